@@ -1,0 +1,1 @@
+"""Metrics, statistics and reports. Reads only results tables, never engine internals."""

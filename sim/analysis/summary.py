@@ -1,0 +1,66 @@
+"""Per-point balance metrics from a tidy results table (one row per game and seat).
+
+Needed columns: point, players, game, order (turn position, 0 = first), strategy, won,
+finished, rounds. Every rate carries its Wilson interval and the count behind it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.analysis.stats import equal_shares_p, wilson
+
+
+def games_table(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per game (the seat-independent columns)."""
+    first = table.drop_duplicates(["point", "game"])
+    return first.reset_index(drop=True)
+
+
+def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.05) -> pd.DataFrame:
+    """One row per point: length, unfinished rate, win share by turn position, seat test."""
+    rows = []
+    per_game = games_table(table)
+    for point, g in per_game.groupby("point", sort=True):
+        seats = table[table["point"] == point]
+        P = int(g["players"].iloc[0])
+        n = len(g)
+        unfinished = int((~g["finished"]).sum())
+        u, u_lo, u_hi = wilson(unfinished, n, alpha)
+        row = {c: g[c].iloc[0] for c in group_cols}
+        row.update({"point": point, "players": P, "games": n, "unfinished": unfinished,
+                    "unfinished_rate": u, "unfinished_lo": u_lo, "unfinished_hi": u_hi})
+        r = g["rounds"].to_numpy()
+        row.update({"rounds_median": float(np.median(r)), "rounds_q1": float(np.quantile(r, .25)),
+                    "rounds_q3": float(np.quantile(r, .75)), "rounds_mean": float(r.mean())})
+        fin = g[g["finished"]]
+        if "winner_lead_round" in g and len(fin):
+            frac = 1 - (fin["winner_lead_round"] - 1) / fin["rounds"]
+            row["winner_led_share"] = float(frac.mean())
+        if "lead_changes" in g:
+            row["lead_changes_mean"] = float(g["lead_changes"].mean())
+        winners = seats[seats["won"]]
+        wins_by_order = np.bincount(winners["order"].to_numpy(), minlength=P)[:P]
+        decided = int(wins_by_order.sum())
+        row["decided"] = decided
+        for k in range(P):
+            p, lo, hi = wilson(wins_by_order[k], decided, alpha)
+            row[f"order{k}_share"], row[f"order{k}_lo"], row[f"order{k}_hi"] = p, lo, hi
+        row["seat_equal_p"] = equal_shares_p(wins_by_order)
+        row["first_share_minus_fair"] = row["order0_share"] - 1 / P
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def strategy_summary(table: pd.DataFrame, by: list[str], alpha: float = 0.05) -> pd.DataFrame:
+    """Win rate of each strategy (per seat played) grouped by ``by``, with Wilson intervals."""
+    g = table.groupby(by + ["strategy"], observed=True, sort=True)["won"].agg(["sum", "count"])
+    g = g.reset_index().rename(columns={"sum": "wins", "count": "seats_played"})
+    p, lo, hi = wilson(g["wins"], g["seats_played"], alpha)
+    g["win_rate"], g["win_lo"], g["win_hi"] = p, lo, hi
+    # the average seat's win rate in the same group: what a strategy no better than the field gets
+    fair = table.groupby(by)["won"].mean()
+    g["fair_rate"] = fair.reindex(pd.MultiIndex.from_frame(g[by]) if len(by) > 1
+                                  else g[by[0]]).to_numpy()
+    return g

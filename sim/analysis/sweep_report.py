@@ -1,0 +1,245 @@
+"""The sweep report: summary tables, plots and ``report.md`` for a one-parameter sweep run
+at one or more player counts (e.g. the O.G. Props goal sweep).
+
+Criteria for a recommended value, per player count, all stated in the report:
+  1. games rarely hit the turn limit: the unfinished rate's upper confidence bound is at most
+     ``max_unfinished``;
+  2. no significant turn-order advantage: the chi-square test that wins are shared equally by
+     turn position has p >= ``alpha``;
+  3. median length (rounds) inside ``target_rounds``.
+Among values meeting all three, the one whose median length is nearest the middle of the
+target range; if none meets all three, the report says so and names the closest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from sim.analysis.stats import fmt_rate  # noqa: E402
+from sim.analysis.summary import point_summary, strategy_summary  # noqa: E402
+from sim.core import atomic  # noqa: E402
+
+
+def sweep_axis(manifest: dict) -> str | None:
+    """The swept parameter plotted on the x axis (report.x, else the first non-player key)."""
+    if manifest["report"].get("x"):
+        return manifest["report"]["x"]
+    keys = [k for k in manifest["sweep"] if k != "players"]
+    return keys[0] if keys else None
+
+
+def recommend(summary: pd.DataFrame, x: str, report: dict):
+    """Per player count: the recommended x and whether each value met each criterion."""
+    lo, hi = report["target_rounds"]
+    mid = (lo + hi) / 2
+    s = summary.copy()
+    s["ok_unfinished"] = s["unfinished_hi"] <= report["max_unfinished"]
+    s["ok_seats"] = ~(s["seat_equal_p"] < report["alpha"])
+    s["ok_length"] = s["rounds_median"].between(lo, hi)
+    s["criteria_met"] = s[["ok_unfinished", "ok_seats", "ok_length"]].sum(axis=1)
+    s["length_gap"] = (s["rounds_median"] - mid).abs()
+    rows = []
+    for players, g in s.groupby("players"):
+        full = g[g["criteria_met"] == 3]
+        pick = full if len(full) else g[g["criteria_met"] == g["criteria_met"].max()]
+        best = pick.sort_values(["length_gap", "seat_equal_p"], ascending=[True, False]).iloc[0]
+        rows.append({"players": players, x: best[x], "meets_all": bool(len(full)),
+                     "n_meeting_all": int(len(full)),
+                     "values_meeting_all": ", ".join(str(v) for v in full[x]),
+                     "point": int(best["point"])})
+    return pd.DataFrame(rows), s
+
+
+def _plot_length(summary, x, report, path):
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for players, g in summary.groupby("players"):
+        g = g.sort_values(x)
+        line = ax.plot(g[x], g["rounds_median"], marker="o", label=f"{players} players")[0]
+        ax.fill_between(g[x], g["rounds_q1"], g["rounds_q3"], color=line.get_color(), alpha=0.15)
+    lo, hi = report["target_rounds"]
+    ax.axhspan(lo, hi, color="grey", alpha=0.12, label="target length")
+    ax.set_xlabel(x)
+    ax.set_ylabel("game length (rounds): median, band = quartiles")
+    ax.set_title("Game length vs " + x)
+    ax.legend(fontsize=8)
+    atomic.write_figure(path, fig)
+    plt.close(fig)
+
+
+def _plot_unfinished(summary, x, report, path):
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for players, g in summary.groupby("players"):
+        g = g.sort_values(x)
+        line = ax.plot(g[x], 100 * g["unfinished_rate"], marker="o", label=f"{players} players")[0]
+        ax.fill_between(g[x], 100 * g["unfinished_lo"], 100 * g["unfinished_hi"],
+                        color=line.get_color(), alpha=0.2)
+    ax.axhline(100 * report["max_unfinished"], color="grey", ls="--", label="allowed")
+    ax.set_xlabel(x)
+    ax.set_ylabel("games hitting the turn limit (%), 95% CI")
+    ax.set_title("Unfinished games vs " + x)
+    ax.legend(fontsize=8)
+    atomic.write_figure(path, fig)
+    plt.close(fig)
+
+
+def _plot_seats(summary, x, path):
+    groups = list(summary.groupby("players"))
+    fig, axes = plt.subplots(1, len(groups), figsize=(3.4 * len(groups), 3.6), squeeze=False,
+                             sharey=True)
+    for ax, (players, g) in zip(axes[0], groups, strict=True):
+        g = g.sort_values(x)
+        for k in range(players):
+            line = ax.plot(g[x], 100 * g[f"order{k}_share"], marker=".", label=f"turn {k + 1}")[0]
+            ax.fill_between(g[x], 100 * g[f"order{k}_lo"], 100 * g[f"order{k}_hi"],
+                            color=line.get_color(), alpha=0.15)
+        ax.axhline(100 / players, color="black", lw=0.8, ls="--")
+        ax.set_title(f"{players} players")
+        ax.set_xlabel(x)
+    axes[0][0].set_ylabel("share of wins (%), 95% CI; dashed = fair")
+    axes[0][-1].legend(fontsize=7)
+    fig.suptitle("Win share by turn position")
+    atomic.write_figure(path, fig)
+    plt.close(fig)
+
+
+def _plot_strategies(strat, path):
+    groups = list(strat.groupby("players"))
+    fig, axes = plt.subplots(1, len(groups), figsize=(3.4 * len(groups), 3.6), squeeze=False,
+                             sharey=True)
+    for ax, (players, g) in zip(axes[0], groups, strict=True):
+        yerr = 100 * np.vstack([g["win_rate"] - g["win_lo"], g["win_hi"] - g["win_rate"]])
+        ax.bar(g["strategy"].astype(str), 100 * g["win_rate"], yerr=yerr, capsize=3)
+        ax.axhline(100 * g["fair_rate"].iloc[0], color="black", lw=0.8, ls="--")
+        ax.set_title(f"{players} players")
+        ax.tick_params(axis="x", rotation=60, labelsize=7)
+    axes[0][0].set_ylabel("win rate per seat played (%), 95% CI")
+    fig.suptitle("Strategy win rates (all swept values pooled; dashed = average seat)")
+    atomic.write_figure(path, fig)
+    plt.close(fig)
+
+
+def _md_table(df: pd.DataFrame) -> str:
+    cols = list(df.columns)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for _, r in df.iterrows():
+        lines.append("| " + " | ".join(str(r[c]) for c in cols) + " |")
+    return "\n".join(lines)
+
+
+def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
+    """Write summary.csv, strategies.csv, plots/*.png and report.md into ``out``."""
+    out = Path(out)
+    report = manifest["report"]
+    alpha = report["alpha"]
+    x = sweep_axis(manifest)
+    group_cols = [x] if x else []
+    summary = point_summary(table, group_cols, alpha)
+    strat_point = strategy_summary(table, ["point", "players"] + group_cols, alpha)
+    strat_pooled = strategy_summary(table, ["players"], alpha)
+    atomic.write_csv(out / "summary.csv", summary)
+    atomic.write_csv(out / "strategies.csv", strat_point)
+    plots = out / "plots"
+    text = [f"# {manifest['experiment']}: balance report", ""]
+    if manifest.get("question"):
+        text += [f"**Question.** {manifest['question']}", ""]
+    n_games = int(summary["games"].sum())
+    text += [
+        "**Set-up.** Game `{}` (rules {}), gangsim {}, commit `{}`, seed {}; {} points x {} games "
+        "= {:,} games; strategy pool: {} ({} seating: every strategy plays every seat equally "
+        "often; turn order comes from the rules' roll-off).".format(
+            manifest["game"], manifest["rules_version"], manifest["package_version"],
+            manifest["git_commit"][:10] or "n/a", manifest["seed"], len(manifest["points"]),
+            manifest["games_per_point"], n_games, ", ".join(manifest["pool"]),
+            manifest["seating"]),
+        "", f"Fixed rule changes: `{manifest['base_rules'] or 'none (defaults)'}`; swept: "
+        + ", ".join(f"`{k}` = {v}" for k, v in manifest["sweep"].items()), ""]
+    if x is None:
+        text += ["No swept parameter: see summary.csv.", ""]
+        atomic.write_text(out / "report.md", "\n".join(text))
+        return
+    _plot_length(summary, x, report, plots / "length.png")
+    _plot_unfinished(summary, x, report, plots / "unfinished.png")
+    _plot_seats(summary, x, plots / "seat_winrate.png")
+    _plot_strategies(strat_pooled, plots / "strategies.png")
+    rec, judged = recommend(summary, x, report)
+    lo, hi = report["target_rounds"]
+    crit = (f"Criteria: (1) unfinished games (turn limit) rare: upper 95% bound <= "
+            f"{100 * report['max_unfinished']:g}%; (2) no significant turn-order advantage: "
+            f"chi-square test of equal win shares by turn position, p >= {alpha}; (3) median "
+            f"length {lo}-{hi} rounds. Among values meeting all three, the one whose median "
+            f"length is nearest {(lo + hi) / 2:g} rounds.")
+    heads = []
+    for _, r in rec.iterrows():
+        mark = "" if r["meets_all"] else " (no value met every criterion; closest shown)"
+        heads.append(f"{r['players']} players: {x} = {r[x]}{mark}")
+    text += ["## Headline", "", "Recommended " + x + " by player count: " + "; ".join(heads)
+             + ".", "", crit, ""]
+    text += ["## Recommendation by player count", ""]
+    for _, r in rec.iterrows():
+        row = judged[judged["point"] == r["point"]].iloc[0]
+        fails = [name for ok, name in [(row["ok_unfinished"], "unfinished rate"),
+                                       (row["ok_seats"], "turn-order fairness"),
+                                       (row["ok_length"], "length")] if not ok]
+        why = (f"median {row['rounds_median']:g} rounds (quartiles {row['rounds_q1']:g}-"
+               f"{row['rounds_q3']:g}), unfinished {fmt_rate(row['unfinished_rate'], row['unfinished_lo'], row['unfinished_hi'])}, "
+               f"first player's win share {fmt_rate(row['order0_share'], row['order0_lo'], row['order0_hi'])} "
+               f"vs fair {100 / r['players']:.1f}%, equal-seats p = {row['seat_equal_p']:.3g}, "
+               f"{int(row['games'])} games")
+        verdict = ("meets all criteria" if not fails else "fails: " + ", ".join(fails))
+        also = (f" Values meeting every criterion: {r['values_meeting_all']}."
+                if r["n_meeting_all"] > 1 else "")
+        text.append(f"- **{r['players']} players: {x} = {r[x]}** ({verdict}): {why}.{also}")
+    text += ["", "## Every point", "",
+             "Win shares are among games with a winner; intervals are 95% Wilson intervals.", ""]
+    rows = []
+    for _, r in judged.sort_values(["players", x]).iterrows():
+        rows.append({"players": r["players"], x: r[x], "games": int(r["games"]),
+                     "median rounds (IQR)": f"{r['rounds_median']:g} ({r['rounds_q1']:g}-{r['rounds_q3']:g})",
+                     "unfinished": fmt_rate(r["unfinished_rate"], r["unfinished_lo"], r["unfinished_hi"]),
+                     "first player share": fmt_rate(r["order0_share"], r["order0_lo"], r["order0_hi"]),
+                     "equal-seats p": f"{r['seat_equal_p']:.3g}",
+                     "winner led last (share of game)": f"{100 * r.get('winner_led_share', np.nan):.0f}%",
+                     "criteria met": f"{int(r['criteria_met'])}/3"})
+    text += [_md_table(pd.DataFrame(rows)), ""]
+    text += ["## Strategies", "",
+             "Win rate per seat played, all swept values pooled (95% Wilson interval); "
+             "'average seat' is the win rate a strategy no better than the field would get.", ""]
+    rows = []
+    for _, r in strat_pooled.iterrows():
+        verdict = ("above" if r["win_lo"] > r["fair_rate"] else
+                   "below" if r["win_hi"] < r["fair_rate"] else "level")
+        rows.append({"players": r["players"], "strategy": r["strategy"],
+                     "seats played": int(r["seats_played"]),
+                     "win rate": fmt_rate(r["win_rate"], r["win_lo"], r["win_hi"]),
+                     "average seat": f"{100 * r['fair_rate']:.1f}%", "vs field": verdict})
+    text += [_md_table(pd.DataFrame(rows)), ""]
+    best = strat_pooled.loc[strat_pooled.groupby("players")["win_rate"].idxmax()]
+    dom = [f"{r['strategy']} at {r['players']} players ({100 * r['win_rate']:.0f}%)"
+           for _, r in best.iterrows() if r["win_lo"] > 2 * r["fair_rate"]]
+    if dom:
+        text += ["**Dominance warning:** " + "; ".join(dom) + " win more than twice the average "
+                 "seat's rate: the scripted field has a dominant plan, a balance problem to "
+                 "look at before trusting seat figures.", ""]
+    text += ["## Plots", "", "![length](plots/length.png)", "",
+             "![unfinished](plots/unfinished.png)", "", "![seats](plots/seat_winrate.png)", "",
+             "![strategies](plots/strategies.png)", ""]
+    unf = judged[judged["unfinished"] > 0]
+    text += ["## Caveats", "",
+             f"- Games that reach the turn limit are kept and counted as unfinished "
+             f"({int(summary['unfinished'].sum()):,} of {n_games:,} games); their length is "
+             f"the limit, so medians are lower bounds where many games are unfinished"
+             + (f" (e.g. {', '.join(f'{p}p {x}={v}' for p, v in zip(unf['players'].head(5), unf[x].head(5), strict=True))})." if len(unf) else "."),
+             "- Results describe these scripted strategies, not human players; a strategy pool "
+             "with a dominant member skews seat and length figures.",
+             "- Seat fairness is tested per point at the stated alpha with no multiple-comparison "
+             "correction, which makes the fairness criterion stricter, not looser.",
+             "- Raw data: games.parquet (one row per game and seat), summary.csv, strategies.csv.",
+             ""]
+    atomic.write_text(out / "report.md", "\n".join(text))

@@ -1,0 +1,259 @@
+"""The ``gangsim`` command line: experiments, narrated games, exact odds, rule listings."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import numpy as np
+
+from sim import games
+from sim.core.params import ConfigError, build, did_you_mean
+
+
+def _fail(msg: str) -> None:
+    click.echo(f"error: {msg}", err=True)
+    sys.exit(2)
+
+
+def _parse_rule_overrides(items: tuple[str, ...]) -> dict:
+    """--rule key=value pairs; values parsed as TOML scalars or lists."""
+    import tomllib
+
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise ConfigError(f"--rule {item!r}: expected key=value")
+        key, value = item.split("=", 1)
+        try:
+            out[key.strip()] = tomllib.loads(f"v = {value.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[key.strip()] = value.strip()
+    return out
+
+
+@click.group()
+def main():
+    """gangsim: Monte Carlo balance lab for tabletop gang-warfare games."""
+
+
+@main.command()
+@click.argument("name")
+@click.option("--games", "n_games", type=int, default=None,
+              help="Games per sweep point (overrides the config; more games = tighter CIs).")
+@click.option("--experiments", "exp_dir", default="experiments", show_default=True,
+              type=click.Path(file_okay=False), help="Folder of experiment configs.")
+@click.option("--results", "results_dir", default="results", show_default=True,
+              type=click.Path(file_okay=False), help="Folder for results.")
+@click.option("--threads", type=int, default=None, help="Numba threads (default: all cores).")
+@click.option("--progress/--no-progress", default=True)
+def experiment(name, n_games, exp_dir, results_dir, threads, progress):
+    """Run experiments/NAME.toml and write results/NAME/ (resumes an interrupted run)."""
+    from sim import config, runner
+
+    try:
+        exp = config.load(name, Path(exp_dir), n_games)
+    except ConfigError as e:
+        _fail(str(e))
+    if threads:
+        import numba
+
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    out = runner.run(exp, Path(results_dir), progress=progress)
+    click.echo(f"results: {out}/ (report: {out}/report.md)")
+
+
+def _lineup(spec, strategies: str, players: int) -> list[str]:
+    names = [s.strip() for s in strategies.split(",") if s.strip()]
+    for n in names:
+        if n not in spec.presets:
+            raise ConfigError(f"--strategies: unknown strategy {n!r}{did_you_mean(n, spec.presets)};"
+                              f" allowed: {', '.join(spec.presets)}")
+    if not names:
+        raise ConfigError("--strategies: give at least one strategy")
+    return [names[i % len(names)] for i in range(players)]
+
+
+@main.command()
+@click.argument("game", type=click.Choice(games.GAME_NAMES))
+@click.option("--players", type=int, default=4, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--game-index", type=int, default=0, show_default=True,
+              help="Which game of the seed's stream to play.")
+@click.option("--strategies", default="expander,builder,harasser,hunter,balanced,random",
+              show_default=True, help="Comma list, one per seat (repeated to fill the table).")
+@click.option("--rule", "rules", multiple=True, help="Rule override key=value (repeatable).")
+@click.option("--narrate/--summary", default=True, help="Tell the game move by move.")
+def play(game, players, seed, game_index, strategies, rules, narrate):
+    """Play one game and tell it move by move."""
+    spec = games.get(game)
+    try:
+        overrides = _parse_rule_overrides(rules)
+        rule_obj = build(spec.rules_cls, {**overrides, "players": players}, "--rule")
+        lineup = _lineup(spec, strategies, players)
+    except ConfigError as e:
+        _fail(str(e))
+    text = spec.play_text(rule_obj, seed, 0, game_index, lineup, np.arange(players))
+    if not narrate:
+        text = "\n".join(text.splitlines()[-(players + 6):])
+    click.echo(text)
+
+
+@main.command()
+@click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
+@click.option("--point", type=int, default=0, show_default=True)
+@click.option("--game", "game_index", type=int, default=None, help="Game index in the point.")
+@click.option("--longest", is_flag=True, help="Replay the point's longest game.")
+@click.option("--shortest", is_flag=True, help="Replay the point's shortest game.")
+def replay(results_dir, point, game_index, longest, shortest):
+    """Replay any game of a finished sweep, move by move (same dice, same moves)."""
+    import pandas as pd
+
+    from sim.core.seating import lineups
+
+    out = Path(results_dir)
+    try:
+        man = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError) as e:
+        _fail(f"{out}/manifest.json: cannot read ({e})")
+    points = {p["index"]: p for p in man["points"]}
+    if point not in points:
+        _fail(f"--point {point}: allowed 0..{len(points) - 1}")
+    p = points[point]
+    spec = games.get(man["game"])
+    if longest or shortest or game_index is None:
+        table = pd.read_parquet(out / "points" / f"{point:05d}.parquet",
+                                columns=["game", "rounds"])
+        per_game = table.drop_duplicates("game")
+        pick = per_game["rounds"].idxmin() if shortest else per_game["rounds"].idxmax()
+        game_index = int(per_game.loc[pick, "game"]) if (longest or shortest) else 0
+    if not 0 <= game_index < man["games_per_point"]:
+        _fail(f"--game {game_index}: allowed 0..{man['games_per_point'] - 1}")
+    rules = build(spec.rules_cls, p["rules"], f"{out}/manifest.json")
+    row = lineups(len(man["pool"]), rules.players, man["seating"], man["seed"], p["stream"],
+                  game_index, 1)[0]
+    click.echo(f"# {man['experiment']} point {point} ({p['swept']}), game {game_index}")
+    click.echo(spec.play_text(rules, man["seed"], p["stream"], game_index, man["pool"], row,
+                              man["weights"]))
+
+
+@main.command()
+@click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
+def report(results_dir):
+    """Rebuild report.md, tables and plots from saved results (no games replayed)."""
+    import pandas as pd
+
+    from sim.analysis import sweep_report
+
+    out = Path(results_dir)
+    man = json.loads((out / "manifest.json").read_text())
+    sweep_report.write(out, pd.read_parquet(out / "games.parquet"), man)
+    click.echo(f"rebuilt {out}/report.md")
+
+
+@main.command()
+@click.argument("game", type=click.Choice(games.GAME_NAMES))
+def rules(game):
+    """List a game's rule parameters with defaults and reasons."""
+    from sim.core.params import describe
+
+    for d in describe(games.get(game).rules_cls):
+        click.echo(f"{d['name']} = {d['default']!r}   ({d['allowed']})\n    {d['doc']}")
+
+
+@main.group()
+def odds():
+    """Exact odds of a single exchange ('mathhammer')."""
+
+
+@odds.group(name="og")
+def odds_og():
+    """O.G. fights and Drive-bys."""
+
+
+def _emit(result: dict, as_json: bool, lines: list[str]) -> None:
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        click.echo("\n".join(lines))
+
+
+@odds_og.command(name="fight")
+@click.option("--att-crew", type=click.IntRange(1, 500), required=True)
+@click.option("--att-chrome", type=click.IntRange(0, 500), default=0, show_default=True)
+@click.option("--att-props", type=click.IntRange(0, 500), default=0, show_default=True,
+              help="Props spent for dice (optional rule).")
+@click.option("--def-crew", type=click.IntRange(0, 500), required=True)
+@click.option("--def-chrome", type=click.IntRange(0, 500), default=0, show_default=True)
+@click.option("--def-props", type=click.IntRange(0, 500), default=0, show_default=True)
+@click.option("--ties-to", type=click.Choice(["defender", "attacker"]), default="defender",
+              show_default=True)
+@click.option("--simulate", type=click.IntRange(0, 10**9), default=0,
+              help="Also run the engine's own fight N times.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def odds_fight(att_crew, att_chrome, att_props, def_crew, def_chrome, def_props, ties_to,
+               simulate, seed, as_json):
+    """P(attacker takes the block) and expected crew lost for one takeover fight."""
+    from sim.og import odds as O
+    from sim.analysis.stats import wilson
+
+    a_x, d_x = att_chrome + att_props, def_chrome + def_props
+    res = {"attacker": {"crew": att_crew, "extra_dice": a_x},
+           "defender": {"crew": def_crew, "extra_dice": d_x}, "ties_to": ties_to,
+           "exact": O.fight(att_crew, a_x, def_crew, d_x, ties_to=ties_to)}
+    e = res["exact"]
+    lines = [f"Fight: attacker {att_crew} Crew + {a_x} extra dice vs defender {def_crew} Crew + "
+             f"{d_x} extra dice (ties to {ties_to})",
+             f"  exact  P(attacker wins) = {e['p_attacker_wins']:.4f}; expected crew lost: "
+             f"attacker {e['expected_attacker_crew_lost']:.3f}, defender "
+             f"{e['expected_defender_crew_lost']:.3f}"]
+    if simulate:
+        sim_res = O.simulate_fight(simulate, att_crew, a_x, def_crew, d_x, ties_to=ties_to,
+                                   seed=seed)
+        p, lo, hi = wilson(sim_res["attacker_wins"], simulate)
+        sim_res["p_attacker_wins_ci95"] = [float(lo), float(hi)]
+        res["simulated"] = sim_res
+        lines.append(f"  engine P(attacker wins) = {p:.4f} [95% CI {lo:.4f}, {hi:.4f}] over "
+                     f"{simulate:,} fights; crew lost: attacker "
+                     f"{sim_res['expected_attacker_crew_lost']:.3f}, defender "
+                     f"{sim_res['expected_defender_crew_lost']:.3f}")
+    _emit(res, as_json, lines)
+
+
+@odds_og.command(name="driveby")
+@click.option("--crew", type=click.IntRange(1, 500), required=True)
+@click.option("--chrome", type=click.IntRange(0, 500), default=0, show_default=True)
+@click.option("--props", type=click.IntRange(0, 500), default=0, show_default=True,
+              help="Props spent for dice (optional rule).")
+@click.option("--target-props", type=click.IntRange(0, 10**6), default=None,
+              help="Target's Props (caps what it can lose); omit for no cap.")
+@click.option("--simulate", type=click.IntRange(0, 10**9), default=0)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def odds_driveby(crew, chrome, props, target_props, simulate, seed, as_json):
+    """Distribution of hits, Props removed and crew lost for one Drive-by."""
+    from sim.og import odds as O
+
+    x = chrome + props
+    res = {"crew": crew, "extra_dice": x, "target_props": target_props,
+           "exact": O.driveby(crew, x, target_props)}
+    e = res["exact"]
+    dist = ", ".join(f"{k}: {v:.4f}" for k, v in enumerate(e["hits_distribution"]))
+    lines = [f"Drive-by: {crew} Crew + {x} extra dice",
+             f"  exact  P(hits = k): {dist}",
+             f"  exact  expected Props removed {e['expected_props_removed']:.3f}, expected crew "
+             f"lost {e['expected_crew_lost']:.3f}"]
+    if simulate:
+        s = O.simulate_driveby(simulate, crew, x, target_props, seed=seed)
+        res["simulated"] = s
+        dist = ", ".join(f"{k}: {v:.4f}" for k, v in enumerate(s["hits_distribution"]))
+        lines.append(f"  engine P(hits = k): {dist} over {simulate:,} drive-bys; expected "
+                     f"Props removed {s['expected_props_removed']:.3f}")
+    _emit(res, as_json, lines)
+
+
+if __name__ == "__main__":
+    main()

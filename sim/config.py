@@ -1,0 +1,219 @@
+"""Experiment configs: load ``experiments/<name>.toml``, validate everything, expand the grid.
+
+Every problem is reported before a game is played as one :class:`ConfigError` naming the file,
+the key and what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import json
+import re
+import tomllib
+from pathlib import Path
+
+from sim import games
+from sim.core.params import ConfigError, build, did_you_mean
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
+MAX_GAMES = 100_000_000
+
+_SECTIONS = {
+    "experiment": {"game", "question", "seed", "games", "chunk"},
+    "rules": None,  # checked against the game's rule parameters
+    "sweep": None,
+    "strategies": {"pool", "seating", "weights"},
+    "report": {"target_rounds", "max_unfinished", "alpha", "x"},
+}
+_REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0.05, "x": ""}
+
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    """One sweep point: its swept values, full rules and random stream id."""
+
+    index: int
+    swept: dict
+    rules: object
+    stream: int
+
+    @property
+    def label(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in self.swept.items()) or "base"
+
+
+@dataclasses.dataclass(frozen=True)
+class Experiment:
+    """A validated experiment."""
+
+    name: str
+    path: str
+    game: str
+    question: str
+    seed: int
+    games: int
+    chunk: int
+    base_rules: dict
+    sweep: dict
+    pool: list
+    seating: str
+    weights: dict
+    report: dict
+    points: list
+
+    def fingerprint(self) -> str:
+        """Hash of everything that determines the results (not the game count)."""
+        spec = games.get(self.game)
+        blob = json.dumps({"game": self.game, "version": spec.version, "seed": self.seed,
+                           "rules": self.base_rules, "sweep": self.sweep, "pool": self.pool,
+                           "seating": self.seating, "weights": self.weights,
+                           "games": self.games, "chunk": self.chunk},
+                          sort_keys=True, default=str)
+        return hashlib.blake2b(blob.encode(), digest_size=12).hexdigest()
+
+
+def stream_id(game: str, rules_dict: dict, pool: list, seating: str, weights: dict) -> int:
+    """Random stream of a point: a hash of what defines it, so reordering points changes nothing."""
+    blob = json.dumps([game, rules_dict, pool, seating, weights], sort_keys=True, default=str)
+    return int.from_bytes(hashlib.blake2b(blob.encode(), digest_size=8).digest(), "little") >> 1
+
+
+def experiment_path(name: str, root: Path) -> Path:
+    """Path of a named experiment, refusing names that could escape ``experiments/``."""
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise ConfigError(f"experiment name {name!r}: use letters, digits, '_' and '-' only")
+    path = Path(root) / f"{name}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in Path(root).glob("*.toml"))
+        raise ConfigError(f"unknown experiment {name!r}{did_you_mean(name, known)}: no {path}; "
+                          f"available: {', '.join(known) or 'none'}")
+    return path
+
+
+def load(name: str, root: Path = Path("experiments"), games_override: int | None = None):
+    """Load and validate experiment ``name`` from ``root``."""
+    path = experiment_path(name, root)
+    try:
+        raw = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    return parse(raw, name, str(path), games_override)
+
+
+def _need(cond: bool, where: str, msg: str) -> None:
+    if not cond:
+        raise ConfigError(f"{where}: {msg}")
+
+
+def _int(value, where: str, lo: int, hi: int) -> int:
+    ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    _need(ok, where, f"{value!r} is not allowed; expected an integer from {lo} to {hi}")
+    return value
+
+
+def _num(value, where: str, lo: float, hi: float) -> float:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and lo <= value <= hi
+    _need(ok, where, f"{value!r} is not allowed; expected a number from {lo} to {hi}")
+    return float(value)
+
+
+def parse(raw: dict, name: str, path: str, games_override: int | None = None) -> Experiment:
+    """Validate a parsed TOML mapping into an :class:`Experiment`."""
+    for section, value in raw.items():
+        if section not in _SECTIONS:
+            raise ConfigError(f"{path}: unknown section [{section}]"
+                              f"{did_you_mean(section, _SECTIONS)}; allowed: "
+                              f"{', '.join(_SECTIONS)}")
+        _need(isinstance(value, dict), f"{path}: [{section}]", "must be a table")
+        allowed = _SECTIONS[section]
+        if allowed is not None:
+            for key in value:
+                if key not in allowed:
+                    raise ConfigError(f"{path}: [{section}] unknown key {key!r}"
+                                      f"{did_you_mean(key, allowed)}; allowed: "
+                                      f"{', '.join(sorted(allowed))}")
+    exp = raw.get("experiment", {})
+    where = f"{path}: [experiment]"
+    _need("game" in exp, where, f"'game' is required; allowed: {', '.join(games.GAME_NAMES)}")
+    game = exp["game"]
+    _need(game in games.GAME_NAMES, f"{where} game",
+          f"{game!r} is not a game{did_you_mean(str(game), games.GAME_NAMES)}; allowed: "
+          f"{', '.join(games.GAME_NAMES)}")
+    spec = games.get(game)
+    question = exp.get("question", "")
+    _need(isinstance(question, str), f"{where} question", "must be a string")
+    seed = _int(exp.get("seed", 1), f"{where} seed", 0, 2**63 - 1)
+    n_games = _int(exp.get("games", 1000), f"{where} games", 1, MAX_GAMES)
+    if games_override is not None:
+        n_games = _int(games_override, "--games", 1, MAX_GAMES)
+    chunk = _int(exp.get("chunk", 2000), f"{where} chunk", 1, 1_000_000)
+
+    base = raw.get("rules", {})
+    build(spec.rules_cls, base, f"{path}: [rules]")  # checks every key and value
+    sweep = raw.get("sweep", {})
+    field_names = [f.name for f in dataclasses.fields(spec.rules_cls)]
+    for key, values in sweep.items():
+        w = f"{path}: [sweep] {key}"
+        _need(key in field_names, f"{path}: [sweep]",
+              f"unknown rule parameter {key!r}{did_you_mean(key, field_names)}; allowed: "
+              f"{', '.join(field_names)}")
+        _need(isinstance(values, list) and 0 < len(values) <= 10_000, w,
+              "must be a non-empty list of values to sweep")
+        _need(key not in base, w, "is set in [rules] too; set it in one place")
+
+    st = raw.get("strategies", {})
+    pool = st.get("pool", list(spec.presets))
+    _need(isinstance(pool, list) and pool and all(isinstance(p, str) for p in pool),
+          f"{path}: [strategies] pool", "must be a non-empty list of strategy names")
+    for p in pool:
+        _need(p in spec.presets, f"{path}: [strategies] pool",
+              f"unknown strategy {p!r}{did_you_mean(p, spec.presets)}; allowed: "
+              f"{', '.join(spec.presets)}")
+    _need(len(set(pool)) == len(pool), f"{path}: [strategies] pool", "lists a strategy twice")
+    seating = st.get("seating", "mixed")
+    _need(seating in ("mixed", "fixed"), f"{path}: [strategies] seating",
+          f"{seating!r} is not allowed; allowed: 'mixed', 'fixed'")
+    weights = st.get("weights", {})
+    _need(isinstance(weights, dict), f"{path}: [strategies.weights]", "must be a table")
+    for sname, table in weights.items():
+        w = f"{path}: [strategies.weights.{sname}]"
+        _need(sname in pool, w, f"{sname!r} is not in the pool {pool}")
+        _need(isinstance(table, dict), w, "must be a table of weight = number")
+        for k, v in table.items():
+            _need(k in spec.weight_names, f"{w} {k}",
+                  f"unknown weight{did_you_mean(k, spec.weight_names)}; allowed: "
+                  f"{', '.join(spec.weight_names)}")
+            _num(v, f"{w} {k}", -1e6, 1e6)
+
+    report = dict(_REPORT_DEFAULTS)
+    report.update(raw.get("report", {}))
+    w = f"{path}: [report]"
+    tr = report["target_rounds"]
+    _need(isinstance(tr, list) and len(tr) == 2 and all(isinstance(v, int | float)
+                                                        and not isinstance(v, bool) for v in tr)
+          and 0 < tr[0] <= tr[1], f"{w} target_rounds", "must be [low, high] with 0 < low <= high")
+    _num(report["max_unfinished"], f"{w} max_unfinished", 0.0, 1.0)
+    _num(report["alpha"], f"{w} alpha", 1e-9, 0.5)
+    _need(report["x"] == "" or report["x"] in sweep, f"{w} x",
+          f"must name a swept parameter; allowed: {', '.join(sweep) or 'none'}")
+
+    points = []
+    keys = list(sweep)
+    for index, combo in enumerate(itertools.product(*(sweep[k] for k in keys))):
+        swept = dict(zip(keys, combo, strict=True))
+        rules = build(spec.rules_cls, {**base, **swept},
+                      f"{path}: [sweep] point {index} ({', '.join(f'{k}={v!r}' for k, v in swept.items())})")
+        if seating == "fixed":
+            _need(len(pool) == rules.players, f"{path}: [strategies] seating",
+                  f"'fixed' needs one strategy per seat: pool has {len(pool)}, point {index} "
+                  f"has {rules.players} players")
+        points.append(Point(index, swept, rules,
+                            stream_id(game, rules.as_dict(), pool, seating, weights)))
+    if len(points) * n_games > 10 * MAX_GAMES:
+        raise ConfigError(f"{path}: {len(points)} points x {n_games} games is too many")
+    return Experiment(name, path, game, question, seed, n_games, chunk, base, sweep, pool,
+                      seating, weights, report, points)

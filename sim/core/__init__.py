@@ -1,0 +1,1 @@
+"""Game-agnostic core: numba configuration, keyed random streams, dice, batch plumbing."""

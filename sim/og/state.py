@@ -1,0 +1,125 @@
+"""O.G. state layout shared by the engine and the strategies (no logic here).
+
+Board arrays (one entry per block, row-major cells ``y * width + x``):
+    owner   int64[ncell]   -1 free, 0..P-1 the gang holding it
+    special int64[ncell]   -1 ordinary, 0..4 special type (School .. Park)
+    nbr     int64[ncell,8] neighbour cells, -1 padded
+Player arrays:
+    rating  int64[P,4]     CREW, PAPERS, CHROME, PROPS
+    blocks  int64[P]       blocks held; 0 = eliminated
+"""
+
+from enum import IntEnum
+
+# ratings
+CREW, PAPERS, CHROME, PROPS = 0, 1, 2, 3
+N_SPECIAL_TYPES = 5
+
+# rule vector indices (see OGRules.kernel_params)
+R_GOAL = 0
+R_MAX_ROUNDS = 1
+R_SIDES = 2
+R_SUCCESS = 3
+R_MAX_EXPAND = 4
+R_TIES_ATTACKER = 5
+R_WIN_PROPS = 6
+R_BONUS_PROPS = 7
+R_BONUS_DIV = 8
+R_LOSE_PROPS = 9
+R_TERRITORY_PROPS = 10
+R_PROPS_NEGATIVE = 11
+R_PROPS_SPEND = 12
+R_DRIVEBY_ADJ = 13
+R_BASE_PAPERS = 14
+R_LAST_STANDING = 15
+R_START_PERIMETER = 16
+R_SPECIAL_CENTER = 17
+R_START = 18  # 4 entries: starting Crew, Papers, Chrome, Props
+N_RULES = 22
+
+
+class Action(IntEnum):
+    """The one action a player takes each turn (besides Expand)."""
+
+    NONE = 0
+    RECRUIT = 1
+    UPGRADE = 2
+    DRIVEBY = 3
+
+
+# decision vector written by policies: int64[N_DEC]
+D_KIND = 0  # Action, or for expand: 1 = expand, 0 = stop
+D_AMOUNT = 1  # papers exchanged
+D_TARGET = 2  # drive-by target player, or expand target cell
+D_CREW = 3  # crew committed
+D_CHROME = 4  # chrome committed
+D_PROPS = 5  # props spent (optional rule)
+N_DEC = 6
+
+
+class End(IntEnum):
+    """Why a game ended."""
+
+    GOAL = 0
+    LAST_STANDING = 1
+    TURN_LIMIT = 2
+
+
+# per-game record columns: int64[n_games, N_GAME_COLS]
+G_WINNER = 0  # seat of the winner, -1 if none
+G_ROUNDS = 1  # rounds started (a round = every live player's turn once)
+G_TURNS = 2  # player turns played
+G_END = 3  # End
+G_FIRST = 4  # seat that won the roll-off
+G_DICE = 5  # dice rolled in the game (roll-offs included)
+G_FIGHTS = 6
+G_DRIVEBYS = 7
+G_GOAL = 8  # the Props goal played to
+G_LEAD_CHANGES = 9  # times the Props leader (end of round) changed
+G_WINNER_LEAD_ROUND = 10  # round from which the eventual winner led for good, -1 if none
+N_GAME_COLS = 11
+
+# per-player record columns: int64[n_games, P, N_PLAYER_COLS]
+P_ORDER = 0  # turn position: 0 = went first
+P_CREW = 1
+P_PAPERS = 2
+P_CHROME = 3
+P_PROPS = 4
+P_BLOCKS = 5
+P_SPECIALS = 6  # special blocks held at the end
+P_ELIM_ROUND = 7  # round eliminated, -1 if never
+P_RECRUITS = 8
+P_UPGRADES = 9
+P_DRIVEBYS = 10
+P_CLAIMS = 11  # free blocks taken
+P_ATTACKS = 12
+P_ATTACKS_WON = 13
+P_DEFENCES = 14
+P_DEFENCES_WON = 15
+P_PROPS_MID = 16  # Props at the end of round (rounds // 2), for comeback analysis
+N_PLAYER_COLS = 17
+
+
+class Ev(IntEnum):
+    """Event kinds in a game trace: int64[n_events, N_EV_COLS] = (round, player, kind, a..i)."""
+
+    START_BLOCK = 0  # a=cell
+    SPECIAL = 1  # a=cell, b=type
+    ROLLOFF = 2  # a..f = die of seat 0..5 (0 = not rolling this round)
+    FIRST = 3  # player = first seat
+    INCOME = 4  # a=crew, b=papers, c=chrome gained
+    RECRUIT = 5  # a=papers exchanged
+    UPGRADE = 6  # a=papers exchanged
+    DRIVEBY = 7  # a=target, b=crew, c=chrome, d=props spent, e=crew hits, f=extra hits, g=props removed
+    CLAIM = 8  # a=cell (free block)
+    FIGHT = 9  # a=cell b=defender c=att crew d=att extra e=def crew f=def extra g=att hits h=def hits i=winner
+    PROPS = 10  # a=change, b=new total, c=reason (0 territory, 1 fight win, 2 bonus, 3 fight loss, 4 drive-by)
+    ELIMINATED = 11  # a=by player
+    WIN = 12  # a=End reason, b=props
+    TIMEOUT = 13
+    PASS = 14  # no action this turn
+
+
+N_EV_COLS = 12
+# props change reasons
+PR_TERRITORY, PR_FIGHT_WIN, PR_BONUS, PR_FIGHT_LOSS, PR_DRIVEBY = 0, 1, 2, 3, 4

@@ -1,0 +1,1 @@
+"""Scripted AI players, one module per game."""
