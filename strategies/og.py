@@ -35,7 +35,9 @@ W_SPECIAL_VALUE = 10  # extra value of a special block as a target
 W_ALLIN = 11  # 1: defend with everything when the block is special or one of my last two
 W_PROPS_SPEND = 12  # share of Props spent on dice in an all-in fight (optional rule only)
 W_LEADER_BIAS = 13  # extra value of taking a block from the Props leader
-N_W = 14
+W_DRIVEBY_MIN_CREW = 14  # Drive-by only with at least this much Crew
+W_IMPATIENCE = 15  # margin asked drops by this per own turn without a Props gain (after 3)
+N_W = 16
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,7 +53,7 @@ class Preset:
 _BASE = {W_ATTACK_MARGIN: 0.5, W_COMMIT_CREW: 1.0, W_COMMIT_CHROME: 0.5, W_DEF_CREW: 1.0,
          W_DEF_CHROME: 0.5, W_CHROME_SHARE: 0.25, W_BANK: 0.0, W_DRIVEBY_FRAC: 0.5,
          W_DRIVEBY_THREAT: 2.0, W_DRIVEBY_LEAD: 99.0, W_SPECIAL_VALUE: 1.0, W_ALLIN: 1.0,
-         W_PROPS_SPEND: 0.0, W_LEADER_BIAS: 0.0}
+         W_PROPS_SPEND: 0.0, W_LEADER_BIAS: 0.0, W_DRIVEBY_MIN_CREW: 2.0, W_IMPATIENCE: 0.5}
 
 PRESETS = {
     p.name: p
@@ -66,8 +68,9 @@ PRESETS = {
                                     W_COMMIT_CHROME: 1.0},
                "Takes free blocks but banks Crew and Chrome until it holds a big force, then "
                "strikes with all of it."),
-        Preset("harasser", HARASSER, {W_DRIVEBY_THREAT: 99.0, W_DRIVEBY_LEAD: 1.0,
-                                      W_DRIVEBY_FRAC: 0.75, W_ATTACK_MARGIN: 2.0},
+        Preset("harasser", HARASSER, {W_DRIVEBY_THREAT: 4.0, W_DRIVEBY_LEAD: 2.0,
+                                      W_DRIVEBY_FRAC: 0.75, W_ATTACK_MARGIN: 2.0,
+                                      W_DRIVEBY_MIN_CREW: 4.0},
                "Drive-bys whoever leads it on Props; takes free blocks and only safe fights."),
         Preset("hunter", HUNTER, {W_SPECIAL_VALUE: 6.0, W_ATTACK_MARGIN: 1.0,
                                   W_CHROME_SHARE: 0.2},
@@ -88,6 +91,7 @@ WEIGHT_NAMES = {
     "driveby_share": W_DRIVEBY_FRAC, "driveby_threat": W_DRIVEBY_THREAT,
     "driveby_lead": W_DRIVEBY_LEAD, "special_value": W_SPECIAL_VALUE, "all_in": W_ALLIN,
     "props_spend": W_PROPS_SPEND, "leader_bias": W_LEADER_BIAS,
+    "driveby_min_crew": W_DRIVEBY_MIN_CREW, "impatience": W_IMPATIENCE,
 }
 
 
@@ -219,7 +223,7 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
         return
     # scripted players: Drive-by a threatening leader, else spend all Papers
     leader = _props_leader(rating, blocks, me)
-    if leader >= 0 and crew >= 2:
+    if leader >= 0 and crew >= max(w[W_DRIVEBY_MIN_CREW], 1):
         lp = rating[leader, S.PROPS]
         threat = lp >= rp[S.R_GOAL] - w[W_DRIVEBY_THREAT]
         ahead = lp - rating[me, S.PROPS] >= w[W_DRIVEBY_LEAD]
@@ -242,10 +246,12 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
 
 
 @kernel
-def choose_expand(kind, w, me, avail, owner, special, nbr, rating, blocks, rp, s, dec, buf):
+def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks, rp, s, dec,
+                  buf):
     """Fill ``dec`` with the next Expand (D_KIND 1) or stop (D_KIND 0).
 
-    ``avail`` is Crew free to fight (Drive-by crew excluded); ``buf`` is int64[ncell] scratch.
+    ``avail`` is Crew free to fight (Drive-by crew excluded); ``quiet`` counts my turns since my
+    Props last rose (impatience breaks stand-offs); ``buf`` is int64[ncell] scratch.
     """
     _clear(dec)
     n = _frontier(owner, nbr, me, buf)
@@ -285,8 +291,6 @@ def choose_expand(kind, w, me, avail, owner, special, nbr, rating, blocks, rp, s
         if foe < 0:
             value += 10.0  # a free block is never a risk
         else:
-            if kind == HUNTER and not is_special and blocks[me] > 2:
-                continue  # hunters fight only for specials once they have room to breathe
             a = _ceil_share(w[W_COMMIT_CREW], avail)
             x = _ceil_share(w[W_COMMIT_CHROME], chrome)
             if a <= 0 or a + x < w[W_BANK]:
@@ -294,9 +298,9 @@ def choose_expand(kind, w, me, avail, owner, special, nbr, rating, blocks, rp, s
             d = rating[foe, S.CREW]
             y = rating[foe, S.CHROME]
             margin = (a - (d + y) * q) - (d - (a + x) * q)
-            need = w[W_ATTACK_MARGIN]
-            if kind == HUNTER and is_special:
-                need -= 1.0
+            need = w[W_ATTACK_MARGIN] - w[W_IMPATIENCE] * max(quiet - 3, 0)
+            if kind == HUNTER:
+                need += -1.0 if is_special else 2.0  # hunters fight mainly for specials
             if margin < need:
                 continue
             value += rp[S.R_WIN_PROPS] + 0.05 * margin - 0.01 * d

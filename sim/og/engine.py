@@ -241,6 +241,7 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
     for k in range(P):
         p_out[(first + k) % P, S.P_ORDER] = k
 
+    quiet = np.zeros(P, dtype=np.int64)  # own turns since the player's Props last rose
     winner = -1
     end = S.End.TURN_LIMIT
     turns = 0
@@ -260,6 +261,7 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
             turns += 1
             kind = kinds[me]
             w = weights[me]
+            props_before = rating[me, S.PROPS]
             # 1. resources
             gain_crew = 0
             gain_papers = rp[S.R_BASE_PAPERS]
@@ -324,8 +326,8 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
             # 3-5. Expand, fights, Props
             for _e in range(rp[S.R_MAX_EXPAND]):
                 avail = rating[me, S.CREW] - locked
-                choose_expand(kind, w, me, avail, owner, special, nbr, rating, blocks, rp, s,
-                              dec, buf)
+                choose_expand(kind, w, me, avail, quiet[me], owner, special, nbr, rating, blocks,
+                              rp, s, dec, buf)
                 if dec[S.D_KIND] == 0:
                     break
                 cell = dec[S.D_TARGET]
@@ -402,6 +404,7 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
                 _add_props(rating, rp, me, rp[S.R_TERRITORY_PROPS])
                 nev = _ev(trace, nev, rnd, me, S.Ev.PROPS, rp[S.R_TERRITORY_PROPS],
                           rating[me, S.PROPS], S.PR_TERRITORY)
+            quiet[me] = 0 if rating[me, S.PROPS] > props_before else quiet[me] + 1
             # 6. goal, or last gang standing
             if rating[me, S.PROPS] >= goal:
                 winner = me
