@@ -361,6 +361,8 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
                     d_props = 0
                     if rp[S.R_PROPS_SPEND] != 0:
                         d_props = min(max(dec[S.D_PROPS], 0), max(rating[foe, S.PROPS], 0))
+                    if rp[S.R_PROPS_SPEND] != 0:
+                        nev = _ev(trace, nev, rnd, me, S.Ev.SPEND, a_props, d_props)
                     a_hits, d_hits, won = resolve_fight(s, a_crew, a_chrome + a_props, d_crew,
                                                         d_chrome + d_props, sides, target,
                                                         rp[S.R_TIES_ATTACKER])

@@ -91,6 +91,8 @@ def narrate(events: np.ndarray, geo: Geometry, names: list[str], players_out: np
             out.append(f"{who} drive-by on gang {a}: {b} Crew + {c} Chrome{spent} dice; "
                        f"{e} crew dice and {f} extra dice hit; {b - e} Crew lost; "
                        f"gang {a} loses {g} Props.")
+        elif kind == S.Ev.SPEND:
+            out.append(f"{who} spends {a} Props on dice; the defender spends {b}.")
         elif kind == S.Ev.CLAIM:
             owner[a] = p
             out.append(f"{who} takes free block {_cell(a, w)}.")

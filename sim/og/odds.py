@@ -42,8 +42,8 @@ def fight(a_crew: int, a_extra: int, d_crew: int, d_extra: int, sides: int = 6,
     d_left = np.maximum(d_crew - ha, 0)
     wins = (a_left > d_left) | ((a_left == d_left) & (ties_to == "attacker"))
     return {
-        "p_attacker_wins": float(joint[wins].sum()),
-        "p_defender_holds": float(joint[~wins].sum()),
+        "p_attacker_wins": float(np.clip(joint[wins].sum(), 0.0, 1.0)),
+        "p_defender_holds": float(np.clip(joint[~wins].sum(), 0.0, 1.0)),
         "expected_attacker_crew_lost": float((joint * np.minimum(hd, a_crew)).sum()),
         "expected_defender_crew_lost": float((joint * np.minimum(ha, d_crew)).sum()),
     }

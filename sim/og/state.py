@@ -118,6 +118,7 @@ class Ev(IntEnum):
     WIN = 12  # a=End reason, b=props
     TIMEOUT = 13
     PASS = 14  # no action this turn
+    SPEND = 15  # before a fight (optional rule): a=attacker Props spent, b=defender Props spent
 
 
 N_EV_COLS = 12

@@ -1,0 +1,22 @@
+"""Statistical helpers for tests (each test states its false-alarm rate)."""
+
+import numpy as np
+from scipy import stats
+
+
+def chi2_p(observed, expected_probs) -> float:
+    """Chi-square goodness-of-fit p-value; cells expecting < 5 are pooled into one."""
+    observed = np.asarray(observed, dtype=float)
+    expected = np.asarray(expected_probs, dtype=float) * observed.sum()
+    keep = expected >= 5
+    obs, exp = observed[keep], expected[keep]
+    if (~keep).any():
+        obs = np.append(obs, observed[~keep].sum())
+        exp = np.append(exp, expected[~keep].sum())
+    exp = exp * obs.sum() / exp.sum()
+    return float(stats.chisquare(obs, exp).pvalue)
+
+
+def binom_p(k: int, n: int, p: float) -> float:
+    """Two-sided exact binomial test p-value."""
+    return float(stats.binomtest(int(k), int(n), p).pvalue)
