@@ -153,7 +153,7 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     chunk = _int(exp.get("chunk", 2000), f"{where} chunk", 1, 1_000_000)
 
     base = raw.get("rules", {})
-    build(spec.rules_cls, base, f"{path}: [rules]")  # checks every key and value
+    build(spec.rules_cls, base, f"{path}: [rules]", combination=False)  # each key and value
     sweep = raw.get("sweep", {})
     field_names = [f.name for f in dataclasses.fields(spec.rules_cls)]
     for key, values in sweep.items():

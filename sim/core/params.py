@@ -91,8 +91,9 @@ def check_value(f: dataclasses.Field, value: Any, where: str) -> Any:
     return value if kind is int else items
 
 
-def build(cls, values: dict, where: str):
-    """Instance of rules dataclass ``cls`` from ``values``; every key and value is checked."""
+def build(cls, values: dict, where: str, combination: bool = True):
+    """Instance of rules dataclass ``cls`` from ``values``; every key and value is checked, and
+    (if ``combination``) the values together (e.g. the board holds every starting block)."""
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     clean = {}
     for key, value in values.items():
@@ -103,7 +104,7 @@ def build(cls, values: dict, where: str):
             )
         clean[key] = check_value(fields[key], value, f"{where}.{key}")
     obj = cls(**clean)
-    problem = obj.problem() if hasattr(obj, "problem") else None
+    problem = obj.problem() if combination and hasattr(obj, "problem") else None
     if problem:
         raise ConfigError(f"{where}: {problem}")
     return obj

@@ -1,0 +1,115 @@
+"""A tiny experiment end to end: files, columns, report, resume and config change."""
+
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.config import load
+from sim.runner import run
+
+TINY = """
+[experiment]
+game = "og"
+question = "Tiny test sweep"
+seed = 3
+games = 60
+chunk = 25
+
+[sweep]
+players = [2, 4]
+props_goal = [6, 10]
+
+[strategies]
+pool = ["expander", "balanced", "hunter"]
+
+[report]
+target_rounds = [5, 15]
+"""
+
+
+@pytest.fixture()
+def tiny(tmp_path):
+    d = tmp_path / "experiments"
+    d.mkdir()
+    (d / "tiny.toml").write_text(TINY)
+    return d, tmp_path / "results"
+
+
+def test_end_to_end_files_and_columns(tiny):
+    d, results = tiny
+    out = run(load("tiny", d), results, progress=False, log=lambda m: None)
+    man = json.loads((out / "manifest.json").read_text())
+    assert man["status"] == "done" and man["rules_version"] == "og-1" and man["seed"] == 3
+    games = pd.read_parquet(out / "games.parquet")
+    assert len(games) == 60 * (2 + 2 + 4 + 4)
+    for col in ["point", "players", "props_goal", "game", "seat", "order", "strategy", "won",
+                "rounds", "end_reason", "finished", "crew", "papers", "chrome", "props",
+                "blocks", "goal", "dice"]:
+        assert col in games.columns, col
+    assert (games.groupby(["point", "game"])["won"].sum() <= 1).all()
+    assert (games["goal"] == games["props_goal"]).all()
+    summary = pd.read_csv(out / "summary.csv")
+    assert len(summary) == 4 and (summary["games"] == 60).all()
+    assert {"unfinished_rate", "unfinished_lo", "unfinished_hi", "rounds_median",
+            "order0_share", "seat_equal_p"} <= set(summary.columns)
+    for png in ["length", "unfinished", "seat_winrate", "strategies"]:
+        assert (out / "plots" / f"{png}.png").stat().st_size > 5000
+    report = (out / "report.md").read_text()
+    assert "Recommended props_goal by player count: 2 players: props_goal =" in report
+    assert "4 players: props_goal =" in report and "Tiny test sweep" in report
+    assert not list(out.rglob("*.tmp"))
+
+
+def test_interrupted_run_resumes_to_identical_output(tiny):
+    d, results = tiny
+    exp = load("tiny", d)
+    out = run(exp, results, progress=False, log=lambda m: None)
+    reference = pd.read_parquet(out / "games.parquet")
+    # simulate a run killed after two points: later point files and the outputs are missing
+    for f in ["00002.parquet", "00003.parquet"]:
+        (out / "points" / f).unlink()
+    (out / "games.parquet").unlink()
+    messages = []
+    run(exp, results, progress=False, log=messages.append)
+    assert any("resuming: 2 of 4 points already done" in m for m in messages)
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), reference)
+
+
+def test_changed_config_starts_fresh(tiny):
+    d, results = tiny
+    run(load("tiny", d), results, progress=False, log=lambda m: None)
+    (d / "tiny.toml").write_text(TINY.replace("seed = 3", "seed = 4"))
+    messages = []
+    out = run(load("tiny", d), results, progress=False, log=messages.append)
+    assert any("config changed" in m for m in messages)
+    assert (results / "tiny.previous" / "games.parquet").exists()
+    assert json.loads((out / "manifest.json").read_text())["seed"] == 4
+
+
+def test_cli_experiment_replay_and_report(tiny):
+    d, results = tiny
+    runner = CliRunner()
+    res = runner.invoke(main, ["experiment", "tiny", "--experiments", str(d), "--results",
+                               str(results), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    out = results / "tiny"
+    games = pd.read_parquet(out / "points" / "00001.parquet")
+    per_game = games.drop_duplicates("game").set_index("game")
+    res = runner.invoke(main, ["replay", str(out), "--point", "1", "--longest"])
+    assert res.exit_code == 0, res.output
+    shown = int(res.output.splitlines()[0].rsplit("game ", 1)[1])
+    assert per_game.loc[shown, "rounds"] == per_game["rounds"].max()
+    assert f"Rounds: {per_game['rounds'].max()}," in res.output
+    # any game replays with the records the sweep saved for it
+    res = runner.invoke(main, ["replay", str(out), "--point", "1", "--game", "7"])
+    row = games[games["game"] == 7]
+    assert f"Rounds: {row['rounds'].iloc[0]}, dice rolled: {row['dice'].iloc[0]}." in res.output
+    for _, seat in row.iterrows():
+        assert (f"Gang {seat['seat']} ({seat['strategy']}): {seat['crew']} / {seat['papers']} / "
+                f"{seat['chrome']} / {seat['props']} / {seat['blocks']}") in res.output
+    (out / "report.md").unlink()
+    res = runner.invoke(main, ["report", str(out)])
+    assert res.exit_code == 0 and (out / "report.md").exists()
