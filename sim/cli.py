@@ -197,8 +197,8 @@ def _emit(result: dict, as_json: bool, lines: list[str]) -> None:
 def odds_fight(att_crew, att_chrome, att_props, def_crew, def_chrome, def_props, ties_to,
                simulate, seed, as_json):
     """P(attacker takes the block) and expected crew lost for one takeover fight."""
-    from sim.og import odds as O
     from sim.analysis.stats import wilson
+    from sim.og import odds as O
 
     a_x, d_x = att_chrome + att_props, def_chrome + def_props
     res = {"attacker": {"crew": att_crew, "extra_dice": a_x},

@@ -25,9 +25,10 @@ _SECTIONS = {
     "rules": None,  # checked against the game's rule parameters
     "sweep": None,
     "strategies": {"pool", "seating", "weights"},
-    "report": {"target_rounds", "max_unfinished", "alpha", "x"},
+    "report": {"target_rounds", "max_unfinished", "alpha", "x", "seat_tolerance"},
 }
-_REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0.05, "x": ""}
+_REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0.05, "x": "",
+                    "seat_tolerance": 0.05}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,6 +199,7 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
           and 0 < tr[0] <= tr[1], f"{w} target_rounds", "must be [low, high] with 0 < low <= high")
     _num(report["max_unfinished"], f"{w} max_unfinished", 0.0, 1.0)
     _num(report["alpha"], f"{w} alpha", 1e-9, 0.5)
+    _num(report["seat_tolerance"], f"{w} seat_tolerance", 0.0, 1.0)
     _need(report["x"] == "" or report["x"] in sweep, f"{w} x",
           f"must name a swept parameter; allowed: {', '.join(sweep) or 'none'}")
 

@@ -4,11 +4,13 @@ at one or more player counts (e.g. the O.G. Props goal sweep).
 Criteria for a recommended value, per player count, all stated in the report:
   1. games rarely hit the turn limit: the unfinished rate's upper confidence bound is at most
      ``max_unfinished``;
-  2. no significant turn-order advantage: the chi-square test that wins are shared equally by
-     turn position has p >= ``alpha``;
+  2. turn order fair within a tolerance: every turn position's win-share interval lies inside
+     fair share +/- ``seat_tolerance`` (an equivalence check, so more games can only sharpen
+     the verdict; the chi-square test of equal shares is reported beside it);
   3. median length (rounds) inside ``target_rounds``.
 Among values meeting all three, the one whose median length is nearest the middle of the
-target range; if none meets all three, the report says so and names the closest.
+target range; if none meets all three, the value meeting most, then with the smallest
+turn-order excess, then nearest in length; the report says so.
 """
 
 from __future__ import annotations
@@ -41,7 +43,16 @@ def recommend(summary: pd.DataFrame, x: str, report: dict):
     mid = (lo + hi) / 2
     s = summary.copy()
     s["ok_unfinished"] = s["unfinished_hi"] <= report["max_unfinished"]
-    s["ok_seats"] = ~(s["seat_equal_p"] < report["alpha"])
+    tol = report["seat_tolerance"]
+    excess = np.zeros(len(s))
+    for players in s["players"].unique():
+        rows = (s["players"] == players).to_numpy()
+        fair = 1 / players
+        for k in range(players):
+            s_lo, s_hi = s[f"order{k}_lo"].to_numpy(), s[f"order{k}_hi"].to_numpy()
+            excess[rows] = np.maximum(excess[rows], np.maximum(s_hi - fair, fair - s_lo)[rows])
+    s["seat_excess"] = excess  # widest distance of any seat's interval from the fair share
+    s["ok_seats"] = s["seat_excess"] <= tol
     s["ok_length"] = s["rounds_median"].between(lo, hi)
     s["criteria_met"] = s[["ok_unfinished", "ok_seats", "ok_length"]].sum(axis=1)
     s["length_gap"] = (s["rounds_median"] - mid).abs()
@@ -49,7 +60,8 @@ def recommend(summary: pd.DataFrame, x: str, report: dict):
     for players, g in s.groupby("players"):
         full = g[g["criteria_met"] == 3]
         pick = full if len(full) else g[g["criteria_met"] == g["criteria_met"].max()]
-        best = pick.sort_values(["length_gap", "seat_equal_p"], ascending=[True, False]).iloc[0]
+        order = ["length_gap", "seat_excess"] if len(full) else ["seat_excess", "length_gap"]
+        best = pick.sort_values(order).iloc[0]
         rows.append({"players": players, x: best[x], "meets_all": bool(len(full)),
                      "n_meeting_all": int(len(full)),
                      "values_meeting_all": ", ".join(str(v) for v in full[x]),
@@ -125,6 +137,11 @@ def _plot_strategies(strat, path):
     plt.close(fig)
 
 
+def _rate(row, prefix: str, rate: str = "rate") -> str:
+    """Formatted rate with its interval from columns <prefix>_<rate>, _lo, _hi."""
+    return fmt_rate(row[f"{prefix}_{rate}"], row[f"{prefix}_lo"], row[f"{prefix}_hi"])
+
+
 def _md_table(df: pd.DataFrame) -> str:
     cols = list(df.columns)
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
@@ -171,10 +188,12 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     rec, judged = recommend(summary, x, report)
     lo, hi = report["target_rounds"]
     crit = (f"Criteria: (1) unfinished games (turn limit) rare: upper 95% bound <= "
-            f"{100 * report['max_unfinished']:g}%; (2) no significant turn-order advantage: "
-            f"chi-square test of equal win shares by turn position, p >= {alpha}; (3) median "
-            f"length {lo}-{hi} rounds. Among values meeting all three, the one whose median "
-            f"length is nearest {(lo + hi) / 2:g} rounds.")
+            f"{100 * report['max_unfinished']:g}%; (2) turn order fair: every turn position's "
+            f"95% interval of win share within the fair share +/- "
+            f"{100 * report['seat_tolerance']:g} points; (3) median length {lo}-{hi} rounds. "
+            f"Among values meeting all three, the one whose median length is nearest "
+            f"{(lo + hi) / 2:g} rounds; if none meets all three, the one meeting most, then with "
+            f"the fairest turn order.")
     heads = []
     for _, r in rec.iterrows():
         mark = "" if r["meets_all"] else " (no value met every criterion; closest shown)"
@@ -185,27 +204,37 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     for _, r in rec.iterrows():
         row = judged[judged["point"] == r["point"]].iloc[0]
         fails = [name for ok, name in [(row["ok_unfinished"], "unfinished rate"),
-                                       (row["ok_seats"], "turn-order fairness"),
+                                       (row["ok_seats"], "turn-order fairness (a seat's "
+                                        f"interval reaches {100 * row['seat_excess']:.1f} "
+                                        "points from fair)"),
                                        (row["ok_length"], "length")] if not ok]
         why = (f"median {row['rounds_median']:g} rounds (quartiles {row['rounds_q1']:g}-"
-               f"{row['rounds_q3']:g}), unfinished {fmt_rate(row['unfinished_rate'], row['unfinished_lo'], row['unfinished_hi'])}, "
-               f"first player's win share {fmt_rate(row['order0_share'], row['order0_lo'], row['order0_hi'])} "
+               f"{row['rounds_q3']:g}), unfinished {_rate(row, 'unfinished')}, "
+               f"first player's win share {_rate(row, 'order0', 'share')} "
                f"vs fair {100 / r['players']:.1f}%, equal-seats p = {row['seat_equal_p']:.3g}, "
                f"{int(row['games'])} games")
         verdict = ("meets all criteria" if not fails else "fails: " + ", ".join(fails))
         also = (f" Values meeting every criterion: {r['values_meeting_all']}."
                 if r["n_meeting_all"] > 1 else "")
         text.append(f"- **{r['players']} players: {x} = {r[x]}** ({verdict}): {why}.{also}")
+        others = judged[(judged["players"] == r["players"]) & judged["ok_seats"]]
+        if not r["meets_all"] and len(others) == 0:
+            text.append(f"  No {x} keeps turn order within the tolerance at {r['players']} "
+                        "players: the advantage of going first is a rule problem the goal "
+                        "alone does not fix.")
     text += ["", "## Every point", "",
              "Win shares are among games with a winner; intervals are 95% Wilson intervals.", ""]
     rows = []
     for _, r in judged.sort_values(["players", x]).iterrows():
         rows.append({"players": r["players"], x: r[x], "games": int(r["games"]),
-                     "median rounds (IQR)": f"{r['rounds_median']:g} ({r['rounds_q1']:g}-{r['rounds_q3']:g})",
-                     "unfinished": fmt_rate(r["unfinished_rate"], r["unfinished_lo"], r["unfinished_hi"]),
-                     "first player share": fmt_rate(r["order0_share"], r["order0_lo"], r["order0_hi"]),
+                     "median rounds (IQR)":
+                         f"{r['rounds_median']:g} ({r['rounds_q1']:g}-{r['rounds_q3']:g})",
+                     "unfinished": _rate(r, "unfinished"),
+                     "first player share": _rate(r, "order0", "share"),
                      "equal-seats p": f"{r['seat_equal_p']:.3g}",
-                     "winner led last (share of game)": f"{100 * r.get('winner_led_share', np.nan):.0f}%",
+                     "max seat gap": f"{100 * r['seat_excess']:.1f}",
+                     "winner led last (share of game)":
+                         f"{100 * r.get('winner_led_share', np.nan):.0f}%",
                      "criteria met": f"{int(r['criteria_met'])}/3"})
     text += [_md_table(pd.DataFrame(rows)), ""]
     text += ["## Strategies", "",
@@ -230,16 +259,19 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     text += ["## Plots", "", "![length](plots/length.png)", "",
              "![unfinished](plots/unfinished.png)", "", "![seats](plots/seat_winrate.png)", "",
              "![strategies](plots/strategies.png)", ""]
-    unf = judged[judged["unfinished"] > 0]
+    unf = judged[judged["unfinished"] > 0].head(5)
+    examples = ", ".join(f"{p}p {x}={v}" for p, v in zip(unf["players"], unf[x], strict=True))
     text += ["## Caveats", "",
              f"- Games that reach the turn limit are kept and counted as unfinished "
              f"({int(summary['unfinished'].sum()):,} of {n_games:,} games); their length is "
              f"the limit, so medians are lower bounds where many games are unfinished"
-             + (f" (e.g. {', '.join(f'{p}p {x}={v}' for p, v in zip(unf['players'].head(5), unf[x].head(5), strict=True))})." if len(unf) else "."),
+             + (f" (e.g. {examples})." if len(unf) else "."),
              "- Results describe these scripted strategies, not human players; a strategy pool "
              "with a dominant member skews seat and length figures.",
-             "- Seat fairness is tested per point at the stated alpha with no multiple-comparison "
-             "correction, which makes the fairness criterion stricter, not looser.",
+             "- Turn-order fairness is an equivalence check (intervals inside a tolerance), so a "
+             "point with too few games fails it rather than passing by default; 'max seat gap' is "
+             "the widest distance, in points, of any turn position's interval from the fair share."
+             " The chi-square p-value of equal shares is shown for reference.",
              "- Raw data: games.parquet (one row per game and seat), summary.csv, strategies.csv.",
              ""]
     atomic.write_text(out / "report.md", "\n".join(text))

@@ -56,8 +56,8 @@ def tidy(batch, lineup: np.ndarray, pool: list[str], game0: int) -> pd.DataFrame
         "strategy": pd.Categorical.from_codes(lineup.reshape(-1), categories=list(pool)),
         "won": (rep(winner) == np.tile(np.arange(P), n)),
         "winner_seat": rep(winner),
-        "end_reason": pd.Categorical([END_NAMES[int(e)] for e in rep(g[:, S.G_END])],
-                                     categories=list(END_NAMES.values())),
+        "end_reason": pd.Categorical.from_codes(rep(g[:, S.G_END]),
+                                                categories=list(END_NAMES.values())),
         "finished": rep(winner >= 0),
         "first_seat": rep(g[:, S.G_FIRST]),
     }

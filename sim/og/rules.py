@@ -26,14 +26,14 @@ class OGRules:
     players: int = param(4, "Players at the table; the text recommends 2 to 6.", lo=2, hi=6)
     goal_mode: str = param(
         "fixed",
-        "How the Props goal is set. The text leaves it open and guesses 'territories plus "
+        "How the Props goal is set. The text leaves it to playtesting and guesses 'territories plus "
         "players'; 'fixed' uses props_goal, 'board_plus_players' reads territories as all blocks "
         "on the board, 'start_plus_players' as the two starting blocks.",
         choices=("fixed", "board_plus_players", "start_plus_players"),
     )
     props_goal: int = param(
-        14, "Props needed to win when goal_mode='fixed'. Default from the og_goal_sweep report "
-        "for 4 players (see README).", lo=1, hi=1000)
+        8, "Props needed to win when goal_mode='fixed'. The text leaves it to playtesting; 8 is "
+        "the og_goal_sweep recommendation for 4 players (see README).", lo=1, hi=1000)
     start_ratings: tuple = param(
         (2, 2, 2, 2), "Starting Crew, Papers, Chrome, Props; the text: 2 in each.", lo=0, hi=100)
     base_papers_income: int = param(1, "Papers gained at the start of each turn.", lo=0, hi=100)

@@ -112,8 +112,9 @@ class Ev(IntEnum):
     UPGRADE = 6  # a=papers exchanged
     DRIVEBY = 7  # a=target, b=crew, c=chrome, d=props spent, e=crew hits, f=extra hits, g=props removed
     CLAIM = 8  # a=cell (free block)
-    FIGHT = 9  # a=cell b=defender c=att crew d=att extra e=def crew f=def extra g=att hits h=def hits i=winner
-    PROPS = 10  # a=change, b=new total, c=reason (0 territory, 1 fight win, 2 bonus, 3 fight loss, 4 drive-by)
+    # FIGHT: a=cell b=defender c=att crew d=att extra e=def crew f=def extra g=att hits h=def hits i=winner
+    FIGHT = 9
+    PROPS = 10  # a=change, b=new total, c=reason (PR_* below)
     ELIMINATED = 11  # a=by player
     WIN = 12  # a=End reason, b=props
     TIMEOUT = 13
