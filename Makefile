@@ -25,7 +25,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_og.py $(ARGS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check sim strategies tests bench
+	$(VENV)/bin/ruff check sim strategies tests bench scripts
 
 clean-cache:
 	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -74,4 +74,5 @@ def play_text(rules: OGRules, seed: int, stream: int, game: int, pool: list[str]
     kinds, weights = strategy_arrays(pool, np.asarray(lineup_row)[None, :], overrides)
     batch, events = replay(rules, seed, stream, game, kinds[0], weights[0])
     names = [pool[i] for i in lineup_row]
-    return narrate(events, geometry(rules), names, batch.players[0], batch.games[0])
+    return narrate(events, geometry(rules), names, batch.players[0], batch.games[0],
+                   rules.start_ratings)

@@ -9,8 +9,7 @@ from sim.og.board import Geometry
 from sim.og.rules import SPECIAL_NAMES
 
 _REASON = {S.PR_TERRITORY: "new block", S.PR_FIGHT_WIN: "won a fight",
-           S.PR_BONUS: "won outnumbered", S.PR_FIGHT_LOSS: "lost a fight",
-           S.PR_DRIVEBY: "drive-by"}
+           S.PR_BONUS: "won outnumbered", S.PR_FIGHT_LOSS: "lost a fight"}
 _SPECIAL_MARK = "SBGKP"  # School, Burger Shack, Gun Shop, pawn (K for hock), Park
 
 
@@ -36,7 +35,7 @@ def board_text(owner: np.ndarray, special: np.ndarray, width: int) -> str:
 
 
 def narrate(events: np.ndarray, geo: Geometry, names: list[str], players_out: np.ndarray,
-            games_out: np.ndarray, show_board_every: int = 0) -> str:
+            games_out: np.ndarray, start_ratings=(2, 2, 2, 2), show_board_every: int = 0) -> str:
     """The game told move by move.
 
     events int64[n, N_EV_COLS]; names: one label per seat; players_out/games_out: the game's
@@ -47,7 +46,9 @@ def narrate(events: np.ndarray, geo: Geometry, names: list[str], players_out: np
     owner = np.full(ncell, -1, dtype=np.int64)
     special = np.full(ncell, -1, dtype=np.int64)
     out = []
-    rating_note = "Every gang starts with 2 Crew, 2 Papers, 2 Chrome, 2 Props (default rules)."
+    c0, p0, h0, r0 = start_ratings
+    rating_note = (f"Every gang starts with {c0} Crew, {p0} Papers, {h0} Chrome, {r0} Props; "
+                   f"the Props goal is {games_out[S.G_GOAL]}.")
     last_round = -1
     P = len(names)
     for ev in events:
