@@ -43,17 +43,24 @@ def main():
 @click.argument("name")
 @click.option("--games", "n_games", type=int, default=None,
               help="Games per sweep point (overrides the config; more games = tighter CIs).")
+@click.option("--precision", type=float, default=None,
+              help="Target 95%% CI half-width of every rate (e.g. 0.01); sets games per point to "
+                   "the worst-case (rate 1/2) size that guarantees it.")
 @click.option("--experiments", "exp_dir", default="experiments", show_default=True,
               type=click.Path(file_okay=False), help="Folder of experiment configs.")
 @click.option("--results", "results_dir", default="results", show_default=True,
               type=click.Path(file_okay=False), help="Folder for results.")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores).")
 @click.option("--progress/--no-progress", default=True)
-def experiment(name, n_games, exp_dir, results_dir, threads, progress):
+def experiment(name, n_games, precision, exp_dir, results_dir, threads, progress):
     """Run experiments/NAME.toml and write results/NAME/ (resumes an interrupted run)."""
     from sim import config, runner
 
     try:
+        if precision is not None:
+            if n_games is not None:
+                raise ConfigError("--games and --precision: give one, not both")
+            n_games = config.games_for_precision(precision)
         exp = config.load(name, Path(exp_dir), n_games)
     except ConfigError as e:
         _fail(str(e))

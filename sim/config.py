@@ -10,6 +10,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import math
 import re
 import tomllib
 from pathlib import Path
@@ -73,6 +74,17 @@ class Experiment:
                            "games": self.games, "chunk": self.chunk},
                           sort_keys=True, default=str)
         return hashlib.blake2b(blob.encode(), digest_size=12).hexdigest()
+
+
+def games_for_precision(half_width: float, confidence: float = 0.95) -> int:
+    """Games per point so that any rate's Wilson half-width is at most ``half_width``
+    (worst case, rate 1/2; normal approximation): n = z^2 / (4 h^2)."""
+    if not isinstance(half_width, int | float) or not 0.001 <= half_width <= 0.5:
+        raise ConfigError(f"--precision {half_width!r}: expected a half-width from 0.001 to 0.5")
+    from scipy.stats import norm
+
+    z = norm.ppf(0.5 + confidence / 2)
+    return int(math.ceil(z * z / (4 * half_width * half_width)))
 
 
 def stream_id(game: str, rules_dict: dict, pool: list, seating: str, weights: dict) -> int:

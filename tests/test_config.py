@@ -101,3 +101,15 @@ def test_fixed_seating_needs_one_strategy_per_seat(tmp_path):
                                           'pool = ["expander", "random"]\nseating = "fixed"')
                    .replace("players = [2, 3]", "players = [2, 3]"))
     assert "'fixed' needs one strategy per seat: pool has 2, point 2 has 3 players" in msg
+
+
+def test_precision_sets_games_per_point():
+    from sim.analysis.stats import wilson
+    from sim.config import games_for_precision
+
+    n = games_for_precision(0.01)
+    assert n == 9604  # 1.96^2 / (4 * 0.01^2)
+    _, lo, hi = wilson(n // 2, n)
+    assert (hi - lo) / 2 <= 0.01
+    with pytest.raises(ConfigError, match="expected a half-width from 0.001 to 0.5"):
+        games_for_precision(0)

@@ -116,7 +116,7 @@ def _plot_seats(summary, x, path):
         ax.set_xlabel(x)
     axes[0][0].set_ylabel("share of wins (%), 95% CI; dashed = fair")
     axes[0][-1].legend(fontsize=7)
-    fig.suptitle("Win share by turn position")
+    fig.suptitle("Win share by turn position", y=1.03)
     atomic.write_figure(path, fig)
     plt.close(fig)
 
@@ -132,7 +132,7 @@ def _plot_strategies(strat, path):
         ax.set_title(f"{players} players")
         ax.tick_params(axis="x", rotation=60, labelsize=7)
     axes[0][0].set_ylabel("win rate per seat played (%), 95% CI")
-    fig.suptitle("Strategy win rates (all swept values pooled; dashed = average seat)")
+    fig.suptitle("Strategy win rates (all swept values pooled; dashed = average seat)", y=1.03)
     atomic.write_figure(path, fig)
     plt.close(fig)
 
