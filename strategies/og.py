@@ -143,12 +143,28 @@ def _borders(owner, nbr, cell, player):
 
 @kernel
 def _frontier(owner, nbr, me, buf):
-    """Write the cells not mine that touch one of mine into ``buf``; return how many."""
+    """Write the cells not mine that touch one of mine into ``buf[:n]`` in ascending order;
+    return n. ``buf`` is int64[2 * ncell]: its second half is scratch marks, left all zero."""
+    ncell = owner.shape[0]
     n = 0
-    for cell in range(owner.shape[0]):
-        if owner[cell] != me and _borders(owner, nbr, cell, me):
-            buf[n] = cell
-            n += 1
+    for cell in range(ncell):
+        if owner[cell] == me:
+            for j in range(nbr.shape[1]):
+                o = nbr[cell, j]
+                if o < 0:
+                    break
+                if owner[o] != me and buf[ncell + o] == 0:
+                    buf[ncell + o] = 1
+                    buf[n] = o
+                    n += 1
+    for i in range(n):  # clear marks; insertion sort keeps the order independent of the scan
+        buf[ncell + buf[i]] = 0
+        v = buf[i]
+        j = i - 1
+        while j >= 0 and buf[j] > v:
+            buf[j + 1] = buf[j]
+            j -= 1
+        buf[j + 1] = v
     return n
 
 
@@ -251,7 +267,7 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
     """Fill ``dec`` with the next Expand (D_KIND 1) or stop (D_KIND 0).
 
     ``avail`` is Crew free to fight (Drive-by crew excluded); ``quiet`` counts my turns since my
-    Props last rose (impatience breaks stand-offs); ``buf`` is int64[ncell] scratch.
+    Props last rose (impatience breaks stand-offs); ``buf`` is int64[2 * ncell] scratch, zeroed.
     """
     _clear(dec)
     n = _frontier(owner, nbr, me, buf)
@@ -279,6 +295,10 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
     best_value = -1e9
     best_crew = 0
     best_chrome = 0
+    commit_a = _ceil_share(w[W_COMMIT_CREW], avail)  # the same for every target
+    commit_x = _ceil_share(w[W_COMMIT_CHROME], chrome)
+    can_fight = commit_a > 0 and commit_a + commit_x >= w[W_BANK]
+    patience = w[W_ATTACK_MARGIN] - w[W_IMPATIENCE] * max(quiet - 3, 0)
     for i in range(n):
         cell = buf[i]
         is_special = special[cell] >= 0
@@ -291,14 +311,14 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
         if foe < 0:
             value += 10.0  # a free block is never a risk
         else:
-            a = _ceil_share(w[W_COMMIT_CREW], avail)
-            x = _ceil_share(w[W_COMMIT_CHROME], chrome)
-            if a <= 0 or a + x < w[W_BANK]:
+            if not can_fight:
                 continue
+            a = commit_a
+            x = commit_x
             d = rating[foe, S.CREW]
             y = rating[foe, S.CHROME]
             margin = (a - (d + y) * q) - (d - (a + x) * q)
-            need = w[W_ATTACK_MARGIN] - w[W_IMPATIENCE] * max(quiet - 3, 0)
+            need = patience
             if kind == HUNTER:
                 need += -1.0 if is_special else 2.0  # hunters fight mainly for specials
             if margin < need:

@@ -226,7 +226,7 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
     blocks = np.zeros(P, dtype=np.int64)
     rating = np.zeros((P, 4), dtype=np.int64)
     dec = np.zeros(S.N_DEC, dtype=np.int64)
-    buf = np.zeros(ncell, dtype=np.int64)
+    buf = np.zeros(2 * ncell, dtype=np.int64)  # frontier list + marks (see _frontier)
     g_out[:] = 0
     p_out[:, :] = 0
     nev = 0
