@@ -1,0 +1,52 @@
+"""Analysis metrics against known answers."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.analysis.metrics import (BALANCED, CANT_TELL, UNBALANCED, comebacks, equivalence,
+                                  kaplan_meier, km_median)
+from sim.analysis.stats import wilson
+
+
+def test_kaplan_meier_textbook_example():
+    # times 3, 5+, 6, 6, 8+, 10 ("+" censored): S = 5/6 after 3, then 5/6 * 2/4 after 6,
+    # then * 0 after 10 (one at risk, it ends)
+    km = kaplan_meier([3, 5, 6, 6, 8, 10], [1, 0, 1, 1, 0, 1])
+    assert list(km["rounds"]) == [3, 6, 10]
+    assert km["survival"].tolist() == pytest.approx([5 / 6, 5 / 12, 0.0])
+    assert list(km["at_risk"]) == [6, 4, 1]
+    assert km_median(km) == 6
+    assert (km["lo"] <= km["survival"]).all() and (km["survival"] <= km["hi"]).all()
+
+
+def test_kaplan_meier_without_censoring_is_the_empirical_survival():
+    rng = np.random.default_rng(0)
+    d = rng.integers(1, 30, 500)
+    km = kaplan_meier(d, np.ones(500, bool))
+    for t, s in zip(km["rounds"], km["survival"], strict=True):
+        assert s == pytest.approx((d > t).mean())
+
+
+def test_censored_games_raise_the_median_compared_with_dropping_them():
+    d = np.array([5] * 40 + [200] * 60)
+    fin = np.array([True] * 40 + [False] * 60)
+    assert km_median(kaplan_meier(d, fin)) == float("inf")  # most never end
+    assert km_median(kaplan_meier(d[fin], fin[fin])) == 5
+
+
+def test_equivalence_verdicts():
+    assert equivalence(2500, 10000, 0.25, 0.03) == BALANCED
+    assert equivalence(3300, 10000, 0.25, 0.03) == UNBALANCED
+    assert equivalence(27, 100, 0.25, 0.03) == CANT_TELL
+    # the interval used is the (1 - 2 alpha) one
+    _, lo, hi = wilson(270, 1000, 0.10)
+    assert equivalence(270, 1000, 0.25, 0.03) == (BALANCED if hi <= 0.28 else CANT_TELL)
+
+
+def test_comebacks():
+    t = pd.DataFrame({"point": [0] * 6, "game": [0, 0, 1, 1, 2, 2],
+                      "won": [True, False, False, True, False, False],
+                      "props_mid": [3, 5, 4, 4, 1, 1]})
+    c = comebacks(t)
+    assert c["comebacks"].iloc[0] == 1 and c["decided"].iloc[0] == 2
