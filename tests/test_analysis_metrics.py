@@ -4,8 +4,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.analysis.metrics import (BALANCED, CANT_TELL, UNBALANCED, comebacks, equivalence,
-                                  kaplan_meier, km_median)
+from sim.analysis.metrics import (
+    BALANCED,
+    CANT_TELL,
+    UNBALANCED,
+    comebacks,
+    equivalence,
+    kaplan_meier,
+    km_median,
+)
 from sim.analysis.stats import wilson
 
 

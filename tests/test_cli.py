@@ -49,5 +49,5 @@ def test_play_bad_rule_and_strategy():
 
 def test_rules_listing_documents_every_parameter():
     out = invoke("rules", "og")
-    assert "props_goal = 8" in out and "ties_to = 'defender'" in out
+    assert "props_goal = 10" in out and "ties_to = 'defender'" in out
     assert out.count("\n    ") >= 25

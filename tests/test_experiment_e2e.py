@@ -55,7 +55,7 @@ def test_end_to_end_files_and_columns(tiny):
     assert len(summary) == 4 and (summary["games"] == 60).all()
     assert {"unfinished_rate", "unfinished_lo", "unfinished_hi", "rounds_median",
             "order0_share", "seat_equal_p"} <= set(summary.columns)
-    for png in ["length", "unfinished", "seat_winrate", "strategies"]:
+    for png in ["length", "unfinished", "seat_winrate", "strategies", "survival"]:
         assert (out / "plots" / f"{png}.png").stat().st_size > 5000
     report = (out / "report.md").read_text()
     assert "Recommended props_goal by player count: 2 players: props_goal =" in report

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim.analysis.metrics import comebacks, kaplan_meier, km_median
 from sim.analysis.stats import equal_shares_p, wilson
 
 
@@ -33,7 +34,8 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
                     "unfinished_rate": u, "unfinished_lo": u_lo, "unfinished_hi": u_hi})
         r = g["rounds"].to_numpy()
         row.update({"rounds_median": float(np.median(r)), "rounds_q1": float(np.quantile(r, .25)),
-                    "rounds_q3": float(np.quantile(r, .75)), "rounds_mean": float(r.mean())})
+                    "rounds_q3": float(np.quantile(r, .75)), "rounds_mean": float(r.mean()),
+                    "rounds_km_median": km_median(kaplan_meier(r, g["finished"].to_numpy()))})
         fin = g[g["finished"]]
         if "winner_lead_round" in g and len(fin):
             frac = 1 - (fin["winner_lead_round"] - 1) / fin["rounds"]
@@ -45,12 +47,16 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
         decided = int(wins_by_order.sum())
         row["decided"] = decided
         for k in range(P):
+            row[f"order{k}_wins"] = int(wins_by_order[k])
             p, lo, hi = wilson(wins_by_order[k], decided, alpha)
             row[f"order{k}_share"], row[f"order{k}_lo"], row[f"order{k}_hi"] = p, lo, hi
         row["seat_equal_p"] = equal_shares_p(wins_by_order)
         row["first_share_minus_fair"] = row["order0_share"] - 1 / P
         rows.append(row)
-    return pd.DataFrame(rows)
+    out = pd.DataFrame(rows)
+    if "props_mid" in table:
+        out = out.merge(comebacks(table), on=["point", "decided"], how="left")
+    return out
 
 
 def strategy_summary(table: pd.DataFrame, by: list[str], alpha: float = 0.05) -> pd.DataFrame:

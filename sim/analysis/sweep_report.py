@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from sim.analysis.metrics import BALANCED, CANT_TELL, UNBALANCED, equivalence  # noqa: E402
 from sim.analysis.stats import fmt_rate  # noqa: E402
 from sim.analysis.summary import point_summary, strategy_summary  # noqa: E402
 from sim.core import atomic  # noqa: E402
@@ -45,14 +46,19 @@ def recommend(summary: pd.DataFrame, x: str, report: dict):
     s["ok_unfinished"] = s["unfinished_hi"] <= report["max_unfinished"]
     tol = report["seat_tolerance"]
     excess = np.zeros(len(s))
-    for players in s["players"].unique():
-        rows = (s["players"] == players).to_numpy()
+    verdicts = []
+    for idx, (_, row) in enumerate(s.iterrows()):
+        players = int(row["players"])
         fair = 1 / players
-        for k in range(players):
-            s_lo, s_hi = s[f"order{k}_lo"].to_numpy(), s[f"order{k}_hi"].to_numpy()
-            excess[rows] = np.maximum(excess[rows], np.maximum(s_hi - fair, fair - s_lo)[rows])
-    s["seat_excess"] = excess  # widest distance of any seat's interval from the fair share
-    s["ok_seats"] = s["seat_excess"] <= tol
+        found = [equivalence(int(row[f"order{k}_wins"]), int(row["decided"]), fair, tol,
+                             report["alpha"]) for k in range(players)]
+        verdicts.append(UNBALANCED if UNBALANCED in found else
+                        CANT_TELL if CANT_TELL in found else BALANCED)
+        excess[idx] = max(max(row[f"order{k}_hi"] - fair, fair - row[f"order{k}_lo"])
+                          for k in range(players))
+    s["seat_excess"] = excess  # widest distance of any seat's 95% interval from the fair share
+    s["seat_verdict"] = verdicts
+    s["ok_seats"] = s["seat_verdict"] == BALANCED
     s["ok_length"] = s["rounds_median"].between(lo, hi)
     s["criteria_met"] = s[["ok_unfinished", "ok_seats", "ok_length"]].sum(axis=1)
     s["length_gap"] = (s["rounds_median"] - mid).abs()
@@ -117,6 +123,28 @@ def _plot_seats(summary, x, path):
     axes[0][0].set_ylabel("share of wins (%), 95% CI; dashed = fair")
     axes[0][-1].legend(fontsize=7)
     fig.suptitle("Win share by turn position", y=1.03)
+    atomic.write_figure(path, fig)
+    plt.close(fig)
+
+
+def _plot_survival(table, rec, x, path):
+    """Kaplan-Meier curves of game length at each player count's recommended value."""
+    from sim.analysis.metrics import kaplan_meier
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for _, r in rec.iterrows():
+        games = table[table["point"] == r["point"]].drop_duplicates("game")
+        km = kaplan_meier(games["rounds"], games["finished"])
+        t = np.concatenate([[0], km["rounds"]])
+        line = ax.step(t, 100 * np.concatenate([[1], km["survival"]]), where="post",
+                       label=f"{r['players']} players, {x}={r[x]}")[0]
+        ax.fill_between(t, 100 * np.concatenate([[1], km["lo"]]),
+                        100 * np.concatenate([[1], km["hi"]]), step="post", alpha=0.2,
+                        color=line.get_color())
+    ax.set_xlabel("rounds played")
+    ax.set_ylabel("games still running (%), Kaplan-Meier, 95% CI")
+    ax.set_title("How long games last at the recommended values (turn-limit games censored)")
+    ax.legend(fontsize=8)
     atomic.write_figure(path, fig)
     plt.close(fig)
 
@@ -186,11 +214,13 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     _plot_seats(summary, x, plots / "seat_winrate.png")
     _plot_strategies(strat_pooled, plots / "strategies.png")
     rec, judged = recommend(summary, x, report)
+    _plot_survival(table, rec, x, plots / "survival.png")
     lo, hi = report["target_rounds"]
     crit = (f"Criteria: (1) unfinished games (turn limit) rare: upper 95% bound <= "
-            f"{100 * report['max_unfinished']:g}%; (2) turn order fair: every turn position's "
-            f"95% interval of win share within the fair share +/- "
-            f"{100 * report['seat_tolerance']:g} points; (3) median length {lo}-{hi} rounds. "
+            f"{100 * report['max_unfinished']:g}%; (2) turn order balanced: for every turn "
+            f"position, two one-sided tests at alpha {alpha} show its win share within the fair "
+            f"share +/- {100 * report['seat_tolerance']:g} points (verdicts: balanced, "
+            f"unbalanced, can't tell at this sample size); (3) median length {lo}-{hi} rounds. "
             f"Among values meeting all three, the one whose median length is nearest "
             f"{(lo + hi) / 2:g} rounds; if none meets all three, the one meeting most, then with "
             f"the fairest turn order.")
@@ -204,9 +234,9 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     for _, r in rec.iterrows():
         row = judged[judged["point"] == r["point"]].iloc[0]
         fails = [name for ok, name in [(row["ok_unfinished"], "unfinished rate"),
-                                       (row["ok_seats"], "turn-order fairness (a seat's "
-                                        f"interval reaches {100 * row['seat_excess']:.1f} "
-                                        "points from fair)"),
+                                       (row["ok_seats"], f"turn order {row['seat_verdict']}"
+                                        f" (a seat's interval reaches "
+                                        f"{100 * row['seat_excess']:.1f} points from fair)"),
                                        (row["ok_length"], "length")] if not ok]
         why = (f"median {row['rounds_median']:g} rounds (quartiles {row['rounds_q1']:g}-"
                f"{row['rounds_q3']:g}), unfinished {_rate(row, 'unfinished')}, "
@@ -229,10 +259,13 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
         rows.append({"players": r["players"], x: r[x], "games": int(r["games"]),
                      "median rounds (IQR)":
                          f"{r['rounds_median']:g} ({r['rounds_q1']:g}-{r['rounds_q3']:g})",
+                     "KM median": f"{r['rounds_km_median']:g}",
                      "unfinished": _rate(r, "unfinished"),
                      "first player share": _rate(r, "order0", "share"),
-                     "equal-seats p": f"{r['seat_equal_p']:.3g}",
+                     "turn order": r["seat_verdict"],
                      "max seat gap": f"{100 * r['seat_excess']:.1f}",
+                     "equal-seats p": f"{r['seat_equal_p']:.3g}",
+                     "comebacks": _rate(r, "comeback"),
                      "winner led last (share of game)":
                          f"{100 * r.get('winner_led_share', np.nan):.0f}%",
                      "criteria met": f"{int(r['criteria_met'])}/3"})
@@ -258,20 +291,22 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
                  "look at before trusting seat figures.", ""]
     text += ["## Plots", "", "![length](plots/length.png)", "",
              "![unfinished](plots/unfinished.png)", "", "![seats](plots/seat_winrate.png)", "",
-             "![strategies](plots/strategies.png)", ""]
+             "![strategies](plots/strategies.png)", "", "![survival](plots/survival.png)", ""]
     unf = judged[judged["unfinished"] > 0].head(5)
     examples = ", ".join(f"{p}p {x}={v}" for p, v in zip(unf["players"], unf[x], strict=True))
     text += ["## Caveats", "",
              f"- Games that reach the turn limit are kept and counted as unfinished "
              f"({int(summary['unfinished'].sum()):,} of {n_games:,} games); their length is "
-             f"the limit, so medians are lower bounds where many games are unfinished"
+             f"the limit, so plain medians are lower bounds where many games are unfinished; the "
+             f"'KM median' (Kaplan-Meier, unfinished games censored) is the one to trust there"
              + (f" (e.g. {examples})." if len(unf) else "."),
              "- Results describe these scripted strategies, not human players; a strategy pool "
              "with a dominant member skews seat and length figures.",
-             "- Turn-order fairness is an equivalence check (intervals inside a tolerance), so a "
-             "point with too few games fails it rather than passing by default; 'max seat gap' is "
-             "the widest distance, in points, of any turn position's interval from the fair share."
-             " The chi-square p-value of equal shares is shown for reference.",
+             "- Turn-order fairness is an equivalence question: a point with too few games gets "
+             "'can't tell', never 'balanced' by default; 'max seat gap' is the widest distance, in "
+             "points, of any turn position's 95% interval from the fair share. The chi-square "
+             "p-value of equal shares is shown for reference. 'Comebacks' are decided games won "
+             "by a gang that was not leading on Props at mid-game.",
              "- Raw data: games.parquet (one row per game and seat), summary.csv, strategies.csv.",
              ""]
     atomic.write_text(out / "report.md", "\n".join(text))

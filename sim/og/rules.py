@@ -32,7 +32,7 @@ class OGRules:
         choices=("fixed", "board_plus_players", "start_plus_players"),
     )
     props_goal: int = param(
-        8, "Props needed to win when goal_mode='fixed'. The text leaves it to playtesting; 8 is "
+        10, "Props needed to win when goal_mode='fixed'. The text leaves it to playtesting; 10 is "
         "the og_goal_sweep recommendation for 4 players (see README).", lo=1, hi=1000)
     start_ratings: tuple = param(
         (2, 2, 2, 2), "Starting Crew, Papers, Chrome, Props; the text: 2 in each.", lo=0, hi=100)
