@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 NAME ?= og_goal_sweep
 
-.PHONY: experiment test bench lint clean-cache venv
+.PHONY: experiment test bench lint regress clean-cache venv
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,9 @@ experiment: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q $(ARGS)
+
+regress: $(STAMP)
+	$(VENV)/bin/gangsim regress $(ARGS)
 
 bench: $(STAMP)
 	$(PY) bench/bench_og.py $(ARGS)

@@ -161,6 +161,29 @@ def report(results_dir):
 
 
 @main.command()
+@click.option("--update", is_flag=True, help="Rewrite the baselines (after an intended change).")
+@click.option("--suite", default="experiments/ci", show_default=True,
+              type=click.Path(file_okay=False))
+@click.option("--baselines", default="results/baselines", show_default=True,
+              type=click.Path(file_okay=False))
+@click.option("--results", "results_dir", default="results/ci", show_default=True,
+              type=click.Path(file_okay=False))
+def regress(update, suite, baselines, results_dir):
+    """Replay the balance-regression suite; fail when a metric moved beyond its tolerance."""
+    from sim import regress as R
+
+    try:
+        ok = R.run_suite(Path(suite), Path(baselines), Path(results_dir), update=update,
+                         log=click.echo)
+    except ConfigError as e:
+        _fail(str(e))
+    if not ok:
+        click.echo("balance regression: FAILED", err=True)
+        sys.exit(1)
+    click.echo("balance regression: passed" if not update else "baselines updated")
+
+
+@main.command()
 @click.argument("game", type=click.Choice(games.GAME_NAMES))
 def rules(game):
     """List a game's rule parameters with defaults and reasons."""

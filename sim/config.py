@@ -105,8 +105,10 @@ def experiment_path(name: str, root: Path) -> Path:
     return path
 
 
-def load(name: str, root: Path = Path("experiments"), games_override: int | None = None):
-    """Load and validate experiment ``name`` from ``root``."""
+def load(name: str, root: Path = Path("experiments"), games_override: int | None = None,
+         rules_override: dict | None = None, seed_override: int | None = None):
+    """Load and validate experiment ``name`` from ``root``; the overrides (for what-if and
+    regression self-tests) replace [rules] entries and the seed before validation."""
     path = experiment_path(name, root)
     try:
         raw = tomllib.loads(path.read_bytes().decode("utf-8"))
@@ -114,6 +116,10 @@ def load(name: str, root: Path = Path("experiments"), games_override: int | None
         raise ConfigError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    if rules_override:
+        raw.setdefault("rules", {}).update(rules_override)
+    if seed_override is not None:
+        raw.setdefault("experiment", {})["seed"] = seed_override
     return parse(raw, name, str(path), games_override)
 
 
