@@ -161,6 +161,44 @@ def report(results_dir):
 
 
 @main.command()
+@click.argument("game", type=click.Choice(games.GAME_NAMES))
+@click.option("--strategies", default=None, help="Comma list (default: every preset).")
+@click.option("--players", type=int, default=2, show_default=True)
+@click.option("--games", "n_games", type=click.IntRange(10, 10**8), default=2000,
+              show_default=True, help="Games per pairing (2 players) or in all (3+).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--rule", "rules", multiple=True, help="Rule override key=value (repeatable).")
+@click.option("--out", default=None, type=click.Path(file_okay=False),
+              help="Output folder (default results/tournament-GAME-Np).")
+@click.option("--progress/--no-progress", default=True)
+def tournament(game, strategies, players, n_games, seed, rules, out, progress):
+    """Every strategy against every other: win matrix, ranking, meta-game equilibrium."""
+    from sim import tournament as T
+
+    spec = games.get(game)
+    try:
+        overrides = _parse_rule_overrides(rules)
+        rule_obj = build(spec.rules_cls, {**overrides, "players": players}, "--rule")
+        names = list(spec.presets) if not strategies else [
+            s.strip() for s in strategies.split(",") if s.strip()]
+        for n in names:
+            if n not in spec.presets:
+                raise ConfigError(f"--strategies: unknown strategy {n!r}"
+                                  f"{did_you_mean(n, spec.presets)}; allowed: "
+                                  f"{', '.join(spec.presets)}")
+        if len(set(names)) != len(names) or len(names) < 2:
+            raise ConfigError("--strategies: give at least two different strategies")
+    except ConfigError as e:
+        _fail(str(e))
+    out_dir = Path(out or f"results/tournament-{game}-{players}p")
+    table = T.play(game, names, rule_obj, n_games, seed, progress)
+    T.write(out_dir, table, names, {"players": players, "title": spec.title, "games": n_games,
+                                    "seed": seed, "rules_version": spec.version,
+                                    "rule_changes": overrides})
+    click.echo(f"report: {out_dir}/report.md")
+
+
+@main.command()
 @click.option("--update", is_flag=True, help="Rewrite the baselines (after an intended change).")
 @click.option("--suite", default="experiments/ci", show_default=True,
               type=click.Path(file_okay=False))

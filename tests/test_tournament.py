@@ -1,0 +1,43 @@
+"""Tournaments end to end: matrix consistent with the games, equilibrium and report."""
+
+import numpy as np
+import pandas as pd
+from click.testing import CliRunner
+
+from sim.cli import main
+from sim.tournament import pairwise_wins
+
+
+def test_tournament_two_players(tmp_path):
+    out = tmp_path / "t"
+    res = CliRunner().invoke(main, ["tournament", "og", "--strategies",
+                                    "random,expander,builder", "--games", "300", "--out",
+                                    str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    games = pd.read_parquet(out / "games.parquet")
+    assert set(games["match"]) == {"random v expander", "random v builder", "expander v builder"}
+    m = pd.read_csv(out / "matrix.csv")
+    row = m[(m.strategy == "expander") & (m.opponent == "random")].iloc[0]
+    g = games[games["match"] == "random v expander"]
+    assert row["wins"] == int(g[g.strategy == "expander"]["won"].sum())
+    # seats alternate: each strategy sits in each seat 150 times
+    assert (g.groupby(["strategy", "seat"]).size() == 150).all()
+    rank = pd.read_csv(out / "ranking.csv")
+    assert rank["equilibrium_weight"].sum() == np.float64(1.0) or abs(rank["equilibrium_weight"].sum() - 1) < 1e-9
+    assert rank.set_index("strategy").loc["random", "equilibrium_weight"] < 1e-6
+    report = (out / "report.md").read_text()
+    assert "**random is dominated**" in report and "## Win matrix" in report
+    assert (out / "heatmap.png").stat().st_size > 10000
+
+
+def test_pairwise_wins_multiplayer_counts():
+    t = pd.DataFrame({"match": ["m"] * 6, "game": [0, 0, 0, 1, 1, 1],
+                      "strategy": ["a", "b", "c", "a", "b", "c"],
+                      "won": [True, False, False, False, False, True]})
+    w = pairwise_wins(t, ["a", "b", "c"])
+    assert w.tolist() == [[0, 1, 1], [0, 0, 0], [1, 1, 0]]
+
+
+def test_tournament_rejects_unknown_strategy(tmp_path):
+    res = CliRunner().invoke(main, ["tournament", "og", "--strategies", "expander,hunterr"])
+    assert res.exit_code == 2 and "unknown strategy 'hunterr' (did you mean 'hunter'?)" in res.output
