@@ -20,3 +20,24 @@ def chi2_p(observed, expected_probs) -> float:
 def binom_p(k: int, n: int, p: float) -> float:
     """Two-sided exact binomial test p-value."""
     return float(stats.binomtest(int(k), int(n), p).pvalue)
+
+
+# A tiny O.G. sweep used by end-to-end and notebook tests.
+TINY = """
+[experiment]
+game = "og"
+question = "Tiny test sweep"
+seed = 3
+games = 60
+chunk = 25
+
+[sweep]
+players = [2, 4]
+props_goal = [6, 10]
+
+[strategies]
+pool = ["expander", "balanced", "hunter"]
+
+[report]
+target_rounds = [5, 15]
+"""

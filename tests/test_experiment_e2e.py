@@ -6,28 +6,10 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from helpers import TINY
 from sim.cli import main
 from sim.config import load
 from sim.runner import run
-
-TINY = """
-[experiment]
-game = "og"
-question = "Tiny test sweep"
-seed = 3
-games = 60
-chunk = 25
-
-[sweep]
-players = [2, 4]
-props_goal = [6, 10]
-
-[strategies]
-pool = ["expander", "balanced", "hunter"]
-
-[report]
-target_rounds = [5, 15]
-"""
 
 
 @pytest.fixture()
