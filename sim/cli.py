@@ -142,8 +142,9 @@ def replay(results_dir, point, game_index, longest, shortest):
     row = lineups(len(man["pool"]), rules.players, man["seating"], man["seed"], p["stream"],
                   game_index, 1)[0]
     click.echo(f"# {man['experiment']} point {point} ({p['swept']}), game {game_index}")
+    key_div = rules.players if man["seating"] == "crn" else 1
     click.echo(spec.play_text(rules, man["seed"], p["stream"], game_index, man["pool"], row,
-                              man["weights"]))
+                              man["weights"], key_div))
 
 
 @main.command()

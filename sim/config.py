@@ -66,14 +66,28 @@ class Experiment:
     points: list
 
     def fingerprint(self) -> str:
-        """Hash of everything that determines the results (not the game count)."""
+        """Hash of everything that determines the results: the config and the engine's code."""
         spec = games.get(self.game)
         blob = json.dumps({"game": self.game, "version": spec.version, "seed": self.seed,
+                           "code": engine_code_hash(self.game),
                            "rules": self.base_rules, "sweep": self.sweep, "pool": self.pool,
                            "seating": self.seating, "weights": self.weights,
                            "games": self.games, "chunk": self.chunk},
                           sort_keys=True, default=str)
         return hashlib.blake2b(blob.encode(), digest_size=12).hexdigest()
+
+
+def engine_code_hash(game: str) -> str:
+    """Hash of the source that plays ``game`` (shared core, the game's package, its strategies):
+    results made by other code are never mixed with new ones."""
+    root = Path(__file__).resolve().parent
+    files = sorted((root / "core").glob("*.py")) + sorted((root / game).glob("*.py"))
+    files += [root.parent / "strategies" / f"{game}.py"]
+    h = hashlib.blake2b(digest_size=10)
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
 
 
 def games_for_precision(half_width: float, confidence: float = 0.95) -> int:
@@ -194,8 +208,8 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
               f"{', '.join(spec.presets)}")
     _need(len(set(pool)) == len(pool), f"{path}: [strategies] pool", "lists a strategy twice")
     seating = st.get("seating", "mixed")
-    _need(seating in ("mixed", "fixed"), f"{path}: [strategies] seating",
-          f"{seating!r} is not allowed; allowed: 'mixed', 'fixed'")
+    _need(seating in ("mixed", "fixed", "crn"), f"{path}: [strategies] seating",
+          f"{seating!r} is not allowed; allowed: 'mixed', 'fixed', 'crn'")
     weights = st.get("weights", {})
     _need(isinstance(weights, dict), f"{path}: [strategies.weights]", "must be a table")
     for sname, table in weights.items():

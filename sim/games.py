@@ -16,8 +16,8 @@ class GameSpec:
     version: str
     presets: dict  # strategy name -> preset (with .about)
     weight_names: dict  # tunable weight name -> index
-    run_games: Any  # (rules, seed, stream, game0, lineup, pool, overrides) -> DataFrame
-    play_text: Any  # (rules, seed, stream, game, pool, lineup_row, overrides) -> str
+    run_games: Any  # (rules, seed, stream, game0, lineup, pool, overrides, key_div) -> DataFrame
+    play_text: Any  # (rules, seed, stream, game, pool, lineup_row, overrides, key_div) -> str
 
 
 def _og() -> GameSpec:

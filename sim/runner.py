@@ -42,12 +42,13 @@ def play_point(exp: Experiment, point, on_chunk=None) -> pd.DataFrame:
     """All games of one point, chunk by chunk; the result is independent of the chunk size."""
     spec = games.get(exp.game)
     players = point.rules.players
+    key_div = players if exp.seating == "crn" else 1  # crn: a block of P seatings, one stream
     frames = []
     for game0 in range(0, exp.games, exp.chunk):
         n = min(exp.chunk, exp.games - game0)
         lineup = lineups(len(exp.pool), players, exp.seating, exp.seed, point.stream, game0, n)
         frames.append(spec.run_games(point.rules, exp.seed, point.stream, game0, lineup,
-                                     exp.pool, exp.weights))
+                                     exp.pool, exp.weights, key_div))
         if on_chunk:
             on_chunk(n)
     df = pd.concat(frames, ignore_index=True)

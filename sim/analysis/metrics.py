@@ -60,6 +60,27 @@ def equivalence(k: int, n: int, target: float, margin: float, alpha: float = 0.0
     return CANT_TELL
 
 
+def first_player_crn(table: pd.DataFrame) -> pd.DataFrame:
+    """Per point of a common-random-numbers run (blocks of P games on one stream, first turn
+    rotated): P(first player wins) with the block standard error, the standard error an
+    independent design would have, and the variance reduction (how many times more
+    independent games the same precision would need)."""
+    rows = []
+    for point, g in table[table["order"] == 0].groupby("point"):
+        P = int(g["players"].iloc[0])
+        g = g.sort_values("game")
+        won = g["won"].to_numpy(dtype=float)
+        n = len(won) - len(won) % P
+        blocks = won[:n].reshape(-1, P).mean(axis=1)
+        p = won[:n].mean()
+        se_indep = np.sqrt(p * (1 - p) / n)
+        se_crn = blocks.std(ddof=1) / np.sqrt(len(blocks)) if len(blocks) > 1 else np.nan
+        rows.append({"point": point, "first_win_rate": p, "first_win_se_crn": se_crn,
+                     "first_win_se_indep": se_indep,
+                     "variance_reduction": se_indep**2 / se_crn**2 if se_crn else np.nan})
+    return pd.DataFrame(rows)
+
+
 def comebacks(table: pd.DataFrame) -> pd.DataFrame:
     """Per point: share of decided games won by a player who was not the (joint) Props leader
     at mid-game (needs column props_mid)."""

@@ -24,7 +24,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from sim.analysis.metrics import BALANCED, CANT_TELL, UNBALANCED, equivalence  # noqa: E402
+from sim.analysis.metrics import (  # noqa: E402
+    BALANCED,
+    CANT_TELL,
+    UNBALANCED,
+    equivalence,
+    first_player_crn,
+)
 from sim.analysis.stats import fmt_rate  # noqa: E402
 from sim.analysis.summary import point_summary, strategy_summary  # noqa: E402
 from sim.core import atomic  # noqa: E402
@@ -186,6 +192,9 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     x = sweep_axis(manifest)
     group_cols = [x] if x else []
     summary = point_summary(table, group_cols, alpha)
+    crn = manifest["seating"] == "crn"
+    if crn:
+        summary = summary.merge(first_player_crn(table), on="point", how="left")
     strat_point = strategy_summary(table, ["point", "players"] + group_cols, alpha)
     strat_pooled = strategy_summary(table, ["players"], alpha)
     atomic.write_csv(out / "summary.csv", summary)
@@ -270,6 +279,21 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
                          f"{100 * r.get('winner_led_share', np.nan):.0f}%",
                      "criteria met": f"{int(r['criteria_met'])}/3"})
     text += [_md_table(pd.DataFrame(rows)), ""]
+    if crn:
+        text += ["## Common random numbers", "",
+                 "Each block of P games replays one board and one dice stream with the first "
+                 "turn rotated, so every strategy moves first once on the same luck. The "
+                 "first player's win rate below uses the block means; 'variance reduction' is "
+                 "how many times more independent games the same precision would need.", "",
+                 "| players | " + x + " | P(first player wins) | 95% CI (blocks) | "
+                 "variance reduction |", "|---|---|---|---|---|"]
+        for _, r in judged.sort_values(["players", x]).iterrows():
+            half = 1.96 * r["first_win_se_crn"]
+            text.append(f"| {r['players']} | {r[x]} | {100 * r['first_win_rate']:.1f}% | "
+                        f"[{100 * (r['first_win_rate'] - half):.1f}, "
+                        f"{100 * (r['first_win_rate'] + half):.1f}] | "
+                        f"x{r['variance_reduction']:.2f} |")
+        text.append("")
     text += ["## Strategies", "",
              "Win rate per seat played, all swept values pooled (95% Wilson interval); "
              "'average seat' is the win rate a strategy no better than the field would get.", ""]

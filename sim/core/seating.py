@@ -4,7 +4,10 @@
 (without replacement while the pool lasts) keyed by (seed, stream, block), then rotates them
 one seat per game of the block, so every strategy sits in every seat equally often. The line-up
 of game g depends only on (seed, stream, g): any chunking gives the same games.
-``fixed`` seating puts pool[s] in seat s in every game.
+``fixed`` seating puts pool[s] in seat s in every game. ``crn`` draws like ``mixed`` but keeps
+one line-up for the whole block; the engine then replays the block's P games on one random
+stream (common random numbers) with the first turn rotated, so each strategy moves first once
+on the same board and dice: turn-order effects are measured with strategy luck cancelled.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ def lineups(pool_size: int, players: int, seating: str, seed: int, stream: int, 
             n: int) -> np.ndarray:
     """int64[n, players]: pool index of each seat's strategy in games game0 .. game0+n-1."""
     games = np.arange(game0, game0 + n, dtype=np.int64)
-    if seating == "fixed":
+    if seating == "fixed":  # 'mixed' and 'crn' share the rotation below
         return np.tile(np.arange(players, dtype=np.int64), (n, 1))
     reps = -(-players // pool_size)
     tiled = np.tile(np.arange(pool_size, dtype=np.int64), reps)
@@ -36,6 +39,6 @@ def lineups(pool_size: int, players: int, seating: str, seed: int, stream: int, 
         noise = _mix(base[:, None] + slots[None, :] * _GOLDEN)
     order = np.argsort(noise, axis=1, kind="stable")[:, :players]
     drawn = tiled[order]
-    rot = (games % players)[:, None]
+    rot = (games % players)[:, None] if seating == "mixed" else np.zeros((n, 1), np.int64)
     seat = np.arange(players)[None, :]
     return np.take_along_axis(drawn, (seat + rot) % players, axis=1)

@@ -37,10 +37,10 @@ def strategy_arrays(pool: list[str], lineup: np.ndarray, overrides: dict | None 
 
 
 def run_games(rules: OGRules, seed: int, stream: int, game0: int, lineup: np.ndarray,
-              pool: list[str], overrides: dict | None = None) -> pd.DataFrame:
+              pool: list[str], overrides: dict | None = None, key_div: int = 1) -> pd.DataFrame:
     """Play len(lineup) games and return the tidy table: one row per game and seat."""
     kinds, weights = strategy_arrays(pool, lineup, overrides)
-    batch = play_batch(rules, seed, stream, game0, kinds, weights)
+    batch = play_batch(rules, seed, stream, game0, kinds, weights, key_div)
     return tidy(batch, lineup, pool, game0)
 
 
@@ -69,10 +69,10 @@ def tidy(batch, lineup: np.ndarray, pool: list[str], game0: int) -> pd.DataFrame
 
 
 def play_text(rules: OGRules, seed: int, stream: int, game: int, pool: list[str],
-              lineup_row: np.ndarray, overrides: dict | None = None) -> str:
+              lineup_row: np.ndarray, overrides: dict | None = None, key_div: int = 1) -> str:
     """The narrated game (seed, stream, game) with seat s playing pool[lineup_row[s]]."""
     kinds, weights = strategy_arrays(pool, np.asarray(lineup_row)[None, :], overrides)
-    batch, events = replay(rules, seed, stream, game, kinds[0], weights[0])
+    batch, events = replay(rules, seed, stream, game, kinds[0], weights[0], key_div=key_div)
     names = [pool[i] for i in lineup_row]
     return narrate(events, geometry(rules), names, batch.players[0], batch.games[0],
                    rules.start_ratings)

@@ -210,11 +210,14 @@ def _rolloff(s, P, sides, trace, nev):
 
 
 @kernel
-def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_out, p_out, trace):
+def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_out, p_out, trace,
+          first_shift=0):
     """Play one game; fill g_out int64[N_GAME_COLS] and p_out int64[P, N_PLAYER_COLS].
 
     ``kinds`` int64[P] and ``weights`` float64[P, N_W] are each seat's policy; ``trace``
-    int64[T, N_EV_COLS] receives events when T > 0. Returns the number of events written.
+    int64[T, N_EV_COLS] receives events when T > 0. ``first_shift`` passes the first turn that
+    many seats on from the roll-off winner (0 in normal play; common-random-number blocks
+    rotate it so each seat goes first once on the same dice). Returns the events written.
     """
     P = kinds.shape[0]
     ncell = nbr.shape[0]
@@ -237,6 +240,7 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
     nev = _setup_board(s, rp, nbr, ring, centre, special_counts, owner, special, blocks, trace,
                        nev)
     first, dice, nev = _rolloff(s, P, sides, trace, nev)
+    first = (first + first_shift) % P
     nev = _ev(trace, nev, 0, first, S.Ev.FIRST)
     for k in range(P):
         p_out[(first + k) % P, S.P_ORDER] = k
@@ -473,16 +477,17 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
 
 
 @batch_kernel
-def _play_batch(seed, stream, game0, rp, income, special_counts, nbr, ring, centre, kinds,
-                weights, g_out, p_out):
-    """Play games game0 .. game0+n-1; ``kinds`` int64[n, P], ``weights`` float64[n, P, N_W]."""
+def _play_batch(seed, stream, game0, key_div, rp, income, special_counts, nbr, ring, centre,
+                kinds, weights, g_out, p_out):
+    """Play games game0 .. game0+n-1, game g drawing from key (seed, stream, g // key_div);
+    ``kinds`` int64[n, P], ``weights`` float64[n, P, N_W]."""
     n = g_out.shape[0]
     no_trace = np.zeros((0, S.N_EV_COLS), dtype=np.int64)
     for i in prange(n):
         s = np.empty(STATE_SIZE, dtype=np.uint64)
-        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game0 + i))
+        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64((game0 + i) // key_div))
         _play(s, rp, income, special_counts, nbr, ring, centre, kinds[i], weights[i], g_out[i],
-              p_out[i], no_trace)
+              p_out[i], no_trace, (game0 + i) % key_div)
 
 
 # ---------------------------------------------------------------- public API
@@ -495,8 +500,12 @@ def _arrays(rules: OGRules):
 
 
 def play_batch(rules: OGRules, seed: int, stream: int, game0: int, kinds: np.ndarray,
-               weights: np.ndarray) -> Batch:
-    """Play ``len(kinds)`` games keyed (seed, stream, game0 + i).
+               weights: np.ndarray, key_div: int = 1) -> Batch:
+    """Play ``len(kinds)`` games keyed (seed, stream, (game0 + i) // key_div).
+
+    key_div > 1 makes each block of key_div consecutive games share one random stream (common
+    random numbers: the same board and dice), game j of a block passing the first turn j seats
+    on from the roll-off winner, so each seat goes first once on the same dice.
 
     kinds: int64[n, P] policy kind per game and seat; weights: float64[n, P, N_W].
     """
@@ -508,13 +517,14 @@ def play_batch(rules: OGRules, seed: int, stream: int, game0: int, kinds: np.nda
     rp, income, counts, geo = _arrays(rules)
     g_out = np.zeros((n, S.N_GAME_COLS), dtype=np.int64)
     p_out = np.zeros((n, P, S.N_PLAYER_COLS), dtype=np.int64)
-    _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), rp, income, counts,
+    _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), np.uint64(key_div), rp,
+                income, counts,
                 geo.nbr, geo.ring, geo.centre_order, kinds, weights, g_out, p_out)
     return Batch(g_out, p_out)
 
 
 def replay(rules: OGRules, seed: int, stream: int, game: int, kinds: np.ndarray,
-           weights: np.ndarray, max_events: int = MAX_EVENTS):
+           weights: np.ndarray, max_events: int = MAX_EVENTS, key_div: int = 1):
     """Replay one game with its event trace: (games[1, ...], players[1, ...], events[n, 12])."""
     kinds = np.ascontiguousarray(kinds, dtype=np.int64)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
@@ -524,7 +534,7 @@ def replay(rules: OGRules, seed: int, stream: int, game: int, kinds: np.ndarray,
     p_out = np.zeros((1, P, S.N_PLAYER_COLS), dtype=np.int64)
     trace = np.zeros((max_events, S.N_EV_COLS), dtype=np.int64)
     s = np.empty(STATE_SIZE, dtype=np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game))
+    seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game // key_div))
     nev = _play(s, rp, income, counts, geo.nbr, geo.ring, geo.centre_order, kinds, weights,
-                g_out[0], p_out[0], trace)
+                g_out[0], p_out[0], trace, game % key_div)
     return Batch(g_out, p_out), trace[:nev]
