@@ -22,7 +22,7 @@ NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
 MAX_GAMES = 100_000_000
 
 _SECTIONS = {
-    "experiment": {"game", "question", "seed", "games", "chunk"},
+    "experiment": {"game", "question", "seed", "games", "chunk", "precision", "max_games"},
     "rules": None,  # checked against the game's rule parameters
     "sweep": None,
     "strategies": {"pool", "seating", "weights"},
@@ -57,6 +57,8 @@ class Experiment:
     seed: int
     games: int
     chunk: int
+    precision: float | None  # target 95% half-width of every headline rate, or None
+    max_games: int  # cap per point when precision is set
     base_rules: dict
     sweep: dict
     pool: list
@@ -72,7 +74,8 @@ class Experiment:
                            "code": engine_code_hash(self.game),
                            "rules": self.base_rules, "sweep": self.sweep, "pool": self.pool,
                            "seating": self.seating, "weights": self.weights,
-                           "games": self.games, "chunk": self.chunk},
+                           "games": self.games, "chunk": self.chunk,
+                           "precision": self.precision, "max_games": self.max_games},
                           sort_keys=True, default=str)
         return hashlib.blake2b(blob.encode(), digest_size=12).hexdigest()
 
@@ -184,6 +187,11 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     if games_override is not None:
         n_games = _int(games_override, "--games", 1, MAX_GAMES)
     chunk = _int(exp.get("chunk", 2000), f"{where} chunk", 1, 1_000_000)
+    precision = exp.get("precision")
+    if precision is not None:
+        precision = _num(precision, f"{where} precision", 0.001, 0.5)
+    max_games = _int(exp.get("max_games", max(n_games, 100_000)), f"{where} max_games", n_games,
+                     MAX_GAMES)
 
     base = raw.get("rules", {})
     build(spec.rules_cls, base, f"{path}: [rules]", combination=False)  # each key and value
@@ -249,5 +257,5 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
                             stream_id(game, rules.as_dict(), pool, seating, weights)))
     if len(points) * n_games > 10 * MAX_GAMES:
         raise ConfigError(f"{path}: {len(points)} points x {n_games} games is too many")
-    return Experiment(name, path, game, question, seed, n_games, chunk, base, sweep, pool,
-                      seating, weights, report, points)
+    return Experiment(name, path, game, question, seed, n_games, chunk, precision, max_games,
+                      base, sweep, pool, seating, weights, report, points)

@@ -7,6 +7,7 @@ uninterrupted run writes. A changed config moves the old results aside and start
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from tqdm import tqdm
 import sim
 from sim import games
 from sim.analysis import sweep_report
+from sim.analysis.summary import headline_halfwidth
 from sim.config import Experiment
 from sim.core import atomic
 from sim.core.seating import lineups
@@ -38,19 +40,42 @@ def _cell_value(v):
     return str(v) if isinstance(v, list | tuple) else v
 
 
+def _next_target(played: int, halfwidth: float, precision: float, players: int, cap: int) -> int:
+    """Games to have after this round: scale by (reached / wanted)^2 (+10%), at least 1.5x,
+    rounded up to whole blocks of P games, at most the cap."""
+    want = played * max((halfwidth / precision) ** 2 * 1.1, 1.5)
+    return min(cap, int(math.ceil(want / players)) * players)
+
+
 def play_point(exp: Experiment, point, on_chunk=None) -> pd.DataFrame:
-    """All games of one point, chunk by chunk; the result is independent of the chunk size."""
+    """All games of one point, chunk by chunk; the result is independent of the chunk size.
+
+    With ``exp.precision`` set, games are added in rounds until every headline rate's 95%
+    half-width meets it or ``exp.max_games`` is reached; the final count depends only on the
+    games played, so it is as reproducible as the games themselves.
+    """
     spec = games.get(exp.game)
     players = point.rules.players
     key_div = players if exp.seating == "crn" else 1  # crn: a block of P seatings, one stream
     frames = []
-    for game0 in range(0, exp.games, exp.chunk):
-        n = min(exp.chunk, exp.games - game0)
-        lineup = lineups(len(exp.pool), players, exp.seating, exp.seed, point.stream, game0, n)
-        frames.append(spec.run_games(point.rules, exp.seed, point.stream, game0, lineup,
-                                     exp.pool, exp.weights, key_div))
-        if on_chunk:
-            on_chunk(n)
+    played = 0
+    target = exp.games
+    while True:
+        for game0 in range(played, target, exp.chunk):
+            n = min(exp.chunk, target - game0)
+            lineup = lineups(len(exp.pool), players, exp.seating, exp.seed, point.stream, game0,
+                             n)
+            frames.append(spec.run_games(point.rules, exp.seed, point.stream, game0, lineup,
+                                         exp.pool, exp.weights, key_div))
+            if on_chunk:
+                on_chunk(n)
+        played = target
+        if exp.precision is None or played >= exp.max_games:
+            break
+        half = headline_halfwidth(pd.concat(frames, ignore_index=True))
+        if half <= exp.precision:
+            break
+        target = _next_target(played, half, exp.precision, players, exp.max_games)
     df = pd.concat(frames, ignore_index=True)
     df.insert(0, "point", point.index)
     df.insert(1, "players", players)
@@ -66,7 +91,8 @@ def manifest_of(exp: Experiment) -> dict:
         "experiment": exp.name, "config": exp.path, "question": exp.question,
         "fingerprint": exp.fingerprint(), "game": exp.game, "rules_version": spec.version,
         "package_version": sim.__version__, "git_commit": git_commit(), "seed": exp.seed,
-        "games_per_point": exp.games, "chunk": exp.chunk, "pool": exp.pool,
+        "games_per_point": exp.games, "chunk": exp.chunk, "precision": exp.precision,
+        "max_games": exp.max_games, "pool": exp.pool,
         "seating": exp.seating, "weights": exp.weights, "base_rules": exp.base_rules,
         "sweep": exp.sweep, "report": exp.report,
         "points": [{"index": p.index, "swept": p.swept, "stream": p.stream,
@@ -113,10 +139,13 @@ def run(exp: Experiment, results_root: Path = Path("results"), progress: bool = 
     played = 0
     for i, point in enumerate(todo):
         bar.set_postfix_str(f"point {i + 1}/{len(todo)} {point.label}")
+        later_points = len(todo) - i - 1
 
-        def step(n):
+        def step(n, later=later_points):
             nonlocal played
             played += n
+            if bar.n + n > (bar.total or 0):  # precision runs add games as they go
+                bar.total = bar.n + n + later * exp.games
             bar.update(n)
 
         df = play_point(exp, point, step)

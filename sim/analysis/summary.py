@@ -59,6 +59,24 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
     return out
 
 
+def headline_halfwidth(table: pd.DataFrame, alpha: float = 0.05) -> float:
+    """Widest 95% Wilson half-width among one point's headline rates: unfinished rate, each
+    turn position's win share, each strategy's win rate."""
+    per_game = table.drop_duplicates("game")
+    halves = []
+    _, lo, hi = wilson(int((~per_game["finished"]).sum()), len(per_game), alpha)
+    halves.append((hi - lo) / 2)
+    winners = table[table["won"]]
+    P = int(table["players"].iloc[0]) if "players" in table else int(table["seat"].max()) + 1
+    counts = np.bincount(winners["order"].to_numpy(), minlength=P)
+    _, lo, hi = wilson(counts, max(len(winners), 1), alpha)
+    halves.extend((hi - lo) / 2)
+    g = table.groupby("strategy", observed=True)["won"].agg(["sum", "count"])
+    _, lo, hi = wilson(g["sum"], g["count"], alpha)
+    halves.extend((hi - lo) / 2)
+    return float(np.max(halves))
+
+
 def strategy_summary(table: pd.DataFrame, by: list[str], alpha: float = 0.05) -> pd.DataFrame:
     """Win rate of each strategy (per seat played) grouped by ``by``, with Wilson intervals."""
     g = table.groupby(by + ["strategy"], observed=True, sort=True)["won"].agg(["sum", "count"])

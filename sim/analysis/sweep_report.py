@@ -32,7 +32,11 @@ from sim.analysis.metrics import (  # noqa: E402
     first_player_crn,
 )
 from sim.analysis.stats import fmt_rate  # noqa: E402
-from sim.analysis.summary import point_summary, strategy_summary  # noqa: E402
+from sim.analysis.summary import (  # noqa: E402
+    headline_halfwidth,
+    point_summary,
+    strategy_summary,
+)
 from sim.core import atomic  # noqa: E402
 
 
@@ -214,13 +218,12 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
             manifest["seating"]),
         "", f"Fixed rule changes: `{manifest['base_rules'] or 'none (defaults)'}`; swept: "
         + ", ".join(f"`{k}` = {v}" for k, v in manifest["sweep"].items()), ""]
-    if x is None:
-        text += ["No swept parameter: see summary.csv.", ""]
-        atomic.write_text(out / "report.md", "\n".join(text))
-        return
-    _plot_length(summary, x, report, plots / "length.png")
-    _plot_unfinished(summary, x, report, plots / "unfinished.png")
-    _plot_seats(summary, x, plots / "seat_winrate.png")
+    has_x = x is not None  # without a swept rule there is nothing to recommend, only to report
+    x = x or "players"
+    if has_x:
+        _plot_length(summary, x, report, plots / "length.png")
+        _plot_unfinished(summary, x, report, plots / "unfinished.png")
+        _plot_seats(summary, x, plots / "seat_winrate.png")
     _plot_strategies(strat_pooled, plots / "strategies.png")
     rec, judged = recommend(summary, x, report)
     _plot_survival(table, rec, x, plots / "survival.png")
@@ -237,10 +240,18 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     for _, r in rec.iterrows():
         mark = "" if r["meets_all"] else " (no value met every criterion; closest shown)"
         heads.append(f"{r['players']} players: {x} = {r[x]}{mark}")
-    text += ["## Headline", "", "Recommended " + x + " by player count: " + "; ".join(heads)
-             + ".", "", crit, ""]
-    text += ["## Recommendation by player count", ""]
-    for _, r in rec.iterrows():
+    if has_x:
+        text += ["## Headline", "", "Recommended " + x + " by player count: " + "; ".join(heads)
+                 + ".", "", crit, "", "## Recommendation by player count", ""]
+    else:
+        text += ["## Headline", ""]
+        for _, r in judged.iterrows():
+            text.append(f"- {r['players']} players: median {r['rounds_median']:g} rounds, "
+                        f"unfinished {_rate(r, 'unfinished')}, first player's win share "
+                        f"{_rate(r, 'order0', 'share')} vs fair {100 / r['players']:.1f}% "
+                        f"(turn order {r['seat_verdict']}), {int(r['games']):,} games.")
+        text.append("")
+    for _, r in rec.iterrows() if has_x else []:
         row = judged[judged["point"] == r["point"]].iloc[0]
         fails = [name for ok, name in [(row["ok_unfinished"], "unfinished rate"),
                                        (row["ok_seats"], f"turn order {row['seat_verdict']}"
@@ -289,7 +300,8 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
                  "variance reduction |", "|---|---|---|---|---|"]
         for _, r in judged.sort_values(["players", x]).iterrows():
             half = 1.96 * r["first_win_se_crn"]
-            text.append(f"| {r['players']} | {r[x]} | {100 * r['first_win_rate']:.1f}% | "
+            label = r[x] if has_x else "-"
+            text.append(f"| {r['players']} | {label} | {100 * r['first_win_rate']:.1f}% | "
                         f"[{100 * (r['first_win_rate'] - half):.1f}, "
                         f"{100 * (r['first_win_rate'] + half):.1f}] | "
                         f"x{r['variance_reduction']:.2f} |")
@@ -313,9 +325,25 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
         text += ["**Dominance warning:** " + "; ".join(dom) + " win more than twice the average "
                  "seat's rate: the scripted field has a dominant plan, a balance problem to "
                  "look at before trusting seat figures.", ""]
-    text += ["## Plots", "", "![length](plots/length.png)", "",
-             "![unfinished](plots/unfinished.png)", "", "![seats](plots/seat_winrate.png)", "",
-             "![strategies](plots/strategies.png)", "", "![survival](plots/survival.png)", ""]
+    shown = (["length", "unfinished", "seat_winrate"] if has_x else []) + ["strategies",
+                                                                           "survival"]
+    text += ["## Plots", ""] + [f"![{p}](plots/{p}.png)\n" for p in shown]
+    if manifest.get("precision"):
+        target = manifest["precision"]
+        reached = {int(p): headline_halfwidth(g, alpha) for p, g in table.groupby("point")}
+        missed = [p for p, h in reached.items() if h > target]
+        text += ["## Precision", "",
+                 f"Asked: every headline rate (unfinished rate, each turn position's win share, "
+                 f"each strategy's win rate) to a 95% half-width of at most "
+                 f"{100 * target:g} points, with at most {manifest['max_games']:,} games a "
+                 f"point. Reached at {len(reached) - len(missed)} of {len(reached)} points; "
+                 f"games per point ranged {int(summary['games'].min()):,}-"
+                 f"{int(summary['games'].max()):,}.", ""]
+        for p in missed:
+            row = summary[summary["point"] == p].iloc[0]
+            text.append(f"- point {p} ({', '.join(f'{c}={row[c]}' for c in ['players'] + group_cols)}) "
+                        f"stopped at the cap with a half-width of {100 * reached[p]:.2f} points.")
+        text.append("")
     unf = judged[judged["unfinished"] > 0].head(5)
     examples = ", ".join(f"{p}p {x}={v}" for p, v in zip(unf["players"], unf[x], strict=True))
     text += ["## Caveats", "",
