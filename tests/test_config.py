@@ -51,7 +51,7 @@ def test_good_config_loads(tmp_path):
 
 @pytest.mark.parametrize("edit,expect", [
     (("[strategies]", "[strategy]"), r"unknown section \[strategy\] \(did you mean 'strategies'\?\); allowed: experiment"),
-    (("seed = 1", "seed = 1\nseeds = 2"), r"\[experiment\] unknown key 'seeds' \(did you mean 'seed'\?\); allowed: chunk, game, games, question, seed"),
+    (("seed = 1", "seed = 1\nseeds = 2"), r"\[experiment\] unknown key 'seeds' \(did you mean 'seed'\?\); allowed: chunk, game, games, max_games, precision, question, seed"),
     (("props_goal = [8, 10]", "props_gaol = [8, 10]"), r"\[sweep\]: unknown rule parameter 'props_gaol' \(did you mean 'props_goal'\?\)"),
     (("props_goal = [8, 10]", "props_goal = [8, -1]"), r"props_goal: -1 is not allowed; expected an integer from 1 to 1000"),
     (("props_goal = [8, 10]", "props_goal = [8, \"ten\"]"), r"props_goal: 'ten' is not allowed; expected an integer"),
