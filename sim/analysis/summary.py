@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from sim.analysis.metrics import comebacks, kaplan_meier, km_median
-from sim.analysis.stats import equal_shares_p, wilson
+from sim.analysis.stats import equal_shares_p, mean_ci, wilson
 
 
 def games_table(table: pd.DataFrame) -> pd.DataFrame:
@@ -35,6 +35,7 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
         r = g["rounds"].to_numpy()
         row.update({"rounds_median": float(np.median(r)), "rounds_q1": float(np.quantile(r, .25)),
                     "rounds_q3": float(np.quantile(r, .75)), "rounds_mean": float(r.mean()),
+                    "rounds_mean_lo": mean_ci(r, alpha)[1], "rounds_mean_hi": mean_ci(r, alpha)[2],
                     "rounds_km_median": km_median(kaplan_meier(r, g["finished"].to_numpy()))})
         fin = g[g["finished"]]
         if "winner_lead_round" in g and len(fin):

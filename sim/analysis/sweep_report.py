@@ -31,7 +31,7 @@ from sim.analysis.metrics import (  # noqa: E402
     equivalence,
     first_player_crn,
 )
-from sim.analysis.stats import fmt_rate  # noqa: E402
+from sim.analysis.stats import fmt_rate, wilson  # noqa: E402
 from sim.analysis.summary import (  # noqa: E402
     headline_halfwidth,
     point_summary,
@@ -280,6 +280,8 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
                      "median rounds (IQR)":
                          f"{r['rounds_median']:g} ({r['rounds_q1']:g}-{r['rounds_q3']:g})",
                      "KM median": f"{r['rounds_km_median']:g}",
+                     "mean rounds [95% CI]": f"{r['rounds_mean']:.1f} [{r['rounds_mean_lo']:.1f}, "
+                                             f"{r['rounds_mean_hi']:.1f}]",
                      "unfinished": _rate(r, "unfinished"),
                      "first player share": _rate(r, "order0", "share"),
                      "turn order": r["seat_verdict"],
@@ -308,11 +310,16 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
         text.append("")
     text += ["## Strategies", "",
              "Win rate per seat played, all swept values pooled (95% Wilson interval); "
-             "'average seat' is the win rate a strategy no better than the field would get.", ""]
+             "'average seat' is the win rate a strategy no better than the field would get. "
+             f"'vs field' calls a strategy above or below only when its Bonferroni-corrected "
+             f"interval (alpha {alpha} shared by the {len(strat_pooled)} rows) excludes the "
+             "average seat.", ""]
     rows = []
-    for _, r in strat_pooled.iterrows():
-        verdict = ("above" if r["win_lo"] > r["fair_rate"] else
-                   "below" if r["win_hi"] < r["fair_rate"] else "level")
+    _, b_lo, b_hi = wilson(strat_pooled["wins"], strat_pooled["seats_played"],
+                           alpha / max(len(strat_pooled), 1))
+    for (_, r), blo, bhi in zip(strat_pooled.iterrows(), b_lo, b_hi, strict=True):
+        verdict = ("above" if blo > r["fair_rate"] else
+                   "below" if bhi < r["fair_rate"] else "level")
         rows.append({"players": r["players"], "strategy": r["strategy"],
                      "seats played": int(r["seats_played"]),
                      "win rate": fmt_rate(r["win_rate"], r["win_lo"], r["win_hi"]),
