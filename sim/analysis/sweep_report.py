@@ -85,36 +85,35 @@ def recommend(summary: pd.DataFrame, x: str, report: dict):
     return pd.DataFrame(rows), s
 
 
-def _plot_length(summary, x, report, path):
+def _plot_by_players(summary, x, cols, scale, guide, ylabel, title, path):
+    """One line per player count with a shaded band: cols = (centre, band low, band high)."""
+    mid, low, high = cols
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for players, g in summary.groupby("players"):
         g = g.sort_values(x)
-        line = ax.plot(g[x], g["rounds_median"], marker="o", label=f"{players} players")[0]
-        ax.fill_between(g[x], g["rounds_q1"], g["rounds_q3"], color=line.get_color(), alpha=0.15)
-    lo, hi = report["target_rounds"]
-    ax.axhspan(lo, hi, color="grey", alpha=0.12, label="target length")
+        line = ax.plot(g[x], scale * g[mid], marker="o", label=f"{players} players")[0]
+        ax.fill_between(g[x], scale * g[low], scale * g[high], color=line.get_color(), alpha=0.18)
+    guide(ax)
     ax.set_xlabel(x)
-    ax.set_ylabel("game length (rounds): median, band = quartiles")
-    ax.set_title("Game length vs " + x)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.legend(fontsize=8)
     atomic.write_figure(path, fig)
     plt.close(fig)
+
+
+def _plot_length(summary, x, report, path):
+    lo, hi = report["target_rounds"]
+    _plot_by_players(summary, x, ("rounds_median", "rounds_q1", "rounds_q3"), 1,
+                     lambda ax: ax.axhspan(lo, hi, color="grey", alpha=0.12, label="target length"),
+                     "game length (rounds): median, band = quartiles", "Game length vs " + x, path)
 
 
 def _plot_unfinished(summary, x, report, path):
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for players, g in summary.groupby("players"):
-        g = g.sort_values(x)
-        line = ax.plot(g[x], 100 * g["unfinished_rate"], marker="o", label=f"{players} players")[0]
-        ax.fill_between(g[x], 100 * g["unfinished_lo"], 100 * g["unfinished_hi"],
-                        color=line.get_color(), alpha=0.2)
-    ax.axhline(100 * report["max_unfinished"], color="grey", ls="--", label="allowed")
-    ax.set_xlabel(x)
-    ax.set_ylabel("games hitting the turn limit (%), 95% CI")
-    ax.set_title("Unfinished games vs " + x)
-    ax.legend(fontsize=8)
-    atomic.write_figure(path, fig)
-    plt.close(fig)
+    limit = 100 * report["max_unfinished"]
+    _plot_by_players(summary, x, ("unfinished_rate", "unfinished_lo", "unfinished_hi"), 100,
+                     lambda ax: ax.axhline(limit, color="grey", ls="--", label="allowed"),
+                     "games hitting the turn limit (%), 95% CI", "Unfinished games vs " + x, path)
 
 
 def _plot_seats(summary, x, path):
