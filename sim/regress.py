@@ -62,8 +62,10 @@ def metrics(table: pd.DataFrame, manifest: dict) -> dict:
         out[f"{lab} | unfinished rate"] = _rate(int((~g["finished"]).sum()), len(g))
         out[f"{lab} | mean rounds"] = _mean(g["rounds"])
         seats = table[table["point"] == point]
-        per_game = seats.groupby("game")[["attacks", "attacks_won"]].sum()
-        out[f"{lab} | attack success rate"] = _ratio(per_game["attacks_won"], per_game["attacks"])
+        if {"attacks", "attacks_won"} <= set(seats.columns):  # games with takeover fights
+            per_game = seats.groupby("game")[["attacks", "attacks_won"]].sum()
+            out[f"{lab} | attack success rate"] = _ratio(per_game["attacks_won"],
+                                                         per_game["attacks"])
         winners = seats[seats["won"]]
         out[f"{lab} | first player's win share"] = _rate(int((winners["order"] == 0).sum()),
                                                          len(winners))

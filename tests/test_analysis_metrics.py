@@ -54,6 +54,6 @@ def test_equivalence_verdicts():
 def test_comebacks():
     t = pd.DataFrame({"point": [0] * 6, "game": [0, 0, 1, 1, 2, 2],
                       "won": [True, False, False, True, False, False],
-                      "props_mid": [3, 5, 4, 4, 1, 1]})
+                      "score_mid": [3, 5, 4, 4, 1, 1]})
     c = comebacks(t)
     assert c["comebacks"].iloc[0] == 1 and c["decided"].iloc[0] == 2

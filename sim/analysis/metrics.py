@@ -82,12 +82,12 @@ def first_player_crn(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def comebacks(table: pd.DataFrame) -> pd.DataFrame:
-    """Per point: share of decided games won by a player who was not the (joint) Props leader
-    at mid-game (needs column props_mid)."""
+    """Per point: share of decided games won by a player who was not the (joint) leader on the
+    game's victory score at mid-game (column score_mid: Props in O.G.)."""
     winners = table[table["won"]]
-    best_mid = table.groupby(["point", "game"])["props_mid"].max()
+    best_mid = table.groupby(["point", "game"])["score_mid"].max()
     key = pd.MultiIndex.from_frame(winners[["point", "game"]])
-    trailed = winners["props_mid"].to_numpy() < best_mid.reindex(key).to_numpy()
+    trailed = winners["score_mid"].to_numpy() < best_mid.reindex(key).to_numpy()
     per = pd.DataFrame({"point": winners["point"].to_numpy(), "comeback": trailed})
     g = per.groupby("point")["comeback"].agg(["sum", "count"])
     p, lo, hi = wilson(g["sum"], g["count"])

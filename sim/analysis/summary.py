@@ -40,9 +40,11 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
         fin = g[g["finished"]]
         if "winner_lead_round" in g and len(fin):
             frac = 1 - (fin["winner_lead_round"] - 1) / fin["rounds"]
-            row["winner_led_share"] = float(frac.mean())
+            row["winner_led_share"], row["winner_led_lo"], row["winner_led_hi"] = mean_ci(frac,
+                                                                                      alpha)
         if "lead_changes" in g:
-            row["lead_changes_mean"] = float(g["lead_changes"].mean())
+            row["lead_changes_mean"], row["lead_changes_lo"], row["lead_changes_hi"] = mean_ci(
+                g["lead_changes"], alpha)
         winners = seats[seats["won"]]
         wins_by_order = np.bincount(winners["order"].to_numpy(), minlength=P)[:P]
         decided = int(wins_by_order.sum())
@@ -55,7 +57,7 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
         row["first_share_minus_fair"] = row["order0_share"] - 1 / P
         rows.append(row)
     out = pd.DataFrame(rows)
-    if "props_mid" in table:
+    if "score_mid" in table:
         out = out.merge(comebacks(table), on=["point", "decided"], how="left")
     return out
 

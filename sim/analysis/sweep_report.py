@@ -287,8 +287,10 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
                      "max seat gap": f"{100 * r['seat_excess']:.1f}",
                      "equal-seats p": f"{r['seat_equal_p']:.3g}",
                      "comebacks": _rate(r, "comeback"),
-                     "winner led last (share of game)":
-                         f"{100 * r.get('winner_led_share', np.nan):.0f}%",
+                     "winner led for good (share of game)":
+                         f"{100 * r.get('winner_led_share', np.nan):.0f}% "
+                         f"[{100 * r.get('winner_led_lo', np.nan):.0f}, "
+                         f"{100 * r.get('winner_led_hi', np.nan):.0f}]",
                      "criteria met": f"{int(r['criteria_met'])}/3"})
     text += [_md_table(pd.DataFrame(rows)), ""]
     if crn:
@@ -364,7 +366,9 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
              "'can't tell', never 'balanced' by default; 'max seat gap' is the widest distance, in "
              "points, of any turn position's 95% interval from the fair share. The chi-square "
              "p-value of equal shares is shown for reference. 'Comebacks' are decided games won "
-             "by a gang that was not leading on Props at mid-game.",
+             "by a player that was not leading on the victory score at mid-game; 'winner led "
+             "for good' is the share of the game (from the round it took the lead for the last "
+             "time) that the winner spent in front, a measure of decisiveness.",
              "- Raw data: games.parquet (one row per game and seat), summary.csv, strategies.csv.",
              ""]
     atomic.write_text(out / "report.md", "\n".join(text))

@@ -21,7 +21,7 @@ _PLAYER_COLS = {
     S.P_ELIM_ROUND: "elim_round", S.P_RECRUITS: "recruits", S.P_UPGRADES: "upgrades",
     S.P_DRIVEBYS: "drivebys_made", S.P_CLAIMS: "claims", S.P_ATTACKS: "attacks",
     S.P_ATTACKS_WON: "attacks_won", S.P_DEFENCES: "defences", S.P_DEFENCES_WON: "defences_won",
-    S.P_PROPS_MID: "props_mid",
+    S.P_PROPS_MID: "score_mid",  # the victory score (Props) at mid-game, for comebacks
 }
 _GAME_COLS = {
     S.G_ROUNDS: "rounds", S.G_TURNS: "turns", S.G_DICE: "dice", S.G_FIGHTS: "fights",
