@@ -176,6 +176,8 @@ def _plot_strategies(strat, path):
 
 def _rate(row, prefix: str, rate: str = "rate") -> str:
     """Formatted rate with its interval from columns <prefix>_<rate>, _lo, _hi."""
+    if f"{prefix}_{rate}" not in row:  # a metric this game's records do not support
+        return "n/a"
     return fmt_rate(row[f"{prefix}_{rate}"], row[f"{prefix}_lo"], row[f"{prefix}_hi"])
 
 
