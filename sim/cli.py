@@ -116,8 +116,6 @@ def play(game, players, seed, game_index, strategies, rules, narrate):
 @click.option("--shortest", is_flag=True, help="Replay the point's shortest game.")
 def replay(results_dir, point, game_index, longest, shortest):
     """Replay any game of a finished sweep, move by move (same dice, same moves)."""
-    import pandas as pd
-
     from sim.core.seating import lineups
 
     out = Path(results_dir)
@@ -131,8 +129,9 @@ def replay(results_dir, point, game_index, longest, shortest):
     p = points[point]
     spec = games.get(man["game"])
     if longest or shortest or game_index is None:
-        table = pd.read_parquet(out / "points" / f"{point:05d}.parquet",
-                                columns=["game", "rounds"])
+        from sim.runner import load_point
+
+        table = load_point(out, point)[["game", "rounds"]]
         per_game = table.drop_duplicates("game")
         pick = per_game["rounds"].idxmin() if shortest else per_game["rounds"].idxmax()
         game_index = int(per_game.loc[pick, "game"]) if (longest or shortest) else 0
@@ -151,13 +150,18 @@ def replay(results_dir, point, game_index, longest, shortest):
 @click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
 def report(results_dir):
     """Rebuild report.md, tables and plots from saved results (no games replayed)."""
-    import pandas as pd
-
     from sim.analysis import sweep_report
+    from sim.runner import load_point, point_done
 
     out = Path(results_dir)
-    man = json.loads((out / "manifest.json").read_text())
-    sweep_report.write(out, pd.read_parquet(out / "games.parquet"), man)
+    try:
+        man = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError) as e:
+        _fail(f"{out}/manifest.json: cannot read ({e})")
+    if man.get("status") != "done":
+        _fail(f"{out}: the experiment has not finished (status {man.get('status')!r}); run it "
+              "again to complete it")
+    sweep_report.write(out, lambda i: load_point(out, i, point_done(out, i)), man)
     click.echo(f"rebuilt {out}/report.md")
 
 

@@ -50,9 +50,12 @@ def test_interrupted_run_resumes_to_identical_output(tiny):
     exp = load("tiny", d)
     out = run(exp, results, progress=False, log=lambda m: None)
     reference = pd.read_parquet(out / "games.parquet")
-    # simulate a run killed after two points: later point files and the outputs are missing
-    for f in ["00002.parquet", "00003.parquet"]:
-        (out / "points" / f).unlink()
+    # as if killed after two points and one task of the third: parts, markers, outputs missing
+    import shutil
+
+    shutil.rmtree(out / "points" / "p00003")
+    (out / "points" / "p00002" / "done.json").unlink()
+    (out / "points" / "p00002" / "g000000025.parquet").unlink()
     (out / "games.parquet").unlink()
     messages = []
     run(exp, results, progress=False, log=messages.append)
@@ -66,7 +69,7 @@ def test_changed_config_starts_fresh(tiny):
     (d / "tiny.toml").write_text(TINY.replace("seed = 3", "seed = 4"))
     messages = []
     out = run(load("tiny", d), results, progress=False, log=messages.append)
-    assert any("config changed" in m for m in messages)
+    assert any("config or engine changed" in m for m in messages)
     assert (results / "tiny.previous" / "games.parquet").exists()
     assert json.loads((out / "manifest.json").read_text())["seed"] == 4
 
@@ -78,7 +81,7 @@ def test_cli_experiment_replay_and_report(tiny):
                                str(results), "--no-progress"])
     assert res.exit_code == 0, res.output
     out = results / "tiny"
-    games = pd.read_parquet(out / "points" / "00001.parquet")
+    games = pd.read_parquet(out / "games.parquet").query("point == 1")
     per_game = games.drop_duplicates("game").set_index("game")
     res = runner.invoke(main, ["replay", str(out), "--point", "1", "--longest"])
     assert res.exit_code == 0, res.output

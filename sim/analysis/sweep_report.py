@@ -136,13 +136,13 @@ def _plot_seats(summary, x, path):
     plt.close(fig)
 
 
-def _plot_survival(table, rec, x, path):
+def _plot_survival(load, rec, x, path):
     """Kaplan-Meier curves of game length at each player count's recommended value."""
     from sim.analysis.metrics import kaplan_meier
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for _, r in rec.iterrows():
-        games = table[table["point"] == r["point"]].drop_duplicates("game")
+        games = load(int(r["point"])).drop_duplicates("game")
         km = kaplan_meier(games["rounds"], games["finished"])
         t = np.concatenate([[0], km["rounds"]])
         line = ax.step(t, 100 * np.concatenate([[1], km["survival"]]), where="post",
@@ -189,19 +189,46 @@ def _md_table(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
-    """Write summary.csv, strategies.csv, plots/*.png and report.md into ``out``."""
+def pool_strategies(strat_point: pd.DataFrame, alpha: float) -> pd.DataFrame:
+    """Per player count and strategy, summed over points, from per-point strategy rows."""
+    g = strat_point.groupby(["players", "strategy"], observed=True)[["wins", "seats_played"]]
+    g = g.sum().reset_index()
+    p, lo, hi = wilson(g["wins"], g["seats_played"], alpha)
+    g["win_rate"], g["win_lo"], g["win_hi"] = p, lo, hi
+    tot = g.groupby("players")[["wins", "seats_played"]].transform("sum")
+    g["fair_rate"] = tot["wins"] / tot["seats_played"]
+    return g
+
+
+def write(out: Path, source, manifest: dict) -> None:
+    """Write summary.csv, strategies.csv, plots/*.png and report.md into ``out``.
+
+    ``source`` is the results table, or a function from a point index to that point's table
+    (so a sweep of any size is summarised one point at a time).
+    """
     out = Path(out)
     report = manifest["report"]
     alpha = report["alpha"]
     x = sweep_axis(manifest)
     group_cols = [x] if x else []
-    summary = point_summary(table, group_cols, alpha)
+    if isinstance(source, pd.DataFrame):
+        groups = {int(k): v for k, v in source.groupby("point")}
+        load = groups.__getitem__
+    else:
+        load = source
     crn = manifest["seating"] == "crn"
-    if crn:
-        summary = summary.merge(first_player_crn(table), on="point", how="left")
-    strat_point = strategy_summary(table, ["point", "players"] + group_cols, alpha)
-    strat_pooled = strategy_summary(table, ["players"], alpha)
+    rows, strat_rows, halfwidth = [], [], {}
+    for p in manifest["points"]:
+        t = load(p["index"])
+        s = point_summary(t, group_cols, alpha)
+        if crn:
+            s = s.merge(first_player_crn(t), on="point", how="left")
+        rows.append(s)
+        strat_rows.append(strategy_summary(t, ["point", "players"] + group_cols, alpha))
+        halfwidth[p["index"]] = headline_halfwidth(t, alpha)
+    summary = pd.concat(rows, ignore_index=True)
+    strat_point = pd.concat(strat_rows, ignore_index=True)
+    strat_pooled = pool_strategies(strat_point, alpha)
     atomic.write_csv(out / "summary.csv", summary)
     atomic.write_csv(out / "strategies.csv", strat_point)
     plots = out / "plots"
@@ -227,7 +254,7 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
         _plot_seats(summary, x, plots / "seat_winrate.png")
     _plot_strategies(strat_pooled, plots / "strategies.png")
     rec, judged = recommend(summary, x, report)
-    _plot_survival(table, rec, x, plots / "survival.png")
+    _plot_survival(load, rec, x, plots / "survival.png")
     lo, hi = report["target_rounds"]
     crit = (f"Criteria: (1) unfinished games (turn limit) rare: upper 95% bound <= "
             f"{100 * report['max_unfinished']:g}%; (2) turn order balanced: for every turn "
@@ -340,7 +367,7 @@ def write(out: Path, table: pd.DataFrame, manifest: dict) -> None:
     text += ["## Plots", ""] + [f"![{p}](plots/{p}.png)\n" for p in shown]
     if manifest.get("precision"):
         target = manifest["precision"]
-        reached = {int(p): headline_halfwidth(g, alpha) for p, g in table.groupby("point")}
+        reached = halfwidth
         missed = [p for p, h in reached.items() if h > target]
         text += ["## Precision", "",
                  f"Asked: every headline rate (unfinished rate, each turn position's win share, "
