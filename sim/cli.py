@@ -51,8 +51,14 @@ def main():
 @click.option("--results", "results_dir", default="results", show_default=True,
               type=click.Path(file_okay=False), help="Folder for results.")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores).")
+@click.option("--workers", type=click.IntRange(1, 1024), default=None,
+              help="Run on a local Dask cluster with this many worker processes.")
+@click.option("--scheduler", default=None, envvar="GANGSIM_SCHEDULER",
+              help="Run on an existing Dask cluster, e.g. tcp://host:8786 "
+                   "(or set GANGSIM_SCHEDULER).")
 @click.option("--progress/--no-progress", default=True)
-def experiment(name, n_games, precision, exp_dir, results_dir, threads, progress):
+def experiment(name, n_games, precision, exp_dir, results_dir, threads, workers, scheduler,
+               progress):
     """Run experiments/NAME.toml and write results/NAME/ (resumes an interrupted run)."""
     from sim import config, runner
 
@@ -64,11 +70,29 @@ def experiment(name, n_games, precision, exp_dir, results_dir, threads, progress
         exp = config.load(name, Path(exp_dir), n_games)
     except ConfigError as e:
         _fail(str(e))
+    if workers and scheduler:
+        _fail("--workers starts a local cluster, --scheduler joins one: give one, not both")
     if threads:
         import numba
 
         numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-    out = runner.run(exp, Path(results_dir), progress=progress)
+    backend = None
+    if workers or scheduler:
+        from sim.backend import DaskBackend
+
+        try:
+            backend = DaskBackend(address=scheduler, workers=workers)
+        except (OSError, TimeoutError) as e:
+            _fail(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({e})")
+    try:
+        out = runner.run(exp, Path(results_dir), progress=progress, backend=backend)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: finished tasks are kept; run the same command again to "
+                   f"resume results/{name}/", err=True)
+        sys.exit(130)
+    finally:
+        if backend is not None:
+            backend.close()
     click.echo(f"results: {out}/ (report: {out}/report.md)")
 
 

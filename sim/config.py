@@ -19,6 +19,7 @@ from sim import games
 from sim.core.params import ConfigError, build, did_you_mean
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
+RESULTS_LAYOUT = 2  # bump when the results folder's files or columns change shape
 MAX_GAMES = 100_000_000
 
 _SECTIONS = {
@@ -71,7 +72,7 @@ class Experiment:
         """Hash of everything that determines the results: the config and the engine's code."""
         spec = games.get(self.game)
         blob = json.dumps({"game": self.game, "version": spec.version, "seed": self.seed,
-                           "code": engine_code_hash(self.game),
+                           "code": engine_code_hash(self.game), "layout": RESULTS_LAYOUT,
                            "rules": self.base_rules, "sweep": self.sweep, "pool": self.pool,
                            "seating": self.seating, "weights": self.weights,
                            "games": self.games, "chunk": self.chunk,
