@@ -21,6 +21,7 @@ from sim.core.params import ConfigError, build, did_you_mean
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
 RESULTS_LAYOUT = 2  # bump when the results folder's files or columns change shape
 MAX_GAMES = 100_000_000
+MAX_POINTS = 10_000
 
 _SECTIONS = {
     "experiment": {"game", "question", "seed", "games", "chunk", "precision", "max_games"},
@@ -241,9 +242,12 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     _num(report["max_unfinished"], f"{w} max_unfinished", 0.0, 1.0)
     _num(report["alpha"], f"{w} alpha", 1e-9, 0.5)
     _num(report["seat_tolerance"], f"{w} seat_tolerance", 0.0, 1.0)
-    _need(report["x"] == "" or report["x"] in sweep, f"{w} x",
+    _need(isinstance(report["x"], str) and (report["x"] == "" or report["x"] in sweep), f"{w} x",
           f"must name a swept parameter; allowed: {', '.join(sweep) or 'none'}")
 
+    n_points = math.prod(len(v) for v in sweep.values())
+    _need(n_points <= MAX_POINTS, f"{path}: [sweep]",
+          f"the grid has {n_points:,} points; at most {MAX_POINTS:,} are allowed")
     points = []
     keys = list(sweep)
     for index, combo in enumerate(itertools.product(*(sweep[k] for k in keys))):
