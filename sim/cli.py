@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -10,12 +11,24 @@ import click
 import numpy as np
 
 from sim import games
-from sim.core.params import ConfigError, build, did_you_mean
+from sim.core.params import ConfigError, build, check_value, did_you_mean
+
+
+SEED = click.IntRange(0, 2**63 - 1)
 
 
 def _fail(msg: str) -> None:
     click.echo(f"error: {msg}", err=True)
     sys.exit(2)
+
+
+def _rules(spec, overrides: dict, players: int):
+    """Rules from --rule overrides and --players, each checked under its own option name."""
+    fields = {f.name: f for f in dataclasses.fields(spec.rules_cls)}
+    check_value(fields["players"], players, "--players")
+    if "players" in overrides:
+        raise ConfigError("--rule players=...: use --players")
+    return build(spec.rules_cls, {**overrides, "players": players}, "--rule")
 
 
 def _parse_rule_overrides(items: tuple[str, ...]) -> dict:
@@ -50,7 +63,8 @@ def main():
               type=click.Path(file_okay=False), help="Folder of experiment configs.")
 @click.option("--results", "results_dir", default="results", show_default=True,
               type=click.Path(file_okay=False), help="Folder for results.")
-@click.option("--threads", type=int, default=None, help="Numba threads (default: all cores).")
+@click.option("--threads", type=click.IntRange(1, 1024), default=None,
+              help="Numba threads (default: all cores).")
 @click.option("--workers", type=click.IntRange(1, 1024), default=None,
               help="Run on a local Dask cluster with this many worker processes.")
 @click.option("--scheduler", default=None, envvar="GANGSIM_SCHEDULER",
@@ -110,8 +124,8 @@ def _lineup(spec, strategies: str, players: int) -> list[str]:
 @main.command()
 @click.argument("game", type=click.Choice(games.GAME_NAMES))
 @click.option("--players", type=int, default=4, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--game-index", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--game-index", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="Which game of the seed's stream to play.")
 @click.option("--strategies", default="expander,builder,harasser,hunter,balanced,random",
               show_default=True, help="Comma list, one per seat (repeated to fill the table).")
@@ -122,7 +136,7 @@ def play(game, players, seed, game_index, strategies, rules, narrate):
     spec = games.get(game)
     try:
         overrides = _parse_rule_overrides(rules)
-        rule_obj = build(spec.rules_cls, {**overrides, "players": players}, "--rule")
+        rule_obj = _rules(spec, overrides, players)
         lineup = _lineup(spec, strategies, players)
     except ConfigError as e:
         _fail(str(e))
@@ -134,8 +148,9 @@ def play(game, players, seed, game_index, strategies, rules, narrate):
 
 @main.command()
 @click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
-@click.option("--point", type=int, default=0, show_default=True)
-@click.option("--game", "game_index", type=int, default=None, help="Game index in the point.")
+@click.option("--point", type=click.IntRange(0, None), default=0, show_default=True)
+@click.option("--game", "game_index", type=click.IntRange(0, None), default=None,
+              help="Game index in the point.")
 @click.option("--longest", is_flag=True, help="Replay the point's longest game.")
 @click.option("--shortest", is_flag=True, help="Replay the point's shortest game.")
 def replay(results_dir, point, game_index, longest, shortest):
@@ -195,7 +210,7 @@ def report(results_dir):
 @click.option("--players", type=int, default=2, show_default=True)
 @click.option("--games", "n_games", type=click.IntRange(10, 10**8), default=2000,
               show_default=True, help="Games per pairing (2 players) or in all (3+).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--rule", "rules", multiple=True, help="Rule override key=value (repeatable).")
 @click.option("--out", default=None, type=click.Path(file_okay=False),
               help="Output folder (default results/tournament-GAME-Np).")
@@ -207,7 +222,7 @@ def tournament(game, strategies, players, n_games, seed, rules, out, progress):
     spec = games.get(game)
     try:
         overrides = _parse_rule_overrides(rules)
-        rule_obj = build(spec.rules_cls, {**overrides, "players": players}, "--rule")
+        rule_obj = _rules(spec, overrides, players)
         names = list(spec.presets) if not strategies else [
             s.strip() for s in strategies.split(",") if s.strip()]
         for n in names:
@@ -289,7 +304,7 @@ def _emit(result: dict, as_json: bool, lines: list[str]) -> None:
               show_default=True)
 @click.option("--simulate", type=click.IntRange(0, 10**9), default=0,
               help="Also run the engine's own fight N times.")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def odds_fight(att_crew, att_chrome, att_props, def_crew, def_chrome, def_props, ties_to,
                simulate, seed, as_json):
@@ -328,7 +343,7 @@ def odds_fight(att_crew, att_chrome, att_props, def_crew, def_chrome, def_props,
 @click.option("--target-props", type=click.IntRange(0, 10**6), default=None,
               help="Target's Props (caps what it can lose); omit for no cap.")
 @click.option("--simulate", type=click.IntRange(0, 10**9), default=0)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def odds_driveby(crew, chrome, props, target_props, simulate, seed, as_json):
     """Distribution of hits, Props removed and crew lost for one Drive-by."""
