@@ -13,7 +13,6 @@ import numpy as np
 from sim import games
 from sim.core.params import ConfigError, build, check_value, did_you_mean
 
-
 SEED = click.IntRange(0, 2**63 - 1)
 
 
