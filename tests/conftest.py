@@ -1,10 +1,18 @@
 """Shared fixtures. Statistical tests state their false-alarm rate where they are defined."""
 
+import os
+
 import numpy as np
 import pytest
 
 from sim.og.rules import OGRules
 from strategies.og import table
+
+
+def pytest_configure(config):
+    # every game played by the tests (subprocesses and Dask workers too) checks the engine's
+    # invariants after each turn and stops with its key if one breaks
+    os.environ.setdefault("GANGSIM_DEBUG", "1")
 
 
 @pytest.fixture(scope="session")

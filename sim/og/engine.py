@@ -8,6 +8,7 @@ very game the batch played.
 
 from __future__ import annotations
 
+import os
 from typing import NamedTuple
 
 import numpy as np
@@ -20,6 +21,28 @@ from sim.og.rules import OGRules
 from strategies.og import choose_action, choose_defence, choose_expand
 
 MAX_EVENTS = 20000
+
+
+class InvariantError(RuntimeError):
+    """A game broke an engine invariant (debug mode); the message says how to replay it."""
+
+
+def debug_default() -> bool:
+    """Debug mode (invariant checks) is on when GANGSIM_DEBUG=1; tests switch it on."""
+    return os.environ.get("GANGSIM_DEBUG", "") == "1"
+
+
+def raise_on_broken(g_out: np.ndarray, seed: int, stream: int, game0: int, key_div: int = 1):
+    """Raise InvariantError naming the first game whose invariants broke, if any."""
+    bad = np.flatnonzero(g_out[:, S.G_ERROR])
+    if len(bad):
+        i = int(bad[0])
+        game = game0 + i
+        raise InvariantError(
+            f"game {game} broke invariant {S.Bad(int(g_out[i, S.G_ERROR])).name} in round "
+            f"{g_out[i, S.G_ERROR_ROUND]} ({len(bad)} game(s) of this batch did); replay it "
+            f"with seed={seed}, stream={stream}, game={game}, key_div={key_div} "
+            f"(engine.replay), or `gangsim replay RESULTS --point P --game {game}`")
 
 
 class Batch(NamedTuple):
@@ -204,6 +227,34 @@ def _rolloff(s, P, sides, trace, nev):
             return winner, dice, nev
         for p in range(P):
             rolling[p] = rolling[p] and rolls[p] == best
+
+
+@kernel
+def check_invariants(owner, blocks, rating, props_floor, eliminated):
+    """Bad code of the first broken invariant of a game state, 0 if all hold.
+
+    ``eliminated`` bool[P]: gangs already out of the game.
+    """
+    P = blocks.shape[0]
+    for p in range(P):
+        for r in range(3):
+            if rating[p, r] < 0:
+                return S.Bad.NEGATIVE_RATING
+        if props_floor and rating[p, S.PROPS] < 0:
+            return S.Bad.NEGATIVE_RATING
+    counts = np.zeros(P, dtype=np.int64)
+    for c in range(owner.shape[0]):
+        o = owner[c]
+        if o < -1 or o >= P:
+            return S.Bad.BAD_OWNER
+        if o >= 0:
+            counts[o] += 1
+    for p in range(P):
+        if counts[p] != blocks[p]:
+            return S.Bad.BLOCK_COUNT
+        if eliminated[p] == (counts[p] > 0):
+            return S.Bad.ELIMINATED_HOLDS
+    return S.Bad.OK
 
 
 # ---------------------------------------------------------------- one game
@@ -411,6 +462,17 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
                 nev = _ev(trace, nev, rnd, me, S.Ev.PROPS, rp[S.R_TERRITORY_PROPS],
                           rating[me, S.PROPS], S.PR_TERRITORY)
             quiet[me] = 0 if rating[me, S.PROPS] > props_before else quiet[me] + 1
+            if rp[S.R_DEBUG] != 0:
+                out_now = np.zeros(P, dtype=np.bool_)
+                for p in range(P):
+                    out_now[p] = p_out[p, S.P_ELIM_ROUND] >= 0
+                bad = check_invariants(owner, blocks, rating, rp[S.R_PROPS_NEGATIVE] == 0,
+                                       out_now)
+                if bad != S.Bad.OK:
+                    g_out[S.G_ERROR] = bad
+                    g_out[S.G_ERROR_ROUND] = rnd
+                    g_out[S.G_ROUNDS] = rnd
+                    return nev
             # 6. goal, or last gang standing
             if rating[me, S.PROPS] >= goal:
                 winner = me
@@ -500,7 +562,7 @@ def _arrays(rules: OGRules):
 
 
 def play_batch(rules: OGRules, seed: int, stream: int, game0: int, kinds: np.ndarray,
-               weights: np.ndarray, key_div: int = 1) -> Batch:
+               weights: np.ndarray, key_div: int = 1, debug: bool | None = None) -> Batch:
     """Play ``len(kinds)`` games keyed (seed, stream, (game0 + i) // key_div).
 
     key_div > 1 makes each block of key_div consecutive games share one random stream (common
@@ -515,11 +577,13 @@ def play_batch(rules: OGRules, seed: int, stream: int, game0: int, kinds: np.nda
     if P != rules.players:
         raise ValueError(f"lineup has {P} seats but rules say {rules.players} players")
     rp, income, counts, geo = _arrays(rules)
+    rp[S.R_DEBUG] = debug_default() if debug is None else debug
     g_out = np.zeros((n, S.N_GAME_COLS), dtype=np.int64)
     p_out = np.zeros((n, P, S.N_PLAYER_COLS), dtype=np.int64)
     _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), np.uint64(key_div), rp,
-                income, counts,
-                geo.nbr, geo.ring, geo.centre_order, kinds, weights, g_out, p_out)
+                income, counts, geo.nbr, geo.ring, geo.centre_order, kinds, weights, g_out,
+                p_out)
+    raise_on_broken(g_out, seed, stream, game0, key_div)
     return Batch(g_out, p_out)
 
 
@@ -529,6 +593,7 @@ def replay(rules: OGRules, seed: int, stream: int, game: int, kinds: np.ndarray,
     kinds = np.ascontiguousarray(kinds, dtype=np.int64)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     rp, income, counts, geo = _arrays(rules)
+    rp[S.R_DEBUG] = debug_default()
     P = kinds.shape[0]
     g_out = np.zeros((1, S.N_GAME_COLS), dtype=np.int64)
     p_out = np.zeros((1, P, S.N_PLAYER_COLS), dtype=np.int64)

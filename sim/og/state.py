@@ -35,7 +35,8 @@ R_LAST_STANDING = 15
 R_START_PERIMETER = 16
 R_SPECIAL_CENTER = 17
 R_START = 18  # 4 entries: starting Crew, Papers, Chrome, Props
-N_RULES = 22
+R_DEBUG = 22  # 1: check invariants after every turn (set by play_batch, not a rule)
+N_RULES = 23
 
 
 class Action(IntEnum):
@@ -77,7 +78,19 @@ G_DRIVEBYS = 7
 G_GOAL = 8  # the Props goal played to
 G_LEAD_CHANGES = 9  # times the Props leader (end of round) changed
 G_WINNER_LEAD_ROUND = 10  # round from which the eventual winner led for good, -1 if none
-N_GAME_COLS = 11
+G_ERROR = 11  # debug mode: Bad code of the first broken invariant (game stopped), else 0
+G_ERROR_ROUND = 12  # ... and the round it broke in
+N_GAME_COLS = 13
+
+
+class Bad(IntEnum):
+    """Invariants checked after every turn in debug mode."""
+
+    OK = 0
+    NEGATIVE_RATING = 1  # Crew, Papers or Chrome below 0, or Props below a 0 floor
+    BLOCK_COUNT = 2  # a gang's block count differs from the blocks it owns on the board
+    BAD_OWNER = 3  # a block owned by no valid seat
+    ELIMINATED_HOLDS = 4  # an eliminated gang still owns blocks (or a live one none)
 
 # per-player record columns: int64[n_games, P, N_PLAYER_COLS]
 P_ORDER = 0  # turn position: 0 = went first
