@@ -25,7 +25,8 @@ regress: $(STAMP)
 	$(VENV)/bin/gangsim regress $(ARGS)
 
 bench: $(STAMP)
-	$(PY) bench/bench_og.py $(ARGS)
+	$(PY) bench/bench_og.py
+	$(PY) bench/bench_scale.py $(ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check sim strategies tests bench scripts
