@@ -8,11 +8,15 @@ def chi2_p(observed, expected_probs) -> float:
     """Chi-square goodness-of-fit p-value; cells expecting < 5 are pooled into one."""
     observed = np.asarray(observed, dtype=float)
     expected = np.asarray(expected_probs, dtype=float) * observed.sum()
+    impossible = expected == 0
+    if observed[impossible].any():
+        return 0.0  # an outcome the exact odds rule out was observed
     keep = expected >= 5
     obs, exp = observed[keep], expected[keep]
-    if (~keep).any():
-        obs = np.append(obs, observed[~keep].sum())
-        exp = np.append(exp, expected[~keep].sum())
+    rest = ~keep & ~impossible
+    if rest.any():
+        obs = np.append(obs, observed[rest].sum())
+        exp = np.append(exp, expected[rest].sum())
     exp = exp * obs.sum() / exp.sum()
     return float(stats.chisquare(obs, exp).pvalue)
 

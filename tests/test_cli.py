@@ -51,3 +51,16 @@ def test_rules_listing_documents_every_parameter():
     out = invoke("rules", "og")
     assert "props_goal = 10" in out and "ties_to = 'defender'" in out
     assert out.count("\n    ") >= 25
+
+
+def test_odds_rifle_gun_volley_json_and_text():
+    out = json.loads(invoke("odds", "rifle_gun", "volley", "--attack-dice", "1", "--attack-die",
+                            "6", "--defence-dice", "0", "--json", "--simulate", "20000"))
+    assert out["exact"]["p_kills_injuries"]["1,0"] == pytest.approx(1 / 3)
+    assert out["exact"]["p_kills_injuries"]["0,1"] == pytest.approx(1 / 6)
+    assert abs(out["simulated"]["expected_kills"] - 1 / 3) < 0.02
+    text = invoke("odds", "rifle_gun", "volley", "--attack-die", "8", "--soldiers", "4",
+                  "--grenadier", "--within-6", "--defence-die", "6", "--behind-blocking")
+    assert text.startswith("Volley: 6 attack d8 vs 2 defence d6")
+    res = CliRunner().invoke(main, ["odds", "rifle_gun", "volley", "--attack-die", "7"])
+    assert res.exit_code == 2 and "'7' is not one of '4', '6', '8', '10', '12'" in res.output
