@@ -22,7 +22,7 @@ import numpy as np
 from scipy import stats
 
 from sim.core.jit import kernel
-from sim.core.rng import STATE_SIZE, randint, seed_state
+from sim.core.rng import STATE_SIZE, count_successes, randint, seed_state
 
 VOLLEY_STREAM = 0x5607  # stream id of --simulate runs
 
@@ -60,16 +60,6 @@ def roll_attack(s, n, sides, hit_on, faces):
 
 
 @kernel
-def count_hits(s, n, sides, hit_on):
-    """Successes of n dice (defence rolls, suppressive fire)."""
-    k = 0
-    for _ in range(n):
-        if randint(s, sides) + 1 >= hit_on:
-            k += 1
-    return k
-
-
-@kernel
 def apply_defence(faces, n_hits, successes, cancel_highest):
     """Cancel ``successes`` hits from the sorted pool ``faces[:n_hits]``; the uncancelled ones
     become casualties (even kills, odd injures). The cancelled dice are moved to the front of
@@ -96,7 +86,7 @@ def apply_defence(faces, n_hits, successes, cancel_highest):
 def volley(s, n_att, att_sides, n_def, def_sides, hit_on, cancel_highest, faces):
     """One regular-fire volley: (kills, injuries). ``faces`` is int64 scratch of n_att."""
     n_hits = roll_attack(s, n_att, att_sides, hit_on, faces)
-    saves = count_hits(s, n_def, def_sides, hit_on)
+    saves = count_successes(s, n_def, def_sides, hit_on)
     kills, injuries, _ = apply_defence(faces, n_hits, saves, cancel_highest)
     return kills, injuries
 
