@@ -1,0 +1,112 @@
+"""Rifle & Gun table: line of sight and the defence dice geometry gives, on hand-built tables."""
+
+import numpy as np
+import pytest
+
+from sim.rifle_gun.battlefield import (
+    BLOCKING,
+    NONBLOCKING,
+    OPEN,
+    empty,
+    generate,
+    line_of_sight,
+    place,
+    render,
+)
+
+
+def test_open_table_clear_sight():
+    t = empty(20, 20)
+    assert line_of_sight(t, (2, 2), (17, 15)) == (True, 0, 0, False)
+
+
+def test_wall_blocks_sight():
+    t = empty(20, 20)
+    place(t, 10, 0, 10, 19, BLOCKING)  # a wall across the table
+    assert line_of_sight(t, (2, 5), (17, 5))[0] is False
+    assert line_of_sight(t, (2, 5), (8, 15))[0] is True  # both on the same side
+
+
+def test_each_separate_piece_adds_a_defence_die_once():
+    t = empty(30, 10)
+    place(t, 8, 0, 8, 9, NONBLOCKING)  # hedge
+    place(t, 15, 0, 15, 9, NONBLOCKING)  # fence
+    assert line_of_sight(t, (2, 5), (25, 5)) == (True, 2, 0, False)
+    t2 = empty(30, 10)
+    place(t2, 8, 5, 20, 5, NONBLOCKING)  # one long low wall along the line of fire
+    assert line_of_sight(t2, (2, 5), (25, 5))[1] == 1
+
+
+def test_terrain_touching_the_shooter_is_not_counted_but_at_the_target_it_is():
+    t = empty(30, 10)
+    place(t, 3, 0, 3, 9, NONBLOCKING)  # low wall right in front of the shooter
+    place(t, 24, 0, 24, 9, NONBLOCKING)  # low wall right in front of the target
+    assert line_of_sight(t, (2, 5), (25, 5))[1] == 1
+    assert line_of_sight(t, (25, 5), (2, 5))[1] == 1  # and the other way round
+
+
+def test_smoke_counts_even_next_to_the_shooter():
+    t = empty(30, 10)
+    smoke = np.full(t.terrain.shape, -1, np.int32)
+    smoke[4:7, 3:6] = 0  # one cloud touching the shooter
+    smoke[4:7, 15:17] = 1  # another cloud midway
+    assert line_of_sight(t, (2, 5), (25, 5), smoke) == (True, 0, 2, False)
+
+
+def test_buildings_block_but_occupants_see_out_and_are_behind_blocking():
+    t = empty(30, 12)
+    place(t, 10, 3, 15, 8, BLOCKING, building=True)
+    assert line_of_sight(t, (2, 5), (25, 5))[0] is False  # the building is in the way
+    inside = (14, 5)
+    vis, _, _, behind = line_of_sight(t, (2, 5), inside)
+    assert vis and behind  # seen through a window, +2 dice
+    vis, _, _, behind = line_of_sight(t, inside, (25, 5))
+    assert vis and not behind  # the occupant shoots out at a target in the open
+    place(t, 20, 0, 22, 11, BLOCKING, building=True)
+    assert line_of_sight(t, inside, (25, 5))[0] is False  # another building still blocks
+
+
+def test_corner_cover_only_on_the_shooters_side():
+    t = empty(30, 30)
+    place(t, 15, 10, 15, 20, BLOCKING)  # wall, vertical; the target hugs its right side
+    vis, _, _, behind = line_of_sight(t, (25, 2), (16, 10))  # shooter on the target's side
+    assert vis and not behind
+    vis, _, _, behind = line_of_sight(t, (10, 0), (16, 10))  # shooting past the wall's end
+    assert vis and behind
+
+
+def test_sight_is_symmetric_on_generated_tables():
+    rng = np.random.default_rng(3)
+    for seed in range(5):
+        t = generate("dense", seed)
+        for _ in range(200):
+            a = tuple(int(v) for v in rng.integers(0, 36, 2))
+            b = tuple(int(v) for v in rng.integers(0, 36, 2))
+            assert line_of_sight(t, a, b)[0] == line_of_sight(t, b, a)[0], (seed, a, b)
+
+
+def test_generated_tables():
+    a, b = generate("medium", 7), generate("medium", 7)
+    assert (a.terrain == b.terrain).all()  # reproducible from the seed
+    dense, light = generate("dense", 7), generate("light", 7)
+    assert (dense.terrain != OPEN).sum() > (light.terrain != OPEN).sum() > 0
+    assert (generate("open", 7).terrain == OPEN).all()
+    for t in (dense, light):
+        assert (t.terrain[:3] == OPEN).all() and (t.terrain[-3:] == OPEN).all()  # deployment
+        assert (t.terrain[17:20, 17:20] == OPEN).all()  # the objective
+    art = render(dense, {(0, 0): "A"})
+    assert art.splitlines()[0][0] == "A" and len(art.splitlines()) == 36
+    assert "B" in art and "%" in art
+
+
+@pytest.mark.parametrize("density", ["light", "medium", "dense"])
+def test_pieces_never_touch_so_counts_are_per_piece(density):
+    t = generate(density, 11)
+    h, w = t.piece.shape
+    for y in range(h):
+        for x in range(w):
+            p = t.piece[y, x]
+            if p < 0:
+                continue
+            nb = t.piece[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2]
+            assert set(np.unique(nb)) <= {-1, p}
