@@ -65,3 +65,36 @@ def test_reach_is_symmetric_on_generated_tables_for_open_cells():
         da = reachable(t, (ax, ay), RAPID, 12)
         db = reachable(t, (bx, by), RAPID, 12)
         assert da[by, bx] == db[ay, ax]
+
+
+def test_pinned_team_retreats_behind_blocking_terrain_within_3_inches():
+    from sim.rifle_gun.battlefield import line_of_sight
+    from sim.rifle_gun.movement import retreat_from
+
+    t = empty(30, 30)
+    place(t, 17, 12, 17, 15, BLOCKING)  # a short wall just beside the team
+    x, y = retreat_from(t, (15, 16), (15, 2))
+    assert (x, y) != (15, 16)
+    assert not line_of_sight(t, (15, 2), (x, y))[0]  # out of the attacker's sight
+    assert (x - 15) ** 2 + (y - 2) ** 2 >= (15 - 15) ** 2 + (16 - 2) ** 2  # never closer
+    assert max(abs(x - 15), abs(y - 16)) <= 3
+
+
+def test_cover_too_far_means_moving_towards_it_never_towards_the_enemy():
+    from sim.rifle_gun.movement import retreat_from
+
+    t = empty(30, 30)
+    place(t, 20, 25, 24, 25, BLOCKING)  # cover 9" away
+    x, y = retreat_from(t, (15, 15), (15, 5))
+    assert y > 15  # away from the fire
+    assert abs(x - 22) + abs(y - 25) < abs(15 - 22) + abs(15 - 25)  # closer to the wall
+    assert (x - 15) ** 2 + (y - 5) ** 2 >= 100
+
+
+def test_retreat_may_reverse_the_last_move_instead():
+    from sim.rifle_gun.movement import retreat_from
+
+    t = empty(30, 30)
+    place(t, 5, 10, 5, 20, BLOCKING)  # cover to the west, where the team came from
+    x, y = retreat_from(t, (7, 15), (20, 15), last_move=(1, 0))
+    assert x < 7  # back the way it came, behind the wall... and still not closer to the enemy

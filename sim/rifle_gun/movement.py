@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.jit import kernel
-from sim.rifle_gun.battlefield import BLOCKING, NONBLOCKING
+from sim.rifle_gun.battlefield import BLOCKING, NONBLOCKING, sight
 
 RAPID, CAUTIOUS = 0, 1
 UNREACHED = 1 << 30
@@ -92,6 +92,17 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     return dist
 
 
+def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, smoke=None):
+    """Plain-Python wrapper of ``retreat``: the cell (x, y) a pinned team at ``at`` ends in."""
+    h, w = table.terrain.shape
+    occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
+    sm = np.full((h, w), -1, np.int32) if smoke is None else smoke
+    return retreat(table.terrain, table.piece, table.building, sm, occ, at[0], at[1],
+                   attacker[0], attacker[1], last_move[0], last_move[1],
+                   np.zeros((h, w), np.int64), np.zeros(16 * h * w, np.int64),
+                   np.zeros(w + h + 4, np.int32))
+
+
 def reachable(table, start, mode, inches, occupied=None) -> np.ndarray:
     """Plain-Python wrapper: cost grid (half-inches, UNREACHED beyond) from start=(x, y)."""
     h, w = table.terrain.shape
@@ -99,3 +110,57 @@ def reachable(table, start, mode, inches, occupied=None) -> np.ndarray:
     dist = np.zeros((h, w), np.int64)
     return reach(table.terrain, table.building, occ, start[0], start[1], mode, 2 * inches,
                  dist, np.zeros(16 * h * w, np.int64))
+
+
+@kernel
+def _nearest_blocking(terrain, x, y, radius):
+    """Chebyshev distance to the nearest blocking cell within ``radius``, else radius + 1."""
+    h, w = terrain.shape
+    for r in range(radius + 1):
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                if max(abs(dx), abs(dy)) != r:
+                    continue
+                yy, xx = y + dy, x + dx
+                if 0 <= yy < h and 0 <= xx < w and terrain[yy, xx] == BLOCKING:
+                    return r
+    return radius + 1
+
+
+@kernel
+def retreat(terrain, piece, building, smoke, occupied, x, y, ax, ay, last_dx, last_dy, dist,
+            queue, seen):
+    """Where a pinned team at (x, y), fired on from (ax, ay), retreats: (x, y) after.
+
+    Up to 3" (a cautious move), never ending closer to the attacker, heading roughly away from
+    the fire or against its last move (the pinned team's choice). It goes to the nearest cell
+    the attacker cannot see (behind blocking terrain); if there is none within 3" it moves
+    towards the nearest blocking terrain. Scratch: dist [h, w], queue [16 h w], seen [w + h].
+    """
+    reach(terrain, building, occupied, x, y, CAUTIOUS, 6, dist, queue)
+    h, w = terrain.shape
+    d0 = (x - ax) ** 2 + (y - ay) ** 2
+    best_x, best_y = x, y
+    best_key = (2, 1 << 30, 0)  # (class, cost or distance to cover, -distance from attacker)
+    for yy in range(max(y - 3, 0), min(y + 4, h)):
+        for xx in range(max(x - 3, 0), min(x + 4, w)):
+            cost = dist[yy, xx]
+            if cost == UNREACHED or (xx == x and yy == y):
+                continue
+            mx, my = xx - x, yy - y
+            if (xx - ax) ** 2 + (yy - ay) ** 2 < d0:
+                continue  # never towards the attacking team
+            away = mx * (x - ax) + my * (y - ay) >= 0
+            back = mx * -last_dx + my * -last_dy >= 0 and (last_dx != 0 or last_dy != 0)
+            if not (away or back):
+                continue
+            visible, _, _, _ = sight(terrain, piece, building, smoke, ax, ay, xx, yy, seen)
+            far = -((xx - ax) ** 2 + (yy - ay) ** 2)
+            if not visible:
+                key = (0, cost, far)
+            else:
+                key = (1, _nearest_blocking(terrain, xx, yy, 12), far)
+            if key < best_key:
+                best_key = key
+                best_x, best_y = xx, yy
+    return best_x, best_y
