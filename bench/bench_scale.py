@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -50,8 +49,10 @@ def sweep(tmp: Path, name: str, total: int, points: int, extra: list[str],
     (tmp / "experiments").mkdir(exist_ok=True)
     (tmp / "experiments" / f"{name}.toml").write_text(
         CONFIG.format(games=total // points, chunk=chunk, limits=limits))
-    code = ("import resource, sys; from sim.cli import main; sys.argv = ['gangsim'] + "
-            f"{['experiment', name, '--experiments', str(tmp / 'experiments'), '--results', str(tmp / 'results'), '--no-progress'] + extra!r}\n"
+    argv = ["experiment", name, "--experiments", str(tmp / "experiments"), "--results",
+            str(tmp / "results"), "--no-progress"] + extra
+    code = ("import sys; from sim.cli import main; sys.argv = ['gangsim'] + "
+            f"{argv!r}\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "import resource as r; print('RSS', r.getrusage(r.RUSAGE_SELF).ru_maxrss)")
     t = time.perf_counter()

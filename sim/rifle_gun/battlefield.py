@@ -108,6 +108,15 @@ def _touches(piece, x, y, pid):
 
 
 @kernel
+def _first_time(seen, n_seen, key):
+    """True if ``key`` is not among seen[:n_seen]."""
+    for i in range(n_seen):
+        if seen[i] == key:
+            return False
+    return True
+
+
+@kernel
 def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
     """Line of sight from cell (x0, y0) to (x1, y1).
 
@@ -155,22 +164,14 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
             return False, 0, 0, False
         if kind == NONBLOCKING:
             pid = piece[y, x]
-            new = True
-            for i in range(n_seen):
-                if seen[i] == pid:
-                    new = False
-            if new:
+            if _first_time(seen, n_seen, pid):
                 seen[n_seen] = pid
                 n_seen += 1
                 if not _touches(piece, x0, y0, pid):
                     n_pieces += 1
         if smoke[y, x] >= 0:
             sid = -2 - smoke[y, x]  # smoke ids stored negative to share the scratch
-            new = True
-            for i in range(n_seen):
-                if seen[i] == sid:
-                    new = False
-            if new:
+            if _first_time(seen, n_seen, sid):
                 seen[n_seen] = sid
                 n_seen += 1
                 n_smoke += 1

@@ -72,23 +72,15 @@ def _hit(state, i, kill):
 
 
 @kernel
-def defender_target(state, role, kill):
-    """The soldier the defender gives a hit to (kill die if ``kill``), -1 if none alive."""
-    if kill:
-        i = _pick(state, role, INJURED, False)
-        return i if i >= 0 else _pick(state, role, FIT, False)
-    i = _pick(state, role, FIT, False)
-    return i if i >= 0 else _pick(state, role, INJURED, False)
+def target(state, role, kill, by_attacker):
+    """The soldier who takes a hit (a kill die if ``kill``), -1 if none is alive.
 
-
-@kernel
-def marksman_target(state, role, kill):
-    """The soldier an attacking marksman picks for his die."""
-    if kill:
-        i = _pick(state, role, FIT, True)
-        return i if i >= 0 else _pick(state, role, INJURED, True)
-    i = _pick(state, role, INJURED, True)
-    return i if i >= 0 else _pick(state, role, FIT, True)
+    The defender (by_attacker False) gives kills to the injured and injuries to the fit, least
+    valuable first; an attacking marksman does the opposite, most valuable first."""
+    first = FIT if kill == by_attacker else INJURED
+    second = INJURED if first == FIT else FIT
+    i = _pick(state, role, first, by_attacker)
+    return i if i >= 0 else _pick(state, role, second, by_attacker)
 
 
 @kernel
@@ -101,19 +93,19 @@ def take_hits(state, role, kill_dice, injury_dice, marksman):
             injured_before += 1
     if marksman and kill_dice + injury_dice > 0 and alive(state) > 0:
         kill = kill_dice > 0  # a kill die when he has one
-        i = marksman_target(state, role, kill)
+        i = target(state, role, kill, True)
         deaths += _hit(state, i, kill)
         if kill:
             kill_dice -= 1
         else:
             injury_dice -= 1
     for _ in range(kill_dice):
-        i = defender_target(state, role, True)
+        i = target(state, role, True, False)
         if i < 0:
             break
         deaths += _hit(state, i, True)
     for _ in range(injury_dice):
-        i = defender_target(state, role, False)
+        i = target(state, role, False, False)
         if i < 0:
             break
         deaths += _hit(state, i, False)
