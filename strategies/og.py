@@ -61,11 +61,11 @@ PRESETS = {
         Preset("random", RANDOM, {}, "Uniformly random legal player: the floor every strategy "
                "must beat."),
         Preset("expander", EXPANDER, {W_CHROME_SHARE: 0.0, W_ATTACK_MARGIN: 0.0,
-                                      W_DRIVEBY_THREAT: 1.0},
+                                      W_DRIVEBY_THREAT: 1.0, W_PROPS_SPEND: 0.25},
                "Recruits every turn, grabs free blocks, then attacks the weakest neighbour as "
                "soon as the odds favour it."),
         Preset("builder", BUILDER, {W_CHROME_SHARE: 0.4, W_BANK: 10.0, W_ATTACK_MARGIN: 2.0,
-                                    W_COMMIT_CHROME: 1.0},
+                                    W_COMMIT_CHROME: 1.0, W_PROPS_SPEND: 0.25},
                "Takes free blocks but banks Crew and Chrome until it holds a big force, then "
                "strikes with all of it."),
         Preset("harasser", HARASSER, {W_DRIVEBY_THREAT: 4.0, W_DRIVEBY_LEAD: 2.0,
@@ -73,7 +73,7 @@ PRESETS = {
                                       W_DRIVEBY_MIN_CREW: 4.0},
                "Drive-bys whoever leads it on Props; takes free blocks and only safe fights."),
         Preset("hunter", HUNTER, {W_SPECIAL_VALUE: 6.0, W_ATTACK_MARGIN: 1.0,
-                                  W_CHROME_SHARE: 0.2},
+                                  W_CHROME_SHARE: 0.2, W_PROPS_SPEND: 0.5},
                "Heads for the special blocks, attacking their holders; ordinary blocks only when "
                "free or very cheap."),
         Preset("balanced", BALANCED, {W_ATTACK_MARGIN: 1.0, W_CHROME_SHARE: 0.3,

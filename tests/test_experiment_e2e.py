@@ -98,3 +98,18 @@ def test_cli_experiment_replay_and_report(tiny):
     (out / "report.md").unlink()
     res = runner.invoke(main, ["report", str(out)])
     assert res.exit_code == 0 and (out / "report.md").exists()
+
+
+def test_on_off_rule_gets_an_effect_section(tmp_path):
+    from sim.config import parse
+
+    raw = {"experiment": {"game": "og", "seed": 1, "games": 400},
+           "rules": {"props_goal": 8},
+           "sweep": {"players": [2, 3], "props_spending": [False, True]},
+           "strategies": {"pool": ["expander", "hunter"]}}
+    out = run(parse(raw, "onoff", "onoff.toml"), tmp_path, progress=False, log=lambda m: None)
+    report = (out / "report.md").read_text()
+    assert "## Effect of props_spending: False -> True" in report
+    section = report.split("## Effect of")[1].split("## Strategies")[0]
+    rows = [ln for ln in section.splitlines() if ln.startswith("| 2 |") or ln.startswith("| 3 |")]
+    assert len(rows) == 2 and all(ln.count("±") == 4 for ln in rows)  # length, seat, 2 strategies

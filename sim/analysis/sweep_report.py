@@ -174,6 +174,48 @@ def _plot_strategies(strat, path):
     plt.close(fig)
 
 
+def _diff(p1, n1, p2, n2, z):
+    """Difference of two proportions with a normal-approximation interval half-width."""
+    return p2 - p1, z * np.sqrt(p1 * (1 - p1) / max(n1, 1) + p2 * (1 - p2) / max(n2, 1))
+
+
+def _effect_section(summary, strat_point, x, alpha) -> list[str]:
+    """For an on/off (two-value) rule: what changes when it is switched, with intervals; a
+    change is called only when its Bonferroni-corrected interval excludes zero."""
+    from scipy.stats import norm
+
+    a, b = sorted(summary[x].unique(), key=str)
+    strategies = sorted(strat_point["strategy"].astype(str).unique())
+    n_tests = summary["players"].nunique() * (2 + len(strategies))
+    z = norm.ppf(1 - alpha / (2 * n_tests))
+    lines = [f"## Effect of {x}: {a} -> {b}", "",
+             f"Differences ({b} minus {a}) with intervals Bonferroni-corrected over the "
+             f"{n_tests} comparisons; 'yes' marks a change the data can vouch for.", "",
+             "| players | mean rounds | first player's win share | "
+             + " | ".join(f"{s} win rate" for s in strategies) + " |",
+             "|---|---|---|" + "---|" * len(strategies)]
+    for players, g in summary.groupby("players"):
+        ra, rb = g[g[x] == a].iloc[0], g[g[x] == b].iloc[0]
+        d_len = rb["rounds_mean"] - ra["rounds_mean"]
+        se = np.hypot((ra["rounds_mean_hi"] - ra["rounds_mean_lo"]) / 3.92,
+                      (rb["rounds_mean_hi"] - rb["rounds_mean_lo"]) / 3.92)
+        cells = [f"{d_len:+.2f} ± {z * se:.2f}{' yes' if abs(d_len) > z * se else ''}"]
+        d, h = _diff(ra["order0_share"], ra["decided"], rb["order0_share"], rb["decided"], z)
+        cells.append(f"{100 * d:+.1f} ± {100 * h:.1f} pts{' yes' if abs(d) > h else ''}")
+        sp = strat_point[strat_point["players"] == players]
+        for s in strategies:
+            sa = sp[(sp[x] == a) & (sp["strategy"].astype(str) == s)]
+            sb = sp[(sp[x] == b) & (sp["strategy"].astype(str) == s)]
+            if sa.empty or sb.empty:
+                cells.append("n/a")
+                continue
+            d, h = _diff(sa["win_rate"].iloc[0], sa["seats_played"].iloc[0],
+                         sb["win_rate"].iloc[0], sb["seats_played"].iloc[0], z)
+            cells.append(f"{100 * d:+.1f} ± {100 * h:.1f}{' yes' if abs(d) > h else ''}")
+        lines.append(f"| {players} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
 def _rate(row, prefix: str, rate: str = "rate") -> str:
     """Formatted rate with its interval from columns <prefix>_<rate>, _lo, _hi."""
     if f"{prefix}_{rate}" not in row:  # a metric this game's records do not support
@@ -297,9 +339,9 @@ def write(out: Path, source, manifest: dict) -> None:
         text.append(f"- **{r['players']} players: {x} = {r[x]}** ({verdict}): {why}.{also}")
         others = judged[(judged["players"] == r["players"]) & judged["ok_seats"]]
         if not r["meets_all"] and len(others) == 0:
-            text.append(f"  No {x} keeps turn order within the tolerance at {r['players']} "
-                        "players: the advantage of going first is a rule problem the goal "
-                        "alone does not fix.")
+            text.append(f"  No value of {x} keeps turn order within the tolerance at "
+                        f"{r['players']} players: the advantage of going first is a rule "
+                        f"problem that {x} alone does not fix.")
     text += ["", "## Every point", "",
              "Win shares are among games with a winner; intervals are 95% Wilson intervals.", ""]
     rows = []
@@ -338,6 +380,8 @@ def write(out: Path, source, manifest: dict) -> None:
                         f"{100 * (r['first_win_rate'] + half):.1f}] | "
                         f"x{r['variance_reduction']:.2f} |")
         text.append("")
+    if has_x and summary[x].nunique() == 2:
+        text += _effect_section(summary, strat_point, x, alpha)
     text += ["## Strategies", "",
              "Win rate per seat played, all swept values pooled (95% Wilson interval); "
              "'average seat' is the win rate a strategy no better than the field would get. "
