@@ -27,6 +27,7 @@ class Audit:
         self.order = []
         self.first = None
         self.won = False
+        self.held = np.zeros((rules.players, 5), dtype=np.int64)
 
     def blocks(self, p):
         return int((self.owner == p).sum())
@@ -50,6 +51,7 @@ class Audit:
             got = (rec[S.P_CREW], rec[S.P_PAPERS], rec[S.P_CHROME], rec[S.P_PROPS])
             assert tuple(self.rating[p]) == got, (p, tuple(self.rating[p]), got)
             assert rec[S.P_BLOCKS] == self.blocks(p)
+            assert tuple(rec[S.P_HELD:S.P_HELD + 5]) == tuple(self.held[p])
         if self.g_out[S.G_WINNER] >= 0:
             assert self.won
 
@@ -89,6 +91,7 @@ class Audit:
             self.acted = False
             self.locked = 0
             held = self.special[(self.owner == p) & (self.special >= 0)]
+            np.add.at(self.held[p], held, 1)
             exp = self.income[held].sum(axis=0) if len(held) else np.zeros(3, int)
             assert (a, b, c) == (exp[0], exp[1] + r.base_papers_income, exp[2])
             self.rating[p, S.CREW] += a

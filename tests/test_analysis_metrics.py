@@ -57,3 +57,15 @@ def test_comebacks():
                       "score_mid": [3, 5, 4, 4, 1, 1]})
     c = comebacks(t)
     assert c["comebacks"].iloc[0] == 1 and c["decided"].iloc[0] == 2
+
+
+def test_holder_wins_counts_the_longest_holder_only():
+    from sim.analysis.summary import holder_wins
+
+    t = pd.DataFrame({
+        "point": [0] * 8, "players": [2] * 8, "game": [0, 0, 1, 1, 2, 2, 3, 3],
+        "won": [True, False, False, True, False, False, True, False],
+        "held_park": [5, 1, 4, 0, 3, 3, 2, 2]})
+    h = holder_wins(t).set_index("asset").loc["park"]
+    # game 0: holder won; game 1: holder lost; game 2 undecided; game 3 tied holders: skipped
+    assert (h["wins"], h["games"]) == (1, 2)

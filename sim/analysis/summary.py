@@ -62,6 +62,25 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
     return out
 
 
+def holder_wins(table: pd.DataFrame) -> pd.DataFrame:
+    """For every ``held_<thing>`` column (turns a player held a special block, a faction
+    asset...): per point, in decided games where someone held it, how often the player who
+    held it longest won. Ties for longest count as no single holder (game skipped)."""
+    cols = [c for c in table.columns if c.startswith("held_")]
+    rows = []
+    decided = table[table.groupby(["point", "game"])["won"].transform("any")]
+    for col in cols:
+        top = decided.groupby(["point", "game"])[col].transform("max")
+        n_top = (decided[col] == top).groupby([decided["point"], decided["game"]]).transform("sum")
+        holders = decided[(decided[col] == top) & (top > 0) & (n_top == 1)]
+        g = holders.groupby(["point", "players"])["won"].agg(["sum", "count"]).reset_index()
+        g["asset"] = col.removeprefix("held_")
+        rows.append(g)
+    if not rows:
+        return pd.DataFrame(columns=["point", "players", "sum", "count", "asset"])
+    return pd.concat(rows, ignore_index=True).rename(columns={"sum": "wins", "count": "games"})
+
+
 def headline_halfwidth(table: pd.DataFrame, alpha: float = 0.05) -> float:
     """Widest 95% Wilson half-width among one point's headline rates: unfinished rate, each
     turn position's win share, each strategy's win rate."""

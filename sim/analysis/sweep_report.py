@@ -34,6 +34,7 @@ from sim.analysis.metrics import (  # noqa: E402
 from sim.analysis.stats import fmt_rate, wilson  # noqa: E402
 from sim.analysis.summary import (  # noqa: E402
     headline_halfwidth,
+    holder_wins,
     point_summary,
     strategy_summary,
 )
@@ -174,6 +175,30 @@ def _plot_strategies(strat, path):
     plt.close(fig)
 
 
+def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: float):
+    """Win rate of whoever held each asset longest (e.g. O.G.'s special blocks), pooled over
+    the swept values, against the decided-game average seat; calls are Bonferroni-corrected."""
+    if holders.empty:
+        return []
+    g = holders.groupby(["players", "asset"], sort=False)[["wins", "games"]].sum().reset_index()
+    _, lo, hi = wilson(g["wins"], g["games"], alpha)
+    _, b_lo, b_hi = wilson(g["wins"], g["games"], alpha / len(g))
+    lines = ["## Who holds what", "",
+             "Win rate, in decided games, of the player who held each special block for the "
+             "most turns (pooled over the swept values), against the average seat (1 / players). "
+             "This is association, not cause: strong players also take blocks. 'vs field' uses "
+             f"Bonferroni-corrected intervals over the {len(g)} rows.", "",
+             "| players | block | games | holder's win rate | average seat | vs field |",
+             "|---|---|---|---|---|---|"]
+    for i, r in g.iterrows():
+        fair = 1 / r["players"]
+        verdict = "above" if b_lo[i] > fair else "below" if b_hi[i] < fair else "level"
+        rate = fmt_rate(r["wins"] / r["games"], lo[i], hi[i])
+        lines.append(f"| {r['players']} | {r['asset'].replace('_', ' ')} | {int(r['games']):,} | "
+                     f"{rate} | {100 * fair:.1f}% | {verdict} |")
+    return lines + [""]
+
+
 def _diff(p1, n1, p2, n2, z):
     """Difference of two proportions with a normal-approximation interval half-width."""
     return p2 - p1, z * np.sqrt(p1 * (1 - p1) / max(n1, 1) + p2 * (1 - p2) / max(n2, 1))
@@ -259,7 +284,7 @@ def write(out: Path, source, manifest: dict) -> None:
     else:
         load = source
     crn = manifest["seating"] == "crn"
-    rows, strat_rows, halfwidth = [], [], {}
+    rows, strat_rows, holder_rows, halfwidth = [], [], [], {}
     for p in manifest["points"]:
         t = load(p["index"])
         s = point_summary(t, group_cols, alpha)
@@ -268,6 +293,7 @@ def write(out: Path, source, manifest: dict) -> None:
         rows.append(s)
         strat_rows.append(strategy_summary(t, ["point", "players"] + group_cols, alpha))
         halfwidth[p["index"]] = headline_halfwidth(t, alpha)
+        holder_rows.append(holder_wins(t))
     summary = pd.concat(rows, ignore_index=True)
     strat_point = pd.concat(strat_rows, ignore_index=True)
     strat_pooled = pool_strategies(strat_point, alpha)
@@ -380,6 +406,7 @@ def write(out: Path, source, manifest: dict) -> None:
                         f"{100 * (r['first_win_rate'] + half):.1f}] | "
                         f"x{r['variance_reduction']:.2f} |")
         text.append("")
+    text += _holder_section(pd.concat(holder_rows, ignore_index=True), strat_pooled, alpha)
     if has_x and summary[x].nunique() == 2:
         text += _effect_section(summary, strat_point, x, alpha)
     text += ["## Strategies", "",

@@ -22,6 +22,8 @@ _PLAYER_COLS = {
     S.P_DRIVEBYS: "drivebys_made", S.P_CLAIMS: "claims", S.P_ATTACKS: "attacks",
     S.P_ATTACKS_WON: "attacks_won", S.P_DEFENCES: "defences", S.P_DEFENCES_WON: "defences_won",
     S.P_PROPS_MID: "score_mid",  # the victory score (Props) at mid-game, for comebacks
+    S.P_HELD + 0: "held_school", S.P_HELD + 1: "held_burger_shack", S.P_HELD + 2: "held_gun_shop",
+    S.P_HELD + 3: "held_pawn_shop", S.P_HELD + 4: "held_park",  # turns holding each special
 }
 _GAME_COLS = {
     S.G_ROUNDS: "rounds", S.G_TURNS: "turns", S.G_DICE: "dice", S.G_FIGHTS: "fights",

@@ -326,6 +326,7 @@ def _play(s, rp, income, special_counts, nbr, ring, centre, kinds, weights, g_ou
                     gain_crew += income[special[c], 0]
                     gain_papers += income[special[c], 1]
                     gain_chrome += income[special[c], 2]
+                    p_out[me, S.P_HELD + special[c]] += 1
             rating[me, S.CREW] += gain_crew
             rating[me, S.PAPERS] += gain_papers
             rating[me, S.CHROME] += gain_chrome

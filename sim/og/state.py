@@ -110,7 +110,8 @@ P_ATTACKS_WON = 13
 P_DEFENCES = 14
 P_DEFENCES_WON = 15
 P_PROPS_MID = 16  # Props at the end of round (rounds // 2), for comeback analysis
-N_PLAYER_COLS = 17
+P_HELD = 17  # 5 entries: own turns started holding a School, Burger Shack, Gun Shop, Pawn Shop, Park
+N_PLAYER_COLS = 22
 
 
 class Ev(IntEnum):
