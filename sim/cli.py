@@ -122,17 +122,21 @@ def _lineup(spec, strategies: str, players: int) -> list[str]:
 
 @main.command()
 @click.argument("game", type=click.Choice(games.GAME_NAMES))
-@click.option("--players", type=int, default=4, show_default=True)
+@click.option("--players", type=int, default=None, help="Players (default: the game's).")
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--game-index", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="Which game of the seed's stream to play.")
-@click.option("--strategies", default="expander,builder,harasser,hunter,balanced,random",
-              show_default=True, help="Comma list, one per seat (repeated to fill the table).")
+@click.option("--strategies", default=None,
+              help="Comma list, one per seat (repeated to fill the table); default: every preset.")
 @click.option("--rule", "rules", multiple=True, help="Rule override key=value (repeatable).")
 @click.option("--narrate/--summary", default=True, help="Tell the game move by move.")
 def play(game, players, seed, game_index, strategies, rules, narrate):
     """Play one game and tell it move by move."""
     spec = games.get(game)
+    if players is None:
+        players = spec.rules_cls().players
+    if strategies is None:
+        strategies = ",".join(spec.presets)
     try:
         overrides = _parse_rule_overrides(rules)
         rule_obj = _rules(spec, overrides, players)

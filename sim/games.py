@@ -29,7 +29,16 @@ def _og() -> GameSpec:
                     api.run_games, api.play_text)
 
 
-_LOADERS = {"og": _og}
+def _rifle_gun() -> GameSpec:
+    from sim.rifle_gun import api
+    from sim.rifle_gun.rules import VERSION, RGRules
+    from strategies import rifle_gun
+
+    return GameSpec("rifle_gun", "Rifle & Gun", RGRules, VERSION, rifle_gun.PRESETS,
+                    rifle_gun.WEIGHT_NAMES, api.run_games, api.play_text)
+
+
+_LOADERS = {"og": _og, "rifle_gun": _rifle_gun}
 GAME_NAMES = tuple(_LOADERS)
 
 

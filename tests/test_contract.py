@@ -22,17 +22,21 @@ def test_random_play_ends_with_sane_records_and_reproduces(name):
     assert len(a) == 300 * P
     assert a["won"].dtype == bool and a["finished"].dtype == bool
     per_game = a.drop_duplicates("game")
-    assert (per_game["rounds"] >= 1).all()
-    assert (per_game.loc[~per_game["finished"], "rounds"] == rules.max_rounds).all()
-    assert (a.groupby("game")["won"].sum() == per_game.set_index("game")["finished"]).all()
+    assert (per_game["rounds"] >= 1).all() and (per_game["rounds"] <= rules.round_limit).all()
+    assert (per_game.loc[~per_game["finished"], "rounds"] == rules.round_limit).all()
+    decided = per_game.set_index("game")["finished"]
+    if "draw" in per_game:  # games that can end drawn
+        decided = decided & ~per_game.set_index("game")["draw"]
+    assert (a.groupby("game")["won"].sum() == decided).all()
     assert set(a["strategy"].unique()) == set(pool)
     assert sorted(a["seat"].unique()) == list(range(P))
 
 
 @pytest.mark.parametrize("name", games.GAME_NAMES)
 def test_every_scripted_strategy_beats_random(name):
-    """Head to head at 2 players, 600 games each: win rate > 1/2 by an exact binomial test at
-    alpha 1e-3 per strategy (fixed seeds; a strategy no better than random fails)."""
+    """Head to head at 2 players, 600 games each: among decided games the strategy wins more
+    than random, by an exact binomial test at alpha 1e-3 per strategy (fixed seeds; a strategy
+    no better than random fails; draws, where a game has them, are left out)."""
     spec = games.get(name)
     rules = spec.rules_cls(players=2)
     for strat in spec.presets:
@@ -43,5 +47,6 @@ def test_every_scripted_strategy_beats_random(name):
         df = spec.run_games(rules, 8, 8, 0, lineup, pool, {})
         mine = df[df["strategy"] == strat]
         wins = int(mine["won"].sum())
-        assert wins > 300 and binom_p(wins, 600, 0.5) < 1e-3, (strat, wins)
+        losses = int(df[df["strategy"] == "random"]["won"].sum())
+        assert wins > losses and binom_p(wins, wins + losses, 0.5) < 1e-3, (strat, wins, losses)
         assert np.isin(mine["seat"], [0, 1]).all()

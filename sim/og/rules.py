@@ -119,6 +119,11 @@ class OGRules:
             return f"success_on={self.success_on} can never be rolled on a d{self.die_sides}"
         return None
 
+    @property
+    def round_limit(self) -> int:
+        """Rounds after which a game stops (shared name across games)."""
+        return self.max_rounds
+
     def board_size(self) -> tuple[int, int]:
         """(width, height) of the grid, automatic when both are 0."""
         if self.board_width and self.board_height:

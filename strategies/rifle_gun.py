@@ -1,0 +1,307 @@
+"""Scripted Rifle & Gun commanders: per team, an action, where to move, whom to shoot and how,
+grenades, overwatch, reactions and merges. Policies read the visible state (both sides see the
+whole table, as players at a table do) and write an int64 decision vector (``D_*``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+
+from sim.core.jit import kernel
+from sim.core.rng import randint
+from sim.rifle_gun import state as S
+from sim.rifle_gun import team as TM
+from sim.rifle_gun.battlefield import sight
+from sim.rifle_gun.movement import CAUTIOUS, RAPID, UNREACHED, reach
+from sim.rifle_gun.state import TALIVE, TFRAGS, TINDEX, TPINNED, TSIDE, TSMOKES, TX, TY
+
+# policy kinds
+RANDOM, ASSAULT, FIRE_MANOEUVRE, OVERWATCH_LINE, MARKSMAN_LED = 0, 1, 2, 3, 4
+
+
+# weights float64[N_W]
+W_EXPOSURE = 0  # cost per enemy team that can see a destination cell
+W_COVER = 1  # bonus for a destination with blocking terrain next to it / inside a building
+W_REACT_MIN = 2  # react only with at least this many soldiers
+W_FRAGS = 3  # frags thrown when within 3"
+W_SMOKE = 4  # 1: throw smoke before a cautious advance under enemy eyes
+W_SUPPRESS = 5  # 1: fire-support teams shoot suppressive instead of regular
+N_W = 6
+
+
+@dataclasses.dataclass(frozen=True)
+class Preset:
+    name: str
+    kind: int
+    weights: dict
+    about: str
+
+
+_BASE = {W_EXPOSURE: 3.0, W_COVER: 2.0, W_REACT_MIN: 2.0, W_FRAGS: 2.0, W_SMOKE: 1.0,
+         W_SUPPRESS: 1.0}
+
+PRESETS = {p.name: p for p in [
+    Preset("random", RANDOM, {}, "Uniformly random legal commander: the floor."),
+    Preset("assault", ASSAULT, {W_EXPOSURE: 0.5, W_SMOKE: 0.0},
+           "Closes fast: rapid moves out of sight, move-and-shoot in sight, frags up close."),
+    Preset("fire_manoeuvre", FIRE_MANOEUVRE, {},
+           "Half the teams suppress what they see while the others advance cautiously from cover "
+           "to cover behind smoke, then swap."),
+    Preset("overwatch_line", OVERWATCH_LINE, {W_EXPOSURE: 6.0},
+           "Holds a line in cover: overwatch while nothing is in sight, aimed regular fire when "
+           "something is; moves only to reach cover or the objective."),
+    Preset("marksman_led", MARKSMAN_LED, {W_EXPOSURE: 4.0},
+           "Finds a covered firing position and shoots still (the stationary die) at the "
+           "strongest enemy team; advances only when nothing is in sight."),
+]}
+
+WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "react_min": W_REACT_MIN,
+                "frags": W_FRAGS, "smoke": W_SMOKE, "suppress": W_SUPPRESS}
+
+
+def table(names: list[str], overrides: dict | None = None):
+    """(kinds int64[n], weights float64[n, N_W]) of the named presets."""
+    overrides = overrides or {}
+    kinds = np.array([PRESETS[n].kind for n in names], dtype=np.int64)
+    w = np.zeros((len(names), N_W))
+    for i, n in enumerate(names):
+        for k, v in {**_BASE, **PRESETS[n].weights}.items():
+            w[i, k] = v
+        for k, v in overrides.get(n, {}).items():
+            w[i, WEIGHT_NAMES[k]] = float(v)
+    return kinds, w
+
+
+# ---------------------------------------------------------------- shared queries
+
+
+@kernel
+def dist_in(ax, ay, bx, by):
+    """Inches between two cells' centres."""
+    return math.sqrt((ax - bx) ** 2 + (ay - by) ** 2)
+
+
+@kernel
+def sees(terrain, piece, building, smoke, tm, a, b, seen):
+    return sight(terrain, piece, building, smoke, tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY],
+                 seen)[0]
+
+
+@kernel
+def _nearest_enemy(tm, a, visible_only, terrain, piece, building, smoke, seen):
+    best = -1
+    best_d = 1e9
+    for b in range(tm.shape[0]):
+        if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
+            continue
+        if visible_only and not sees(terrain, piece, building, smoke, tm, a, b, seen):
+            continue
+        d = dist_in(tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY])
+        if d < best_d:
+            best, best_d = b, d
+    return best
+
+
+@kernel
+def _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen):
+    best = -1
+    best_n = -1
+    for b in range(tm.shape[0]):
+        if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
+            continue
+        if sees(terrain, piece, building, smoke, tm, a, b, seen):
+            n = TM.alive(sst[b])
+            if n > best_n:
+                best, best_n = b, n
+    return best
+
+
+@kernel
+def _best_cell(tm, a, mode, gx, gy, w, terrain, piece, building, smoke, occupied, dist,
+               queue, seen):
+    """Reachable cell (mode's budget) minimising distance to the goal plus exposure to enemy
+    eyes, with a bonus for cover; cells scanned on a 2" lattice plus the goal-most cell."""
+    h, wd = terrain.shape
+    budget = 24 if mode == RAPID else 12
+    reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode, budget, dist, queue)
+    best_x, best_y = tm[a, TX], tm[a, TY]
+    best = 1e18
+    for y in range(max(tm[a, TY] - 12, 0), min(tm[a, TY] + 13, h)):
+        for x in range(max(tm[a, TX] - 12, 0), min(tm[a, TX] + 13, wd)):
+            if dist[y, x] == UNREACHED:
+                continue
+            on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
+            if not on_lattice and not (x == tm[a, TX] and y == tm[a, TY]):
+                continue
+            score = dist_in(x, y, gx, gy)
+            exposed = 0
+            for b in range(tm.shape[0]):
+                if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
+                    continue
+                if sight(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen)[0]:
+                    exposed += 1
+            score += w[W_EXPOSURE] * exposed
+            covered = building[y, x] >= 0
+            for dy in range(-1, 2):
+                for dx in range(-1, 2):
+                    yy, xx = y + dy, x + dx
+                    if 0 <= yy < h and 0 <= xx < wd and terrain[yy, xx] == 1:
+                        covered = True
+            if covered:
+                score -= w[W_COVER]
+            if score < best:
+                best, best_x, best_y = score, x, y
+    return best_x, best_y
+
+
+@kernel
+def _goal(tm, a, rp, terrain, piece, building, smoke, seen):
+    h, w = terrain.shape
+    if rp[S.R_SCENARIO] == 1:
+        return w // 2, h // 2
+    e = _nearest_enemy(tm, a, False, terrain, piece, building, smoke, seen)
+    if e < 0:
+        return w // 2, h // 2
+    return tm[e, TX], tm[e, TY]
+
+
+# ---------------------------------------------------------------- decisions
+
+
+@kernel
+def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied, rp, s, dec,
+           dist, queue, seen):
+    """Fill ``dec`` with team a's action this activation."""
+    for i in range(dec.shape[0]):
+        dec[i] = 0
+    dec[S.D_TARGET] = -1
+    dec[S.D_SMOKE_X] = -1
+    dec[S.D_X] = tm[a, TX]
+    dec[S.D_Y] = tm[a, TY]
+    injured = TM.any_injured(sst[a])
+    visible = _nearest_enemy(tm, a, True, terrain, piece, building, smoke, seen)
+    gx, gy = _goal(tm, a, rp, terrain, piece, building, smoke, seen)
+    if kind == RANDOM:
+        act = randint(s, 6)
+        if act == S.RAPID and injured:
+            act = S.CAUTIOUS
+        dec[S.D_ACTION] = act
+        if act != S.HOLD and act != S.SHOOT:
+            mode = RAPID if act == S.RAPID else CAUTIOUS
+            reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode,
+                  24 if mode == RAPID else 12, dist, queue)
+            for _ in range(20):
+                x = tm[a, TX] + randint(s, 25) - 12
+                y = tm[a, TY] + randint(s, 25) - 12
+                if 0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0] and \
+                        dist[y, x] != UNREACHED:
+                    dec[S.D_X] = x
+                    dec[S.D_Y] = y
+                    break
+        n_vis = 0
+        for b in range(tm.shape[0]):
+            if tm[b, TALIVE] and tm[b, TSIDE] != tm[a, TSIDE]:
+                n_vis += 1
+        if n_vis > 0:
+            k = randint(s, n_vis)
+            for b in range(tm.shape[0]):
+                if tm[b, TALIVE] and tm[b, TSIDE] != tm[a, TSIDE]:
+                    if k == 0:
+                        dec[S.D_TARGET] = b
+                    k -= 1
+        dec[S.D_MODE] = randint(s, 2)
+        dec[S.D_FRAGS] = randint(s, min(tm[a, TFRAGS], 3) + 1)
+        return
+    in_cover = building[tm[a, TY], tm[a, TX]] >= 0
+    if kind == ASSAULT:
+        if visible >= 0:
+            d = dist_in(tm[a, TX], tm[a, TY], tm[visible, TX], tm[visible, TY])
+            dec[S.D_ACTION] = S.MOVE_SHOOT
+            x, y = _best_cell(tm, a, CAUTIOUS, tm[visible, TX], tm[visible, TY], w, terrain,
+                              piece, building, smoke, occupied, dist, queue, seen)
+            dec[S.D_X], dec[S.D_Y] = x, y
+            dec[S.D_TARGET] = visible
+            dec[S.D_MODE] = S.REGULAR
+            if d <= 9:
+                dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
+        else:
+            dec[S.D_ACTION] = S.CAUTIOUS if injured else S.RAPID
+            x, y = _best_cell(tm, a, CAUTIOUS if injured else RAPID, gx, gy, w, terrain, piece,
+                              building, smoke, occupied, dist, queue, seen)
+            dec[S.D_X], dec[S.D_Y] = x, y
+        return
+    if kind == FIRE_MANOEUVRE:
+        support = tm[a, TINDEX] % 2 == 0
+        if support and visible >= 0:
+            dec[S.D_ACTION] = S.SHOOT
+            dec[S.D_TARGET] = _strongest_visible(tm, sst, a, terrain, piece, building, smoke,
+                                                 seen)
+            dec[S.D_MODE] = S.SUPPRESSIVE if w[W_SUPPRESS] > 0 and \
+                tm[dec[S.D_TARGET], TPINNED] == 0 else S.REGULAR
+            return
+        x, y = _best_cell(tm, a, CAUTIOUS, gx, gy, w, terrain, piece, building, smoke,
+                          occupied, dist, queue, seen)
+        dec[S.D_X], dec[S.D_Y] = x, y
+        dec[S.D_ACTION] = S.MOVE_SHOOT if visible >= 0 else S.CAUTIOUS
+        dec[S.D_TARGET] = visible
+        dec[S.D_MODE] = S.REGULAR
+        if visible >= 0 and w[W_SMOKE] > 0 and tm[a, TSMOKES] > 0:
+            # smoke 2" towards the threat
+            dx = tm[visible, TX] - tm[a, TX]
+            dy = tm[visible, TY] - tm[a, TY]
+            n = max(abs(dx), abs(dy), 1)
+            dec[S.D_SMOKE_X] = tm[a, TX] + (2 * dx) // n
+            dec[S.D_SMOKE_Y] = tm[a, TY] + (2 * dy) // n
+        return
+    if kind == OVERWATCH_LINE or kind == MARKSMAN_LED:
+        target = _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen) \
+            if kind == MARKSMAN_LED else visible
+        if target >= 0:
+            dec[S.D_ACTION] = S.SHOOT
+            dec[S.D_TARGET] = target
+            dec[S.D_MODE] = S.REGULAR
+            d = dist_in(tm[a, TX], tm[a, TY], tm[target, TX], tm[target, TY])
+            if d <= 3:
+                dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
+            return
+        if kind == OVERWATCH_LINE and in_cover and rp[S.R_SCENARIO] == 0:
+            dec[S.D_ACTION] = S.HOLD
+            return
+        x, y = _best_cell(tm, a, CAUTIOUS, gx, gy, w, terrain, piece, building, smoke,
+                          occupied, dist, queue, seen)
+        dec[S.D_X], dec[S.D_Y] = x, y
+        dec[S.D_ACTION] = S.CAUTIOUS
+        return
+
+
+@kernel
+def react(kind, w, r, a, tm, sst, s):
+    """Reaction of team r to enemy team a's action: firing mode, or -1 for none."""
+    if kind == RANDOM:
+        return randint(s, 3) - 1
+    if TM.alive(sst[r]) < w[W_REACT_MIN]:
+        return -1
+    return S.REGULAR
+
+
+@kernel
+def overwatch(kind, w, a, tm, terrain, piece, building, smoke, seen):
+    """Does team a go on overwatch this turn (its side has the initiative)?"""
+    if kind == OVERWATCH_LINE:
+        return _nearest_enemy(tm, a, True, terrain, piece, building, smoke, seen) < 0
+    if kind == FIRE_MANOEUVRE:
+        return False
+    return False
+
+
+@kernel
+def merge(kind, w, a, b, sst):
+    """Merge team b into team a at the start of the turn (both already close)?"""
+    if kind == RANDOM:
+        return False
+    na = TM.alive(sst[a])
+    nb = TM.alive(sst[b])
+    return na <= 2 and nb <= 2
