@@ -26,6 +26,7 @@ regress: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bench_og.py
+	$(PY) bench/bench_rifle_gun.py
 	$(PY) bench/bench_scale.py $(ARGS)
 
 lint: $(STAMP)

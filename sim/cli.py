@@ -192,8 +192,7 @@ def replay(results_dir, point, game_index, longest, shortest):
 @click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
 def report(results_dir):
     """Rebuild report.md, tables and plots from saved results (no games replayed)."""
-    from sim.analysis import sweep_report
-    from sim.runner import load_point, point_done
+    from sim.runner import write_report
 
     out = Path(results_dir)
     try:
@@ -203,7 +202,7 @@ def report(results_dir):
     if man.get("status") != "done":
         _fail(f"{out}: the experiment has not finished (status {man.get('status')!r}); run it "
               "again to complete it")
-    sweep_report.write(out, lambda i: load_point(out, i, point_done(out, i)), man)
+    write_report(out, man)
     click.echo(f"rebuilt {out}/report.md")
 
 

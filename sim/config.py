@@ -27,11 +27,13 @@ _SECTIONS = {
     "experiment": {"game", "question", "seed", "games", "chunk", "precision", "max_games"},
     "rules": None,  # checked against the game's rule parameters
     "sweep": None,
+    "grid": None,  # [[grid]]: more sweep grids; the experiment plays the union of all grids
     "strategies": {"pool", "seating", "weights"},
-    "report": {"target_rounds", "max_unfinished", "alpha", "x", "seat_tolerance"},
+    "report": {"target_rounds", "max_unfinished", "alpha", "x", "seat_tolerance", "kind"},
 }
 _REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0.05, "x": "",
-                    "seat_tolerance": 0.05}
+                    "seat_tolerance": 0.05, "kind": "sweep"}
+REPORT_KINDS = ("sweep", "exchange")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,6 +168,10 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
             raise ConfigError(f"{path}: unknown section [{section}]"
                               f"{did_you_mean(section, _SECTIONS)}; allowed: "
                               f"{', '.join(_SECTIONS)}")
+        if section == "grid":
+            _need(isinstance(value, list) and value and all(isinstance(g, dict) for g in value),
+                  f"{path}: [[grid]]", "must be one or more tables of parameter = [values]")
+            continue
         _need(isinstance(value, dict), f"{path}: [{section}]", "must be a table")
         allowed = _SECTIONS[section]
         if allowed is not None:
@@ -198,15 +204,19 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     base = raw.get("rules", {})
     build(spec.rules_cls, base, f"{path}: [rules]", combination=False)  # each key and value
     sweep = raw.get("sweep", {})
+    grids = ([sweep] if sweep or "grid" not in raw else []) + list(raw.get("grid", []))
     field_names = [f.name for f in dataclasses.fields(spec.rules_cls)]
-    for key, values in sweep.items():
-        w = f"{path}: [sweep] {key}"
-        _need(key in field_names, f"{path}: [sweep]",
-              f"unknown rule parameter {key!r}{did_you_mean(key, field_names)}; allowed: "
-              f"{', '.join(field_names)}")
-        _need(isinstance(values, list) and 0 < len(values) <= 10_000, w,
-              "must be a non-empty list of values to sweep")
-        _need(key not in base, w, "is set in [rules] too; set it in one place")
+    for gi, grid in enumerate(grids):
+        label = "[sweep]" if (sweep and gi == 0) else f"[[grid]] {gi + (0 if sweep else 1)}"
+        for key, values in grid.items():
+            w = f"{path}: {label} {key}"
+            _need(key in field_names, f"{path}: {label}",
+                  f"unknown rule parameter {key!r}{did_you_mean(key, field_names)}; allowed: "
+                  f"{', '.join(field_names)}")
+            _need(isinstance(values, list) and 0 < len(values) <= 10_000, w,
+                  "must be a non-empty list of values to sweep")
+            _need(key not in base, w, "is set in [rules] too; set it in one place")
+    swept_keys = list(dict.fromkeys(k for g in grids for k in g))
 
     st = raw.get("strategies", {})
     pool = st.get("pool", list(spec.presets))
@@ -242,18 +252,27 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     _num(report["max_unfinished"], f"{w} max_unfinished", 0.0, 1.0)
     _num(report["alpha"], f"{w} alpha", 1e-9, 0.5)
     _num(report["seat_tolerance"], f"{w} seat_tolerance", 0.0, 1.0)
-    _need(isinstance(report["x"], str) and (report["x"] == "" or report["x"] in sweep), f"{w} x",
-          f"must name a swept parameter; allowed: {', '.join(sweep) or 'none'}")
+    _need(isinstance(report["x"], str) and (report["x"] == "" or report["x"] in swept_keys),
+          f"{w} x", f"must name a swept parameter; allowed: {', '.join(swept_keys) or 'none'}")
+    _need(report["kind"] in REPORT_KINDS, f"{w} kind",
+          f"{report['kind']!r} is not allowed; allowed: {', '.join(REPORT_KINDS)}")
 
-    n_points = math.prod(len(v) for v in sweep.values())
+    n_points = sum(math.prod(len(v) for v in g.values()) for g in grids) or 1
     _need(n_points <= MAX_POINTS, f"{path}: [sweep]",
           f"the grid has {n_points:,} points; at most {MAX_POINTS:,} are allowed")
     points = []
-    keys = list(sweep)
-    for index, combo in enumerate(itertools.product(*(sweep[k] for k in keys))):
-        swept = dict(zip(keys, combo, strict=True))
-        rules = build(spec.rules_cls, {**base, **swept},
-                      f"{path}: [sweep] point {index} ({', '.join(f'{k}={v!r}' for k, v in swept.items())})")
+    seen_rules = set()
+    combos = [dict(zip(g, c, strict=True)) for g in (grids or [{}])
+              for c in itertools.product(*g.values())]
+    for combo in combos:
+        index = len(points)
+        where = ", ".join(f"{k}={v!r}" for k, v in combo.items())
+        rules = build(spec.rules_cls, {**base, **combo}, f"{path}: [sweep] point {index} ({where})")
+        key = json.dumps(rules.as_dict(), sort_keys=True, default=str)
+        if key in seen_rules:
+            continue  # the same point in two grids is played once
+        seen_rules.add(key)
+        swept = {k: _plain(getattr(rules, k)) for k in swept_keys}
         if seating == "fixed":
             _need(len(pool) == rules.players, f"{path}: [strategies] seating",
                   f"'fixed' needs one strategy per seat: pool has {len(pool)}, point {index} "
@@ -262,5 +281,10 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
                             stream_id(game, rules.as_dict(), pool, seating, weights)))
     if len(points) * n_games > 10 * MAX_GAMES:
         raise ConfigError(f"{path}: {len(points)} points x {n_games} games is too many")
+    sweep_record = sweep if not raw.get("grid") else {"grids": grids}
     return Experiment(name, path, game, question, seed, n_games, chunk, precision, max_games,
-                      base, sweep, pool, seating, weights, report, points)
+                      base, sweep_record, pool, seating, weights, report, points)
+
+
+def _plain(v):
+    return list(v) if isinstance(v, tuple) else v

@@ -232,9 +232,20 @@ def run(exp: Experiment, results_root: Path = Path("results"), progress: bool = 
     with _terminate_as_interrupt():
         _play_all(exp, out, backend, progress, log)
     _combine(out, exp)
-    sweep_report.write(out, lambda i: load_point(out, i, point_done(out, i)), manifest)
+    write_report(out, manifest)
     atomic.write_json(out / "manifest.json", {**manifest, "status": "done"})
     return out
+
+
+def write_report(out: Path, manifest: dict) -> None:
+    """The experiment's report, of the kind its config asks for."""
+    from sim.analysis import exchange_report
+
+    load = lambda i: load_point(out, i, point_done(out, i))  # noqa: E731
+    if manifest["report"].get("kind", "sweep") == "exchange":
+        exchange_report.write(out, load, manifest)
+    else:
+        sweep_report.write(out, load, manifest)
 
 
 def _play_all(exp: Experiment, out: Path, backend, progress: bool, log) -> None:

@@ -45,7 +45,8 @@ def sweep_axis(manifest: dict) -> str | None:
     """The swept parameter plotted on the x axis (report.x, else the first non-player key)."""
     if manifest["report"].get("x"):
         return manifest["report"]["x"]
-    keys = [k for k in manifest["sweep"] if k != "players"]
+    swept = manifest["points"][0]["swept"] if manifest["points"] else {}
+    keys = [k for k in swept if k != "players"]
     return keys[0] if keys else None
 
 

@@ -10,6 +10,7 @@ fires before the mover leaves its start cell.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import NamedTuple
 
@@ -482,7 +483,7 @@ def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0,
     for i in prange(n):
         s = np.empty(STATE_SIZE, dtype=np.uint64)
         seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game0 + i))
-        m = (game0 + i) % n_maps
+        m = ((game0 + i) // 2) % n_maps  # same as map_index
         srole = srole0.copy()
         _play(s, rp, terrains[m], pieces[m], buildings[m], tm0, sst0, srole, kinds[i],
               weights[i], g_out[i], side_out[i], no_trace)
@@ -492,11 +493,27 @@ def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0,
 
 
 def maps(rules: RGRules, seed: int, stream: int):
-    """The point's pool of generated tables: (terrain, piece, building) stacked [m, h, w]."""
-    tabs = [generate(rules.density, int(np.uint64(seed) ^ np.uint64(stream)) % 2**63 + i)
-            for i in range(rules.maps)]
-    return (np.stack([t.terrain for t in tabs]), np.stack([t.piece for t in tabs]),
-            np.stack([t.building for t in tabs]))
+    """The point's pool of tables: (terrain, piece, building) stacked [2m, h, w]: ``maps``
+    generated tables and the same tables turned round (top edge to bottom), so every table is
+    fought from both ends and no side is favoured by the draw of maps. Cached per point."""
+    return _maps(rules.density, rules.maps, int(seed), int(stream))
+
+
+@functools.lru_cache(maxsize=16)
+def _maps(density: str, n: int, seed: int, stream: int):
+    tabs = [generate(density, int(np.uint64(seed) ^ np.uint64(stream)) % 2**63 + i)
+            for i in range(n)]
+    terr = np.stack([t.terrain for t in tabs])
+    pcs = np.stack([t.piece for t in tabs])
+    bld = np.stack([t.building for t in tabs])
+    return (np.concatenate([terr, terr[:, ::-1]]), np.concatenate([pcs, pcs[:, ::-1]]),
+            np.concatenate([bld, bld[:, ::-1]]))
+
+
+def map_index(game: int, n_maps: int) -> int:
+    """Table of game g: consecutive pairs share one (a seating block with the commanders
+    swapped), successive pairs walk through the pool."""
+    return (game // 2) % n_maps
 
 
 def forces(rules: RGRules, width: int = 36, height: int = 36):
@@ -555,7 +572,7 @@ def replay(rules: RGRules, seed: int, stream: int, game: int, kinds: np.ndarray,
            weights: np.ndarray, max_events: int = MAX_EVENTS):
     """One game with its event trace: (Batch of 1, events, the table it was played on)."""
     terr, pcs, bld = maps(rules, seed, stream)
-    m = game % terr.shape[0]
+    m = map_index(game, terr.shape[0])
     tm, sst, srole = forces(rules, terr.shape[2], terr.shape[1])
     g_out = np.zeros((1, S.N_GAME_COLS), dtype=np.int64)
     side_out = np.zeros((1, 2, S.N_SIDE_COLS), dtype=np.int64)

@@ -1,0 +1,214 @@
+"""The exchange report: what a unit quality is worth, for two-side games (Rifle & Gun).
+
+Reads points that vary quality_a/quality_b (die types) and soldiers_a (side A's team size)
+against a fixed side B, per terrain density and scenario:
+- the quality matrix: side A's score (win = 1, draw = 1/2) for every pairing at equal numbers;
+- exchange rates: how many A soldiers per team match side B's team (score 1/2), linearly
+  interpolated along the soldiers_a sweep, with an interval from where the score's interval
+  bounds cross 1/2;
+- a recommendation: is the die ladder monotone, and what points cost per soldier relative to
+  the reference die.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from scipy import stats  # noqa: E402
+
+from sim.core import atomic  # noqa: E402
+
+DICE = ["d4", "d6", "d8", "d10", "d12"]
+
+
+def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
+    """One row per point: its rules of interest and side A's score with a CI."""
+    z = stats.norm.ppf(1 - alpha / 2)
+    rows = []
+    for p in manifest["points"]:
+        t = load(p["index"])
+        a = t[t["seat"] == 0]
+        score = a["won"].astype(float) + 0.5 * a["draw"].astype(float)
+        n = len(score)
+        m = float(score.mean())
+        se = float(score.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
+        r = p["rules"]
+        rows.append({"point": p["index"], "density": r["density"], "scenario": r["scenario"],
+                     "quality_a": r["quality_a"], "quality_b": r["quality_b"],
+                     "soldiers_a": r["soldiers_a"], "soldiers_b": r["soldiers_b"], "games": n,
+                     "score": m, "lo": m - z * se, "hi": m + z * se,
+                     "a_wins": int(a["won"].sum()), "draws": int(a["draw"].sum()),
+                     "turns_mean": float(a["rounds"].mean())})
+    return pd.DataFrame(rows)
+
+
+def _cross(xs, ys):
+    """First x where the piecewise-linear curve reaches 1/2 going up; nan if it never does,
+    -inf if it starts at or above 1/2."""
+    if ys[0] >= 0.5:
+        return -np.inf
+    for i in range(1, len(xs)):
+        if ys[i] >= 0.5:
+            x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+            return x0 + (0.5 - y0) * (x1 - x0) / (y1 - y0) if y1 != y0 else x1
+    return np.nan
+
+
+def exchange_rates(scores: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    keys = ["density", "scenario", "quality_a", "quality_b", "soldiers_b"]
+    for key, g in scores.groupby(keys):
+        if g["soldiers_a"].nunique() < 3:
+            continue
+        g = g.sort_values("soldiers_a")
+        xs = g["soldiers_a"].to_numpy(float)
+        be = _cross(xs, g["score"].to_numpy())
+        lo = _cross(xs, g["hi"].to_numpy())  # optimistic curve crosses first
+        hi = _cross(xs, g["lo"].to_numpy())
+        rows.append(dict(zip(keys, key, strict=True)) | {"break_even": be, "be_lo": lo,
+                                                          "be_hi": hi,
+                                                          "worth": key[4] / be if be > 0 else np.nan})
+    return pd.DataFrame(rows)
+
+
+def _fmt_be(r) -> str:
+    def f(v):
+        return "<" + f"{r['soldiers_a_min']:g}" if v == -np.inf else ("n/a" if np.isnan(v)
+                                                                        else f"{v:.2f}")
+    return f"{f(r['break_even'])} [{f(r['be_lo'])}, {f(r['be_hi'])}]"
+
+
+def write(out: Path, load, manifest: dict) -> None:
+    out = Path(out)
+    alpha = manifest["report"]["alpha"]
+    scores = point_scores(load, manifest, alpha)
+    atomic.write_csv(out / "summary.csv", scores)
+    plots = out / "plots"
+    text = [f"# {manifest['experiment']}: exchange report", ""]
+    if manifest.get("question"):
+        text += [f"**Question.** {manifest['question']}", ""]
+    text += [f"**Set-up.** Game `{manifest['game']}` (rules {manifest['rules_version']}), seed "
+             f"{manifest['seed']}, {len(scores)} points x {manifest['games_per_point']} games "
+             f"= {int(scores['games'].sum()):,} games; commanders drawn from "
+             f"{', '.join(manifest['pool'])} (every commander on both sides equally often). "
+             "Score = side A's wins + half its draws, per game; intervals are 95%.", ""]
+    equal = scores[scores["soldiers_a"] == scores["soldiers_b"]]
+    contexts = sorted(set(zip(scores["density"], scores["scenario"], strict=True)))
+    # quality matrices
+    if equal["quality_a"].nunique() > 1:
+        text += ["## Quality matrix (equal numbers)", "",
+                 "Side A's score against side B, rows = A's die, columns = B's die.", ""]
+        fig, axes = plt.subplots(1, len(contexts), figsize=(4.2 * len(contexts), 3.8),
+                                 squeeze=False)
+        for ax, (dens, scen) in zip(axes[0], contexts, strict=True):
+            g = equal[(equal["density"] == dens) & (equal["scenario"] == scen)]
+            qa = [d for d in DICE if d in set(g["quality_a"])]
+            qb = [d for d in DICE if d in set(g["quality_b"])]
+            mat = np.full((len(qa), len(qb)), np.nan)
+            text += [f"**{scen}, {dens} terrain**", "", "| A \\ B | " + " | ".join(qb) + " |",
+                     "|---|" + "---|" * len(qb)]
+            for i, a in enumerate(qa):
+                cells = []
+                for j, b in enumerate(qb):
+                    r = g[(g["quality_a"] == a) & (g["quality_b"] == b)]
+                    if r.empty:
+                        cells.append("-")
+                        continue
+                    r = r.iloc[0]
+                    mat[i, j] = r["score"]
+                    cells.append(f"{100 * r['score']:.0f}% [{100 * r['lo']:.0f}, "
+                                 f"{100 * r['hi']:.0f}]")
+                text.append(f"| {a} | " + " | ".join(cells) + " |")
+            text.append("")
+            im = ax.imshow(100 * mat, cmap="RdBu", vmin=0, vmax=100)
+            ax.set_xticks(range(len(qb)), qb)
+            ax.set_yticks(range(len(qa)), qa)
+            ax.set_xlabel("side B's die")
+            ax.set_ylabel("side A's die")
+            ax.set_title(f"{scen}, {dens}", fontsize=9)
+            for i in range(len(qa)):
+                for j in range(len(qb)):
+                    if not np.isnan(mat[i, j]):
+                        ax.text(j, i, f"{100 * mat[i, j]:.0f}", ha="center", va="center",
+                                fontsize=8)
+        fig.colorbar(im, ax=axes[0].tolist(), label="side A's score (%)")
+        fig.suptitle("Quality matrix at equal numbers", y=1.02)
+        atomic.write_figure(plots / "quality_matrix.png", fig)
+        plt.close(fig)
+    # exchange rates
+    ex = exchange_rates(scores)
+    mins = scores.groupby(["density", "scenario", "quality_a", "quality_b"])["soldiers_a"].min()
+    if not ex.empty:
+        ex["soldiers_a_min"] = [mins[(r.density, r.scenario, r.quality_a, r.quality_b)]
+                                for r in ex.itertuples()]
+        atomic.write_csv(out / "exchange.csv", ex)
+        text += ["## Exchange rates", "",
+                 "Soldiers per team of A's die that match a team of B's die (score 1/2), "
+                 "interpolated, with the interval where the score's 95% bounds cross 1/2; "
+                 "'worth' = B's team size / break-even = one A soldier in B soldiers.", "",
+                 "| scenario | terrain | A's die | B's team | break-even A soldiers | worth |",
+                 "|---|---|---|---|---|---|"]
+        for _, r in ex.sort_values(["scenario", "density", "quality_a"]).iterrows():
+            text.append(f"| {r['scenario']} | {r['density']} | {r['quality_a']} | "
+                        f"{r['soldiers_b']} {r['quality_b']} | {_fmt_be(r)} | "
+                        f"{r['worth']:.2f} |")
+        text.append("")
+        fig, axes = plt.subplots(1, len(contexts), figsize=(4.2 * len(contexts), 3.6),
+                                 squeeze=False, sharey=True)
+        for ax, (dens, scen) in zip(axes[0], contexts, strict=True):
+            g = scores[(scores["density"] == dens) & (scores["scenario"] == scen)]
+            for (qa, qb), c in g.groupby(["quality_a", "quality_b"]):
+                if c["soldiers_a"].nunique() < 3:
+                    continue
+                c = c.sort_values("soldiers_a")
+                line = ax.plot(c["soldiers_a"], 100 * c["score"], marker="o",
+                               label=f"{qa} vs {c['soldiers_b'].iloc[0]} {qb}")[0]
+                ax.fill_between(c["soldiers_a"], 100 * c["lo"], 100 * c["hi"], alpha=0.2,
+                                color=line.get_color())
+            ax.axhline(50, color="black", lw=0.8, ls="--")
+            ax.set_xlabel("side A soldiers per team")
+            ax.set_title(f"{scen}, {dens}", fontsize=9)
+            ax.legend(fontsize=7)
+        axes[0][0].set_ylabel("side A's score (%), 95% CI")
+        fig.suptitle("Exchange rates: how many soldiers match the other side", y=1.02)
+        atomic.write_figure(plots / "exchange.png", fig)
+        plt.close(fig)
+    # recommendation
+    text += ["## Recommendation", ""]
+    ladder_ok = True
+    for dens, scen in contexts:
+        g = equal[(equal["density"] == dens) & (equal["scenario"] == scen)]
+        ref = g[g["quality_b"] == "d8"].set_index("quality_a")
+        order = [d for d in DICE if d in ref.index]
+        worse, flat = [], []
+        for lo_d, hi_d in zip(order, order[1:], strict=False):
+            a, b = ref.loc[lo_d], ref.loc[hi_d]
+            if b["hi"] < a["lo"]:
+                worse.append(f"{hi_d} below {lo_d}")
+            elif b["lo"] <= a["hi"]:
+                flat.append(f"{lo_d}->{hi_d}")
+        ladder_ok &= not worse
+        verdict = ("a ladder" if not worse else "NOT a ladder: " + ", ".join(worse))
+        if flat:
+            verdict += f"; no measurable gain for {', '.join(flat)} at this sample size"
+        text.append(f"- {scen}, {dens}: against d8, " + ", ".join(
+            f"{d} scores {100 * ref.loc[d, 'score']:.0f}%" for d in order) + f" ({verdict}).")
+    if not ex.empty:
+        worth = ex.groupby("quality_a")["worth"].mean()
+        costs = ", ".join(f"{d} {worth[d]:.2f}" for d in DICE if d in worth.index)
+        text += ["", f"Suggested points per soldier, relative to a d8 regular = 1.00 (mean over "
+                 f"terrains and scenarios of the break-even 'worth'): {costs}."]
+    text += ["", "The die types " + ("form a sensible ladder everywhere tested." if ladder_ok
+                                     else "do not form a clean ladder everywhere: see above."),
+             "", "## Plots", "", "![matrix](plots/quality_matrix.png)", "",
+             "![exchange](plots/exchange.png)", "", "## Caveats", "",
+             "- Scores describe these scripted commanders; draws count half.",
+             "- Exchange rates are interpolated between swept team sizes; 'n/a' means the "
+             "score never reached 1/2 in the swept range.", ""]
+    atomic.write_text(out / "report.md", "\n".join(text))
