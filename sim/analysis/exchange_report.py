@@ -39,7 +39,13 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         m = float(score.mean())
         se = float(score.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
         r = p["rules"]
-        rows.append({"point": p["index"], "density": r["density"], "scenario": r["scenario"],
+        first = t[t["order"] == 0]  # the side with the initiative on turn 1
+        init = first["won"].astype(float) + 0.5 * first["draw"].astype(float)
+        kit = {k: r.get(k) for k in ("saw_a", "saw_b", "marksman_a", "marksman_b",
+                                     "grenadier_a", "grenadier_b")}
+        rows.append(kit | {"init_score_sum": float(init.sum()), "init_n": len(init),
+                           "init_sq_sum": float((init ** 2).sum())})
+        rows[-1].update({"point": p["index"], "density": r["density"], "scenario": r["scenario"],
                      "quality_a": r["quality_a"], "quality_b": r["quality_b"],
                      "soldiers_a": r["soldiers_a"], "soldiers_b": r["soldiers_b"], "games": n,
                      "score": m, "lo": m - z * se, "hi": m + z * se,
@@ -63,7 +69,9 @@ def _cross(xs, ys):
 def exchange_rates(scores: pd.DataFrame) -> pd.DataFrame:
     rows = []
     keys = ["density", "scenario", "quality_a", "quality_b", "soldiers_b"]
-    for key, g in scores.groupby(keys):
+    same = ((scores["saw_a"] == scores["saw_b"]) & (scores["marksman_a"] == scores["marksman_b"])
+            & (scores["grenadier_a"] == scores["grenadier_b"]))
+    for key, g in scores[same].groupby(keys):
         if g["soldiers_a"].nunique() < 3:
             continue
         g = g.sort_values("soldiers_a")
@@ -98,7 +106,9 @@ def write(out: Path, load, manifest: dict) -> None:
              f"= {int(scores['games'].sum()):,} games; commanders drawn from "
              f"{', '.join(manifest['pool'])} (every commander on both sides equally often). "
              "Score = side A's wins + half its draws, per game; intervals are 95%.", ""]
-    equal = scores[scores["soldiers_a"] == scores["soldiers_b"]]
+    same = ((scores["saw_a"] == scores["saw_b"]) & (scores["marksman_a"] == scores["marksman_b"])
+            & (scores["grenadier_a"] == scores["grenadier_b"]))
+    equal = scores[(scores["soldiers_a"] == scores["soldiers_b"]) & same]
     contexts = sorted(set(zip(scores["density"], scores["scenario"], strict=True)))
     # quality matrices
     if equal["quality_a"].nunique() > 1:
@@ -179,6 +189,51 @@ def write(out: Path, load, manifest: dict) -> None:
         fig.suptitle("Exchange rates: how many soldiers match the other side", y=1.02)
         atomic.write_figure(plots / "exchange.png", fig)
         plt.close(fig)
+    # what the first turn's initiative and each piece of kit are worth
+    z = stats.norm.ppf(1 - alpha / 2)
+    same_kit = ((scores["saw_a"] == scores["saw_b"]) & (scores["marksman_a"] == scores["marksman_b"])
+                & (scores["grenadier_a"] == scores["grenadier_b"]))
+    mirror = scores[same_kit & (scores["quality_a"] == scores["quality_b"])
+                    & (scores["soldiers_a"] == scores["soldiers_b"])]
+    if not mirror.empty:
+        text += ["## The first turn's initiative", "",
+                 "Score of the side that had the initiative on turn 1, in mirror matches (same "
+                 "die, numbers and kit on both sides), pooled over dice.", "",
+                 "| scenario | terrain | games | score of the first mover |", "|---|---|---|---|"]
+        for (scen, dens), g in mirror.groupby(["scenario", "density"]):
+            n = g["init_n"].sum()
+            m = g["init_score_sum"].sum() / n
+            sd = np.sqrt(max(g["init_sq_sum"].sum() / n - m * m, 0) / n)
+            text.append(f"| {scen} | {dens} | {int(n):,} | {100 * m:.1f}% [{100 * (m - z * sd):.1f}, "
+                        f"{100 * (m + z * sd):.1f}] |")
+        text.append("")
+    kit_rows = scores[~same_kit & (scores["quality_a"] == scores["quality_b"])
+                      & (scores["soldiers_a"] == scores["soldiers_b"])]
+    if not kit_rows.empty:
+        text += ["## What the kit is worth", "",
+                 "Side A with one change of kit against an otherwise identical side B; 'as "
+                 "soldiers' reads the score off the same-die team-size curve (extra soldiers "
+                 "per team that give the same score).", "",
+                 "| scenario | terrain | side A's kit change | score | as soldiers |",
+                 "|---|---|---|---|---|"]
+        for _, r in kit_rows.sort_values(["scenario", "density"]).iterrows():
+            change = ", ".join(f"{k[:-2]} {'on' if r[k] else 'off'}"
+                               for k in ("saw_a", "marksman_a", "grenadier_a")
+                               if r[k] != r[k[:-1] + "b"])
+            curve = scores[same_kit & (scores["quality_a"] == r["quality_a"])
+                           & (scores["quality_b"] == r["quality_b"])
+                           & (scores["density"] == r["density"])
+                           & (scores["scenario"] == r["scenario"])].sort_values("soldiers_a")
+            worth = "n/a"
+            if curve["soldiers_a"].nunique() >= 3:
+                xs, ys = curve["soldiers_a"].to_numpy(float), curve["score"].to_numpy()
+                if ys[0] <= r["score"] <= ys[-1]:
+                    s_eq = float(np.interp(r["score"], np.maximum.accumulate(ys), xs))
+                    worth = f"{s_eq - r['soldiers_b']:+.2f}"
+            text.append(f"| {r['scenario']} | {r['density']} | {change} | "
+                        f"{100 * r['score']:.0f}% [{100 * r['lo']:.0f}, {100 * r['hi']:.0f}] | "
+                        f"{worth} |")
+        text.append("")
     # recommendation
     text += ["## Recommendation", ""]
     ladder_ok = True

@@ -26,8 +26,9 @@ def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides
         if kind == S.EV_INITIATIVE:
             if turn == 1:
                 out.append("Deployment (A top, B bottom; # wall, B building, % low cover):")
-                out.append(render(table, {p: "AB"[sides[k]] for k, p in pos.items()}))
                 out.append(f"Side A: {names[0]}; side B: {names[1]}.")
+            # the positions at the start of every turn: side letter where a team stands
+            out.append(render(table, {p: "AB"[sides[k]] for k, p in pos.items()}))
             out.append(f"\n== Turn {turn} == side {'AB'[a]} has the initiative "
                        f"(unpinned soldiers A {b}, B {c})")
             continue
