@@ -13,7 +13,6 @@ import platform
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numba
@@ -21,6 +20,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from timing import best_of  # noqa: E402
 
 from sim.core import atomic  # noqa: E402
 from sim.core.jit import kernel  # noqa: E402
@@ -37,15 +39,6 @@ SEED, STREAM = 1234, 99
 
 def arrays(game0: int, n: int):
     return strategy_arrays(POOL, lineups(len(POOL), 4, "mixed", SEED, STREAM, game0, n))
-
-
-def timed(fn, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 @kernel
@@ -83,21 +76,21 @@ def main(n_games: int = 40_000) -> str:
     play_batch(RULES, SEED, STREAM, 0, k[:10], w[:10])  # load from cache / compile
     threads = numba.config.NUMBA_NUM_THREADS
     numba.set_num_threads(1)
-    t1 = timed(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
+    t1 = best_of(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
     batch = play_batch(RULES, SEED, STREAM, 0, k, w)
     numba.set_num_threads(threads)
-    tn = timed(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
+    tn = best_of(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
     dice = batch.games[:, 5].astype(float)
     turns = batch.games[:, 2].astype(float)
     ns_per_die = t1 / dice.sum() * 1e9
     _dice_floor(10)
-    floor = timed(lambda: _dice_floor(20_000_000)) / 20_000_000 * 1e9
+    floor = best_of(lambda: _dice_floor(20_000_000)) / 20_000_000 * 1e9
 
     # same games, compiled (1 thread) vs numba's JIT disabled (plain Python)
     n_py = 40
     numba.set_num_threads(1)
     kp, wp = k[:n_py], w[:n_py]
-    t_comp = timed(lambda: [play_batch(RULES, SEED, STREAM, 0, kp, wp) for _ in range(20)]) / 20
+    t_comp = best_of(lambda: [play_batch(RULES, SEED, STREAM, 0, kp, wp) for _ in range(20)]) / 20
     numba.set_num_threads(threads)
     _, t_py = subprocess_time({"NUMBA_DISABLE_JIT": "1"}, n_py)
     with tempfile.TemporaryDirectory() as cache:

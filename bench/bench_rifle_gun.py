@@ -8,13 +8,15 @@ import os
 import platform
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numba
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from timing import best_of  # noqa: E402
 
 from sim.core import atomic  # noqa: E402
 from sim.core.seating import lineups  # noqa: E402
@@ -29,15 +31,6 @@ SEED, STREAM = 77, 5
 
 def arrays(n):
     return strategy_arrays(POOL, lineups(len(POOL), 2, "mixed", SEED, STREAM, 0, n))
-
-
-def best(fn, repeat=3):
-    out = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        out = min(out, time.perf_counter() - t)
-    return out
 
 
 SNIPPET = """
@@ -56,13 +49,13 @@ def main(n: int = 4000) -> str:
     play_batch(RULES, SEED, STREAM, 0, k[:4], w[:4])
     threads = numba.config.NUMBA_NUM_THREADS
     numba.set_num_threads(1)
-    t1 = best(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
+    t1 = best_of(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
     g = play_batch(RULES, SEED, STREAM, 0, k, w).games
     n_py = 6
-    t_comp = best(lambda: [play_batch(RULES, SEED, STREAM, 0, k[:n_py], w[:n_py])
+    t_comp = best_of(lambda: [play_batch(RULES, SEED, STREAM, 0, k[:n_py], w[:n_py])
                            for _ in range(20)]) / 20
     numba.set_num_threads(threads)
-    tn = best(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
+    tn = best_of(lambda: play_batch(RULES, SEED, STREAM, 0, k, w))
     out = subprocess.run([sys.executable, "-c", SNIPPET.format(bench=str(ROOT / "bench"),
                                                                root=str(ROOT), n=n_py)],
                          capture_output=True, text=True, check=True,

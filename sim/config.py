@@ -89,7 +89,7 @@ def engine_code_hash(game: str) -> str:
     results made by other code are never mixed with new ones."""
     root = Path(__file__).resolve().parent
     files = sorted((root / "core").glob("*.py")) + sorted((root / game).glob("*.py"))
-    files += [root.parent / "strategies" / f"{game}.py"]
+    files += [root.parent / "strategies" / f"{game}.py", root.parent / "strategies" / "presets.py"]
     h = hashlib.blake2b(digest_size=10)
     for f in files:
         h.update(f.name.encode())

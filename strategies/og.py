@@ -8,7 +8,6 @@ the full visible state (O.G. has no hidden information) and writes an int64 deci
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import numpy as np
@@ -16,6 +15,7 @@ import numpy as np
 from sim.core.jit import kernel
 from sim.core.rng import randint
 from sim.og import state as S
+from strategies.presets import Preset, weight_table
 
 # policy kinds
 RANDOM, EXPANDER, BUILDER, HARASSER, HUNTER, BALANCED = 0, 1, 2, 3, 4, 5
@@ -38,16 +38,6 @@ W_LEADER_BIAS = 13  # extra value of taking a block from the Props leader
 W_DRIVEBY_MIN_CREW = 14  # Drive-by only with at least this much Crew
 W_IMPATIENCE = 15  # margin asked drops by this per own turn without a Props gain (after 3)
 N_W = 16
-
-
-@dataclasses.dataclass(frozen=True)
-class Preset:
-    """A named strategy: its policy kind, weights and a one-line description."""
-
-    name: str
-    kind: int
-    weights: dict
-    about: str
 
 
 _BASE = {W_ATTACK_MARGIN: 0.5, W_COMMIT_CREW: 1.0, W_COMMIT_CHROME: 0.5, W_DEF_CREW: 1.0,
@@ -95,28 +85,10 @@ WEIGHT_NAMES = {
 }
 
 
-def weights_of(name: str, overrides: dict | None = None) -> np.ndarray:
-    """float64[N_W] weights of preset ``name`` with optional named overrides."""
-    w = np.zeros(N_W)
-    for k, v in _BASE.items():
-        w[k] = v
-    for k, v in PRESETS[name].weights.items():
-        w[k] = v
-    for k, v in (overrides or {}).items():
-        w[WEIGHT_NAMES[k]] = float(v)
-    return w
-
-
 def table(names: list[str], overrides: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(kinds int64[n], weights float64[n, N_W]) for a list of preset names.
-
-    ``overrides`` maps a name to {weight name: value}.
-    """
-    overrides = overrides or {}
-    kinds = np.array([PRESETS[n].kind for n in names], dtype=np.int64)
-    weights = np.stack([weights_of(n, overrides.get(n)) for n in names]) if names else \
-        np.zeros((0, N_W))
-    return kinds, weights
+    """(kinds int64[n], weights float64[n, N_W]) for a list of preset names; ``overrides`` maps
+    a name to {weight name: value}."""
+    return weight_table(PRESETS, _BASE, WEIGHT_NAMES, N_W, names, overrides)
 
 
 # ---------------------------------------------------------------- shared state queries

@@ -5,7 +5,6 @@ whole table, as players at a table do) and write an int64 decision vector (``D_*
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import numpy as np
@@ -17,6 +16,7 @@ from sim.rifle_gun import team as TM
 from sim.rifle_gun.battlefield import sight
 from sim.rifle_gun.movement import CAUTIOUS, RAPID, UNREACHED, reach
 from sim.rifle_gun.state import TALIVE, TFRAGS, TINDEX, TPINNED, TSIDE, TSMOKES, TX, TY
+from strategies.presets import Preset, weight_table
 
 # policy kinds
 RANDOM, ASSAULT, FIRE_MANOEUVRE, OVERWATCH_LINE, MARKSMAN_LED = 0, 1, 2, 3, 4
@@ -30,14 +30,6 @@ W_FRAGS = 3  # frags thrown when within 3"
 W_SMOKE = 4  # 1: throw smoke before a cautious advance under enemy eyes
 W_SUPPRESS = 5  # 1: fire-support teams shoot suppressive instead of regular
 N_W = 6
-
-
-@dataclasses.dataclass(frozen=True)
-class Preset:
-    name: str
-    kind: int
-    weights: dict
-    about: str
 
 
 _BASE = {W_EXPOSURE: 3.0, W_COVER: 2.0, W_REACT_MIN: 2.0, W_FRAGS: 2.0, W_SMOKE: 1.0,
@@ -64,15 +56,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "react_min": W_REACT_M
 
 def table(names: list[str], overrides: dict | None = None):
     """(kinds int64[n], weights float64[n, N_W]) of the named presets."""
-    overrides = overrides or {}
-    kinds = np.array([PRESETS[n].kind for n in names], dtype=np.int64)
-    w = np.zeros((len(names), N_W))
-    for i, n in enumerate(names):
-        for k, v in {**_BASE, **PRESETS[n].weights}.items():
-            w[i, k] = v
-        for k, v in overrides.get(n, {}).items():
-            w[i, WEIGHT_NAMES[k]] = float(v)
-    return kinds, w
+    return weight_table(PRESETS, _BASE, WEIGHT_NAMES, N_W, names, overrides)
 
 
 # ---------------------------------------------------------------- shared queries
