@@ -45,3 +45,18 @@ pool = ["expander", "balanced", "hunter"]
 [report]
 target_rounds = [5, 15]
 """
+
+
+def one_and_all_threads(fn):
+    """fn() run with 1 numba thread and with all of them: (result_one, result_all)."""
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = fn()
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = fn()
+    finally:
+        numba.set_num_threads(before)
+    return one, many

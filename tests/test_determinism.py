@@ -1,9 +1,9 @@
 """Same seed, same results: whatever the thread count, chunking or game order."""
 
-import numba
 import numpy as np
 import pandas as pd
 
+from helpers import one_and_all_threads
 from sim.config import parse
 from sim.core.seating import lineups
 from sim.og.api import run_games
@@ -15,14 +15,7 @@ def test_thread_count_does_not_change_results(og_field, rules4):
     _, kinds, weights = og_field
     n = 400
     args = (rules4, 9, 9, 0, np.tile(kinds, (n, 1)), np.tile(weights, (n, 1, 1)))
-    before = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        one = play_batch(*args)
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-        many = play_batch(*args)
-    finally:
-        numba.set_num_threads(before)
+    one, many = one_and_all_threads(lambda: play_batch(*args))
     assert np.array_equal(one.games, many.games)
     assert np.array_equal(one.players, many.players)
 

@@ -1,9 +1,9 @@
 """Rifle & Gun engine: rules checked on the event traces of many games, records, determinism."""
 
-import numba
 import numpy as np
 import pytest
 
+from helpers import one_and_all_threads
 from sim.rifle_gun import state as S
 from sim.rifle_gun.engine import forces, play_batch, replay
 from sim.rifle_gun.rules import RGRules
@@ -78,14 +78,7 @@ def test_replay_equals_batch_and_threads_do_not_matter():
     kinds, weights = table(["assault", "marksman_led"])
     n = 40
     args = (rules, 2, 7, 0, np.tile(kinds, (n, 1)), np.tile(weights, (n, 1, 1)))
-    before = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        one = play_batch(*args)
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-        many = play_batch(*args)
-    finally:
-        numba.set_num_threads(before)
+    one, many = one_and_all_threads(lambda: play_batch(*args))
     assert np.array_equal(one.games, many.games) and np.array_equal(one.sides, many.sides)
     for i in (0, 13, 39):
         b, _, _ = replay(rules, 2, 7, i, kinds, weights)
