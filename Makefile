@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 NAME ?= og_goal_sweep
 
-.PHONY: experiment test bench lint regress clean-cache venv
+.PHONY: experiment test test-fast bench lint regress clean-cache venv
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +21,15 @@ experiment: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q $(ARGS)
 
+# the quick loop while working: everything but the tests marked slow (tests/conftest.py)
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not slow" $(ARGS)
+
 regress: $(STAMP)
 	$(VENV)/bin/gangsim regress $(ARGS)
 
 bench: $(STAMP)
-	$(PY) bench/bench_og.py
-	$(PY) bench/bench_rifle_gun.py
-	$(PY) bench/bench_scale.py $(ARGS)
+	$(PY) bench/run_all.py $(ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check sim strategies tests bench scripts

@@ -1,28 +1,18 @@
 """Regenerate the golden narrated playthroughs under tests/golden/ (run after an intended
-rule or strategy change, then review the diff)."""
+rule or strategy change, then review the diff). Each game declares its cases in its spec."""
 
 from pathlib import Path
 
-from sim.og import api as og_api
-from sim.og.rules import OGRules
-from sim.rifle_gun import api as rg_api
-from sim.rifle_gun.rules import RGRules
+from sim import games
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
-CASES = {
-    "og_3p_seed7.txt": (og_api, OGRules(players=3, props_goal=10), 7,
-                        ["expander", "balanced", "hunter"]),
-    "og_2p_spending_seed3.txt": (og_api, OGRules(players=2, props_goal=8, props_spending=True),
-                                 3, ["builder", "random"]),
-    "rifle_gun_seed3.txt": (rg_api, RGRules(marksman_b=True), 3,
-                            ["fire_manoeuvre", "overwatch_line"]),
-}
+CASES = {f"{case.name}.txt": case for name in games.GAME_NAMES
+         for case in games.get(name).golden}
 
 
 def render(name: str) -> str:
-    api, rules, seed, pool = CASES[name]
-    return api.play_text(rules, seed, 0, 0, pool, list(range(len(pool)))) + "\n"
+    return CASES[name].make()
 
 
 if __name__ == "__main__":

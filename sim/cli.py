@@ -11,14 +11,9 @@ import click
 import numpy as np
 
 from sim import games
+from sim.core.clikit import SEED
+from sim.core.clikit import fail as _fail
 from sim.core.params import ConfigError, build, check_value, did_you_mean
-
-SEED = click.IntRange(0, 2**63 - 1)
-
-
-def _fail(msg: str) -> None:
-    click.echo(f"error: {msg}", err=True)
-    sys.exit(2)
 
 
 def _rules(spec, overrides: dict, players: int):
@@ -279,172 +274,11 @@ def rules(game):
 
 @main.group()
 def odds():
-    """Exact odds of a single exchange ('mathhammer')."""
+    """Exact odds of a single exchange ('mathhammer'), per game."""
 
 
-@odds.group(name="og")
-def odds_og():
-    """O.G. fights and Drive-bys."""
-
-
-def _emit(result: dict, as_json: bool, lines: list[str]) -> None:
-    if as_json:
-        click.echo(json.dumps(result, indent=2))
-    else:
-        click.echo("\n".join(lines))
-
-
-@odds_og.command(name="fight")
-@click.option("--att-crew", type=click.IntRange(1, 500), required=True)
-@click.option("--att-chrome", type=click.IntRange(0, 500), default=0, show_default=True)
-@click.option("--att-props", type=click.IntRange(0, 500), default=0, show_default=True,
-              help="Props spent for dice (optional rule).")
-@click.option("--def-crew", type=click.IntRange(0, 500), required=True)
-@click.option("--def-chrome", type=click.IntRange(0, 500), default=0, show_default=True)
-@click.option("--def-props", type=click.IntRange(0, 500), default=0, show_default=True)
-@click.option("--ties-to", type=click.Choice(["defender", "attacker"]), default="defender",
-              show_default=True)
-@click.option("--simulate", type=click.IntRange(0, 10**9), default=0,
-              help="Also run the engine's own fight N times.")
-@click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
-def odds_fight(att_crew, att_chrome, att_props, def_crew, def_chrome, def_props, ties_to,
-               simulate, seed, as_json):
-    """P(attacker takes the block) and expected crew lost for one takeover fight."""
-    from sim.analysis.stats import wilson
-    from sim.og import odds as O
-
-    a_x, d_x = att_chrome + att_props, def_chrome + def_props
-    res = {"attacker": {"crew": att_crew, "extra_dice": a_x},
-           "defender": {"crew": def_crew, "extra_dice": d_x}, "ties_to": ties_to,
-           "exact": O.fight(att_crew, a_x, def_crew, d_x, ties_to=ties_to)}
-    e = res["exact"]
-    lines = [f"Fight: attacker {att_crew} Crew + {a_x} extra dice vs defender {def_crew} Crew + "
-             f"{d_x} extra dice (ties to {ties_to})",
-             f"  exact  P(attacker wins) = {e['p_attacker_wins']:.4f}; expected crew lost: "
-             f"attacker {e['expected_attacker_crew_lost']:.3f}, defender "
-             f"{e['expected_defender_crew_lost']:.3f}"]
-    if simulate:
-        sim_res = O.simulate_fight(simulate, att_crew, a_x, def_crew, d_x, ties_to=ties_to,
-                                   seed=seed)
-        p, lo, hi = wilson(sim_res["attacker_wins"], simulate)
-        sim_res["p_attacker_wins_ci95"] = [float(lo), float(hi)]
-        res["simulated"] = sim_res
-        lines.append(f"  engine P(attacker wins) = {p:.4f} [95% CI {lo:.4f}, {hi:.4f}] over "
-                     f"{simulate:,} fights; crew lost: attacker "
-                     f"{sim_res['expected_attacker_crew_lost']:.3f}, defender "
-                     f"{sim_res['expected_defender_crew_lost']:.3f}")
-    _emit(res, as_json, lines)
-
-
-@odds_og.command(name="driveby")
-@click.option("--crew", type=click.IntRange(1, 500), required=True)
-@click.option("--chrome", type=click.IntRange(0, 500), default=0, show_default=True)
-@click.option("--props", type=click.IntRange(0, 500), default=0, show_default=True,
-              help="Props spent for dice (optional rule).")
-@click.option("--target-props", type=click.IntRange(0, 10**6), default=None,
-              help="Target's Props (caps what it can lose); omit for no cap.")
-@click.option("--simulate", type=click.IntRange(0, 10**9), default=0)
-@click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
-def odds_driveby(crew, chrome, props, target_props, simulate, seed, as_json):
-    """Distribution of hits, Props removed and crew lost for one Drive-by."""
-    from sim.og import odds as O
-
-    x = chrome + props
-    res = {"crew": crew, "extra_dice": x, "target_props": target_props,
-           "exact": O.driveby(crew, x, target_props)}
-    e = res["exact"]
-    dist = ", ".join(f"{k}: {v:.4f}" for k, v in enumerate(e["hits_distribution"]))
-    lines = [f"Drive-by: {crew} Crew + {x} extra dice",
-             f"  exact  P(hits = k): {dist}",
-             f"  exact  expected Props removed {e['expected_props_removed']:.3f}, expected crew "
-             f"lost {e['expected_crew_lost']:.3f}"]
-    if simulate:
-        s = O.simulate_driveby(simulate, crew, x, target_props, seed=seed)
-        res["simulated"] = s
-        dist = ", ".join(f"{k}: {v:.4f}" for k, v in enumerate(s["hits_distribution"]))
-        lines.append(f"  engine P(hits = k): {dist} over {simulate:,} drive-bys; expected "
-                     f"Props removed {s['expected_props_removed']:.3f}")
-    _emit(res, as_json, lines)
-
-
-@odds.group(name="rifle_gun")
-def odds_rg():
-    """Rifle & Gun volleys."""
-
-
-DIE = click.Choice(["4", "6", "8", "10", "12"])
-
-
-@odds_rg.command(name="volley")
-@click.option("--attack-die", type=DIE, default="8", show_default=True,
-              help="Shooting team's quality die (d6 irregular, d8 regular, d10 elite).")
-@click.option("--soldiers", type=click.IntRange(1, 40), default=4, show_default=True)
-@click.option("--grenadier", is_flag=True)
-@click.option("--saw", is_flag=True, help="The team has a SAW gunner.")
-@click.option("--within-6", is_flag=True, help="Target within 6\".")
-@click.option("--stationary", is_flag=True, help="The shooters did not move first.")
-@click.option("--frag", type=click.IntRange(0, 20), default=0, help="Frag grenades (within 3\").")
-@click.option("--attack-dice", type=click.IntRange(1, 40), default=None,
-              help="Give the attack dice directly instead of the team and bonuses.")
-@click.option("--defence-die", type=DIE, default="8", show_default=True)
-@click.option("--nonblocking", type=click.IntRange(0, 20), default=0,
-              help="Pieces of non-blocking terrain between.")
-@click.option("--smoke", type=click.IntRange(0, 20), default=0)
-@click.option("--still", is_flag=True, help="Target moved cautiously or stood still.")
-@click.option("--behind-blocking", is_flag=True, help="Target mostly behind blocking terrain.")
-@click.option("--defence-dice", type=click.IntRange(0, 40), default=None,
-              help="Give the defence dice directly.")
-@click.option("--hit-on", type=click.IntRange(1, 12), default=4, show_default=True)
-@click.option("--cancel", type=click.Choice(["highest", "lowest"]), default="highest",
-              show_default=True, help="Which attack dice saves cancel first (text: highest).")
-@click.option("--simulate", type=click.IntRange(0, 10**9), default=0)
-@click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
-def odds_volley(attack_die, soldiers, grenadier, saw, within_6, stationary, frag, attack_dice,
-                defence_die, nonblocking, smoke, still, behind_blocking, defence_dice, hit_on,
-                cancel, simulate, seed, as_json):
-    """Exact distribution of kills and injuries from one regular-fire volley."""
-    from sim.rifle_gun import volley as V
-
-    a = attack_dice or V.attack_dice(soldiers, grenadier, saw, within_6, stationary, frag)
-    d = defence_dice if defence_dice is not None else V.defence_dice(nonblocking, smoke, still,
-                                                                     behind_blocking)
-    ad, dd = int(attack_die), int(defence_die)
-    e = V.exact(a, ad, d, dd, hit_on, cancel)
-    p = e["p"]
-    res = {"attack": {"dice": a, "die": f"d{ad}"}, "defence": {"dice": d, "die": f"d{dd}"},
-           "hit_on": hit_on, "cancel": cancel,
-           "exact": {"p_kills_injuries": {f"{k},{j}": float(p[k, j]) for k in range(a + 1)
-                                          for j in range(a + 1) if p[k, j] > 0},
-                     "expected_kills": e["expected_kills"],
-                     "expected_injuries": e["expected_injuries"],
-                     "p_pinned_regular": e["p_pinned"],
-                     "p_pinned_suppressive": e["p_pinned_suppressive"]}}
-    lines = [f"Volley: {a} attack d{ad} vs {d} defence d{dd}, hits on {hit_on}+, saves cancel "
-             f"the {cancel} hits first",
-             f"  exact  expected kills {e['expected_kills']:.3f}, injuries "
-             f"{e['expected_injuries']:.3f}; P(pinned) regular fire {e['p_pinned']:.4f}, "
-             f"suppressive {e['p_pinned_suppressive']:.4f}",
-             "  P(kills, injuries):"]
-    for k in range(a + 1):
-        cells = [f"{j}:{p[k, j]:.4f}" for j in range(a + 1) if p[k, j] > 5e-5]
-        if cells:
-            lines.append(f"    {k} killed, injured " + " ".join(cells))
-    if simulate:
-        sim_res = V.simulate(simulate, a, ad, d, dd, hit_on, cancel, seed)
-        c = sim_res["counts"]
-        k_idx = np.arange(a + 1)
-        res["simulated"] = {"n": simulate,
-                            "expected_kills": float((c.sum(axis=1) * k_idx).sum() / simulate),
-                            "expected_injuries": float((c.sum(axis=0) * k_idx).sum() / simulate),
-                            "p_pinned_regular": sim_res["p_pinned"]}
-        r = res["simulated"]
-        lines.append(f"  engine expected kills {r['expected_kills']:.3f}, injuries "
-                     f"{r['expected_injuries']:.3f}, P(pinned) {r['p_pinned_regular']:.4f} over "
-                     f"{simulate:,} volleys")
-    _emit(res, as_json, lines)
+for _name in games.GAME_NAMES:  # each game brings its own click group
+    odds.add_command(games.get(_name).odds_cli, name=_name)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from sim import games
 from sim.core.params import ConfigError, build, did_you_mean
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
-RESULTS_LAYOUT = 2  # bump when the results folder's files or columns change shape
+RESULTS_LAYOUT = 3  # bump when the results folder's files or columns change shape
 MAX_GAMES = 100_000_000
 MAX_POINTS = 10_000
 
@@ -33,7 +33,6 @@ _SECTIONS = {
 }
 _REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0.05, "x": "",
                     "seat_tolerance": 0.05, "kind": "sweep"}
-REPORT_KINDS = ("sweep", "exchange")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,14 +84,13 @@ class Experiment:
 
 
 def engine_code_hash(game: str) -> str:
-    """Hash of the source that plays ``game`` (shared core, the game's package, its strategies):
-    results made by other code are never mixed with new ones."""
-    root = Path(__file__).resolve().parent
-    files = sorted((root / "core").glob("*.py")) + sorted((root / game).glob("*.py"))
-    files += [root.parent / "strategies" / f"{game}.py", root.parent / "strategies" / "presets.py"]
+    """Hash of the source that plays ``game`` (the files its spec's ``code_paths`` name: shared
+    core, the game's package, its strategies): results made by other code are never mixed."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted({f for pattern in games.get(game).code_paths for f in root.glob(pattern)})
     h = hashlib.blake2b(digest_size=10)
     for f in files:
-        h.update(f.name.encode())
+        h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
     return h.hexdigest()
 
@@ -228,8 +226,10 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
               f"{', '.join(spec.presets)}")
     _need(len(set(pool)) == len(pool), f"{path}: [strategies] pool", "lists a strategy twice")
     seating = st.get("seating", "mixed")
-    _need(seating in ("mixed", "fixed", "crn"), f"{path}: [strategies] seating",
-          f"{seating!r} is not allowed; allowed: 'mixed', 'fixed', 'crn'")
+    allowed_seatings = spec.capabilities.seatings
+    _need(seating in allowed_seatings, f"{path}: [strategies] seating",
+          f"{seating!r} is not allowed for {game}; allowed: "
+          + ", ".join(repr(s) for s in allowed_seatings))
     weights = st.get("weights", {})
     _need(isinstance(weights, dict), f"{path}: [strategies.weights]", "must be a table")
     for sname, table in weights.items():
@@ -254,8 +254,9 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     _num(report["seat_tolerance"], f"{w} seat_tolerance", 0.0, 1.0)
     _need(isinstance(report["x"], str) and (report["x"] == "" or report["x"] in swept_keys),
           f"{w} x", f"must name a swept parameter; allowed: {', '.join(swept_keys) or 'none'}")
-    _need(report["kind"] in REPORT_KINDS, f"{w} kind",
-          f"{report['kind']!r} is not allowed; allowed: {', '.join(REPORT_KINDS)}")
+    _need(report["kind"] in spec.report_kinds, f"{w} kind",
+          f"{report['kind']!r} is not a report of {game}; allowed: "
+          f"{', '.join(spec.report_kinds)}")
 
     n_points = sum(math.prod(len(v) for v in g.values()) for g in grids) or 1
     _need(n_points <= MAX_POINTS, f"{path}: [sweep]",

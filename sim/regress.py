@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from sim import config, runner
+from sim import config, games, runner
 from sim.analysis.summary import games_table
 from sim.core import atomic
 
@@ -38,7 +38,7 @@ def _mean(x) -> dict:
     return {"kind": "mean", "value": float(x.mean()), "n": int(len(x)), "se": max(se, 1e-9)}
 
 
-def _ratio(num, den) -> dict:
+def ratio(num, den) -> dict:
     """sum(num) / sum(den) over games, with a cluster-robust (per game) standard error."""
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
@@ -56,16 +56,18 @@ def metrics(table: pd.DataFrame, manifest: dict) -> dict:
     out = {}
     labels = {p["index"]: ", ".join(f"{k}={v}" for k, v in p["swept"].items()) or "base"
               for p in manifest["points"]}
-    games = games_table(table)
-    for point, g in games.groupby("point"):
+    spec = games.get(manifest["game"])
+    extra = spec.regression_metrics  # the game's own metrics, if any
+    per_game = games_table(table)
+    for point, g in per_game.groupby("point"):
         lab = labels[point]
-        out[f"{lab} | unfinished rate"] = _rate(int((~g["finished"]).sum()), len(g))
+        out[f"{lab} | unfinished rate"] = _rate(int(g["turn_limit"].sum()), len(g))
         out[f"{lab} | mean rounds"] = _mean(g["rounds"])
         seats = table[table["point"] == point]
-        if {"attacks", "attacks_won"} <= set(seats.columns):  # games with takeover fights
-            per_game = seats.groupby("game")[["attacks", "attacks_won"]].sum()
-            out[f"{lab} | attack success rate"] = _ratio(per_game["attacks_won"],
-                                                         per_game["attacks"])
+        if spec.capabilities.draws:
+            out[f"{lab} | no-winner rate"] = _rate(int(g["winner_seat"].lt(0).sum()), len(g))
+        for name, m in (extra(seats) if extra else {}).items():
+            out[f"{lab} | {name}"] = m
         winners = seats[seats["won"]]
         out[f"{lab} | first player's win share"] = _rate(int((winners["order"] == 0).sum()),
                                                          len(winners))
@@ -74,9 +76,11 @@ def metrics(table: pd.DataFrame, manifest: dict) -> dict:
     return out
 
 
-def compare(base: dict, now: dict, false_alarm: float = FALSE_ALARM) -> pd.DataFrame:
-    """One row per baseline metric: baseline, now, allowed band, verdict."""
-    m = len(base)
+def compare(base: dict, now: dict, false_alarm: float = FALSE_ALARM,
+            n_tests: int | None = None) -> pd.DataFrame:
+    """One row per baseline metric: baseline, now, allowed band, verdict. ``n_tests`` is the
+    number of metrics sharing the false-alarm budget (default: this file's)."""
+    m = n_tests or len(base)
     z = stats.norm.ppf(1 - false_alarm / (2 * max(m, 1)))
     rows = []
     for name, b in base.items():
@@ -100,11 +104,15 @@ def suite_names(suite: Path) -> list[str]:
 def run_suite(suite: Path = Path("experiments/ci"), baselines: Path = Path("results/baselines"),
               results: Path = Path("results/ci"), update: bool = False,
               rules_override: dict | None = None, seed_override: int | None = None,
-              log=print) -> bool:
+              log=print, only: list[str] | None = None) -> bool:
     """Replay every experiment of ``suite``; compare with (or, with ``update``, rewrite) the
-    baselines. Returns True when nothing moved."""
+    baselines. Returns True when nothing moved. ``only`` limits the run to those experiments
+    (the false-alarm budget is then shared among their metrics)."""
     ok = True
+    checks = []
     for name in suite_names(suite):
+        if only is not None and name not in only:
+            continue
         exp = config.load(name, Path(suite), rules_override=rules_override,
                           seed_override=seed_override)
         out = runner.run(exp, Path(results), progress=False, log=lambda m: None)
@@ -126,10 +134,13 @@ def run_suite(suite: Path = Path("experiments/ci"), baselines: Path = Path("resu
             log(f"{name}: no baseline at {path}; run `gangsim regress --update`")
             ok = False
             continue
-        table_cmp = compare(json.loads(path.read_text())["metrics"], now)
+        checks.append((name, json.loads(path.read_text())["metrics"], now))
+    total = sum(len(base) for _, base, _ in checks)  # one false-alarm budget for the suite
+    for name, base, now in checks:
+        table_cmp = compare(base, now, n_tests=total)
         bad = table_cmp[table_cmp["verdict"] != "ok"]
         log(f"{name}: {len(table_cmp)} metrics, {len(bad)} moved beyond tolerance "
-            f"(overall false-alarm rate {FALSE_ALARM:.0%})")
+            f"(false-alarm rate {FALSE_ALARM:.0%} across the suite's {total} metrics)")
         log(format_table(table_cmp))
         ok = ok and bad.empty
     return ok

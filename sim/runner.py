@@ -37,7 +37,6 @@ from tqdm import tqdm
 
 import sim
 from sim import games
-from sim.analysis import sweep_report
 from sim.analysis.summary import headline_halfwidth
 from sim.config import Experiment
 from sim.core import atomic
@@ -239,13 +238,10 @@ def run(exp: Experiment, results_root: Path = Path("results"), progress: bool = 
 
 def write_report(out: Path, manifest: dict) -> None:
     """The experiment's report, of the kind its config asks for."""
-    from sim.analysis import exchange_report
-
+    spec = games.get(manifest["game"])
     load = lambda i: load_point(out, i, point_done(out, i))  # noqa: E731
-    if manifest["report"].get("kind", "sweep") == "exchange":
-        exchange_report.write(out, load, manifest)
-    else:
-        sweep_report.write(out, load, manifest)
+    kind = manifest["report"].get("kind", "sweep")
+    spec.report_kinds[kind](out, load, manifest, spec.wording)
 
 
 def _play_all(exp: Experiment, out: Path, backend, progress: bool, log) -> None:

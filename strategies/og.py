@@ -36,8 +36,17 @@ W_ALLIN = 11  # 1: defend with everything when the block is special or one of my
 W_PROPS_SPEND = 12  # share of Props spent on dice in an all-in fight (optional rule only)
 W_LEADER_BIAS = 13  # extra value of taking a block from the Props leader
 W_DRIVEBY_MIN_CREW = 14  # Drive-by only with at least this much Crew
-W_IMPATIENCE = 15  # margin asked drops by this per own turn without a Props gain (after 3)
+W_IMPATIENCE = 15  # margin asked drops by this per own turn without a Props gain (after a grace)
 N_W = 16
+
+# fixed tuning of the scripted players (not rules, not swept)
+FREE_BLOCK_VALUE = 10.0  # a free block outranks every fight: it costs no crew and risks nothing
+IMPATIENCE_GRACE = 3  # own turns without a Props gain before the asked margin starts to drop
+HUNTER_SPECIAL_NEED = -1.0  # hunters accept a worse margin for a special block ...
+HUNTER_ORDINARY_NEED = 2.0  # ... and ask a better one for an ordinary block
+MARGIN_TIE_BREAK = 0.05  # value per expected crew of margin, to rank fights of equal worth
+DEFENDER_TIE_BREAK = 0.01  # value lost per defending crew, the same purpose
+LAST_BLOCKS = 2  # all-in defence of any block while holding this many or fewer
 
 
 _BASE = {W_ATTACK_MARGIN: 0.5, W_COMMIT_CREW: 1.0, W_COMMIT_CHROME: 0.5, W_DEF_CREW: 1.0,
@@ -179,7 +188,7 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
     adjacent_only = rp[S.R_DRIVEBY_ADJ] != 0
     if kind == RANDOM:
         # candidate kinds: none, recruit, upgrade (need papers), drive-by (needs crew, target)
-        opts = np.zeros(4, dtype=np.int64)
+        opts = np.zeros(S.N_ACTIONS, dtype=np.int64)
         n = 0
         opts[n] = S.Action.NONE
         n += 1
@@ -236,7 +245,7 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
 @kernel
 def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks, rp, s, dec,
                   buf):
-    """Fill ``dec`` with the next Expand (D_KIND 1) or stop (D_KIND 0).
+    """Fill ``dec`` with the next Expand (D_KIND = EXPAND) or stop (STOP).
 
     ``avail`` is Crew free to fight (Drive-by crew excluded); ``quiet`` counts my turns since my
     Props last rose (impatience breaks stand-offs); ``buf`` is int64[2 * ncell] scratch, zeroed.
@@ -258,7 +267,7 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
             dec[S.D_CHROME] = randint(s, chrome + 1)
             if spend_ok:
                 dec[S.D_PROPS] = randint(s, max(rating[me, S.PROPS], 0) + 1)
-        dec[S.D_KIND] = 1
+        dec[S.D_KIND] = S.EXPAND
         dec[S.D_TARGET] = cell
         return
     q = (rp[S.R_SIDES] - rp[S.R_SUCCESS] + 1) / rp[S.R_SIDES]
@@ -270,7 +279,7 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
     commit_a = _ceil_share(w[W_COMMIT_CREW], avail)  # the same for every target
     commit_x = _ceil_share(w[W_COMMIT_CHROME], chrome)
     can_fight = commit_a > 0 and commit_a + commit_x >= w[W_BANK]
-    patience = w[W_ATTACK_MARGIN] - w[W_IMPATIENCE] * max(quiet - 3, 0)
+    patience = w[W_ATTACK_MARGIN] - w[W_IMPATIENCE] * max(quiet - IMPATIENCE_GRACE, 0)
     for i in range(n):
         cell = buf[i]
         is_special = special[cell] >= 0
@@ -281,7 +290,7 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
         a = 0
         x = 0
         if foe < 0:
-            value += 10.0  # a free block is never a risk
+            value += FREE_BLOCK_VALUE
         else:
             if not can_fight:
                 continue
@@ -292,10 +301,10 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
             margin = (a - (d + y) * q) - (d - (a + x) * q)
             need = patience
             if kind == HUNTER:
-                need += -1.0 if is_special else 2.0  # hunters fight mainly for specials
+                need += HUNTER_SPECIAL_NEED if is_special else HUNTER_ORDINARY_NEED
             if margin < need:
                 continue
-            value += rp[S.R_WIN_PROPS] + 0.05 * margin - 0.01 * d
+            value += rp[S.R_WIN_PROPS] + MARGIN_TIE_BREAK * margin - DEFENDER_TIE_BREAK * d
             if foe == leader:
                 value += w[W_LEADER_BIAS]
         if value > best_value:
@@ -305,7 +314,7 @@ def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks
             best_chrome = x
     if best < 0:
         return
-    dec[S.D_KIND] = 1
+    dec[S.D_KIND] = S.EXPAND
     dec[S.D_TARGET] = best
     if owner[best] >= 0:
         dec[S.D_CREW] = best_crew
@@ -329,7 +338,7 @@ def choose_defence(kind, w, me, attacker, cell, a_crew, a_extra, owner, special,
         if spend_ok:
             dec[S.D_PROPS] = randint(s, props + 1)
         return
-    crucial = w[W_ALLIN] > 0 and (special[cell] >= 0 or blocks[me] <= 2)
+    crucial = w[W_ALLIN] > 0 and (special[cell] >= 0 or blocks[me] <= LAST_BLOCKS)
     if crucial:
         dec[S.D_CREW] = crew
         dec[S.D_CHROME] = chrome

@@ -5,17 +5,27 @@ whole table, as players at a table do) and write an int64 decision vector (``D_*
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from sim.core.jit import kernel
 from sim.core.rng import randint
+from sim.core.tabletop.geometry import dist_in, sees
+from sim.core.tabletop.movement import UNREACHED, reach
 from sim.rifle_gun import state as S
 from sim.rifle_gun import team as TM
-from sim.rifle_gun.battlefield import sight
-from sim.rifle_gun.movement import CAUTIOUS, RAPID, UNREACHED, reach
-from sim.rifle_gun.state import TALIVE, TFRAGS, TINDEX, TPINNED, TSIDE, TSMOKES, TX, TY
+from sim.rifle_gun.state import (
+    MODE_CAUTIOUS,
+    MODE_RAPID,
+    TALIVE,
+    TFRAGS,
+    TINDEX,
+    TPINNED,
+    TSIDE,
+    TSMOKES,
+    TX,
+    TY,
+    Action,
+)
 from strategies.presets import Preset, weight_table
 
 # policy kinds
@@ -26,7 +36,7 @@ RANDOM, ASSAULT, FIRE_MANOEUVRE, OVERWATCH_LINE, MARKSMAN_LED = 0, 1, 2, 3, 4
 W_EXPOSURE = 0  # cost per enemy team that can see a destination cell
 W_COVER = 1  # bonus for a destination with blocking terrain next to it / inside a building
 W_REACT_MIN = 2  # react only with at least this many soldiers
-W_FRAGS = 3  # frags thrown when within 3"
+W_FRAGS = 3  # frags thrown when within frag range
 W_SMOKE = 4  # 1: throw smoke before a cautious advance under enemy eyes
 W_SUPPRESS = 5  # 1: fire-support teams shoot suppressive instead of regular
 N_W = 6
@@ -63,15 +73,15 @@ def table(names: list[str], overrides: dict | None = None):
 
 
 @kernel
-def dist_in(ax, ay, bx, by):
-    """Inches between two cells' centres."""
-    return math.sqrt((ax - bx) ** 2 + (ay - by) ** 2)
+def _sees(terrain, piece, building, smoke, tm, a, b, seen):
+    """Does team a see team b?"""
+    return sees(terrain, piece, building, smoke, tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY],
+                seen)
 
 
 @kernel
-def sees(terrain, piece, building, smoke, tm, a, b, seen):
-    return sight(terrain, piece, building, smoke, tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY],
-                 seen)[0]
+def _move_inches(rp, mode):
+    return rp[S.R_RAPID_MOVE] if mode == MODE_RAPID else rp[S.R_CAUTIOUS_MOVE]
 
 
 @kernel
@@ -81,7 +91,7 @@ def _nearest_enemy(tm, a, visible_only, terrain, piece, building, smoke, seen):
     for b in range(tm.shape[0]):
         if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
             continue
-        if visible_only and not sees(terrain, piece, building, smoke, tm, a, b, seen):
+        if visible_only and not _sees(terrain, piece, building, smoke, tm, a, b, seen):
             continue
         d = dist_in(tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY])
         if d < best_d:
@@ -96,7 +106,7 @@ def _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen):
     for b in range(tm.shape[0]):
         if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
             continue
-        if sees(terrain, piece, building, smoke, tm, a, b, seen):
+        if _sees(terrain, piece, building, smoke, tm, a, b, seen):
             n = TM.alive(sst[b])
             if n > best_n:
                 best, best_n = b, n
@@ -104,17 +114,17 @@ def _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen):
 
 
 @kernel
-def _best_cell(tm, a, mode, gx, gy, w, terrain, piece, building, smoke, occupied, dist,
+def _best_cell(tm, a, mode, gx, gy, w, rp, terrain, piece, building, smoke, occupied, dist,
                queue, seen):
-    """Reachable cell (mode's budget) minimising distance to the goal plus exposure to enemy
+    """Reachable cell (mode's move) minimising distance to the goal plus exposure to enemy
     eyes, with a bonus for cover; cells scanned on a 2" lattice plus the goal-most cell."""
     h, wd = terrain.shape
-    budget = 24 if mode == RAPID else 12
-    reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode, budget, dist, queue)
+    r = _move_inches(rp, mode)  # a move of r inches ends within r cells
+    reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode, 2 * r, dist, queue)
     best_x, best_y = tm[a, TX], tm[a, TY]
     best = 1e18
-    for y in range(max(tm[a, TY] - 12, 0), min(tm[a, TY] + 13, h)):
-        for x in range(max(tm[a, TX] - 12, 0), min(tm[a, TX] + 13, wd)):
+    for y in range(max(tm[a, TY] - r, 0), min(tm[a, TY] + r + 1, h)):
+        for x in range(max(tm[a, TX] - r, 0), min(tm[a, TX] + r + 1, wd)):
             if dist[y, x] == UNREACHED:
                 continue
             on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
@@ -125,7 +135,7 @@ def _best_cell(tm, a, mode, gx, gy, w, terrain, piece, building, smoke, occupied
             for b in range(tm.shape[0]):
                 if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
                     continue
-                if sight(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen)[0]:
+                if sees(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen):
                     exposed += 1
             score += w[W_EXPOSURE] * exposed
             covered = building[y, x] >= 0
@@ -170,16 +180,17 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
     gx, gy = _goal(tm, a, rp, terrain, piece, building, smoke, seen)
     if kind == RANDOM:
         act = randint(s, 6)
-        if act == S.RAPID and injured:
-            act = S.CAUTIOUS
+        if act == Action.RAPID and injured:
+            act = Action.CAUTIOUS
         dec[S.D_ACTION] = act
-        if act != S.HOLD and act != S.SHOOT:
-            mode = RAPID if act == S.RAPID else CAUTIOUS
+        if act != Action.HOLD and act != Action.SHOOT:
+            mode = MODE_RAPID if act == Action.RAPID else MODE_CAUTIOUS
             reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode,
-                  24 if mode == RAPID else 12, dist, queue)
+                  2 * _move_inches(rp, mode), dist, queue)
+            r = rp[S.R_RAPID_MOVE]  # draws within the longest move
             for _ in range(20):
-                x = tm[a, TX] + randint(s, 25) - 12
-                y = tm[a, TY] + randint(s, 25) - 12
+                x = tm[a, TX] + randint(s, 2 * r + 1) - r
+                y = tm[a, TY] + randint(s, 2 * r + 1) - r
                 if 0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0] and \
                         dist[y, x] != UNREACHED:
                     dec[S.D_X] = x
@@ -203,61 +214,62 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
     if kind == ASSAULT:
         if visible >= 0:
             d = dist_in(tm[a, TX], tm[a, TY], tm[visible, TX], tm[visible, TY])
-            dec[S.D_ACTION] = S.MOVE_SHOOT
-            x, y = _best_cell(tm, a, CAUTIOUS, tm[visible, TX], tm[visible, TY], w, terrain,
-                              piece, building, smoke, occupied, dist, queue, seen)
+            dec[S.D_ACTION] = Action.MOVE_SHOOT
+            x, y = _best_cell(tm, a, MODE_CAUTIOUS, tm[visible, TX], tm[visible, TY], w, rp,
+                              terrain, piece, building, smoke, occupied, dist, queue, seen)
             dec[S.D_X], dec[S.D_Y] = x, y
             dec[S.D_TARGET] = visible
             dec[S.D_MODE] = S.REGULAR
-            if d <= 9:
+            if d <= rp[S.R_CAUTIOUS_MOVE] + rp[S.R_FRAG_RANGE]:  # in frag range after the move
                 dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
         else:
-            dec[S.D_ACTION] = S.CAUTIOUS if injured else S.RAPID
-            x, y = _best_cell(tm, a, CAUTIOUS if injured else RAPID, gx, gy, w, terrain, piece,
-                              building, smoke, occupied, dist, queue, seen)
+            dec[S.D_ACTION] = Action.CAUTIOUS if injured else Action.RAPID
+            x, y = _best_cell(tm, a, MODE_CAUTIOUS if injured else MODE_RAPID, gx, gy, w, rp,
+                              terrain, piece, building, smoke, occupied, dist, queue, seen)
             dec[S.D_X], dec[S.D_Y] = x, y
         return
     if kind == FIRE_MANOEUVRE:
         support = tm[a, TINDEX] % 2 == 0
         if support and visible >= 0:
-            dec[S.D_ACTION] = S.SHOOT
+            dec[S.D_ACTION] = Action.SHOOT
             dec[S.D_TARGET] = _strongest_visible(tm, sst, a, terrain, piece, building, smoke,
                                                  seen)
             dec[S.D_MODE] = S.SUPPRESSIVE if w[W_SUPPRESS] > 0 and \
                 tm[dec[S.D_TARGET], TPINNED] == 0 else S.REGULAR
             return
-        x, y = _best_cell(tm, a, CAUTIOUS, gx, gy, w, terrain, piece, building, smoke,
+        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
                           occupied, dist, queue, seen)
         dec[S.D_X], dec[S.D_Y] = x, y
-        dec[S.D_ACTION] = S.MOVE_SHOOT if visible >= 0 else S.CAUTIOUS
+        dec[S.D_ACTION] = Action.MOVE_SHOOT if visible >= 0 else Action.CAUTIOUS
         dec[S.D_TARGET] = visible
         dec[S.D_MODE] = S.REGULAR
         if visible >= 0 and w[W_SMOKE] > 0 and tm[a, TSMOKES] > 0:
-            # smoke 2" towards the threat
+            # smoke 2" towards the threat (less if the smoke range is shorter)
+            ahead = min(2, rp[S.R_SMOKE_RANGE])
             dx = tm[visible, TX] - tm[a, TX]
             dy = tm[visible, TY] - tm[a, TY]
             n = max(abs(dx), abs(dy), 1)
-            dec[S.D_SMOKE_X] = tm[a, TX] + (2 * dx) // n
-            dec[S.D_SMOKE_Y] = tm[a, TY] + (2 * dy) // n
+            dec[S.D_SMOKE_X] = tm[a, TX] + (ahead * dx) // n
+            dec[S.D_SMOKE_Y] = tm[a, TY] + (ahead * dy) // n
         return
     if kind == OVERWATCH_LINE or kind == MARKSMAN_LED:
         target = _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen) \
             if kind == MARKSMAN_LED else visible
         if target >= 0:
-            dec[S.D_ACTION] = S.SHOOT
+            dec[S.D_ACTION] = Action.SHOOT
             dec[S.D_TARGET] = target
             dec[S.D_MODE] = S.REGULAR
             d = dist_in(tm[a, TX], tm[a, TY], tm[target, TX], tm[target, TY])
-            if d <= 3:
+            if d <= rp[S.R_FRAG_RANGE]:
                 dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
             return
         if kind == OVERWATCH_LINE and in_cover and rp[S.R_SCENARIO] == 0:
-            dec[S.D_ACTION] = S.HOLD
+            dec[S.D_ACTION] = Action.HOLD
             return
-        x, y = _best_cell(tm, a, CAUTIOUS, gx, gy, w, terrain, piece, building, smoke,
+        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
                           occupied, dist, queue, seen)
         dec[S.D_X], dec[S.D_Y] = x, y
-        dec[S.D_ACTION] = S.CAUTIOUS
+        dec[S.D_ACTION] = Action.CAUTIOUS
         return
 
 

@@ -5,8 +5,7 @@ was legal and scored correctly, and that its final records agree."""
 import numpy as np
 
 from sim.og import state as S
-from sim.og.board import geometry
-from sim.og.rules import OGRules
+from sim.og.rules import OGRules, geometry
 
 
 class Audit:

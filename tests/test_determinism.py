@@ -62,5 +62,5 @@ def test_run_games_tidy_table(rules4):
     per_game = df.groupby("game")
     assert (per_game["won"].sum() <= 1).all()
     assert (per_game["order"].apply(lambda s: sorted(s) == [0, 1, 2, 3])).all()
-    finished = df.drop_duplicates("game")["finished"]
-    assert (df.groupby("game")["won"].sum().to_numpy() == finished.to_numpy()).all()
+    decided = df.drop_duplicates("game")["winner_seat"] >= 0
+    assert (df.groupby("game")["won"].sum().to_numpy() == decided.to_numpy()).all()

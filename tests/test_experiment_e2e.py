@@ -28,7 +28,7 @@ def test_end_to_end_files_and_columns(tiny):
     games = pd.read_parquet(out / "games.parquet")
     assert len(games) == 60 * (2 + 2 + 4 + 4)
     for col in ["point", "players", "props_goal", "game", "seat", "order", "strategy", "won",
-                "rounds", "end_reason", "finished", "crew", "papers", "chrome", "props",
+                "rounds", "end_reason", "turn_limit", "winner_seat", "crew", "papers", "chrome", "props",
                 "blocks", "goal", "dice"]:
         assert col in games.columns, col
     assert (games.groupby(["point", "game"])["won"].sum() <= 1).all()

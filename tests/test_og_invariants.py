@@ -4,8 +4,9 @@ game's key so it can be replayed."""
 import numpy as np
 import pytest
 
+from sim.core.debug import raise_on_broken
 from sim.og import state as S
-from sim.og.engine import InvariantError, check_invariants, debug_default, raise_on_broken
+from sim.og.engine import InvariantError, check_invariants, debug_default
 
 
 def state():
@@ -44,10 +45,10 @@ def test_negative_props_allowed_when_the_rule_says_so():
 
 def test_broken_game_raises_with_its_replay_key():
     g = np.zeros((5, S.N_GAME_COLS), dtype=np.int64)
-    raise_on_broken(g, 1, 2, 100)  # nothing broken: no error
+    raise_on_broken(g[:, S.G_ERROR], g[:, S.G_ERROR_ROUND], S.Bad, 1, 2, 100)  # nothing broken
     g[3, S.G_ERROR] = S.Bad.BLOCK_COUNT
     g[3, S.G_ERROR_ROUND] = 7
     with pytest.raises(InvariantError, match=r"game 103 broke invariant BLOCK_COUNT in round 7 "
                                              r"\(1 game\(s\) of this batch did\); replay it with "
                                              r"seed=1, stream=2, game=103"):
-        raise_on_broken(g, 1, 2, 100)
+        raise_on_broken(g[:, S.G_ERROR], g[:, S.G_ERROR_ROUND], S.Bad, 1, 2, 100)

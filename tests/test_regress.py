@@ -1,6 +1,7 @@
 """Balance regression: the committed baselines hold, a new random stream passes, and a real
 rule change is caught."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -19,10 +20,11 @@ def run(tmp_path, **kw):
 
 
 def test_committed_baselines_hold(tmp_path):
-    """The CI regression itself: the suite replayed now matches results/baselines/."""
+    """The CI regression itself: the suite replayed now matches results/baselines/, every
+    experiment of it (one per game at least)."""
     ok, out = run(tmp_path)
     assert ok, out
-    assert " 0 moved beyond tolerance" in out
+    assert out.count(" 0 moved beyond tolerance") == len(list(SUITE.glob("*.toml"))) >= 2
 
 
 def test_new_random_draws_pass(tmp_path):
@@ -32,10 +34,25 @@ def test_new_random_draws_pass(tmp_path):
 
 
 def test_a_rule_change_is_caught(tmp_path):
-    """Ties going to the attacker changes balance enough to fail the regression."""
-    ok, out = run(tmp_path, rules_override={"ties_to": "attacker"})
+    """Ties going to the attacker changes O.G.'s balance enough to fail the regression."""
+    ok, out = run(tmp_path, rules_override={"ties_to": "attacker"}, only=["og_small"])
     assert not ok
     assert "MOVED" in out
+
+
+def test_a_rifle_gun_rule_change_is_caught(tmp_path):
+    """Hits on 5+ instead of 4+ (fewer kills, more turn-limit draws) fails Rifle & Gun's."""
+    ok, out = run(tmp_path, rules_override={"hit_on": 5}, only=["rg_small"])
+    assert not ok
+    assert "MOVED" in out
+
+
+def test_the_false_alarm_budget_is_shared_by_the_whole_suite(tmp_path):
+    """Bonferroni over every metric of every experiment: 1% for the whole suite."""
+    ok, out = run(tmp_path)
+    n = sum(len(json.loads(p.read_text())["metrics"])
+            for p in BASELINES.glob("*.json"))
+    assert f"across the suite's {n} metrics" in out
 
 
 def test_compare_band_and_verdicts():

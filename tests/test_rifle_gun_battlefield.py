@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from sim.rifle_gun.battlefield import (
+from sim.core.tabletop.battlefield import (
     BLOCKING,
     NONBLOCKING,
     OPEN,

@@ -33,7 +33,7 @@ def test_turn_rules_hold_in_every_game(rules):
         for row in ev:
             turn, team, kind = int(row[0]), int(row[1]), int(row[2])
             a, b, c, d, e = (int(v) for v in row[3:8])
-            if kind == S.EV_INITIATIVE:
+            if kind == S.Ev.INITIATIVE:
                 if b != c:  # most unpinned soldiers acts first
                     assert a == (0 if b > c else 1)
                 elif last_init is not None:  # tie: the side without it last turn
@@ -42,18 +42,18 @@ def test_turn_rules_hold_in_every_game(rules):
                 reacted.clear()
                 overwatch.clear()
                 ow_shots.clear()
-            elif kind == S.EV_REACTION:
+            elif kind == S.Ev.REACTION:
                 assert (turn, team) not in reacted, "a team reacts once per turn"
                 reacted.add((turn, team))
-            elif kind == S.EV_OVERWATCH:
+            elif kind == S.Ev.OVERWATCH:
                 overwatch.add(team)
-            elif kind == S.EV_SHOT:
+            elif kind == S.Ev.SHOT:
                 if team in overwatch:
                     assert b == S.SUPPRESSIVE, "overwatch fires suppressive only"
                     ow_shots[team] = ow_shots.get(team, 0) + 1
                     assert ow_shots[team] == 1, "overwatch fires once per turn"
-            elif kind == S.EV_MOVE:
-                limit = 12 if e == 0 else 6
+            elif kind == S.Ev.MOVE:
+                limit = rules.rapid_move if e == S.MODE_RAPID else rules.cautious_move
                 assert np.hypot(c - a, d - b) <= limit + 1e-9
         g, sides = batch.games[0], batch.sides[0]
         if g[S.G_END] == S.END_BREAK and g[S.G_WINNER] >= 0:

@@ -4,10 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.analysis.exchange_report import _cross
 from sim.config import parse
 from sim.core.params import ConfigError
 from sim.rifle_gun.engine import map_index, maps
+from sim.rifle_gun.report import _cross
 from sim.rifle_gun.rules import RGRules
 from sim.runner import run
 
@@ -42,7 +42,7 @@ def test_exchange_report_end_to_end(tmp_path):
     games = pd.read_parquet(out / "games.parquet")
     assert len(games) == 6 * 60 * 2 and set(games["seat"]) == {0, 1}
     assert ((games.groupby(["point", "game"])["won"].sum() + games.groupby(
-        ["point", "game"])["draw"].first()) == 1).all()  # a winner or a draw, never both
+        ["point", "game"])["winner_seat"].first().lt(0)) == 1).all()  # a winner or nobody
     for png in ("quality_matrix", "exchange"):
         assert (out / "plots" / f"{png}.png").stat().st_size > 5000
 

@@ -1,7 +1,9 @@
 """Per-point balance metrics from a tidy results table (one row per game and seat).
 
 Needed columns: point, players, game, order (turn position, 0 = first), strategy, won,
-finished, rounds. Every rate carries its Wilson interval and the count behind it.
+winner_seat, turn_limit, rounds (the contract columns of ``sim.core.records``). "Unfinished"
+means stopped by the turn limit; a game its rules ended without a winner is a draw, not
+unfinished. Every rate carries its Wilson interval and the count behind it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
         seats = table[table["point"] == point]
         P = int(g["players"].iloc[0])
         n = len(g)
-        unfinished = int((~g["finished"]).sum())
+        unfinished = int(g["turn_limit"].sum())
         u, u_lo, u_hi = wilson(unfinished, n, alpha)
         row = {c: g[c].iloc[0] for c in group_cols}
         row.update({"point": point, "players": P, "games": n, "unfinished": unfinished,
@@ -36,8 +38,8 @@ def point_summary(table: pd.DataFrame, group_cols: list[str], alpha: float = 0.0
         row.update({"rounds_median": float(np.median(r)), "rounds_q1": float(np.quantile(r, .25)),
                     "rounds_q3": float(np.quantile(r, .75)), "rounds_mean": float(r.mean()),
                     "rounds_mean_lo": mean_ci(r, alpha)[1], "rounds_mean_hi": mean_ci(r, alpha)[2],
-                    "rounds_km_median": km_median(kaplan_meier(r, g["finished"].to_numpy()))})
-        fin = g[g["finished"]]
+                    "rounds_km_median": km_median(kaplan_meier(r, ~g["turn_limit"].to_numpy()))})
+        fin = g[g["winner_seat"] >= 0]
         if "winner_lead_round" in g and len(fin):
             frac = 1 - (fin["winner_lead_round"] - 1) / fin["rounds"]
             row["winner_led_share"], row["winner_led_lo"], row["winner_led_hi"] = mean_ci(frac,
@@ -86,7 +88,7 @@ def headline_halfwidth(table: pd.DataFrame, alpha: float = 0.05) -> float:
     turn position's win share, each strategy's win rate."""
     per_game = table.drop_duplicates("game")
     halves = []
-    _, lo, hi = wilson(int((~per_game["finished"]).sum()), len(per_game), alpha)
+    _, lo, hi = wilson(int(per_game["turn_limit"].sum()), len(per_game), alpha)
     halves.append((hi - lo) / 2)
     winners = table[table["won"]]
     P = int(table["players"].iloc[0]) if "players" in table else int(table["seat"].max()) + 1

@@ -1,5 +1,6 @@
 """The sweep report: summary tables, plots and ``report.md`` for a one-parameter sweep run
-at one or more player counts (e.g. the O.G. Props goal sweep).
+at one or more player counts (e.g. a victory-goal sweep). Game-specific words (what turn order
+comes from, what a held asset is) come from the game's ``wording``.
 
 Criteria for a recommended value, per player count, all stated in the report:
   1. games rarely hit the turn limit: the unfinished rate's upper confidence bound is at most
@@ -145,7 +146,7 @@ def _plot_survival(load, rec, x, path):
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for _, r in rec.iterrows():
         games = load(int(r["point"])).drop_duplicates("game")
-        km = kaplan_meier(games["rounds"], games["finished"])
+        km = kaplan_meier(games["rounds"], ~games["turn_limit"])
         t = np.concatenate([[0], km["rounds"]])
         line = ax.step(t, 100 * np.concatenate([[1], km["survival"]]), where="post",
                        label=f"{r['players']} players, {x}={r[x]}")[0]
@@ -176,7 +177,8 @@ def _plot_strategies(strat, path):
     plt.close(fig)
 
 
-def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: float):
+def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: float,
+                    asset: str = "asset"):
     """Win rate of whoever held each asset longest (e.g. O.G.'s special blocks), pooled over
     the swept values, against the decided-game average seat; calls are Bonferroni-corrected."""
     if holders.empty:
@@ -185,11 +187,11 @@ def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: fl
     _, lo, hi = wilson(g["wins"], g["games"], alpha)
     _, b_lo, b_hi = wilson(g["wins"], g["games"], alpha / len(g))
     lines = ["## Who holds what", "",
-             "Win rate, in decided games, of the player who held each special block for the "
+             f"Win rate, in decided games, of the player who held each {asset} for the "
              "most turns (pooled over the swept values), against the average seat (1 / players). "
-             "This is association, not cause: strong players also take blocks. 'vs field' uses "
+             f"This is association, not cause: strong players also take {asset}s. 'vs field' uses "
              f"Bonferroni-corrected intervals over the {len(g)} rows.", "",
-             "| players | block | games | holder's win rate | average seat | vs field |",
+             f"| players | {asset} | games | holder's win rate | average seat | vs field |",
              "|---|---|---|---|---|---|"]
     for i, r in g.iterrows():
         fair = 1 / r["players"]
@@ -268,12 +270,16 @@ def pool_strategies(strat_point: pd.DataFrame, alpha: float) -> pd.DataFrame:
     return g
 
 
-def write(out: Path, source, manifest: dict) -> None:
+def write(out: Path, source, manifest: dict, wording=None) -> None:
     """Write summary.csv, strategies.csv, plots/*.png and report.md into ``out``.
 
     ``source`` is the results table, or a function from a point index to that point's table
-    (so a sweep of any size is summarised one point at a time).
+    (so a sweep of any size is summarised one point at a time). ``wording`` is the game's
+    words for shared phrases (``sim.core.game.WORDING`` keys).
     """
+    from sim.core.game import WORDING
+
+    words = {**WORDING, **(wording or {})}
     out = Path(out)
     report = manifest["report"]
     alpha = report["alpha"]
@@ -308,11 +314,11 @@ def write(out: Path, source, manifest: dict) -> None:
     text += [
         "**Set-up.** Game `{}` (rules {}), gangsim {}, commit `{}`, seed {}; {} points x {} games "
         "= {:,} games; strategy pool: {} ({} seating: every strategy plays every seat equally "
-        "often; turn order comes from the rules' roll-off).".format(
+        "often; {}).".format(
             manifest["game"], manifest["rules_version"], manifest["package_version"],
             manifest["git_commit"][:10] or "n/a", manifest["seed"], len(manifest["points"]),
             manifest["games_per_point"], n_games, ", ".join(manifest["pool"]),
-            manifest["seating"]),
+            manifest["seating"], words["turn_order"]),
         "", f"Fixed rule changes: `{manifest['base_rules'] or 'none (defaults)'}`; swept: "
         + ", ".join(f"`{k}` = {v}" for k, v in manifest["sweep"].items()), ""]
     has_x = x is not None  # without a swept rule there is nothing to recommend, only to report
@@ -407,7 +413,8 @@ def write(out: Path, source, manifest: dict) -> None:
                         f"{100 * (r['first_win_rate'] + half):.1f}] | "
                         f"x{r['variance_reduction']:.2f} |")
         text.append("")
-    text += _holder_section(pd.concat(holder_rows, ignore_index=True), strat_pooled, alpha)
+    text += _holder_section(pd.concat(holder_rows, ignore_index=True), strat_pooled, alpha,
+                            words["asset"])
     if has_x and summary[x].nunique() == 2:
         text += _effect_section(summary, strat_point, x, alpha)
     text += ["## Strategies", "",

@@ -18,3 +18,10 @@ def kernel(fn):
 def batch_kernel(fn):
     """Compile a batch driver: one ``prange`` over independent games."""
     return njit(parallel=True, **_OPTS)(fn)
+
+
+def step(fn):
+    """Compile a short rule step that hot loops call many times, inlined into its caller at
+    numba's IR level: no call, and no reference counting of the arrays it is handed (a plain
+    call to a kernel pays two atomic operations per array argument)."""
+    return njit(inline="always", **_OPTS)(fn)

@@ -2,7 +2,9 @@
 
 A game's rules are a frozen dataclass whose fields are declared with :func:`param`: a default,
 a one-line reason (what the seed text says, or why this default where it is silent) and the
-allowed values. :func:`build` turns a plain mapping (from TOML or the CLI) into a validated
+allowed values. Kinds: integers, booleans, choices, real numbers, probabilities, lists of
+integers or numbers, and small tables (rows of numbers under named columns). :func:`build`
+turns a plain mapping (from TOML or the CLI) into a validated
 instance, raising :class:`ConfigError` that names the key and what is allowed.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 from typing import Any
 
 
@@ -17,9 +20,27 @@ class ConfigError(ValueError):
     """Bad user input: the message names the source, the key and what is allowed."""
 
 
-def param(default, doc, *, choices=None, lo=None, hi=None):
-    """Declare one rule parameter (a dataclass field with its documentation and bounds)."""
-    meta = {"doc": doc, "choices": choices, "lo": lo, "hi": hi}
+KINDS = ("int", "bool", "str", "float", "probability", "ints", "floats", "table")
+
+
+def param(default, doc, *, choices=None, lo=None, hi=None, kind=None, columns=None):
+    """Declare one rule parameter (a dataclass field with its documentation and bounds).
+
+    ``kind`` is inferred from the field's type (int, bool, str, float, tuple = a list of
+    integers) unless given: 'probability' (a number from 0 to 1), 'floats' (a list of numbers),
+    'table' (rows of numbers, each row as long as ``columns``, which names them). ``lo`` and
+    ``hi`` bound every number of a list or table."""
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"param kind {kind!r}: allowed {KINDS}")
+    if kind == "probability":
+        lo, hi = 0.0 if lo is None else lo, 1.0 if hi is None else hi
+    if kind == "table" and not columns:
+        raise ValueError("a 'table' parameter names its columns")
+    meta = {"doc": doc, "choices": choices, "lo": lo, "hi": hi, "kind": kind,
+            "columns": tuple(columns) if columns else None}
+    if kind == "table":
+        value = tuple(tuple(row) for row in default)
+        return dataclasses.field(default_factory=lambda: value, metadata=meta)
     if isinstance(default, list | tuple):
         value = tuple(default)
         return dataclasses.field(default_factory=lambda: value, metadata=meta)
@@ -31,28 +52,30 @@ def allowed_text(f: dataclasses.Field) -> str:
     m = f.metadata
     if m.get("choices"):
         return "one of " + ", ".join(repr(c) for c in m["choices"])
-    kind = _kind(f)
+    kind = kind_of(f)
     lo, hi = m.get("lo"), m.get("hi")
-    if kind is bool:
+    if kind == "bool":
         return "true or false"
     rng = ""
     if lo is not None and hi is not None:
         rng = f" from {lo} to {hi}"
     elif lo is not None:
         rng = f" >= {lo}"
-    if kind is tuple:
-        return f"a list of integers{rng}"
-    return f"an integer{rng}"
+    elif hi is not None:
+        rng = f" <= {hi}"
+    return {"int": f"an integer{rng}", "float": f"a number{rng}",
+            "probability": f"a probability{rng}", "ints": f"a list of integers{rng}",
+            "floats": f"a list of numbers{rng}", "str": "a string",
+            "table": f"a table: rows of [{', '.join(m.get('columns') or ())}], numbers{rng}",
+            }[kind]
 
 
-def _kind(f: dataclasses.Field):
-    if f.type in (bool, "bool"):
-        return bool
-    if f.type in (int, "int"):
-        return int
-    if f.type in (str, "str"):
-        return str
-    return tuple
+def kind_of(f: dataclasses.Field) -> str:
+    """The parameter's kind, one of ``KINDS``."""
+    if f.metadata.get("kind"):
+        return f.metadata["kind"]
+    t = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+    return {"bool": "bool", "int": "int", "str": "str", "float": "float"}.get(t, "ints")
 
 
 def did_you_mean(word: str, options) -> str:
@@ -60,27 +83,50 @@ def did_you_mean(word: str, options) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_num(v) -> bool:
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v)
+
+
 def check_value(f: dataclasses.Field, value: Any, where: str) -> Any:
-    """Validate one value for field ``f``; return it normalised (lists become tuples)."""
-    kind = _kind(f)
+    """Validate one value for field ``f``; return it normalised (lists become tuples, numbers
+    of real kinds become floats)."""
+    kind = kind_of(f)
     m = f.metadata
     bad = ConfigError(f"{where}: {value!r} is not allowed; expected {allowed_text(f)}")
-    if kind is bool:
+    if kind == "bool":
         if not isinstance(value, bool):
             raise bad
         return value
-    if kind is str:
+    if kind == "str":
         if not isinstance(value, str) or (m.get("choices") and value not in m["choices"]):
             raise bad
         return value
-    if kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
+    if kind == "int":
+        if not _is_int(value):
             raise bad
         items = (value,)
+    elif kind in ("float", "probability"):
+        if not _is_num(value):
+            raise bad
+        items = (value,)
+    elif kind == "table":
+        width = len(m["columns"])
+        if not isinstance(value, list | tuple) or not value or any(
+                not isinstance(row, list | tuple) or len(row) != width for row in value):
+            raise ConfigError(f"{where}: {value!r} is not allowed; expected "
+                              f"{allowed_text(f)} (each row {width} numbers)")
+        items = tuple(v for row in value for v in row)
+        if not all(_is_num(v) for v in items):
+            raise bad
     else:
         if not isinstance(value, list | tuple) or not value:
             raise bad
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        ok = _is_int if kind == "ints" else _is_num
+        if not all(ok(v) for v in value):
             raise bad
         items = tuple(value)
     for v in items:
@@ -88,7 +134,16 @@ def check_value(f: dataclasses.Field, value: Any, where: str) -> Any:
             raise bad
         if m.get("hi") is not None and v > m["hi"]:
             raise bad
-    return value if kind is int else items
+    if kind == "int":
+        return value
+    if kind in ("float", "probability"):
+        return float(value)
+    if kind == "floats":
+        return tuple(float(v) for v in items)
+    if kind == "table":
+        return tuple(tuple(float(v) if isinstance(v, float) else v for v in row)
+                     for row in value)
+    return items
 
 
 def build(cls, values: dict, where: str, combination: bool = True):
@@ -115,6 +170,6 @@ def describe(cls) -> list[dict]:
     out = []
     for f in dataclasses.fields(cls):
         default = f.default_factory() if f.default is dataclasses.MISSING else f.default
-        out.append({"name": f.name, "default": default, "allowed": allowed_text(f),
-                    "doc": f.metadata.get("doc", "")})
+        out.append({"name": f.name, "kind": kind_of(f), "default": default,
+                    "allowed": allowed_text(f), "doc": f.metadata.get("doc", "")})
     return out

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.grid import Grid
 from sim.og import state as S
-from sim.og.board import Geometry
 from sim.og.rules import SPECIAL_NAMES
 
 _REASON = {S.PR_TERRITORY: "new block", S.PR_FIGHT_WIN: "won a fight",
@@ -34,7 +34,7 @@ def board_text(owner: np.ndarray, special: np.ndarray, width: int) -> str:
     return "\n".join([header] + rows)
 
 
-def narrate(events: np.ndarray, geo: Geometry, names: list[str], players_out: np.ndarray,
+def narrate(events: np.ndarray, geo: Grid, names: list[str], players_out: np.ndarray,
             games_out: np.ndarray, start_ratings=(2, 2, 2, 2), show_board_every: int = 0) -> str:
     """The game told move by move.
 

@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from sim.core.grid import Grid, grid, perimeter_length
 from sim.core.params import param
 from sim.og import state as S
 
@@ -109,12 +110,15 @@ class OGRules:
             return "board_width and board_height are both 0 (automatic) or both set"
         if w < 2 or h < 1:
             return f"board {w}x{h} is too small"
-        if w * h < 2 * self.players + specials:
+        # enough blocks is also enough for random starts: a snake through the grid pairs
+        # every two blocks, so floor(w * h / 2) disjoint adjacent pairs always exist
+        starts = S.START_BLOCKS * self.players
+        if w * h < starts + specials:
             return (f"board {w}x{h} has {w * h} blocks but {self.players} players need "
-                    f"{2 * self.players} starting blocks plus {specials} special blocks")
-        if self.start_placement == "perimeter" and perimeter_length(w, h) < 2 * self.players:
+                    f"{starts} starting blocks plus {specials} special blocks")
+        if self.start_placement == "perimeter" and perimeter_length(w, h) < starts:
             return (f"board {w}x{h} edge has {perimeter_length(w, h)} blocks, fewer than the "
-                    f"{2 * self.players} starting blocks of {self.players} players")
+                    f"{starts} starting blocks of {self.players} players")
         if self.success_on > self.die_sides:
             return f"success_on={self.success_on} can never be rolled on a d{self.die_sides}"
         return None
@@ -139,7 +143,7 @@ class OGRules:
         if self.goal_mode == "board_plus_players":
             w, h = self.board_size()
             return w * h + self.players
-        return 2 + self.players
+        return S.START_BLOCKS + self.players
 
     def income_table(self) -> np.ndarray:
         """int64 (n_special_types, 3): Crew, Papers, Chrome gained per special block held."""
@@ -176,6 +180,7 @@ class OGRules:
                 for f in dataclasses.fields(self)}
 
 
-def perimeter_length(w: int, h: int) -> int:
-    """Blocks on the board edge."""
-    return w * h if (w <= 2 or h <= 2) else 2 * (w + h) - 4
+def geometry(rules: OGRules) -> Grid:
+    """The O.G. board for ``rules``: its size and adjacency on the shared grid."""
+    w, h = rules.board_size()
+    return grid(w, h, rules.adjacency)

@@ -1,9 +1,10 @@
 """O.G. state layout shared by the engine and the strategies (no logic here).
 
-Board arrays (one entry per block, row-major cells ``y * width + x``):
+Board arrays (one entry per block, row-major cells ``y * width + x``; geometry from
+``sim.core.grid``):
     owner   int64[ncell]   -1 free, 0..P-1 the gang holding it
     special int64[ncell]   -1 ordinary, 0..4 special type (School .. Park)
-    nbr     int64[ncell,8] neighbour cells, -1 padded
+    nbr     int64[ncell,8] neighbour cells, orthogonal first, -1 padded
 Player arrays:
     rating  int64[P,4]     CREW, PAPERS, CHROME, PROPS
     blocks  int64[P]       blocks held; 0 = eliminated
@@ -11,9 +12,16 @@ Player arrays:
 
 from enum import IntEnum
 
+from sim.core.trace import N_EV_COLS  # noqa: F401  (the trace layout every engine shares)
+
 # ratings
 CREW, PAPERS, CHROME, PROPS = 0, 1, 2, 3
+N_RATINGS = 4
+N_RESOURCES = 3  # Crew, Papers, Chrome: the income columns, never negative
 N_SPECIAL_TYPES = 5
+MAX_SEATS = 6  # the text's largest table; the roll-off event has one payload slot per seat
+START_BLOCKS = 2  # the text: every gang starts on two adjacent blocks (placed as one pair)
+MID_GAME_DIV = 2  # "mid-game" is the end of round rounds // MID_GAME_DIV (comeback analysis)
 
 # rule vector indices (see OGRules.kernel_params)
 R_GOAL = 0
@@ -48,14 +56,18 @@ class Action(IntEnum):
     DRIVEBY = 3
 
 
+N_ACTIONS = 4  # len(Action), for kernels
+
+
 # decision vector written by policies: int64[N_DEC]
-D_KIND = 0  # Action, or for expand: 1 = expand, 0 = stop
+D_KIND = 0  # Action, or for expand: EXPAND or STOP
 D_AMOUNT = 1  # papers exchanged
 D_TARGET = 2  # drive-by target player, or expand target cell
 D_CREW = 3  # crew committed
 D_CHROME = 4  # chrome committed
 D_PROPS = 5  # props spent (optional rule)
 N_DEC = 6
+STOP, EXPAND = 0, 1  # D_KIND values of an Expand decision
 
 
 class End(IntEnum):
@@ -115,27 +127,28 @@ N_PLAYER_COLS = 22
 
 
 class Ev(IntEnum):
-    """Event kinds in a game trace: int64[n_events, N_EV_COLS] = (round, player, kind, a..i)."""
+    """Event kinds in a game trace: int64[n_events, N_EV_COLS] = (round, actor, kind, a..i);
+    round 0 is set-up, actor -1 is nobody. Each kind's payload (unlisted slots are 0):"""
 
-    START_BLOCK = 0  # a=cell
-    SPECIAL = 1  # a=cell, b=type
+    START_BLOCK = 0  # actor=gang; a=cell (two per gang, its pair in order)
+    SPECIAL = 1  # a=cell, b=special type (re-stated after the centre shuffle)
     ROLLOFF = 2  # a..f = die of seat 0..5 (0 = not rolling this round)
-    FIRST = 3  # player = first seat
+    FIRST = 3  # actor = seat that plays first; no payload
     INCOME = 4  # a=crew, b=papers, c=chrome gained
     RECRUIT = 5  # a=papers exchanged
     UPGRADE = 6  # a=papers exchanged
-    DRIVEBY = 7  # a=target, b=crew, c=chrome, d=props spent, e=crew hits, f=extra hits, g=props removed
+    # DRIVEBY: a=target b=crew c=chrome d=props spent e=crew hits f=extra hits g=props removed
+    DRIVEBY = 7
     CLAIM = 8  # a=cell (free block)
     # FIGHT: a=cell b=defender c=att crew d=att extra e=def crew f=def extra g=att hits h=def hits i=winner
     FIGHT = 9
     PROPS = 10  # a=change, b=new total, c=reason (PR_* below)
-    ELIMINATED = 11  # a=by player
+    ELIMINATED = 11  # actor=gang out; a=by player
     WIN = 12  # a=End reason, b=props
-    TIMEOUT = 13
-    PASS = 14  # no action this turn
+    TIMEOUT = 13  # no payload (turn limit reached)
+    PASS = 14  # no payload (no action this turn)
     SPEND = 15  # before a fight (optional rule): a=attacker Props spent, b=defender Props spent
 
 
-N_EV_COLS = 12
 # props change reasons
 PR_TERRITORY, PR_FIGHT_WIN, PR_BONUS, PR_FIGHT_LOSS = 0, 1, 2, 3

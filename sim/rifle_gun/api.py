@@ -1,15 +1,20 @@
-"""Rifle & Gun's surface for the runner and CLI: play games for a line-up, tidy the records."""
+"""Rifle & Gun's surface for the platform: play games for a line-up, tidy the records, and the
+game's contract record ``SPEC`` (registered in ``sim/games.py``)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
+from sim.core import records
+from sim.core.game import Capabilities, GameSpec, GoldenCase, OddsCheck
+from sim.core.records import Column
+from sim.core.tabletop.battlefield import Table
 from sim.rifle_gun import state as S
-from sim.rifle_gun.battlefield import Table
+from sim.rifle_gun.cli import odds_rg
 from sim.rifle_gun.engine import play_batch, replay
 from sim.rifle_gun.narrate import narrate
-from sim.rifle_gun.rules import QUALITY, RGRules
+from sim.rifle_gun.rules import QUALITY, VERSION, RGRules
 from strategies import rifle_gun as strat
 
 END_NAMES = ["break", "objective", "turn_limit"]
@@ -27,41 +32,101 @@ def run_games(rules: RGRules, seed: int, stream: int, game0: int, lineup: np.nda
               pool: list[str], overrides: dict | None = None, key_div: int = 1) -> pd.DataFrame:
     """Play len(lineup) games (seat 0 = side A, seat 1 = side B); one row per game and side.
 
-    ``key_div`` (common random numbers) is not supported yet: every game has its own stream."""
+    Common random numbers (``key_div`` > 1) are not offered: the capabilities say so and the
+    config loader refuses ``seating = "crn"`` before any game is played."""
     if key_div != 1:
-        raise ValueError("crn seating is not available for rifle_gun yet")
+        raise ValueError("crn seating is not available for rifle_gun")
     kinds, weights = strategy_arrays(pool, lineup, overrides)
-    batch = play_batch(rules, seed, stream, game0, kinds, weights)
+    return tidy(play_batch(rules, seed, stream, game0, kinds, weights), rules, lineup, pool,
+                game0)
+
+
+def tidy(batch, rules: RGRules, lineup: np.ndarray, pool: list[str], game0: int) -> pd.DataFrame:
+    """Records -> DataFrame with one row per (game, side)."""
     g, sd = batch.games, batch.sides
     n = len(lineup)
-    rep = lambda col: np.repeat(col, 2)  # noqa: E731
-    winner = g[:, S.G_WINNER]
-    seat = np.tile(np.arange(2), n)
-    data = {
-        "game": rep(np.arange(game0, game0 + n, dtype=np.int64)),
-        "seat": seat,
-        "strategy": pd.Categorical.from_codes(lineup.reshape(-1), categories=list(pool)),
-        "quality": np.tile([QUALITY[rules.quality_a], QUALITY[rules.quality_b]], n),
-        "won": rep(winner) == seat,
-        "winner_seat": rep(winner),
-        "draw": rep(winner < 0),
-        "end_reason": pd.Categorical.from_codes(rep(g[:, S.G_END]), categories=END_NAMES),
-        "finished": np.ones(2 * n, dtype=bool),  # every game ends by its scenario's rules
-        "first_seat": rep(g[:, S.G_FIRST_INIT]),
-        "order": (seat != rep(g[:, S.G_FIRST_INIT])).astype(np.int64),  # 0 = initiative turn 1
-        "rounds": rep(g[:, S.G_TURNS]),
-        "dice": rep(g[:, S.G_DICE]),
-        "shots": rep(g[:, S.G_SHOTS]),
-        "reactions": rep(g[:, S.G_REACTIONS]),
-    }
-    for col, name in _SIDE_COLS.items():
-        data[name] = sd[:, :, col].reshape(-1)
-    return pd.DataFrame(data)
+    first = g[:, S.G_FIRST_INIT]
+    end = g[:, S.G_END]
+    return records.tidy(
+        game0, lineup, pool, winner=g[:, S.G_WINNER], end=end, end_names=END_NAMES,
+        turn_limit=end == END_NAMES.index("turn_limit"), first_seat=first,
+        order=(np.arange(2)[None, :] != first[:, None]).astype(np.int64),  # 0 = initiative
+        rounds=g[:, S.G_TURNS],
+        game_cols={"dice": g[:, S.G_DICE], "shots": g[:, S.G_SHOTS],
+                   "reactions": g[:, S.G_REACTIONS]},
+        seat_cols={"quality": np.tile([QUALITY[rules.quality_a], QUALITY[rules.quality_b]],
+                                      (n, 1)),
+                   **{name: sd[:, :, col] for col, name in _SIDE_COLS.items()}})
 
 
-def play_text(rules: RGRules, seed: int, stream: int, game: int, pool: list[str],
-              lineup_row, overrides: dict | None = None, key_div: int = 1) -> str:
-    kinds, weights = strategy_arrays(pool, np.asarray(lineup_row)[None, :], overrides)
+def replay_game(rules: RGRules, seed: int, stream: int, game: int, pool: list[str],
+                lineup_row, overrides: dict | None = None,
+                key_div: int = 1) -> tuple[pd.DataFrame, str]:
+    """Game (seed, stream, game) alone with its trace: its tidy rows and its narration."""
+    if key_div != 1:
+        raise ValueError("crn seating is not available for rifle_gun")
+    row = np.asarray(lineup_row)[None, :]
+    kinds, weights = strategy_arrays(pool, row, overrides)
     batch, events, (t, p, b) = replay(rules, seed, stream, game, kinds[0], weights[0])
-    names = [pool[i] for i in lineup_row]
-    return narrate(events, Table(t, p, b), names, batch.games[0], batch.sides[0])
+    names = [pool[i] for i in row[0]]
+    text = narrate(events, Table(t, p, b), names, batch.games[0], batch.sides[0])
+    return tidy(batch, rules, row, pool, game), text
+
+
+# ---------------------------------------------------------------- the contract record
+
+_COLUMNS = (
+    Column("dice", "int64", "game", "dice rolled"),
+    Column("shots", "int64", "game", "volleys fired"),
+    Column("reactions", "int64", "game", "reactions taken"),
+    Column("quality", "int64", "seat", "the side's quality die (faces)"),
+    Column("soldiers_start", "int64", "seat", "soldiers at the start"),
+    Column("soldiers_left", "int64", "seat", "soldiers alive at the end"),
+    Column("injured_left", "int64", "seat", "of them injured"),
+    Column("enemies_killed", "int64", "seat", "enemy soldiers killed"),
+    Column("pins", "int64", "seat", "times this side pinned an enemy team"),
+    Column("on_objective", "int64", "seat", "unpinned soldiers on the objective at the end"),
+    Column("initiative_turns", "int64", "seat", "turns this side had the initiative"),
+)
+
+
+def _volley_check() -> OddsCheck:
+    from sim.rifle_gun import volley as V
+
+    args = (5, 8, 3, 8)  # five d8 attack dice against three d8 defence dice
+    return OddsCheck("volley 5d8 vs 3d8", lambda: V.exact(*args)["p"].reshape(-1),
+                     lambda n, seed: V.simulate(n, *args, seed=seed)["counts"].reshape(-1))
+
+
+def _golden(rules: RGRules, seed: int, pool: list[str]):
+    return lambda: replay_game(rules, seed, 0, 0, pool, np.arange(len(pool)))[1] + "\n"
+
+
+def _sweep_report(out, load, manifest, wording):
+    from sim.analysis import sweep_report
+
+    sweep_report.write(out, load, manifest, wording)
+
+
+def _exchange_report(out, load, manifest, wording):
+    from sim.rifle_gun import report
+
+    report.write(out, load, manifest, wording)
+
+
+SPEC = GameSpec(
+    name="rifle_gun", title="Rifle & Gun", version=VERSION, rules_cls=RGRules,
+    presets=strat.PRESETS, weight_names=strat.WEIGHT_NAMES, run_games=run_games,
+    replay=replay_game, round_limit_param="turns", columns=_COLUMNS,
+    end_names=tuple(END_NAMES), odds_cli=odds_rg,
+    capabilities=Capabilities(seatings=("mixed", "fixed"), draws=True, players=(2, 2)),
+    report_kinds={"sweep": _sweep_report, "exchange": _exchange_report},
+    wording={"turn_order": "the first turn's initiative is rolled each game",
+             "score": "soldiers left"},
+    odds_checks=(_volley_check(),),
+    golden=(GoldenCase("rifle_gun_seed3", _golden(RGRules(marksman_b=True), 3,
+                                                  ["fire_manoeuvre", "overwatch_line"])),),
+    bench="bench/bench_rifle_gun.py",
+    code_paths=("sim/core/**/*.py", "sim/rifle_gun/*.py", "strategies/rifle_gun.py",
+                "strategies/presets.py"),
+)

@@ -6,24 +6,32 @@ smoke clears, victory check. Abstractions (stated in docs/rules/rifle_gun.md): a
 point; a move is seen at its start and end cells; reactions are shots (the rules also allow
 moving reactions, which these commanders never use); a reaction that wins the opposed roll
 fires before the mover leaves its start cell.
+
+Kernels pass the game in named records (plain tuples of arrays to numba): ``Game`` (dice state,
+rules, commanders), ``Field`` (the table and this turn's smoke), ``Teams``, ``Scratch`` (buffers
+sized in Python from the rules) and ``Out`` (records, trace, event count).
 """
 
 from __future__ import annotations
 
 import functools
-import os
 from typing import NamedTuple
 
 import numpy as np
 
+from sim.core import trace as TR
+from sim.core.debug import debug_default, raise_on_broken
 from sim.core.jit import batch_kernel, kernel, prange
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
+from sim.core.tabletop.battlefield import generate, seen_size, sight
+from sim.core.tabletop.geometry import dist_in, sees
+from sim.core.tabletop.movement import UNREACHED, queue_size, reach, retreat
 from sim.rifle_gun import state as S
 from sim.rifle_gun import team as TM
-from sim.rifle_gun.battlefield import generate, sight
-from sim.rifle_gun.movement import CAUTIOUS, RAPID, UNREACHED, reach, retreat
 from sim.rifle_gun.rules import QUALITY, RGRules
 from sim.rifle_gun.state import (
+    MODE_CAUTIOUS,
+    MODE_RAPID,
     N_TM,
     TACTED,
     TALIVE,
@@ -41,12 +49,14 @@ from sim.rifle_gun.state import (
     TSMOKES,
     TX,
     TY,
+    Action,
+    Bad,
+    Ev,
 )
 from sim.rifle_gun.volley import apply_defence, roll_attack
-from strategies.rifle_gun import decide, dist_in, merge, overwatch, react
+from strategies.rifle_gun import decide, merge, overwatch, react
 
-MAX_EVENTS = 4000
-SLOTS = 16  # soldier slots per team (room for merged teams)
+MAX_EVENTS = TR.DEFAULT_ROWS
 
 
 class Batch(NamedTuple):
@@ -54,15 +64,73 @@ class Batch(NamedTuple):
     sides: np.ndarray  # int64[n, 2, N_SIDE_COLS]
 
 
+class Game(NamedTuple):
+    s: np.ndarray  # uint64[STATE_SIZE] dice state
+    rp: np.ndarray  # int64[N_RULES]
+    kinds: np.ndarray  # int64[2] commander of each side
+    weights: np.ndarray  # float64[2, N_W]
+
+
+class Field(NamedTuple):
+    terrain: np.ndarray  # int8[h, w]
+    piece: np.ndarray  # int32[h, w]
+    building: np.ndarray  # int32[h, w]
+    smoke: np.ndarray  # int32[h, w] cloud id, -1 none (cleared every turn)
+    n_smoke: np.ndarray  # int64[1] clouds thrown this turn
+
+
+class Teams(NamedTuple):
+    tm: np.ndarray  # int64[T, N_TM]
+    sst: np.ndarray  # int64[T, SLOTS] soldier states
+    srole: np.ndarray  # int64[T, SLOTS] soldier roles
+
+
+class Scratch(NamedTuple):
+    dist: np.ndarray  # int64[h, w] movement costs
+    queue: np.ndarray  # int64[queue_size(h, w)]
+    seen: np.ndarray  # int32[seen_size(h, w)]
+    faces: np.ndarray  # int64[rules.max_attack_dice()] hit dice of a volley
+    dec: np.ndarray  # int64[N_DEC] a policy's decision
+    pending: np.ndarray  # int64[T] reactions resolved after the action (fire mode, -1 none)
+    order: np.ndarray  # int64[T] teams defending against one volley
+    keys: np.ndarray  # float64[T] ... and their place along the line of fire
+
+
+class Sizes(NamedTuple):
+    """Scratch lengths, computed in Python from the rules and the table (see ``sizes``)."""
+
+    faces: int
+    queue: int
+    seen: int
+
+
+class Out(NamedTuple):
+    g_out: np.ndarray  # int64[N_GAME_COLS]
+    side_out: np.ndarray  # int64[2, N_SIDE_COLS]
+    trace: np.ndarray  # int64[rows, N_EV_COLS], 0 rows in batches
+    nev: np.ndarray  # int64[1] events so far (written or not)
+
+
 @kernel
-def _ev(trace, nev, turn, team, kind, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, i=0):
-    if nev >= trace.shape[0]:
-        return nev
-    row = trace[nev]
-    row[0], row[1], row[2] = turn, team, kind
-    row[3], row[4], row[5], row[6], row[7] = a, b, c, d, e
-    row[8], row[9], row[10], row[11] = f, g, h, i
-    return nev + 1
+def _log(out, turn, team, kind, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, i=0):
+    # batches (0-row trace) only count: no call into emit on the hot path
+    if out.trace.shape[0] == 0:
+        out.nev[0] += 1
+    else:
+        out.nev[0] = TR.emit(out.trace, out.nev[0], turn, team, kind, a, b, c, d, e, f, g, h, i)
+
+
+@kernel
+def _broken(out, code, turn):
+    """Record the first broken invariant of the game."""
+    if out.g_out[S.G_ERROR] == 0:
+        out.g_out[S.G_ERROR] = code
+        out.g_out[S.G_ERROR_ROUND] = turn
+
+
+@kernel
+def _see(f, sc, x0, y0, x1, y1):
+    return sees(f.terrain, f.piece, f.building, f.smoke, x0, y0, x1, y1, sc.seen)
 
 
 @kernel
@@ -75,394 +143,539 @@ def _occupied(tm, h, w, except_team):
 
 
 @kernel
-def _has(sst, srole, t, role):
-    return TM.has_role(sst[t], srole[t], role)
+def _has(te, t, role):
+    return TM.has_role(te.sst[t], te.srole[t], role)
 
 
 @kernel
-def _pin(tm, sst, t, attacker, retreat_ok, terrain, piece, building, smoke, dist, queue, seen,
-         trace, nev, turn):
-    """Pin team t (fired on from ``attacker``) and make it retreat; returns nev."""
+def _side_soldiers(te, side, unpinned_only):
+    tm = te.tm
+    n = 0
+    for t in range(tm.shape[0]):
+        if tm[t, TALIVE] and tm[t, TSIDE] == side and not (unpinned_only and tm[t, TPINNED]):
+            n += TM.alive(te.sst[t])
+    return n
+
+
+# ---------------------------------------------------------------- shooting
+
+
+@kernel
+def _pin(g, f, te, sc, out, turn, t, attacker):
+    """Pin team t (fired on from ``attacker``) and make it retreat."""
+    tm = te.tm
     tm[t, TPINNED] = 1
-    nev = _ev(trace, nev, turn, t, S.EV_PINNED, attacker)
-    if TM.alive(sst[t]) == 0:
+    _log(out, turn, t, Ev.PINNED, attacker)
+    if TM.alive(te.sst[t]) == 0:
         tm[t, TALIVE] = 0
-        return nev
-    if retreat_ok:
-        h, w = terrain.shape
-        occ = _occupied(tm, h, w, t)
-        x, y = retreat(terrain, piece, building, smoke, occ, tm[t, TX], tm[t, TY],
-                       tm[attacker, TX], tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY],
-                       dist, queue, seen)
-        if x != tm[t, TX] or y != tm[t, TY]:
-            nev = _ev(trace, nev, turn, t, S.EV_RETREAT, tm[t, TX], tm[t, TY], x, y)
-            tm[t, TX], tm[t, TY] = x, y
-    return nev
+        return
+    h, w = f.terrain.shape
+    occ = _occupied(tm, h, w, t)
+    x, y = retreat(f.terrain, f.piece, f.building, f.smoke, occ, tm[t, TX], tm[t, TY],
+                   tm[attacker, TX], tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY],
+                   g.rp[S.R_RETREAT], sc.dist, sc.queue, sc.seen)
+    if x != tm[t, TX] or y != tm[t, TY]:
+        _log(out, turn, t, Ev.RETREAT, tm[t, TX], tm[t, TY], x, y)
+        tm[t, TX], tm[t, TY] = x, y
 
 
 @kernel
-def _fire(s, rp, tm, sst, srole, a, t, mode, frags, terrain, piece, building, smoke, dist,
-          queue, seen, faces, trace, nev, turn, g_out, side_out):
-    """Team a shoots at team t. Returns nev."""
+def _attack_dice(g, te, a, d):
+    """Attack dice of team a against a target d inches away, before frag grenades."""
+    rp, tm = g.rp, te.tm
+    n = TM.alive(te.sst[a])
+    n += rp[S.R_GRENADIER_DICE] * _has(te, a, TM.GRENADIER)
+    n += rp[S.R_SAW_DICE] * _has(te, a, TM.SAW)
+    if d <= rp[S.R_CLOSE_RANGE]:
+        n += rp[S.R_CLOSE_DICE]
+    if tm[a, TMOVED] == S.MOVED_STILL:
+        n += rp[S.R_STILL_DICE]
+    return n
+
+
+@kernel
+def _crossfire(g, f, te, sc, a, t):
+    """Teams caught between a and its target t (close to the line of fire, in sight of a),
+    into sc.order[:n] closest first; returns n."""
+    tm, order, keys = te.tm, sc.order, sc.keys
+    n_in = 0
+    ax, ay = float(tm[a, TX]), float(tm[a, TY])
+    vx, vy = tm[t, TX] - ax, tm[t, TY] - ay
+    ll = vx * vx + vy * vy
+    for c in range(tm.shape[0]):
+        if c == a or c == t or tm[c, TALIVE] == 0:
+            continue
+        px, py = tm[c, TX] - ax, tm[c, TY] - ay
+        u = (px * vx + py * vy) / ll if ll > 0 else 0.0
+        if u <= 0.0 or u >= 1.0:
+            continue
+        off = abs(px * vy - py * vx) / np.sqrt(ll)
+        if off <= g.rp[S.R_CROSSFIRE_CORRIDOR] and _see(f, sc, tm[a, TX], tm[a, TY], tm[c, TX],
+                                                        tm[c, TY]):
+            order[n_in] = c
+            keys[n_in] = u
+            n_in += 1
+    for i in range(1, n_in):  # insertion sort, closest first
+        k, o = keys[i], order[i]
+        j = i - 1
+        while j >= 0 and keys[j] > k:
+            keys[j + 1], order[j + 1] = keys[j], order[j]
+            j -= 1
+        keys[j + 1], order[j + 1] = k, o
+    return n_in
+
+
+@kernel
+def _defend(g, f, te, sc, out, turn, a, c, pool, marksman, target):
+    """Team c defends against the ``pool`` hit dice in sc.faces; returns the dice left."""
+    rp, tm = g.rp, te.tm
+    _, pieces, smokes, behind = sight(f.terrain, f.piece, f.building, f.smoke, tm[a, TX],
+                                      tm[a, TY], tm[c, TX], tm[c, TY], sc.seen)
+    n_def = rp[S.R_PIECE_DICE] * pieces + rp[S.R_SMOKE_DICE] * smokes
+    if tm[c, TMOVED] != MODE_RAPID:
+        n_def += rp[S.R_STEADY_DICE]
+    if behind:
+        n_def += rp[S.R_COVER_DICE]
+    out.g_out[S.G_DICE] += n_def
+    saves = count_successes(g.s, n_def, tm[c, TQ], rp[S.R_HIT_ON])
+    kills, inj, left = apply_defence(sc.faces, pool, saves, rp[S.R_CANCEL_HIGHEST] != 0)
+    if kills + inj > 0:
+        deaths, new_inj = TM.take_hits(te.sst[c], te.srole[c], kills, inj,
+                                       marksman and c == target)
+        side_a = tm[a, TSIDE]
+        if tm[c, TSIDE] != side_a:
+            out.side_out[side_a, S.S_KILLED] += deaths
+            out.side_out[side_a, S.S_PINS] += 1
+        _log(out, turn, c, Ev.HITS, a, n_def, saves, kills, inj, deaths, new_inj)
+        _pin(g, f, te, sc, out, turn, c, a)
+    elif c == target:
+        _log(out, turn, c, Ev.HITS, a, n_def, saves, 0, 0, 0, 0)
+    return left
+
+
+@kernel
+def _fire(g, f, te, sc, out, turn, a, t, mode, frags):
+    """Team a shoots at team t in fire ``mode``, throwing up to ``frags`` frag grenades."""
+    rp, tm = g.rp, te.tm
     if tm[a, TALIVE] == 0 or tm[t, TALIVE] == 0:
-        return nev
-    vis, _, _, _ = sight(terrain, piece, building, smoke, tm[a, TX], tm[a, TY], tm[t, TX],
-                         tm[t, TY], seen)
-    if not vis:
-        return nev
+        return
+    if not _see(f, sc, tm[a, TX], tm[a, TY], tm[t, TX], tm[t, TY]):
+        return
     hit_on = rp[S.R_HIT_ON]
     d = dist_in(tm[a, TX], tm[a, TY], tm[t, TX], tm[t, TY])
-    n_att = TM.alive(sst[a])
-    n_att += _has(sst, srole, a, TM.GRENADIER) + _has(sst, srole, a, TM.SAW)
-    n_att += d <= 6.0
-    n_att += tm[a, TMOVED] == S.MOVED_STILL
+    n_att = _attack_dice(g, te, a, d)
     used = 0
-    if d <= 3.0:
+    if d <= rp[S.R_FRAG_RANGE]:
         used = min(max(frags, 0), tm[a, TFRAGS])
         tm[a, TFRAGS] -= used
-        n_att += used
-    g_out[S.G_DICE] += n_att
-    g_out[S.G_SHOTS] += 1
-    side_a = tm[a, TSIDE]
+        n_att += rp[S.R_FRAG_DICE] * used
+    out.g_out[S.G_DICE] += n_att
+    out.g_out[S.G_SHOTS] += 1
     if mode == S.SUPPRESSIVE:
-        hits = count_successes(s, n_att, tm[a, TQ], hit_on)
-        nev = _ev(trace, nev, turn, a, S.EV_SHOT, t, mode, n_att, used, hits)
+        hits = count_successes(g.s, n_att, tm[a, TQ], hit_on)
+        _log(out, turn, a, Ev.SHOT, t, mode, n_att, used, hits)
         if hits > 0:
-            side_out[side_a, S.S_PINS] += 1
-            nev = _pin(tm, sst, t, a, True, terrain, piece, building, smoke, dist, queue, seen,
-                       trace, nev, turn)
-        return nev
-    pool = roll_attack(s, n_att, tm[a, TQ], hit_on, faces)
-    nev = _ev(trace, nev, turn, a, S.EV_SHOT, t, mode, n_att, used, pool)
+            out.side_out[tm[a, TSIDE], S.S_PINS] += 1
+            _pin(g, f, te, sc, out, turn, t, a)
+        return
+    if n_att > sc.faces.shape[0]:  # unreachable: faces is sized by RGRules.max_attack_dice
+        _broken(out, Bad.FACES_FULL, turn)
+        n_att = sc.faces.shape[0]
+    pool = roll_attack(g.s, n_att, tm[a, TQ], hit_on, sc.faces)
+    _log(out, turn, a, Ev.SHOT, t, mode, n_att, used, pool)
     # crossfire: teams close to the line of fire and nearer than the target defend first
-    order = np.empty(tm.shape[0], dtype=np.int64)
-    keys = np.empty(tm.shape[0], dtype=np.float64)
-    n_in = 0
-    if rp[S.R_CROSSFIRE] != 0:
-        ax, ay = float(tm[a, TX]), float(tm[a, TY])
-        vx, vy = tm[t, TX] - ax, tm[t, TY] - ay
-        ll = vx * vx + vy * vy
-        for c in range(tm.shape[0]):
-            if c == a or c == t or tm[c, TALIVE] == 0:
-                continue
-            px, py = tm[c, TX] - ax, tm[c, TY] - ay
-            u = (px * vx + py * vy) / ll if ll > 0 else 0.0
-            if u <= 0.0 or u >= 1.0:
-                continue
-            off = abs(px * vy - py * vx) / np.sqrt(ll)
-            if off <= 1.0 and sight(terrain, piece, building, smoke, tm[a, TX], tm[a, TY],
-                                    tm[c, TX], tm[c, TY], seen)[0]:
-                order[n_in] = c
-                keys[n_in] = u
-                n_in += 1
-        for i in range(1, n_in):  # closest first
-            k, o = keys[i], order[i]
-            j = i - 1
-            while j >= 0 and keys[j] > k:
-                keys[j + 1], order[j + 1] = keys[j], order[j]
-                j -= 1
-            keys[j + 1], order[j + 1] = k, o
-    order[n_in] = t
+    n_in = _crossfire(g, f, te, sc, a, t) if rp[S.R_CROSSFIRE] != 0 else 0
+    sc.order[n_in] = t
     n_in += 1
-    marksman = _has(sst, srole, a, TM.MARKSMAN)
+    marksman = _has(te, a, TM.MARKSMAN)
     for i in range(n_in):
         if pool == 0:
             break
-        c = order[i]
-        vis, pieces, smokes, behind = sight(terrain, piece, building, smoke, tm[a, TX],
-                                            tm[a, TY], tm[c, TX], tm[c, TY], seen)
-        n_def = pieces + smokes + (tm[c, TMOVED] != RAPID) + 2 * behind
-        g_out[S.G_DICE] += n_def
-        saves = count_successes(s, n_def, tm[c, TQ], hit_on)
-        kills, inj, left = apply_defence(faces, pool, saves, rp[S.R_CANCEL_HIGHEST] != 0)
-        pool = left
-        if kills + inj > 0:
-            deaths, new_inj = TM.take_hits(sst[c], srole[c], kills, inj, marksman and c == t)
-            if tm[c, TSIDE] != side_a:
-                side_out[side_a, S.S_KILLED] += deaths
-                side_out[side_a, S.S_PINS] += 1
-            nev = _ev(trace, nev, turn, c, S.EV_HITS, a, n_def, saves, kills, inj, deaths,
-                      new_inj)
-            nev = _pin(tm, sst, c, a, True, terrain, piece, building, smoke, dist, queue, seen,
-                       trace, nev, turn)
-        elif c == t:
-            nev = _ev(trace, nev, turn, c, S.EV_HITS, a, n_def, saves, 0, 0, 0, 0)
-    return nev
+        pool = _defend(g, f, te, sc, out, turn, a, sc.order[i], pool, marksman, t)
 
 
 @kernel
-def _overwatch_fire(s, rp, tm, sst, srole, target, x0, y0, terrain, piece, building, smoke,
-                    dist, queue, seen, faces, trace, nev, turn, g_out, side_out):
+def _overwatch_fire(g, f, te, sc, out, turn, target, x0, y0):
     """Overwatch teams that have not fired open suppressive fire on ``target`` if they can see
-    it (at its current cell or at (x0, y0)). Returns nev."""
+    it (at its current cell or at (x0, y0))."""
+    tm = te.tm
     for o in range(tm.shape[0]):
         if tm[o, TALIVE] == 0 or tm[o, TOW] == 0 or tm[o, TOWFIRED] or tm[o, TPINNED]:
             continue
         if tm[o, TSIDE] == tm[target, TSIDE] or tm[target, TPINNED]:
             continue
-        seen_now = sight(terrain, piece, building, smoke, tm[o, TX], tm[o, TY], tm[target, TX],
-                         tm[target, TY], seen)[0]
-        seen_from = sight(terrain, piece, building, smoke, tm[o, TX], tm[o, TY], x0, y0, seen)[0]
+        seen_now = _see(f, sc, tm[o, TX], tm[o, TY], tm[target, TX], tm[target, TY])
+        seen_from = _see(f, sc, tm[o, TX], tm[o, TY], x0, y0)
         if seen_now or seen_from:
             tm[o, TOWFIRED] = 1
-            nev = _fire(s, rp, tm, sst, srole, o, target, S.SUPPRESSIVE, 0, terrain, piece,
-                        building, smoke, dist, queue, seen, faces, trace, nev, turn, g_out,
-                        side_out)
-    return nev
+            _fire(g, f, te, sc, out, turn, o, target, S.SUPPRESSIVE, 0)
+
+
+# ---------------------------------------------------------------- one team's activation
 
 
 @kernel
-def _activate(s, rp, tm, sst, srole, a, phase4, kinds, weights, terrain, piece, building,
-              smoke, n_smoke, dist, queue, seen, faces, dec, trace, nev, turn, g_out, side_out):
-    """One team's action. Returns (nev, n_smoke)."""
+def _can_react(tm, r, side):
+    """May team r react to an action of ``side`` (not counting sight)?"""
+    return not (tm[r, TALIVE] == 0 or tm[r, TSIDE] == side or tm[r, TPINNED] or
+                tm[r, TREACTED] or tm[r, TACTED])
+
+
+@kernel
+def _throw_smoke(g, f, te, out, turn, a, sx, sy):
+    """Team a throws a smoke grenade at (sx, sy) if that cell is on the table and in range;
+    the cloud covers 3 x 3 cells until the end of the turn."""
+    tm = te.tm
+    h, w = f.terrain.shape
+    if 0 <= sx < w and 0 <= sy < h and \
+            dist_in(sx, sy, tm[a, TX], tm[a, TY]) <= g.rp[S.R_SMOKE_RANGE]:
+        tm[a, TSMOKES] -= 1
+        f.smoke[max(sy - 1, 0):sy + 2, max(sx - 1, 0):sx + 2] = f.n_smoke[0]
+        f.n_smoke[0] += 1
+        _log(out, turn, a, Ev.SMOKE, sx, sy)
+
+
+@kernel
+def _react_to_move(g, f, te, sc, out, turn, a, x0, y0, nx, ny):
+    """Phase 4: enemy teams that see the mover's start or end cell may react; a reactor that
+    wins the opposed roll fires now, the others after the action (sc.pending)."""
+    tm = te.tm
     side = tm[a, TSIDE]
-    h, w = terrain.shape
+    for r in range(tm.shape[0]):
+        if not _can_react(tm, r, side):
+            continue
+        if not (_see(f, sc, tm[r, TX], tm[r, TY], x0, y0) or
+                _see(f, sc, tm[r, TX], tm[r, TY], nx, ny)):
+            continue
+        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s)
+        if rmode < 0:
+            continue
+        tm[r, TREACTED] = 1
+        out.g_out[S.G_REACTIONS] += 1
+        _overwatch_fire(g, f, te, sc, out, turn, r, tm[r, TX], tm[r, TY])
+        if tm[r, TPINNED] or tm[r, TALIVE] == 0:
+            continue
+        ra = roll(g.s, tm[r, TQ])
+        rb = roll(g.s, tm[a, TQ])
+        out.g_out[S.G_DICE] += 2
+        first = ra > rb
+        _log(out, turn, r, Ev.REACTION, a, ra, rb, first, rmode)
+        if first:
+            _fire(g, f, te, sc, out, turn, r, a, rmode, 0)
+            if tm[a, TPINNED] or tm[a, TALIVE] == 0:
+                break  # the action stops; the pin already made it retreat
+        else:
+            sc.pending[r] = rmode
+
+
+@kernel
+def _react_to_shot(g, f, te, sc, out, turn, a):
+    """Phase 4: enemy teams that see the shooter may react; they fire after the shot."""
+    tm = te.tm
+    side = tm[a, TSIDE]
+    for r in range(tm.shape[0]):
+        if not _can_react(tm, r, side) or sc.pending[r] >= 0:
+            continue
+        if _see(f, sc, tm[r, TX], tm[r, TY], tm[a, TX], tm[a, TY]):
+            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s)
+            if rmode >= 0:
+                tm[r, TREACTED] = 1
+                out.g_out[S.G_REACTIONS] += 1
+                _overwatch_fire(g, f, te, sc, out, turn, r, tm[r, TX], tm[r, TY])
+                if not tm[r, TPINNED] and tm[r, TALIVE]:
+                    sc.pending[r] = rmode
+
+
+@kernel
+def _step(g, f, te, out, turn, a, x0, y0, nx, ny, mode):
+    """Team a arrives at (nx, ny) unless another team stands there; a breach into a building
+    with a frag grenade pins every enemy team inside."""
+    tm, building = te.tm, f.building
+    h, w = f.terrain.shape
+    if _occupied(tm, h, w, a)[ny, nx]:
+        return
+    side = tm[a, TSIDE]
+    tm[a, TLASTDX], tm[a, TLASTDY] = nx - x0, ny - y0
+    start_building = building[y0, x0]
+    tm[a, TX], tm[a, TY] = nx, ny
+    _log(out, turn, a, Ev.MOVE, x0, y0, nx, ny, mode)
+    b_in = building[ny, nx]
+    if b_in >= 0 and b_in != start_building and g.rp[S.R_BREACH_FRAG_PINS] != 0 \
+            and tm[a, TFRAGS] > 0:
+        pinned_any = False
+        for e in range(tm.shape[0]):
+            if tm[e, TALIVE] and tm[e, TSIDE] != side and building[tm[e, TY], tm[e, TX]] == b_in:
+                tm[e, TPINNED] = 1
+                pinned_any = True
+        if pinned_any:
+            tm[a, TFRAGS] -= 1
+            _log(out, turn, a, Ev.BREACH, b_in)
+
+
+@kernel
+def _ready(tm, a):
+    return tm[a, TALIVE] and not tm[a, TPINNED]
+
+
+@kernel
+def _activate(g, f, te, sc, out, turn, a, phase4):
+    """One team's action: the commander decides, then smoke, shooting first (shoot & move),
+    the move with its reactions or overwatch fire, the shot with its reactions, and the
+    reactions left to resolve after the action."""
+    rp, tm, dec = g.rp, te.tm, sc.dec
+    side = tm[a, TSIDE]
+    h, w = f.terrain.shape
     occ = _occupied(tm, h, w, a)
-    decide(kinds[side], weights[side], a, tm, sst, srole, terrain, piece, building, smoke, occ,
-           rp, s, dec, dist, queue, seen)
+    decide(g.kinds[side], g.weights[side], a, tm, te.sst, te.srole, f.terrain, f.piece,
+           f.building, f.smoke, occ, rp, g.s, dec, sc.dist, sc.queue, sc.seen)
     tm[a, TACTED] = 1
     act = dec[S.D_ACTION]
-    if act == S.RAPID and TM.any_injured(sst[a]):
-        act = S.CAUTIOUS  # the text bars rapid moves with injured soldiers
-    if act == S.HOLD:
-        return nev, n_smoke
-    moves = act == S.RAPID or act == S.CAUTIOUS or act == S.MOVE_SHOOT or act == S.SHOOT_MOVE
-    shoots = act == S.SHOOT or act == S.MOVE_SHOOT or act == S.SHOOT_MOVE
+    if act == Action.RAPID and TM.any_injured(te.sst[a]):
+        act = Action.CAUTIOUS  # the text bars rapid moves with injured soldiers
+    if act == Action.HOLD:
+        return
+    moves = act == Action.RAPID or act == Action.CAUTIOUS or act == Action.MOVE_SHOOT or \
+        act == Action.SHOOT_MOVE
+    shoots = act == Action.SHOOT or act == Action.MOVE_SHOOT or act == Action.SHOOT_MOVE
     target = dec[S.D_TARGET]
     # smoke before moving or shooting, never before a rapid move
-    if act != S.RAPID and dec[S.D_SMOKE_X] >= 0 and tm[a, TSMOKES] > 0:
-        sx, sy = dec[S.D_SMOKE_X], dec[S.D_SMOKE_Y]
-        if 0 <= sx < w and 0 <= sy < h and dist_in(sx, sy, tm[a, TX], tm[a, TY]) <= 3.0:
-            tm[a, TSMOKES] -= 1
-            smoke[max(sy - 1, 0):sy + 2, max(sx - 1, 0):sx + 2] = n_smoke
-            n_smoke += 1
-            nev = _ev(trace, nev, turn, a, S.EV_SMOKE, sx, sy)
-    pending = np.full(tm.shape[0], -1, dtype=np.int64)  # reactions resolved after the action
-    if act == S.SHOOT_MOVE and target >= 0:
-        nev = _fire(s, rp, tm, sst, srole, a, target, dec[S.D_MODE], dec[S.D_FRAGS], terrain,
-                    piece, building, smoke, dist, queue, seen, faces, trace, nev, turn, g_out,
-                    side_out)
+    if act != Action.RAPID and dec[S.D_SMOKE_X] >= 0 and tm[a, TSMOKES] > 0:
+        _throw_smoke(g, f, te, out, turn, a, dec[S.D_SMOKE_X], dec[S.D_SMOKE_Y])
+    sc.pending[:] = -1
+    if act == Action.SHOOT_MOVE and target >= 0:
+        _fire(g, f, te, sc, out, turn, a, target, dec[S.D_MODE], dec[S.D_FRAGS])
         shoots = False
-    mode = RAPID if act == S.RAPID else CAUTIOUS
+    mode = MODE_RAPID if act == Action.RAPID else MODE_CAUTIOUS
     x0, y0 = tm[a, TX], tm[a, TY]
     nx, ny = x0, y0
-    if moves and tm[a, TALIVE] and not tm[a, TPINNED]:
+    if moves and _ready(tm, a):
         nx, ny = dec[S.D_X], dec[S.D_Y]
-        reach(terrain, building, occ, tm[a, TX], tm[a, TY], mode, 24 if mode == RAPID else 12,
-              dist, queue)
-        x0, y0 = tm[a, TX], tm[a, TY]
-        if not (0 <= nx < w and 0 <= ny < h) or dist[ny, nx] == UNREACHED:
+        inches = rp[S.R_RAPID_MOVE] if mode == MODE_RAPID else rp[S.R_CAUTIOUS_MOVE]
+        reach(f.terrain, f.building, occ, x0, y0, mode, 2 * inches, sc.dist, sc.queue)
+        if not (0 <= nx < w and 0 <= ny < h) or sc.dist[ny, nx] == UNREACHED:
             nx, ny = x0, y0
         if nx == x0 and ny == y0:
             moves = False  # staying put: no move to react to, and the shot counts as still
-    if moves and tm[a, TALIVE] and not tm[a, TPINNED]:
+    if moves and _ready(tm, a):
         tm[a, TMOVED] = mode
         if phase4:
-            for r in range(tm.shape[0]):
-                if tm[r, TALIVE] == 0 or tm[r, TSIDE] == side or tm[r, TPINNED] or \
-                        tm[r, TREACTED] or tm[r, TACTED]:
-                    continue
-                if not (sight(terrain, piece, building, smoke, tm[r, TX], tm[r, TY], x0, y0,
-                              seen)[0] or sight(terrain, piece, building, smoke, tm[r, TX],
-                                                tm[r, TY], nx, ny, seen)[0]):
-                    continue
-                rmode = react(kinds[1 - side], weights[1 - side], r, a, tm, sst, s)
-                if rmode < 0:
-                    continue
-                tm[r, TREACTED] = 1
-                g_out[S.G_REACTIONS] += 1
-                nev = _overwatch_fire(s, rp, tm, sst, srole, r, tm[r, TX], tm[r, TY], terrain,
-                                      piece, building, smoke, dist, queue, seen, faces, trace,
-                                      nev, turn, g_out, side_out)
-                if tm[r, TPINNED] or tm[r, TALIVE] == 0:
-                    continue
-                ra = roll(s, tm[r, TQ])
-                rb = roll(s, tm[a, TQ])
-                g_out[S.G_DICE] += 2
-                first = ra > rb
-                nev = _ev(trace, nev, turn, r, S.EV_REACTION, a, ra, rb, first, rmode)
-                if first:
-                    nev = _fire(s, rp, tm, sst, srole, r, a, rmode, 0, terrain, piece, building,
-                                smoke, dist, queue, seen, faces, trace, nev, turn, g_out,
-                                side_out)
-                    if tm[a, TPINNED] or tm[a, TALIVE] == 0:
-                        break  # the action stops; the pin already made it retreat
-                else:
-                    pending[r] = rmode
+            _react_to_move(g, f, te, sc, out, turn, a, x0, y0, nx, ny)
         else:
-            nev = _overwatch_fire(s, rp, tm, sst, srole, a, nx, ny, terrain, piece, building,
-                                  smoke, dist, queue, seen, faces, trace, nev, turn, g_out,
-                                  side_out)
-        if tm[a, TALIVE] and not tm[a, TPINNED]:
-            occ2 = _occupied(tm, h, w, a)
-            if not occ2[ny, nx]:
-                tm[a, TLASTDX], tm[a, TLASTDY] = nx - x0, ny - y0
-                start_building = building[y0, x0]
-                tm[a, TX], tm[a, TY] = nx, ny
-                nev = _ev(trace, nev, turn, a, S.EV_MOVE, x0, y0, nx, ny, mode)
-                b_in = building[ny, nx]
-                if b_in >= 0 and b_in != start_building and rp[S.R_BREACH_FRAG_PINS] != 0 \
-                        and tm[a, TFRAGS] > 0:
-                    pinned_any = False
-                    for e in range(tm.shape[0]):
-                        if tm[e, TALIVE] and tm[e, TSIDE] != side and \
-                                building[tm[e, TY], tm[e, TX]] == b_in:
-                            tm[e, TPINNED] = 1
-                            pinned_any = True
-                    if pinned_any:
-                        tm[a, TFRAGS] -= 1
-                        nev = _ev(trace, nev, turn, a, S.EV_BREACH, b_in)
-    if shoots and target >= 0 and tm[a, TALIVE] and not tm[a, TPINNED]:
+            _overwatch_fire(g, f, te, sc, out, turn, a, nx, ny)
+        if _ready(tm, a):
+            _step(g, f, te, out, turn, a, x0, y0, nx, ny, mode)
+    if shoots and target >= 0 and _ready(tm, a):
         if phase4:
-            for r in range(tm.shape[0]):
-                if tm[r, TALIVE] == 0 or tm[r, TSIDE] == side or tm[r, TPINNED] or \
-                        tm[r, TREACTED] or tm[r, TACTED] or pending[r] >= 0:
-                    continue
-                if sight(terrain, piece, building, smoke, tm[r, TX], tm[r, TY], tm[a, TX],
-                         tm[a, TY], seen)[0]:
-                    rmode = react(kinds[1 - side], weights[1 - side], r, a, tm, sst, s)
-                    if rmode >= 0:
-                        tm[r, TREACTED] = 1
-                        g_out[S.G_REACTIONS] += 1
-                        nev = _overwatch_fire(s, rp, tm, sst, srole, r, tm[r, TX], tm[r, TY],
-                                              terrain, piece, building, smoke, dist, queue,
-                                              seen, faces, trace, nev, turn, g_out, side_out)
-                        if not tm[r, TPINNED] and tm[r, TALIVE]:
-                            pending[r] = rmode
+            _react_to_shot(g, f, te, sc, out, turn, a)
         else:
-            nev = _overwatch_fire(s, rp, tm, sst, srole, a, tm[a, TX], tm[a, TY], terrain,
-                                  piece, building, smoke, dist, queue, seen, faces, trace, nev,
-                                  turn, g_out, side_out)
-        if tm[a, TALIVE] and not tm[a, TPINNED]:
-            nev = _fire(s, rp, tm, sst, srole, a, target, dec[S.D_MODE], dec[S.D_FRAGS],
-                        terrain, piece, building, smoke, dist, queue, seen, faces, trace, nev,
-                        turn, g_out, side_out)
+            _overwatch_fire(g, f, te, sc, out, turn, a, tm[a, TX], tm[a, TY])
+        if _ready(tm, a):
+            _fire(g, f, te, sc, out, turn, a, target, dec[S.D_MODE], dec[S.D_FRAGS])
     for r in range(tm.shape[0]):  # reactions that lost the roll or answered the shooting
-        if pending[r] >= 0 and tm[r, TALIVE] and not tm[r, TPINNED] and tm[a, TALIVE]:
-            nev = _fire(s, rp, tm, sst, srole, r, a, pending[r], 0, terrain, piece, building,
-                        smoke, dist, queue, seen, faces, trace, nev, turn, g_out, side_out)
-    return nev, n_smoke
+        if sc.pending[r] >= 0 and _ready(tm, r) and tm[a, TALIVE]:
+            _fire(g, f, te, sc, out, turn, r, a, sc.pending[r], 0)
+
+
+# ---------------------------------------------------------------- the turn's phases
 
 
 @kernel
-def _side_soldiers(tm, sst, side, unpinned_only):
-    n = 0
+def _merges(g, te, out, turn):
+    """Start of the turn: close teams of one side merge if their commander wants; the
+    survivors and grenades of team b join team a."""
+    tm, sst, srole = te.tm, te.sst, te.srole
+    T, n_slots = sst.shape
+    for a in range(T):
+        for b in range(a + 1, T):
+            if not (tm[a, TALIVE] and tm[b, TALIVE] and tm[a, TSIDE] == tm[b, TSIDE]):
+                continue
+            if dist_in(tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY]) > g.rp[S.R_MERGE_DIST]:
+                continue
+            side = tm[a, TSIDE]
+            if not merge(g.kinds[side], g.weights[side], a, b, sst):
+                continue
+            k = 0
+            for i in range(n_slots):
+                if sst[b, i] == TM.FIT or sst[b, i] == TM.INJURED:
+                    while k < n_slots and (sst[a, k] == TM.FIT or sst[a, k] == TM.INJURED):
+                        k += 1
+                    if k < n_slots:
+                        sst[a, k] = sst[b, i]
+                        srole[a, k] = srole[b, i]
+                    else:  # unreachable: RGRules.slots holds a whole side
+                        _broken(out, Bad.SLOTS_FULL, turn)
+                    sst[b, i] = TM.DEAD  # moved, not killed: b leaves the table
+            tm[a, TFRAGS] += tm[b, TFRAGS]
+            tm[a, TSMOKES] += tm[b, TSMOKES]
+            tm[b, TALIVE] = 0
+            _log(out, turn, a, Ev.MERGE, b)
+
+
+@kernel
+def _initiative(g, te, out, turn, last_init):
+    """Phase 1: the side with more unpinned soldiers (pins of last turn still count); a tie
+    goes to the side without it last turn, a coin on turn 1. Returns the side."""
+    u0 = _side_soldiers(te, 0, True)
+    u1 = _side_soldiers(te, 1, True)
+    if u0 > u1:
+        init = 0
+    elif u1 > u0:
+        init = 1
+    elif last_init < 0:
+        init = randint(g.s, 2)
+    else:
+        init = 1 - last_init
+    if turn == 1:
+        out.g_out[S.G_FIRST_INIT] = init
+    out.side_out[init, S.S_INIT_TURNS] += 1
+    _log(out, turn, -1, Ev.INITIATIVE, init, u0, u1)
+    return init
+
+
+@kernel
+def _unpin(tm):
+    """Phase 2: pins go, and so do last turn's flags."""
     for t in range(tm.shape[0]):
-        if tm[t, TALIVE] and tm[t, TSIDE] == side and not (unpinned_only and tm[t, TPINNED]):
-            n += TM.alive(sst[t])
-    return n
+        tm[t, TPINNED] = 0
+        tm[t, TACTED] = 0
+        tm[t, TREACTED] = 0
+        tm[t, TOW] = 0
+        tm[t, TOWFIRED] = 0
+        tm[t, TMOVED] = S.MOVED_STILL
 
 
 @kernel
-def _play(s, rp, terrain, piece, building, tm0, sst0, srole, kinds, weights, g_out, side_out,
-          trace):
-    """Play one game from the deployed teams ``tm0``/``sst0`` (copied). Returns events."""
+def _declare_overwatch(g, f, te, sc, out, turn, init):
+    """Phase 3: the initiative side's commander puts teams on overwatch."""
+    tm = te.tm
+    for t in range(tm.shape[0]):
+        if tm[t, TALIVE] and tm[t, TSIDE] == init and \
+                overwatch(g.kinds[init], g.weights[init], t, tm, f.terrain, f.piece,
+                          f.building, f.smoke, sc.seen):
+            tm[t, TOW] = 1
+            _log(out, turn, t, Ev.OVERWATCH)
+
+
+@kernel
+def _activations(g, f, te, sc, out, turn, init):
+    """Phases 4 and 5: the initiative side's teams act (the enemy may react), then the other
+    side's teams that did not react (only overwatch interrupts)."""
+    tm = te.tm
+    f.n_smoke[0] = 0
+    for phase4 in (True, False):
+        side = init if phase4 else 1 - init
+        for t in range(tm.shape[0]):
+            if tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or \
+                    tm[t, TACTED] or tm[t, TREACTED] or tm[t, TOW]:
+                continue
+            _activate(g, f, te, sc, out, turn, t, phase4)
+
+
+@kernel
+def _clear_smoke(f):
+    f.smoke[:, :] = -1  # smoke lasts until the end of the turn
+
+
+@kernel
+def _broken_sides(g, te, out):
+    """Victory check: (side A broke, side B broke) by the share of soldiers dead."""
+    broken = np.zeros(2, dtype=np.bool_)
+    for side in range(2):
+        start = out.side_out[side, S.S_START]
+        dead = start - _side_soldiers(te, side, False)
+        broken[side] = dead * 100 >= g.rp[S.R_BREAK_PCT] * start
+    return broken[0], broken[1]
+
+
+@kernel
+def _check(f, te, out, turn):
+    """Debug mode: the invariants (``Bad``) that must hold after every turn."""
+    tm = te.tm
+    h, w = f.terrain.shape
+    for side in range(2):
+        if _side_soldiers(te, side, False) > out.side_out[side, S.S_START]:
+            _broken(out, Bad.SOLDIERS_GAINED, turn)
+    for t in range(tm.shape[0]):
+        if tm[t, TFRAGS] < 0 or tm[t, TSMOKES] < 0:
+            _broken(out, Bad.NEGATIVE_GRENADES, turn)
+        if not tm[t, TALIVE]:
+            continue
+        if TM.alive(te.sst[t]) == 0:
+            _broken(out, Bad.EMPTY_TEAM, turn)
+        if not (0 <= tm[t, TX] < w and 0 <= tm[t, TY] < h):
+            _broken(out, Bad.OFF_TABLE, turn)
+        for u in range(t + 1, tm.shape[0]):
+            if tm[u, TALIVE] and tm[u, TX] == tm[t, TX] and tm[u, TY] == tm[t, TY]:
+                _broken(out, Bad.SHARED_CELL, turn)
+
+
+@kernel
+def _tally(g, te, out, h, w):
+    """End of the game: survivors, injured and soldiers on the objective per side."""
+    tm, sst = te.tm, te.sst
+    for side in range(2):
+        out.side_out[side, S.S_ALIVE] = _side_soldiers(te, side, False)
+        inj = 0
+        on_obj = 0
+        for t in range(tm.shape[0]):
+            if tm[t, TALIVE] and tm[t, TSIDE] == side:
+                for i in range(sst.shape[1]):
+                    inj += sst[t, i] == TM.INJURED
+                if not tm[t, TPINNED] and dist_in(tm[t, TX], tm[t, TY], w // 2, h // 2) <= \
+                        g.rp[S.R_OBJ_RADIUS]:
+                    on_obj += TM.alive(sst[t])
+        out.side_out[side, S.S_INJURED] = inj
+        out.side_out[side, S.S_ON_OBJ] = on_obj
+
+
+@kernel
+def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, sizes, g_out,
+          side_out, trace):
+    """Play one game from the deployed teams ``tm0``/``sst0``/``srole0`` (copied), scratch
+    buffers as long as ``sizes`` says. Returns the events counted (written if ``trace`` has
+    room)."""
     h, w = terrain.shape
-    tm = tm0.copy()
-    sst = sst0.copy()
-    T = tm.shape[0]
-    smoke = np.full((h, w), -1, dtype=np.int32)
-    dist = np.zeros((h, w), dtype=np.int64)
-    queue = np.zeros(16 * h * w, dtype=np.int64)
-    seen = np.zeros(w + h + 8, dtype=np.int32)
-    faces = np.zeros(64, dtype=np.int64)
-    dec = np.zeros(S.N_DEC, dtype=np.int64)
+    T = tm0.shape[0]
+    g = Game(s, rp, kinds, weights)
+    f = Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32),
+              np.zeros(1, dtype=np.int64))
+    te = Teams(tm0.copy(), sst0.copy(), srole0.copy())
+    sc = Scratch(np.zeros((h, w), dtype=np.int64), np.zeros(sizes.queue, dtype=np.int64),
+                 np.zeros(sizes.seen, dtype=np.int32), np.zeros(sizes.faces, dtype=np.int64),
+                 np.zeros(S.N_DEC, dtype=np.int64), np.full(T, -1, dtype=np.int64),
+                 np.zeros(T, dtype=np.int64), np.zeros(T, dtype=np.float64))
+    out = Out(g_out, side_out, trace, np.zeros(1, dtype=np.int64))
+    tm = te.tm
     g_out[:] = 0
     side_out[:, :] = 0
-    nev = 0
     for t in range(T):
-        nev = _ev(trace, nev, 0, t, S.EV_DEPLOY, tm[t, TX], tm[t, TY], tm[t, TSIDE], tm[t, TQ],
-                  TM.alive(sst[t]))
+        _log(out, 0, t, Ev.DEPLOY, tm[t, TX], tm[t, TY], tm[t, TSIDE], tm[t, TQ],
+             TM.alive(te.sst[t]))
     for side in range(2):
-        side_out[side, S.S_START] = _side_soldiers(tm, sst, side, False)
+        side_out[side, S.S_START] = _side_soldiers(te, side, False)
     last_init = -1
     winner = -1
     end = S.END_LIMIT
     turn = 0
     while turn < rp[S.R_TURNS]:
         turn += 1
-        # merges at the start of the turn
-        for a in range(T):
-            for b in range(a + 1, T):
-                if tm[a, TALIVE] and tm[b, TALIVE] and tm[a, TSIDE] == tm[b, TSIDE] and \
-                        dist_in(tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY]) <= rp[S.R_MERGE_DIST]:
-                    if merge(kinds[tm[a, TSIDE]], weights[tm[a, TSIDE]], a, b, sst):
-                        k = 0
-                        for i in range(sst.shape[1]):
-                            if sst[b, i] == TM.FIT or sst[b, i] == TM.INJURED:
-                                while k < sst.shape[1] and (sst[a, k] == TM.FIT or
-                                                            sst[a, k] == TM.INJURED):
-                                    k += 1
-                                if k < sst.shape[1]:
-                                    sst[a, k] = sst[b, i]
-                                    srole[a, k] = srole[b, i]
-                                sst[b, i] = TM.DEAD  # moved, not killed: b leaves the table
-                        tm[a, TFRAGS] += tm[b, TFRAGS]
-                        tm[a, TSMOKES] += tm[b, TSMOKES]
-                        tm[b, TALIVE] = 0
-                        nev = _ev(trace, nev, turn, a, S.EV_MERGE, b)
-        # initiative: most unpinned soldiers; ties to the side without it last turn
-        u0 = _side_soldiers(tm, sst, 0, True)
-        u1 = _side_soldiers(tm, sst, 1, True)
-        if u0 > u1:
-            init = 0
-        elif u1 > u0:
-            init = 1
-        elif last_init < 0:
-            init = randint(s, 2)
-        else:
-            init = 1 - last_init
-        if turn == 1:
-            g_out[S.G_FIRST_INIT] = init
-        side_out[init, S.S_INIT_TURNS] += 1
+        _merges(g, te, out, turn)
+        init = _initiative(g, te, out, turn, last_init)
         last_init = init
-        nev = _ev(trace, nev, turn, -1, S.EV_INITIATIVE, init, u0, u1)
-        for t in range(T):  # unpin and reset the turn's flags
-            tm[t, TPINNED] = 0
-            tm[t, TACTED] = 0
-            tm[t, TREACTED] = 0
-            tm[t, TOW] = 0
-            tm[t, TOWFIRED] = 0
-            tm[t, TMOVED] = S.MOVED_STILL
-        for t in range(T):  # overwatch, declared by the initiative player
-            if tm[t, TALIVE] and tm[t, TSIDE] == init and \
-                    overwatch(kinds[init], weights[init], t, tm, terrain, piece, building,
-                              smoke, seen):
-                tm[t, TOW] = 1
-                nev = _ev(trace, nev, turn, t, S.EV_OVERWATCH)
-        n_smoke = 0
-        for phase4 in (True, False):
-            side = init if phase4 else 1 - init
-            for t in range(T):
-                if tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or \
-                        tm[t, TACTED] or tm[t, TREACTED] or tm[t, TOW]:
-                    continue
-                nev, n_smoke = _activate(s, rp, tm, sst, srole, t, phase4, kinds, weights,
-                                         terrain, piece, building, smoke, n_smoke, dist, queue,
-                                         seen, faces, dec, trace, nev, turn, g_out, side_out)
-        smoke[:, :] = -1  # smoke lasts until the end of the turn
-        # victory
-        broken = np.zeros(2, dtype=np.bool_)
-        for side in range(2):
-            dead = side_out[side, S.S_START] - _side_soldiers(tm, sst, side, False)
-            broken[side] = dead * 100 >= rp[S.R_BREAK_PCT] * side_out[side, S.S_START]
-        if broken[0] or broken[1]:
+        _unpin(tm)
+        _declare_overwatch(g, f, te, sc, out, turn, init)
+        _activations(g, f, te, sc, out, turn, init)
+        _clear_smoke(f)
+        if rp[S.R_DEBUG]:
+            _check(f, te, out, turn)
+        if g_out[S.G_ERROR] != 0:
+            break  # a broken game stops here; play_batch reports it
+        broken_a, broken_b = _broken_sides(g, te, out)
+        if broken_a or broken_b:
             end = S.END_BREAK
-            winner = -1 if (broken[0] and broken[1]) else (1 if broken[0] else 0)
+            winner = -1 if (broken_a and broken_b) else (1 if broken_a else 0)
             break
-    for side in range(2):
-        side_out[side, S.S_ALIVE] = _side_soldiers(tm, sst, side, False)
-        inj = 0
-        on_obj = 0
-        for t in range(T):
-            if tm[t, TALIVE] and tm[t, TSIDE] == side:
-                for i in range(sst.shape[1]):
-                    inj += sst[t, i] == TM.INJURED
-                if not tm[t, TPINNED] and dist_in(tm[t, TX], tm[t, TY], w // 2, h // 2) <= \
-                        rp[S.R_OBJ_RADIUS]:
-                    on_obj += TM.alive(sst[t])
-        side_out[side, S.S_INJURED] = inj
-        side_out[side, S.S_ON_OBJ] = on_obj
+    _tally(g, te, out, h, w)
     if end == S.END_LIMIT and rp[S.R_SCENARIO] == 1:
         end = S.END_OBJECTIVE
         if side_out[0, S.S_ON_OBJ] != side_out[1, S.S_ON_OBJ]:
@@ -470,23 +683,21 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole, kinds, weights, g_o
     g_out[S.G_WINNER] = winner
     g_out[S.G_TURNS] = turn
     g_out[S.G_END] = end
-    nev = _ev(trace, nev, turn, -1, S.EV_END, winner, end)
-    return nev
+    _log(out, turn, -1, Ev.END, winner, end)
+    return out.nev[0]
 
 
 @batch_kernel
 def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0, srole0,
-                kinds, weights, g_out, side_out):
+                kinds, weights, sizes, g_out, side_out, no_trace):
     n = g_out.shape[0]
-    no_trace = np.zeros((0, S.N_EV_COLS), dtype=np.int64)
     n_maps = terrains.shape[0]
     for i in prange(n):
         s = np.empty(STATE_SIZE, dtype=np.uint64)
         seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game0 + i))
         m = ((game0 + i) // 2) % n_maps  # same as map_index
-        srole = srole0.copy()
-        _play(s, rp, terrains[m], pieces[m], buildings[m], tm0, sst0, srole, kinds[i],
-              weights[i], g_out[i], side_out[i], no_trace)
+        _play(s, rp, terrains[m], pieces[m], buildings[m], tm0, sst0, srole0, kinds[i],
+              weights[i], sizes, g_out[i], side_out[i], no_trace)
 
 
 # ---------------------------------------------------------------- set-up and public API
@@ -516,9 +727,16 @@ def map_index(game: int, n_maps: int) -> int:
     return (game // 2) % n_maps
 
 
+def sizes(rules: RGRules, height: int, width: int) -> Sizes:
+    """Scratch lengths no legal game can exceed: the attack dice bound of the rules, and the
+    tabletop's own bounds for the movement queue and the sight list."""
+    return Sizes(rules.max_attack_dice(), queue_size(height, width), seen_size(height, width))
+
+
 def forces(rules: RGRules, width: int = 36, height: int = 36):
-    """Deployed teams: (tm int64[T, N_TM], state int64[T, SLOTS], role int64[T, SLOTS]).
-    Side A deploys along the top edge, side B along the bottom, teams spread evenly."""
+    """Deployed teams: (tm int64[T, N_TM], state int64[T, slots], role int64[T, slots]),
+    ``slots`` = rules.slots() (room for merged teams). Side A deploys along the top edge, side
+    B along the bottom, teams spread evenly."""
     teams = []
     for side, (n, k, q, gren, saw, mark) in enumerate([
             (rules.teams_a, rules.soldiers_a, rules.quality_a, rules.grenadier_a, rules.saw_a,
@@ -535,9 +753,10 @@ def forces(rules: RGRules, width: int = 36, height: int = 36):
             y = 1 if side == 0 else height - 2
             teams.append((side, i, x, y, QUALITY[q], k, roles))
     T = len(teams)
+    slots = rules.slots()
     tm = np.zeros((T, N_TM), dtype=np.int64)
-    sst = np.zeros((T, SLOTS), dtype=np.int64)
-    srole = np.zeros((T, SLOTS), dtype=np.int64)
+    sst = np.zeros((T, slots), dtype=np.int64)
+    srole = np.zeros((T, slots), dtype=np.int64)
     for t, (side, i, x, y, q, k, roles) in enumerate(teams):
         tm[t, TX], tm[t, TY], tm[t, TSIDE], tm[t, TQ], tm[t, TALIVE] = x, y, side, q, 1
         tm[t, TINDEX] = i
@@ -549,13 +768,21 @@ def forces(rules: RGRules, width: int = 36, height: int = 36):
     return tm, sst, srole
 
 
-def debug_default() -> bool:
-    return os.environ.get("GANGSIM_DEBUG", "") == "1"
+def _params(rules: RGRules) -> np.ndarray:
+    rp = rules.kernel_params()
+    rp[S.R_DEBUG] = debug_default()
+    return rp
+
+
+def _raise_on_broken(g_out, seed, stream, game0):
+    raise_on_broken(g_out[:, S.G_ERROR], g_out[:, S.G_ERROR_ROUND], Bad, seed, stream, game0)
 
 
 def play_batch(rules: RGRules, seed: int, stream: int, game0: int, kinds: np.ndarray,
                weights: np.ndarray) -> Batch:
-    """Play len(kinds) games; kinds int64[n, 2] (side A, side B), weights float64[n, 2, N_W]."""
+    """Play len(kinds) games; kinds int64[n, 2] (side A, side B), weights float64[n, 2, N_W].
+    In debug mode (GANGSIM_DEBUG=1) invariants are checked after every turn and a broken one
+    raises ``InvariantError`` naming the game."""
     kinds = np.ascontiguousarray(kinds, dtype=np.int64)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     n = kinds.shape[0]
@@ -563,23 +790,35 @@ def play_batch(rules: RGRules, seed: int, stream: int, game0: int, kinds: np.nda
     tm, sst, srole = forces(rules, terr.shape[2], terr.shape[1])
     g_out = np.zeros((n, S.N_GAME_COLS), dtype=np.int64)
     side_out = np.zeros((n, 2, S.N_SIDE_COLS), dtype=np.int64)
-    _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), rules.kernel_params(),
-                terr, pcs, bld, tm, sst, srole, kinds, weights, g_out, side_out)
+    _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), _params(rules),
+                terr, pcs, bld, tm, sst, srole, kinds, weights,
+                sizes(rules, terr.shape[1], terr.shape[2]), g_out, side_out, TR.empty())
+    _raise_on_broken(g_out, seed, stream, game0)
     return Batch(g_out, side_out)
 
 
 def replay(rules: RGRules, seed: int, stream: int, game: int, kinds: np.ndarray,
            weights: np.ndarray, max_events: int = MAX_EVENTS):
-    """One game with its event trace: (Batch of 1, events, the table it was played on)."""
+    """One game with its event trace: (Batch of 1, events int64[n, N_EV_COLS], the table it
+    was played on). ``max_events`` is the first guess of the trace's length; a longer game is
+    played again with room for all its events."""
     terr, pcs, bld = maps(rules, seed, stream)
     m = map_index(game, terr.shape[0])
     tm, sst, srole = forces(rules, terr.shape[2], terr.shape[1])
-    g_out = np.zeros((1, S.N_GAME_COLS), dtype=np.int64)
-    side_out = np.zeros((1, 2, S.N_SIDE_COLS), dtype=np.int64)
-    trace = np.zeros((max_events, S.N_EV_COLS), dtype=np.int64)
-    s = np.empty(STATE_SIZE, dtype=np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game))
-    nev = _play(s, rules.kernel_params(), terr[m], pcs[m], bld[m], tm, sst, srole,
-                np.ascontiguousarray(kinds, dtype=np.int64),
-                np.ascontiguousarray(weights, dtype=np.float64), g_out[0], side_out[0], trace)
-    return Batch(g_out, side_out), trace[:nev], (terr[m], pcs[m], bld[m])
+    rp = _params(rules)
+    buf = sizes(rules, terr.shape[1], terr.shape[2])
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+
+    def play(trace):
+        g_out = np.zeros((1, S.N_GAME_COLS), dtype=np.int64)
+        side_out = np.zeros((1, 2, S.N_SIDE_COLS), dtype=np.int64)
+        s = np.empty(STATE_SIZE, dtype=np.uint64)
+        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game))
+        nev = _play(s, rp, terr[m], pcs[m], bld[m], tm, sst, srole, kinds, weights, buf,
+                    g_out[0], side_out[0], trace)
+        return Batch(g_out, side_out), int(nev)
+
+    batch, events = TR.replay_traced(play, max_events)
+    _raise_on_broken(batch.games, seed, stream, game)
+    return batch, events, (terr[m], pcs[m], bld[m])

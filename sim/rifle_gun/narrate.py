@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.tabletop.battlefield import Table, render
 from sim.rifle_gun import state as S
-from sim.rifle_gun.battlefield import Table, render
 
-_MODE = {0: "regular", 1: "suppressive"}
-_MOVE = {0: "rapidly", 1: "cautiously"}
+_MODE = {S.REGULAR: "regular", S.SUPPRESSIVE: "suppressive"}
+_MOVE = {S.MODE_RAPID: "rapidly", S.MODE_CAUTIOUS: "cautiously"}
 
 
 def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides_out) -> str:
@@ -19,11 +19,11 @@ def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides
     for ev in events:
         turn, t, kind = int(ev[0]), int(ev[1]), int(ev[2])
         a, b, c, d, e, f, g, h, i = (int(v) for v in ev[3:12])
-        if kind == S.EV_DEPLOY:
+        if kind == S.Ev.DEPLOY:
             pos[t] = (a, b)
             sides[t] = c
             continue
-        if kind == S.EV_INITIATIVE:
+        if kind == S.Ev.INITIATIVE:
             if turn == 1:
                 out.append("Deployment (A top, B bottom; # wall, B building, % low cover):")
                 out.append(f"Side A: {names[0]}; side B: {names[1]}.")
@@ -33,40 +33,40 @@ def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides
                        f"(unpinned soldiers A {b}, B {c})")
             continue
         lab = f"{'AB'[sides.get(t, 0)]}{t}" if t >= 0 else ""
-        if kind == S.EV_OVERWATCH:
+        if kind == S.Ev.OVERWATCH:
             out.append(f"{lab} goes on overwatch.")
-        elif kind == S.EV_MERGE:
+        elif kind == S.Ev.MERGE:
             out.append(f"{lab} absorbs the survivors of {'AB'[sides[a]]}{a}.")
-        elif kind == S.EV_SMOKE:
+        elif kind == S.Ev.SMOKE:
             out.append(f"{lab} throws smoke at ({a},{b}).")
-        elif kind == S.EV_MOVE:
+        elif kind == S.Ev.MOVE:
             out.append(f"{lab} moves {_MOVE[e]} from ({a},{b}) to ({c},{d}).")
             pos[t] = (c, d)
-        elif kind == S.EV_REACTION:
+        elif kind == S.Ev.REACTION:
             who = "before" if d else "after"
             out.append(f"{lab} reacts to {'AB'[sides[a]]}{a} with {_MODE[e]} fire: rolls {b} "
                        f"vs {c}, fires {who} the action.")
-        elif kind == S.EV_SHOT:
+        elif kind == S.Ev.SHOT:
             grenades = f" + {d} frag" if d else ""
             result = (f"{e} potential hits" if b == 0 else
                       ("pins" if e else "misses"))
             out.append(f"{lab} fires {_MODE[b]} at {'AB'[sides[a]]}{a}: {c} dice{grenades}, "
                        f"{result}.")
-        elif kind == S.EV_HITS:
+        elif kind == S.Ev.HITS:
             if d + e:
                 out.append(f"  {lab} defends with {b} dice, {c} saves: {d} killed-dice, {e} "
                            f"injury-dice -> {f} dead, {g} newly injured.")
             else:
                 out.append(f"  {lab} defends with {b} dice, {c} saves: no hits get through.")
-        elif kind == S.EV_PINNED:
+        elif kind == S.Ev.PINNED:
             out.append(f"  {lab} is pinned.")
-        elif kind == S.EV_RETREAT:
+        elif kind == S.Ev.RETREAT:
             out.append(f"  {lab} retreats from ({a},{b}) to ({c},{d}).")
             pos[t] = (c, d)
-        elif kind == S.EV_BREACH:
+        elif kind == S.Ev.BREACH:
             out.append(f"{lab} breaches building {a} with a frag grenade: everyone inside is "
                        "pinned.")
-        elif kind == S.EV_END:
+        elif kind == S.Ev.END:
             why = {S.END_BREAK: "a side broke", S.END_OBJECTIVE: "the objective count",
                    S.END_LIMIT: "the turn limit"}[b]
             res = "a draw" if a < 0 else f"side {'AB'[a]} ({names[a]}) wins"

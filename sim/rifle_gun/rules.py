@@ -7,8 +7,8 @@ import dataclasses
 import numpy as np
 
 from sim.core.params import param
+from sim.core.tabletop.battlefield import DENSITIES
 from sim.rifle_gun import state as S
-from sim.rifle_gun.battlefield import DENSITIES
 
 VERSION = "rg-0"
 
@@ -60,9 +60,57 @@ class RGRules:
                             "pool, closest first (text: crossfire).")
     breach_frag_pins: bool = param(True, "A frag grenade thrown in a breach pins every enemy "
                                    "team inside the building (text).")
+    rapid_move: int = param(12, "Inches of a rapid move (text: up to 12\").", lo=1, hi=36)
+    cautious_move: int = param(6, "Inches of a cautious move (text: up to 6\").", lo=1, hi=36)
+    close_range: int = param(6, "Inches within which the close-range attack bonus applies "
+                             "(text: target within 6\").", lo=0, hi=36)
+    close_range_dice: int = param(1, "Attack dice added at close range (text: +1).", lo=0,
+                                  hi=4)
+    still_dice: int = param(1, "Attack dice added when the team did not move before shooting "
+                            "(text: +1).", lo=0, hi=4)
+    grenadier_dice: int = param(1, "Attack dice a grenadier adds (text: +1).", lo=0, hi=4)
+    saw_dice: int = param(1, "Attack dice a SAW gunner adds (text: +1).", lo=0, hi=4)
+    frag_range: int = param(3, "Inches within which frag grenades add attack dice (text: "
+                            "targets within 3\").", lo=0, hi=36)
+    frag_dice: int = param(1, "Attack dice per frag grenade (text: +1 per grenade).", lo=0,
+                           hi=4)
+    smoke_range: int = param(3, "Inches from the team a smoke grenade may land (text: up to "
+                             "3\" away).", lo=0, hi=36)
+    piece_defence_dice: int = param(1, "Defence dice per non-blocking piece between (text: "
+                                    "+1 per piece).", lo=0, hi=4)
+    smoke_defence_dice: int = param(1, "Defence dice per smoke between (text: +1 per smoke).",
+                                    lo=0, hi=4)
+    steady_defence_dice: int = param(1, "Defence dice for a target that moved cautiously or "
+                                     "stood still (text: +1).", lo=0, hi=4)
+    cover_defence_dice: int = param(2, "Defence dice for a target mostly behind blocking "
+                                    "terrain (text: +2).", lo=0, hi=8)
+    crossfire_corridor: int = param(1, "Teams within this many inches of the line of fire are "
+                                    "caught in crossfire (the text's 1\" cohesion: a team's "
+                                    "soldiers stand that far from its leader).", lo=0, hi=6)
+    retreat_distance: int = param(3, "Inches a pinned team retreats (text: blocking terrain "
+                                  "within 3\").", lo=1, hi=12)
 
     def problem(self) -> str | None:
+        if self.cautious_move > self.rapid_move:
+            return (f"cautious_move ({self.cautious_move}\") is longer than rapid_move "
+                    f"({self.rapid_move}\"); the text makes the cautious move the slower one")
         return None
+
+    def side_soldiers(self) -> int:
+        """The larger side's soldiers: all of them could end in one merged team."""
+        return max(self.teams_a * self.soldiers_a, self.teams_b * self.soldiers_b)
+
+    def slots(self) -> int:
+        """Soldier slots per team. Merges move survivors into free slots (dead or empty) and a
+        team never holds more living soldiers than its side has, so this is enough."""
+        return max(self.side_soldiers(), 1)
+
+    def max_attack_dice(self) -> int:
+        """Bound on one volley's attack dice (the ``faces`` scratch): every soldier of a side
+        merged into one team, every bonus, and every frag grenade of the side thrown at once."""
+        frags = self.side_soldiers() * self.frags_per_soldier
+        return (self.side_soldiers() + self.grenadier_dice + self.saw_dice +
+                self.close_range_dice + self.still_dice + self.frag_dice * frags)
 
     @property
     def round_limit(self) -> int:
@@ -80,6 +128,22 @@ class RGRules:
         rp[S.R_MERGE_DIST] = self.merge_distance
         rp[S.R_CROSSFIRE] = self.crossfire
         rp[S.R_BREACH_FRAG_PINS] = self.breach_frag_pins
+        rp[S.R_RAPID_MOVE] = self.rapid_move
+        rp[S.R_CAUTIOUS_MOVE] = self.cautious_move
+        rp[S.R_CLOSE_RANGE] = self.close_range
+        rp[S.R_CLOSE_DICE] = self.close_range_dice
+        rp[S.R_STILL_DICE] = self.still_dice
+        rp[S.R_GRENADIER_DICE] = self.grenadier_dice
+        rp[S.R_SAW_DICE] = self.saw_dice
+        rp[S.R_FRAG_RANGE] = self.frag_range
+        rp[S.R_FRAG_DICE] = self.frag_dice
+        rp[S.R_SMOKE_RANGE] = self.smoke_range
+        rp[S.R_PIECE_DICE] = self.piece_defence_dice
+        rp[S.R_SMOKE_DICE] = self.smoke_defence_dice
+        rp[S.R_STEADY_DICE] = self.steady_defence_dice
+        rp[S.R_COVER_DICE] = self.cover_defence_dice
+        rp[S.R_CROSSFIRE_CORRIDOR] = self.crossfire_corridor
+        rp[S.R_RETREAT] = self.retreat_distance
         return rp
 
     def as_dict(self) -> dict:

@@ -4,9 +4,13 @@ Teams are indexed 0..T-1 over both sides. Per team (int64 arrays):
     side[T]  0 or 1;  quality[T] die sides;  x[T], y[T] leader cell;  alive[T] bool
     frags[T], smokes[T] grenades left (a team pool: comrades' grenades are picked up)
     pinned[T], acted[T], reacted[T], overwatch[T], ow_fired[T] flags for this turn
-    moved[T]  -1 still, 0 rapid, 1 cautious (this turn: decides the +1 defence die)
-Soldiers: state[T, S], role[T, S] as in ``team``.
+    moved[T]  -1 still, else the movement mode used this turn (decides the +1 defence die)
+Soldiers: state[T, SLOTS], role[T, SLOTS] as in ``team``.
 """
+
+from enum import IntEnum
+
+from sim.core.tabletop.movement import GO_AROUND, GO_OVER
 
 # rule vector indices (see RGRules.kernel_params)
 R_TURNS = 0  # turn limit
@@ -18,16 +22,46 @@ R_OBJ_RADIUS = 5  # objective: within this many inches of the centre
 R_MERGE_DIST = 6  # teams within this many inches may merge at the start of a turn
 R_CROSSFIRE = 7
 R_BREACH_FRAG_PINS = 8
-R_DEBUG = 9
-N_RULES = 10
+R_DEBUG = 9  # 1: check invariants after every turn (set by play_batch, not a rule)
+R_RAPID_MOVE = 10  # inches
+R_CAUTIOUS_MOVE = 11  # inches
+R_CLOSE_RANGE = 12  # inches: the close-range attack bonus applies within it
+R_CLOSE_DICE = 13
+R_STILL_DICE = 14  # attack dice for a team that did not move before shooting
+R_GRENADIER_DICE = 15
+R_SAW_DICE = 16
+R_FRAG_RANGE = 17  # inches
+R_FRAG_DICE = 18  # per grenade
+R_SMOKE_RANGE = 19  # inches
+R_PIECE_DICE = 20  # defence dice per non-blocking piece between
+R_SMOKE_DICE = 21  # defence dice per smoke cloud between
+R_STEADY_DICE = 22  # defence dice for a target that moved cautiously or stood still
+R_COVER_DICE = 23  # defence dice behind blocking terrain
+R_CROSSFIRE_CORRIDOR = 24  # inches either side of the line of fire
+R_RETREAT = 25  # inches a pinned team retreats
+N_RULES = 26
 
-# actions
-HOLD, RAPID, CAUTIOUS, SHOOT, MOVE_SHOOT, SHOOT_MOVE = 0, 1, 2, 3, 4, 5
+
+class Action(IntEnum):
+    """A team's action in its activation (``D_ACTION``)."""
+
+    HOLD = 0
+    RAPID = 1
+    CAUTIOUS = 2
+    SHOOT = 3
+    MOVE_SHOOT = 4
+    SHOOT_MOVE = 5
+
+
 ACTION_NAMES = ("hold", "rapid move", "cautious move", "shoot", "move & shoot", "shoot & move")
-REGULAR, SUPPRESSIVE = 0, 1
+REGULAR, SUPPRESSIVE = 0, 1  # fire modes
+
+# movement modes (TMOVED, EV_MOVE): a rapid move goes around terrain, a cautious one over it
+MODE_RAPID, MODE_CAUTIOUS = GO_AROUND, GO_OVER
+MOVED_STILL = -1  # TMOVED of a team that has not moved this turn
 
 # decision vector written by policies: int64[N_DEC]
-D_ACTION = 0
+D_ACTION = 0  # Action
 D_X = 1  # destination cell
 D_Y = 2
 D_TARGET = 3  # team index, -1 none
@@ -45,9 +79,24 @@ G_FIRST_INIT = 3  # side with initiative on turn 1
 G_DICE = 4
 G_SHOTS = 5
 G_REACTIONS = 6
-G_ERROR = 7
-N_GAME_COLS = 8
+G_ERROR = 7  # debug mode: Bad code of the first broken invariant (game stopped), else 0
+G_ERROR_ROUND = 8  # ... and the turn it broke in
+N_GAME_COLS = 9
 END_BREAK, END_OBJECTIVE, END_LIMIT = 0, 1, 2
+
+
+class Bad(IntEnum):
+    """Invariants checked in debug mode (after every turn; buffer room where it is used)."""
+
+    OK = 0
+    FACES_FULL = 1  # a volley rolled more attack dice than the faces buffer holds
+    SLOTS_FULL = 2  # a merge found no free soldier slot
+    EMPTY_TEAM = 3  # a team on the table with no living soldier
+    SOLDIERS_GAINED = 4  # a side has more living soldiers than it started with
+    OFF_TABLE = 5  # a team outside the table
+    SHARED_CELL = 6  # two teams on one cell
+    NEGATIVE_GRENADES = 7
+
 
 # per-side records int64[2, N_SIDE_COLS]
 S_START = 0  # soldiers at the start
@@ -59,13 +108,30 @@ S_ON_OBJ = 5  # unpinned soldiers within the objective radius at the end
 S_INIT_TURNS = 6  # turns with initiative
 N_SIDE_COLS = 7
 
-# events int64[n, N_EV_COLS] = (turn, team, kind, a..i)
-EV_DEPLOY, EV_INITIATIVE, EV_OVERWATCH, EV_MOVE, EV_SHOT, EV_HITS, EV_PINNED, EV_RETREAT = range(8)
-EV_REACTION, EV_MERGE, EV_SMOKE, EV_BREACH, EV_END = range(8, 13)
-N_EV_COLS = 12
+
+class Ev(IntEnum):
+    """Event kinds: rows (turn, team, kind, a..i) of the trace (``sim.core.trace``); the payload
+    of each kind is listed next to it; team is -1 where no team acts."""
+
+    DEPLOY = 0  # turn 0: a=x, b=y, c=side, d=quality die, e=soldiers
+    INITIATIVE = 1  # team -1: a=side with it, b=side A's unpinned soldiers, c=side B's
+    OVERWATCH = 2  # the team goes on overwatch (no payload)
+    MOVE = 3  # a=x0, b=y0, c=x1, d=y1, e=movement mode
+    SHOT = 4  # a=target, b=fire mode, c=attack dice, d=frags used, e=hit dice (regular) or
+    #           hits (suppressive)
+    HITS = 5  # the team defends: a=shooter, b=defence dice, c=saves, d=kill dice, e=injury dice,
+    #           f=deaths, g=new injuries
+    PINNED = 6  # a=the team that fired
+    RETREAT = 7  # a=x0, b=y0, c=x1, d=y1
+    REACTION = 8  # a=the acting team, b=reactor's roll, c=actor's roll, d=reactor fires first,
+    #               e=fire mode
+    MERGE = 9  # a=the team absorbed
+    SMOKE = 10  # a=x, b=y of the cloud's centre
+    BREACH = 11  # a=building entered (every enemy team inside is pinned)
+    END = 12  # team -1: a=winning side (-1 draw), b=end reason
+
 
 # team table columns: int64[T, N_TM]
 TX, TY, TSIDE, TQ, TALIVE, TFRAGS, TSMOKES, TPINNED, TACTED, TREACTED = range(10)
 TOW, TOWFIRED, TMOVED, TLASTDX, TLASTDY, TINDEX = range(10, 16)  # TINDEX: team number in side
 N_TM = 16
-MOVED_STILL = -1  # TMOVED: -1 still, else the movement mode used this turn (RAPID / CAUTIOUS)

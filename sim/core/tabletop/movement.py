@@ -1,12 +1,12 @@
-"""Rifle & Gun movement on the table: how far a team can go and where a pinned team retreats.
+"""Movement on the table: how far a piece can go and where a pinned one falls back.
 
 Distances are in half-inches on the 1" grid: an orthogonal step costs 2, a diagonal step 3
-(close to 2 * sqrt(2)), so a 12" rapid move has a budget of 24 and a 6" cautious move 12.
-- rapid move: open ground only, around every piece of terrain, through smoke;
-- cautious move: may climb over or cut through non-blocking terrain; it enters a building only
-  as a breach, which the text allows when the move starts next to that building;
+(close to 2 * sqrt(2)), so a move of n inches has a budget of 2n. Two modes:
+- ``GO_AROUND``: open ground only, around every piece of terrain, through smoke;
+- ``GO_OVER``: may climb over or cut through non-blocking terrain, and may enter the building
+  next to its start cell (a breach);
 - nobody walks through walls or other buildings.
-Abstraction, stated: a team is a point (its leader's cell); cohesion (1") is kept implicitly.
+A moving unit is a point (one cell); callers mark the cells others stand on as occupied.
 """
 
 from __future__ import annotations
@@ -14,10 +14,17 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.jit import kernel
-from sim.rifle_gun.battlefield import BLOCKING, NONBLOCKING, sight
+from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, seen_size, sight
 
-RAPID, CAUTIOUS = 0, 1
+GO_AROUND, GO_OVER = 0, 1  # movement modes
 UNREACHED = 1 << 30
+COVER_SEARCH = 12  # cells searched for blocking terrain when no hidden cell is in reach
+
+
+def queue_size(h: int, w: int) -> int:
+    """Entries the ``queue`` scratch of ``reach`` needs: two per node; every cell but the start
+    gets at most one node from each of its 8 neighbours, so 8 * h * w nodes suffice."""
+    return 16 * h * w
 
 
 @kernel
@@ -27,15 +34,16 @@ def _passable(terrain, building, x, y, mode, breach_building, own_building):
         b = building[y, x]
         return b >= 0 and (b == breach_building or b == own_building)
     if kind == NONBLOCKING:
-        return mode == CAUTIOUS
+        return mode == GO_OVER
     return True
 
 
 @kernel
 def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
-    """Cheapest cost (half-inches) from (x0, y0) to every cell within ``budget``; others are
-    UNREACHED. ``occupied`` bool[h, w] marks cells other teams stand on (not enterable).
-    ``dist`` int64[h, w] and ``queue`` int64[16 * h * w] are scratch; returns dist.
+    """Cheapest cost (half-inches) from (x0, y0) in ``mode`` to every cell within ``budget``
+    (int); others are UNREACHED. ``terrain`` int8[h, w], ``building`` int32[h, w],
+    ``occupied`` bool[h, w] marks cells others stand on (not enterable). ``dist`` int64[h, w]
+    (filled and returned) and ``queue`` int64[queue_size(h, w)] are scratch.
 
     Dijkstra with costs 2 and 3 via a bucket queue: one linked list of cells per cost value,
     nodes (cell, next) kept in ``queue``."""
@@ -43,7 +51,7 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     dist[:, :] = UNREACHED
     own_building = building[y0, x0]
     breach = -1
-    if mode == CAUTIOUS:  # a cautious move that starts next to a building may breach into it
+    if mode == GO_OVER:  # a move that starts next to a building may breach into it
         for dy in range(-1, 2):
             for dx in range(-1, 2):
                 yy, xx = y0 + dy, x0 + dx
@@ -92,24 +100,25 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     return dist
 
 
-def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, smoke=None):
-    """Plain-Python wrapper of ``retreat``: the cell (x, y) a pinned team at ``at`` ends in."""
+def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, smoke=None, inches=3):
+    """Plain-Python wrapper of ``retreat``: the cell (x, y) a pinned unit at ``at`` ends in."""
     h, w = table.terrain.shape
     occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
     sm = np.full((h, w), -1, np.int32) if smoke is None else smoke
     return retreat(table.terrain, table.piece, table.building, sm, occ, at[0], at[1],
-                   attacker[0], attacker[1], last_move[0], last_move[1],
-                   np.zeros((h, w), np.int64), np.zeros(16 * h * w, np.int64),
-                   np.zeros(w + h + 4, np.int32))
+                   attacker[0], attacker[1], last_move[0], last_move[1], inches,
+                   np.zeros((h, w), np.int64), np.zeros(queue_size(h, w), np.int64),
+                   np.zeros(seen_size(h, w), np.int32))
 
 
 def reachable(table, start, mode, inches, occupied=None) -> np.ndarray:
-    """Plain-Python wrapper: cost grid (half-inches, UNREACHED beyond) from start=(x, y)."""
+    """Plain-Python wrapper: cost grid int64[h, w] (half-inches, UNREACHED beyond) from
+    start=(x, y) for a move of ``inches`` in ``mode``."""
     h, w = table.terrain.shape
     occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
     dist = np.zeros((h, w), np.int64)
     return reach(table.terrain, table.building, occ, start[0], start[1], mode, 2 * inches,
-                 dist, np.zeros(16 * h * w, np.int64))
+                 dist, np.zeros(queue_size(h, w), np.int64))
 
 
 @kernel
@@ -128,22 +137,22 @@ def _nearest_blocking(terrain, x, y, radius):
 
 
 @kernel
-def retreat(terrain, piece, building, smoke, occupied, x, y, ax, ay, last_dx, last_dy, dist,
-            queue, seen):
-    """Where a pinned team at (x, y), fired on from (ax, ay), retreats: (x, y) after.
+def retreat(terrain, piece, building, smoke, occupied, x, y, ax, ay, last_dx, last_dy, inches,
+            dist, queue, seen):
+    """Where a pinned unit at (x, y), fired on from (ax, ay), falls back: (x, y) after.
 
-    Up to 3" (a cautious move), never ending closer to the attacker, heading roughly away from
-    the fire or against its last move (the pinned team's choice). It goes to the nearest cell
-    the attacker cannot see (behind blocking terrain); if there is none within 3" it moves
-    towards the nearest blocking terrain. Scratch: dist [h, w], queue [16 h w], seen [w + h].
+    Up to ``inches`` over rough ground (``GO_OVER``), never ending closer to the attacker,
+    heading roughly away from the fire or against its last move (last_dx, last_dy). It goes
+    to the nearest cell the attacker cannot see; if there is none in reach it ends nearest to
+    blocking terrain. Arrays as in ``reach`` and ``sight``; dist, queue and seen are scratch.
     """
-    reach(terrain, building, occupied, x, y, CAUTIOUS, 6, dist, queue)
+    reach(terrain, building, occupied, x, y, GO_OVER, 2 * inches, dist, queue)
     h, w = terrain.shape
     d0 = (x - ax) ** 2 + (y - ay) ** 2
     best_x, best_y = x, y
     best_key = (2, 1 << 30, 0)  # (class, cost or distance to cover, -distance from attacker)
-    for yy in range(max(y - 3, 0), min(y + 4, h)):
-        for xx in range(max(x - 3, 0), min(x + 4, w)):
+    for yy in range(max(y - inches, 0), min(y + inches + 1, h)):  # 2 * inches reaches no further
+        for xx in range(max(x - inches, 0), min(x + inches + 1, w)):
             cost = dist[yy, xx]
             if cost == UNREACHED or (xx == x and yy == y):
                 continue
@@ -159,7 +168,7 @@ def retreat(terrain, piece, building, smoke, occupied, x, y, ax, ay, last_dx, la
             if not visible:
                 key = (0, cost, far)
             else:
-                key = (1, _nearest_blocking(terrain, xx, yy, 12), far)
+                key = (1, _nearest_blocking(terrain, xx, yy, COVER_SEARCH), far)
             if key < best_key:
                 best_key = key
                 best_x, best_y = xx, yy

@@ -1,19 +1,17 @@
-"""The Rifle & Gun table: a 3' x 3' grid of 1" cells with terrain pieces, line of sight and the
-defence dice that geometry gives (building block for the skirmish engine, issue 4).
+"""A miniatures table: a grid of 1" cells (3' x 3' by default) with terrain pieces, line of
+sight and what lies along it (the cover a game turns into defence dice).
 
 Cells (int8 ``terrain[y, x]``): OPEN, BLOCKING (buildings, walls) or NONBLOCKING (low walls,
 hedges, fences, trees). ``piece[y, x]`` numbers every terrain piece, so two hedges count as two
-pieces and one long hedge as one. ``building[y, x]`` numbers building footprints: a team inside a
-building sees out of it and is seen through it (windows), and counts as behind blocking terrain.
+pieces and one long hedge as one. ``building[y, x]`` numbers building footprints: a unit inside
+a building sees out of it and is seen through it (windows), and counts as behind blocking
+terrain.
 
 Line of sight runs from cell centre to cell centre through every cell the segment touches
-(Amanatides-Woo traversal). Abstractions, stated:
-- a team is a point (the cell of its leader); "any soldier sees any soldier" becomes
-  centre-to-centre sight;
-- "most of the team behind blocking terrain": the target is inside a building, or a blocking
-  cell next to it lies towards the shooter (a team at a wall's end or a building corner);
-- non-blocking pieces touching the shooter's cell are not counted (the text's exception for
-  shooting over a low wall one stands behind); smoke next to the shooter is counted.
+(Amanatides-Woo traversal). A unit is a point (one cell). "Behind blocking terrain": the target
+is inside a building, or a blocking cell next to it lies towards the viewer (a wall's end, a
+building corner). Non-blocking pieces touching the viewer's cell are not counted (one sees over
+the low wall one stands behind); smoke next to the viewer is.
 """
 
 from __future__ import annotations
@@ -45,12 +43,14 @@ class Table(NamedTuple):
 
 
 def empty(width: int = 36, height: int = 36) -> Table:
+    """An open table: terrain int8[height, width] all OPEN, no pieces, no buildings."""
     return Table(np.zeros((height, width), np.int8), np.full((height, width), -1, np.int32),
                  np.full((height, width), -1, np.int32))
 
 
 def place(table: Table, x0: int, y0: int, x1: int, y1: int, kind: int, building: bool = False):
-    """Put one terrain piece on the rectangle [x0..x1] x [y0..y1] (inclusive); returns its id."""
+    """Put one terrain piece (``kind`` a terrain code) on the rectangle [x0..x1] x [y0..y1]
+    (inclusive), in place; returns its piece id."""
     pid = int(table.piece.max()) + 1
     table.terrain[y0:y1 + 1, x0:x1 + 1] = kind
     table.piece[y0:y1 + 1, x0:x1 + 1] = pid
@@ -61,9 +61,10 @@ def place(table: Table, x0: int, y0: int, x1: int, y1: int, kind: int, building:
 
 def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
              deploy_depth: int = 3) -> Table:
-    """A random table: buildings, walls, hedges and trees, about ``density`` times a medium
-    table's count ("open", "light", "medium", "dense" or a number). The deployment strips along
-    the top and bottom edges and the central objective stay clear."""
+    """A random table of ``width`` x ``height`` cells: buildings, walls, hedges and trees,
+    about ``density`` times a medium table's count ("open", "light", "medium", "dense" or a
+    number). Strips ``deploy_depth`` deep along the top and bottom edges and the 3 x 3 cells at
+    the centre stay clear (deployment zones, an objective)."""
     d = DENSITIES[density] if isinstance(density, str) else float(density)
     rng = np.random.default_rng(seed)
     t = empty(width, height)
@@ -95,6 +96,12 @@ def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
     return t
 
 
+def seen_size(h: int, w: int) -> int:
+    """Entries the ``seen`` scratch of ``sight`` needs: a line crosses fewer than w + h cells
+    and each can add one piece and one smoke cloud to the list."""
+    return 2 * (w + h)
+
+
 @kernel
 def _touches(piece, x, y, pid):
     """True if piece ``pid`` occupies the cell (x, y) or one of its 8 neighbours."""
@@ -118,11 +125,11 @@ def _first_time(seen, n_seen, key):
 
 @kernel
 def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
-    """Line of sight from cell (x0, y0) to (x1, y1).
+    """Line of sight from cell (x0, y0) to (x1, y1): (visible, non-blocking pieces between,
+    smoke clouds between, target behind blocking terrain).
 
-    ``smoke`` int32[h, w]: smoke cloud id per cell, -1 none. ``seen`` int32 scratch (at least
-    w + h entries). Returns (visible, non-blocking pieces between, smoke clouds between,
-    target behind blocking terrain).
+    ``terrain`` int8[h, w], ``piece`` and ``building`` int32[h, w] (-1 none), ``smoke``
+    int32[h, w] cloud id per cell (-1 none); ``seen`` int32 scratch of ``seen_size(h, w)``.
     """
     h, w = terrain.shape
     own_a = building[y0, x0]
@@ -190,13 +197,13 @@ def line_of_sight(table: Table, a: tuple[int, int], b: tuple[int, int], smoke=No
     """Plain-Python wrapper: (visible, pieces, smoke, behind) from cell a=(x, y) to b."""
     if smoke is None:
         smoke = np.full(table.terrain.shape, -1, np.int32)
-    seen = np.zeros(table.width + table.height + 4, np.int32)
+    seen = np.zeros(seen_size(table.height, table.width), np.int32)
     return sight(table.terrain, table.piece, table.building, smoke, a[0], a[1], b[0], b[1], seen)
 
 
 def render(table: Table, marks: dict | None = None) -> str:
     """ASCII map: '#' blocking, 'B' building, '%' non-blocking, '.' open; ``marks`` maps
-    (x, y) to a character (teams)."""
+    (x, y) to a character (units)."""
     chars = np.full(table.terrain.shape, ".", dtype="<U1")
     chars[table.terrain == NONBLOCKING] = "%"
     chars[table.terrain == BLOCKING] = "#"

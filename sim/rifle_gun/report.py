@@ -1,4 +1,4 @@
-"""The exchange report: what a unit quality is worth, for two-side games (Rifle & Gun).
+"""Rifle & Gun's exchange report: what a unit quality is worth.
 
 Reads points that vary quality_a/quality_b (die types) and soldiers_a (side A's team size)
 against a fixed side B, per terrain density and scenario:
@@ -34,13 +34,13 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
     for p in manifest["points"]:
         t = load(p["index"])
         a = t[t["seat"] == 0]
-        score = a["won"].astype(float) + 0.5 * a["draw"].astype(float)
+        score = a["won"].astype(float) + 0.5 * (a["winner_seat"] < 0).astype(float)
         n = len(score)
         m = float(score.mean())
         se = float(score.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
         r = p["rules"]
         first = t[t["order"] == 0]  # the side with the initiative on turn 1
-        init = first["won"].astype(float) + 0.5 * first["draw"].astype(float)
+        init = first["won"].astype(float) + 0.5 * (first["winner_seat"] < 0).astype(float)
         kit = {k: r.get(k) for k in ("saw_a", "saw_b", "marksman_a", "marksman_b",
                                      "grenadier_a", "grenadier_b")}
         rows.append(kit | {"init_score_sum": float(init.sum()), "init_n": len(init),
@@ -49,7 +49,7 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                      "quality_a": r["quality_a"], "quality_b": r["quality_b"],
                      "soldiers_a": r["soldiers_a"], "soldiers_b": r["soldiers_b"], "games": n,
                      "score": m, "lo": m - z * se, "hi": m + z * se,
-                     "a_wins": int(a["won"].sum()), "draws": int(a["draw"].sum()),
+                     "a_wins": int(a["won"].sum()), "draws": int((a["winner_seat"] < 0).sum()),
                      "turns_mean": float(a["rounds"].mean())})
     return pd.DataFrame(rows)
 
@@ -92,7 +92,7 @@ def _fmt_be(r) -> str:
     return f"{f(r['break_even'])} [{f(r['be_lo'])}, {f(r['be_hi'])}]"
 
 
-def write(out: Path, load, manifest: dict) -> None:
+def write(out: Path, load, manifest: dict, wording=None) -> None:
     out = Path(out)
     alpha = manifest["report"]["alpha"]
     scores = point_scores(load, manifest, alpha)
