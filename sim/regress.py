@@ -51,28 +51,50 @@ def ratio(num, den) -> dict:
     return {"kind": "ratio", "value": float(r), "n": int(den.sum()), "se": max(se, 1e-9)}
 
 
+def _clustered(flags, clusters, weights=None) -> dict:
+    """Mean of ``flags`` (0/1 or numbers) over rows, its standard error clustered by
+    ``clusters``: rows sharing a cluster (games on one generated table) share a random effect,
+    so they are not independent draws."""
+    df = pd.DataFrame({"num": np.asarray(flags, dtype=float), "c": np.asarray(clusters)})
+    df["den"] = 1.0 if weights is None else np.asarray(weights, dtype=float)
+    sums = df.groupby("c")[["num", "den"]].sum()
+    return ratio(sums["num"], sums["den"])
+
+
 def metrics(table: pd.DataFrame, manifest: dict) -> dict:
-    """Headline metrics of one experiment: name -> {kind, value, se, n}."""
+    """Headline metrics of one experiment: name -> {kind, value, se, n}. A game that declares
+    a ``cluster`` column (e.g. Rifle & Gun's generated table) gets standard errors clustered by
+    it; otherwise games are independent."""
     out = {}
     labels = {p["index"]: ", ".join(f"{k}={v}" for k, v in p["swept"].items()) or "base"
               for p in manifest["points"]}
     spec = games.get(manifest["game"])
     extra = spec.regression_metrics  # the game's own metrics, if any
     per_game = games_table(table)
+    cl = spec.cluster
     for point, g in per_game.groupby("point"):
         lab = labels[point]
-        out[f"{lab} | unfinished rate"] = _rate(int(g["turn_limit"].sum()), len(g))
-        out[f"{lab} | mean rounds"] = _mean(g["rounds"])
         seats = table[table["point"] == point]
+        winners = seats[seats["won"]]
+        if cl is None:
+            out[f"{lab} | unfinished rate"] = _rate(int(g["turn_limit"].sum()), len(g))
+            out[f"{lab} | mean rounds"] = _mean(g["rounds"])
+        else:
+            out[f"{lab} | unfinished rate"] = _clustered(g["turn_limit"], g[cl])
+            out[f"{lab} | mean rounds"] = _clustered(g["rounds"], g[cl])
         if spec.capabilities.draws:
-            out[f"{lab} | no-winner rate"] = _rate(int(g["winner_seat"].lt(0).sum()), len(g))
+            out[f"{lab} | no-winner rate"] = (
+                _rate(int(g["winner_seat"].lt(0).sum()), len(g)) if cl is None
+                else _clustered(g["winner_seat"].lt(0), g[cl]))
         for name, m in (extra(seats) if extra else {}).items():
             out[f"{lab} | {name}"] = m
-        winners = seats[seats["won"]]
-        out[f"{lab} | first player's win share"] = _rate(int((winners["order"] == 0).sum()),
-                                                         len(winners))
+        first = winners["order"] == 0
+        out[f"{lab} | first player's win share"] = (
+            _rate(int(first.sum()), len(winners)) if cl is None
+            else _clustered(first, winners[cl]))
         for strat, s in seats.groupby("strategy", observed=True):
-            out[f"{lab} | {strat} win rate"] = _rate(int(s["won"].sum()), len(s))
+            out[f"{lab} | {strat} win rate"] = (_rate(int(s["won"].sum()), len(s)) if cl is None
+                                                else _clustered(s["won"], s[cl]))
     return out
 
 

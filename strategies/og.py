@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from sim.core.grid import borders
 from sim.core.jit import kernel
 from sim.core.rng import randint
 from sim.og import state as S
@@ -111,18 +112,6 @@ def _ceil_share(share, n):
 
 
 @kernel
-def _borders(owner, nbr, cell, player):
-    """True if ``cell`` touches a block of ``player``."""
-    for j in range(nbr.shape[1]):
-        c = nbr[cell, j]
-        if c < 0:
-            break
-        if owner[c] == player:
-            return True
-    return False
-
-
-@kernel
 def _frontier(owner, nbr, me, buf):
     """Write the cells not mine that touch one of mine into ``buf[:n]`` in ascending order;
     return n. ``buf`` is int64[2 * ncell]: its second half is scratch marks, left all zero."""
@@ -161,15 +150,6 @@ def _props_leader(rating, blocks, me):
 
 
 @kernel
-def _neighbours_player(owner, nbr, me, other):
-    """True if any block of ``other`` touches a block of ``me``."""
-    for cell in range(owner.shape[0]):
-        if owner[cell] == other and _borders(owner, nbr, cell, me):
-            return True
-    return False
-
-
-@kernel
 def _clear(dec):
     for i in range(dec.shape[0]):
         dec[i] = 0
@@ -201,7 +181,7 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
         nt = 0
         for p in range(rating.shape[0]):
             if p != me and blocks[p] > 0:
-                if not adjacent_only or _neighbours_player(owner, nbr, me, p):
+                if not adjacent_only or borders(owner, nbr, me, p):
                     targets[nt] = p
                     nt += 1
         if crew > 0 and nt > 0:
@@ -224,7 +204,7 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
         lp = rating[leader, S.PROPS]
         threat = lp >= rp[S.R_GOAL] - w[W_DRIVEBY_THREAT]
         ahead = lp - rating[me, S.PROPS] >= w[W_DRIVEBY_LEAD]
-        in_range = not adjacent_only or _neighbours_player(owner, nbr, me, leader)
+        in_range = not adjacent_only or borders(owner, nbr, me, leader)
         if (threat or ahead) and lp > 0 and in_range:
             dec[S.D_KIND] = S.Action.DRIVEBY
             dec[S.D_TARGET] = leader

@@ -109,6 +109,8 @@ class GameSpec:
     regression_metrics: RegressionMetrics | None = None
     odds_checks: tuple[OddsCheck, ...] = ()
     golden: tuple[GoldenCase, ...] = ()
+    cluster: str | None = None  # a per-game column whose games share a random effect (e.g.
+    # a generated table): regression standard errors are clustered by it
     bench: str = ""  # benchmark script, relative to the repository root
     code_paths: tuple[str, ...] = ()  # globs (from the repository root) of the engine's code
 
@@ -172,6 +174,8 @@ def contract_problems(spec: GameSpec) -> list[str]:
     bad = [k for k in spec.wording if k not in WORDING]
     if bad:
         out.append(f"unknown wording keys {bad}; allowed: {', '.join(WORDING)}")
+    if spec.cluster is not None and spec.cluster not in [c.name for c in spec.columns]:
+        out.append(f"cluster {spec.cluster!r} is not one of the game's columns")
     if not isinstance(spec.odds_cli, click.Group):
         out.append("odds_cli is not a click group")
     return out

@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim.core.jit import step
+
 ADJACENCY = ("orthogonal", "diagonal")
 MAX_NBR = 8  # neighbour slots per cell (diagonal adjacency)
 N_ORTHO_DIRS = 4  # orthogonal directions; a cell's orthogonal neighbours come first in nbr
@@ -92,3 +94,26 @@ def snake_order(w: int, h: int) -> np.ndarray:
     are orthogonally adjacent (pairs (0,1), (2,3), ... tile the board with dominoes)."""
     rows = [range(w) if y % 2 == 0 else range(w - 1, -1, -1) for y in range(h)]
     return np.array([y * w + x for y, xs in enumerate(rows) for x in xs], dtype=np.int64)
+
+
+# ---------------------------------------------------------------- ownership queries (kernels)
+
+
+@step
+def touches(owner, nbr, cell, who):
+    """True if ``cell`` is next to a cell of ``who``; ``owner`` int64[ncell] (-1 none), ``nbr``
+    int64[ncell, k] padded with -1."""
+    for j in range(nbr.shape[1]):
+        c = nbr[cell, j]
+        if c >= 0 and owner[c] == who:
+            return True
+    return False
+
+
+@step
+def borders(owner, nbr, a, b):
+    """True if some cell of ``b`` is next to a cell of ``a``."""
+    for c in range(owner.shape[0]):
+        if owner[c] == b and touches(owner, nbr, c, a):
+            return True
+    return False

@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from sim.core.debug import InvariantError, debug_default, raise_on_broken
-from sim.core.grid import Grid
+from sim.core.grid import Grid, borders, touches
 from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
 from sim.core.trace import DEFAULT_ROWS, emit, replay_traced
@@ -378,25 +378,6 @@ def _exchange(rating, p_out, trace, dec, me, rnd, nev):
 
 
 @step
-def _touches(owner, nbr, cell, me):
-    """True if ``cell`` touches a block of ``me``."""
-    for j in range(nbr.shape[1]):
-        o = nbr[cell, j]
-        if o >= 0 and owner[o] == me:
-            return True
-    return False
-
-
-@step
-def _borders_gang(owner, nbr, me, tgt):
-    """True if a block of ``tgt`` touches a block of ``me`` (any adjacency)."""
-    for c in range(owner.shape[0]):
-        if owner[c] == tgt and _touches(owner, nbr, c, me):
-            return True
-    return False
-
-
-@step
 def _commitment(rp, rating, dec, p, least, most):
     """The Commit ``p``'s decision ``dec`` asks for, clipped: Crew to [least, most], Chrome and
     Props to what ``p`` holds (Props only under the optional spending rule)."""
@@ -414,7 +395,7 @@ def _driveby_ok(rp, owner, nbr, blocks, me, tgt, att):
     and bordering ``me`` under the 'adjacent' range rule.) If not, the turn's action is a pass."""
     if not (0 <= tgt < blocks.shape[0] and tgt != me and blocks[tgt] > 0 and att.crew >= 1):
         return False
-    return rp[S.R_DRIVEBY_ADJ] == 0 or _borders_gang(owner, nbr, me, tgt)
+    return rp[S.R_DRIVEBY_ADJ] == 0 or borders(owner, nbr, me, tgt)
 
 
 @step
@@ -441,7 +422,7 @@ def _expand_target(owner, nbr, dec, me):
     cell = dec[S.D_TARGET]
     if dec[S.D_KIND] == S.STOP or cell < 0 or cell >= owner.shape[0] or owner[cell] == me:
         return -1
-    return cell if _touches(owner, nbr, cell, me) else -1
+    return cell if touches(owner, nbr, cell, me) else -1
 
 
 @step

@@ -12,7 +12,7 @@ from sim.core.records import Column
 from sim.core.tabletop.battlefield import Table
 from sim.rifle_gun import state as S
 from sim.rifle_gun.cli import odds_rg
-from sim.rifle_gun.engine import play_batch, replay
+from sim.rifle_gun.engine import map_index, play_batch, replay
 from sim.rifle_gun.narrate import narrate
 from sim.rifle_gun.rules import QUALITY, VERSION, RGRules
 from strategies import rifle_gun as strat
@@ -52,7 +52,8 @@ def tidy(batch, rules: RGRules, lineup: np.ndarray, pool: list[str], game0: int)
         turn_limit=end == END_NAMES.index("turn_limit"), first_seat=first,
         order=(np.arange(2)[None, :] != first[:, None]).astype(np.int64),  # 0 = initiative
         rounds=g[:, S.G_TURNS],
-        game_cols={"dice": g[:, S.G_DICE], "shots": g[:, S.G_SHOTS],
+        game_cols={"map": map_index(np.arange(game0, game0 + n), rules.maps),
+                   "dice": g[:, S.G_DICE], "shots": g[:, S.G_SHOTS],
                    "reactions": g[:, S.G_REACTIONS]},
         seat_cols={"quality": np.tile([QUALITY[rules.quality_a], QUALITY[rules.quality_b]],
                                       (n, 1)),
@@ -76,6 +77,8 @@ def replay_game(rules: RGRules, seed: int, stream: int, game: int, pool: list[st
 # ---------------------------------------------------------------- the contract record
 
 _COLUMNS = (
+    Column("map", "int64", "game", "the generated table the game was played on (one of the "
+           "point's `maps`; games on one table share its luck)"),
     Column("dice", "int64", "game", "dice rolled"),
     Column("shots", "int64", "game", "volleys fired"),
     Column("reactions", "int64", "game", "reactions taken"),
@@ -126,6 +129,7 @@ SPEC = GameSpec(
     odds_checks=(_volley_check(),),
     golden=(GoldenCase("rifle_gun_seed3", _golden(RGRules(marksman_b=True), 3,
                                                   ["fire_manoeuvre", "overwatch_line"])),),
+    cluster="map",
     bench="bench/bench_rifle_gun.py",
     code_paths=("sim/core/**/*.py", "sim/rifle_gun/*.py", "strategies/rifle_gun.py",
                 "strategies/presets.py"),
