@@ -229,7 +229,7 @@ def _random_starts(s, board, grid, pairs, tries):
             owner[y * w + x] = p
 
 
-@step
+@kernel
 def _place_starts(s, rp, grid, board, out, nev):
     """Two adjacent ordinary starting blocks per seat, spaced round the edge or at random."""
     owner, blocks, trace = board.owner, board.blocks, out.trace
@@ -254,7 +254,7 @@ def _place_starts(s, rp, grid, board, out, nev):
     return nev
 
 
-@step
+@kernel
 def _place_specials(s, rules, grid, board, out, nev):
     """Special blocks on free ordinary cells: uniformly at random, or nearest the centre with
     the types shuffled among those cells."""
@@ -292,7 +292,7 @@ def _place_specials(s, rules, grid, board, out, nev):
     return nev
 
 
-@step
+@kernel
 def _rolloff(s, P, sides, g_out, trace, nev):
     """All seats roll; the highest goes first; tied highest re-roll. Returns (first, nev); the
     dice count into the game record."""
@@ -323,7 +323,7 @@ def _rolloff(s, P, sides, g_out, trace, nev):
             rolling[p] = rolling[p] and rolls[p] == best
 
 
-@step
+@kernel
 def _setup(s, rules, grid, board, gangs, out, first_shift):
     """Starting ratings, starting blocks, specials, and the roll-off for the first seat.
     Returns (first seat, nev)."""
@@ -574,7 +574,7 @@ def _end_of_round(rating, blocks, hist, winner, rnd, leader, lead_changes, lead_
     return leader, lead_changes, lead_from
 
 
-@step
+@kernel
 def _rounds(s, rules, board, gangs, scratch, out, first, nev):
     """Play rounds from seat ``first`` until a winner or the round limit. Returns (winner,
     End reason, rounds, lead changes, round the winner took the lead for good, nev); a broken
@@ -681,7 +681,7 @@ def _rounds(s, rules, board, gangs, scratch, out, first, nev):
     return winner, end, rnd, lead_changes, lead_from, nev
 
 
-@step
+@kernel
 def _finish(rp, board, gangs, scratch, out, winner, end, rnd, lead_changes, lead_from):
     """Write the game and player records (G_FIRST, dice and counters are already in)."""
     g_out, p_out, rating = out.g_out, out.p_out, gangs.rating
