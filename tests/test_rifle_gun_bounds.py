@@ -63,10 +63,7 @@ def test_worst_volley_fits_the_faces_buffer():
     seed_state(s, np.uint64(1), np.uint64(2), np.uint64(3))
     g = E.Game(s, rules.kernel_params(), np.zeros(2, np.int64), np.zeros((2, N_W)))
     f = E.Field(terr, pcs, bld, np.full((h, w), -1, np.int32), np.zeros(1, np.int64))
-    sc = E.Scratch(np.zeros((h, w), np.int64), np.zeros(sz.queue, np.int64),
-                   np.zeros(sz.seen, np.int32), np.zeros(sz.faces, np.int64),
-                   np.zeros(S.N_DEC, np.int64), np.full(T, -1, np.int64), np.zeros(T, np.int64),
-                   np.zeros(T))
+    sc = E.scratch(h, w, T, sz)
     out = E.Out(np.zeros(S.N_GAME_COLS, np.int64), np.zeros((2, S.N_SIDE_COLS), np.int64),
                 np.zeros((0, 12), np.int64), np.zeros(1, np.int64))
     E._fire(g, f, E.Teams(tm, sst, srole), sc, out, 1, 0, t, S.REGULAR, 10**6)

@@ -21,7 +21,7 @@ import numpy as np
 
 from sim.core import trace as TR
 from sim.core.debug import debug_default, raise_on_broken
-from sim.core.jit import batch_kernel, kernel, prange
+from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
 from sim.core.tabletop.battlefield import generate, seen_size, sight
 from sim.core.tabletop.geometry import dist_in, sees
@@ -94,6 +94,8 @@ class Scratch(NamedTuple):
     pending: np.ndarray  # int64[T] reactions resolved after the action (fire mode, -1 none)
     order: np.ndarray  # int64[T] teams defending against one volley
     keys: np.ndarray  # float64[T] ... and their place along the line of fire
+    occ: np.ndarray  # bool[h, w] cells other teams stand on, for the acting team
+    occ_pin: np.ndarray  # bool[h, w] ... for a team retreating (filled inside a shot)
 
 
 class Sizes(NamedTuple):
@@ -128,18 +130,28 @@ def _broken(out, code, turn):
         out.g_out[S.G_ERROR_ROUND] = turn
 
 
-@kernel
+@step
 def _see(f, sc, x0, y0, x1, y1):
     return sees(f.terrain, f.piece, f.building, f.smoke, x0, y0, x1, y1, sc.seen)
 
 
-@kernel
-def _occupied(tm, h, w, except_team):
-    occ = np.zeros((h, w), dtype=np.bool_)
+@step
+def _occupied(tm, except_team, occ):
+    """Fill ``occ`` (bool[h, w]) with the cells of live teams other than ``except_team``."""
+    occ[:, :] = False
     for b in range(tm.shape[0]):
         if tm[b, TALIVE] and b != except_team:
             occ[tm[b, TY], tm[b, TX]] = True
     return occ
+
+
+@step
+def _stands_at(tm, x, y, except_team):
+    """True if a live team other than ``except_team`` stands on (x, y)."""
+    for b in range(tm.shape[0]):
+        if tm[b, TALIVE] and b != except_team and tm[b, TX] == x and tm[b, TY] == y:
+            return True
+    return False
 
 
 @kernel
@@ -169,8 +181,7 @@ def _pin(g, f, te, sc, out, turn, t, attacker):
     if TM.alive(te.sst[t]) == 0:
         tm[t, TALIVE] = 0
         return
-    h, w = f.terrain.shape
-    occ = _occupied(tm, h, w, t)
+    occ = _occupied(tm, t, sc.occ_pin)
     x, y = retreat(f.terrain, f.piece, f.building, f.smoke, occ, tm[t, TX], tm[t, TY],
                    tm[attacker, TX], tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY],
                    g.rp[S.R_RETREAT], sc.dist, sc.queue, sc.seen)
@@ -391,8 +402,7 @@ def _step(g, f, te, out, turn, a, x0, y0, nx, ny, mode):
     """Team a arrives at (nx, ny) unless another team stands there; a breach into a building
     with a frag grenade pins every enemy team inside."""
     tm, building = te.tm, f.building
-    h, w = f.terrain.shape
-    if _occupied(tm, h, w, a)[ny, nx]:
+    if _stands_at(tm, nx, ny, a):
         return
     side = tm[a, TSIDE]
     tm[a, TLASTDX], tm[a, TLASTDY] = nx - x0, ny - y0
@@ -425,7 +435,7 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
     rp, tm, dec = g.rp, te.tm, sc.dec
     side = tm[a, TSIDE]
     h, w = f.terrain.shape
-    occ = _occupied(tm, h, w, a)
+    occ = _occupied(tm, a, sc.occ)
     decide(g.kinds[side], g.weights[side], a, tm, te.sst, te.srole, f.terrain, f.piece,
            f.building, f.smoke, occ, rp, g.s, dec, sc.dist, sc.queue, sc.seen)
     tm[a, TACTED] = 1
@@ -629,6 +639,16 @@ def _tally(g, te, out, h, w):
 
 
 @kernel
+def scratch(h, w, T, sizes):
+    """Scratch buffers of one game on an h x w table with T teams (lengths from ``sizes``)."""
+    return Scratch(np.zeros((h, w), dtype=np.int64), np.zeros(sizes.queue, dtype=np.int64),
+                   np.zeros(sizes.seen, dtype=np.int32), np.zeros(sizes.faces, dtype=np.int64),
+                   np.zeros(S.N_DEC, dtype=np.int64), np.full(T, -1, dtype=np.int64),
+                   np.zeros(T, dtype=np.int64), np.zeros(T, dtype=np.float64),
+                   np.zeros((h, w), dtype=np.bool_), np.zeros((h, w), dtype=np.bool_))
+
+
+@kernel
 def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, sizes, g_out,
           side_out, trace):
     """Play one game from the deployed teams ``tm0``/``sst0``/``srole0`` (copied), scratch
@@ -640,10 +660,7 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
     f = Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32),
               np.zeros(1, dtype=np.int64))
     te = Teams(tm0.copy(), sst0.copy(), srole0.copy())
-    sc = Scratch(np.zeros((h, w), dtype=np.int64), np.zeros(sizes.queue, dtype=np.int64),
-                 np.zeros(sizes.seen, dtype=np.int32), np.zeros(sizes.faces, dtype=np.int64),
-                 np.zeros(S.N_DEC, dtype=np.int64), np.full(T, -1, dtype=np.int64),
-                 np.zeros(T, dtype=np.int64), np.zeros(T, dtype=np.float64))
+    sc = scratch(h, w, T, sizes)
     out = Out(g_out, side_out, trace, np.zeros(1, dtype=np.int64))
     tm = te.tm
     g_out[:] = 0

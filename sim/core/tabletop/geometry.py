@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from sim.core.jit import kernel
+from sim.core.jit import kernel, step
 from sim.core.tabletop.battlefield import sight
 
 
@@ -14,7 +14,7 @@ def dist_in(ax, ay, bx, by):
     return math.sqrt((ax - bx) ** 2 + (ay - by) ** 2)
 
 
-@kernel
+@step
 def sees(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
     """True if cell (x0, y0) sees (x1, y1); arrays as in ``battlefield.sight``."""
     return sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen)[0]
