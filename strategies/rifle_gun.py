@@ -114,40 +114,95 @@ def _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen):
 
 
 @kernel
+def _covered(terrain, building, x, y):
+    """Inside a building, or blocking terrain in one of the 8 cells around (x, y)."""
+    h, wd = terrain.shape
+    if building[y, x] >= 0:
+        return True
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            yy, xx = y + dy, x + dx
+            if 0 <= yy < h and 0 <= xx < wd and terrain[yy, xx] == 1:
+                return True
+    return False
+
+
+@kernel
 def _best_cell(tm, a, mode, gx, gy, w, rp, terrain, piece, building, smoke, occupied, dist,
                queue, seen):
     """Reachable cell (mode's move) minimising distance to the goal plus exposure to enemy
-    eyes, with a bonus for cover; cells scanned on a 2" lattice plus the goal-most cell."""
+    eyes, with a bonus for cover; cells scanned on a 2" lattice plus the goal-most cell. The
+    first cell in scan order with the least score wins.
+
+    Exposure (a line of sight per enemy team) is the costly part, so it is counted only for
+    cells that can still win: a cell's score is at least its distance less its cover bonus
+    (exposure adds w[W_EXPOSURE] >= 0 per team), and floating-point addition is monotone, so
+    skipping a cell whose bound cannot beat the best so far gives exactly the full scan's
+    answer. The cell with the least bound is scored first to make the bound bite early."""
     h, wd = terrain.shape
     r = _move_inches(rp, mode)  # a move of r inches ends within r cells
     reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode, 2 * r, dist, queue)
-    best_x, best_y = tm[a, TX], tm[a, TY]
-    best = 1e18
-    for y in range(max(tm[a, TY] - r, 0), min(tm[a, TY] + r + 1, h)):
-        for x in range(max(tm[a, TX] - r, 0), min(tm[a, TX] + r + 1, wd)):
-            if dist[y, x] == UNREACHED:
-                continue
-            on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
-            if not on_lattice and not (x == tm[a, TX] and y == tm[a, TY]):
-                continue
-            score = dist_in(x, y, gx, gy)
-            exposed = 0
-            for b in range(tm.shape[0]):
-                if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
+    ax, ay, side = tm[a, TX], tm[a, TY], tm[a, TSIDE]
+    w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
+    prune = w_exp >= 0.0
+    y_lo, y_hi = max(ay - r, 0), min(ay + r + 1, h)
+    x_lo, x_hi = max(ax - r, 0), min(ax + r + 1, wd)
+    # first pass: the candidate with the least bound (earliest in scan order on ties)
+    first_x, first_y = -1, -1
+    first_lb = 1e300
+    if prune:
+        for y in range(y_lo, y_hi):
+            for x in range(x_lo, x_hi):
+                if dist[y, x] == UNREACHED:
                     continue
-                if sees(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen):
-                    exposed += 1
-            score += w[W_EXPOSURE] * exposed
-            covered = building[y, x] >= 0
-            for dy in range(-1, 2):
-                for dx in range(-1, 2):
-                    yy, xx = y + dy, x + dx
-                    if 0 <= yy < h and 0 <= xx < wd and terrain[yy, xx] == 1:
-                        covered = True
-            if covered:
-                score -= w[W_COVER]
-            if score < best:
-                best, best_x, best_y = score, x, y
+                on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
+                if not on_lattice and not (x == ax and y == ay):
+                    continue
+                lb = dist_in(x, y, gx, gy)
+                if _covered(terrain, building, x, y):
+                    lb -= w_cov
+                if lb < first_lb:
+                    first_lb, first_x, first_y = lb, x, y
+    best_x, best_y = ax, ay
+    best = 1e18
+    best_i = -1  # scan index of the best cell
+    for k in range(2):
+        for y in range(y_lo, y_hi):
+            for x in range(x_lo, x_hi):
+                if k == 0:  # the least-bound cell alone, then the scan without it
+                    if x != first_x or y != first_y:
+                        continue
+                elif x == first_x and y == first_y:
+                    continue
+                if dist[y, x] == UNREACHED:
+                    continue
+                on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
+                if not on_lattice and not (x == ax and y == ay):
+                    continue
+                i = (y - y_lo) * (x_hi - x_lo) + (x - x_lo)
+                d = dist_in(x, y, gx, gy)
+                covered = _covered(terrain, building, x, y)
+                if prune:
+                    lb = d - w_cov if covered else d
+                    if lb > best or (lb == best and i > best_i):
+                        continue
+                exposed = 0
+                for b in range(tm.shape[0]):
+                    if tm[b, TALIVE] == 0 or tm[b, TSIDE] == side:
+                        continue
+                    if sees(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen):
+                        exposed += 1
+                        if prune:  # the score so far only grows: stop once it cannot win
+                            part = d + w_exp * exposed
+                            if covered:
+                                part -= w_cov
+                            if part > best or (part == best and i > best_i):
+                                break
+                score = d + w_exp * exposed
+                if covered:
+                    score -= w_cov
+                if score < best or (score == best and i < best_i):
+                    best, best_x, best_y, best_i = score, x, y, i
     return best_x, best_y
 
 

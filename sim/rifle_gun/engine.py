@@ -707,14 +707,22 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
 @batch_kernel
 def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0, srole0,
                 kinds, weights, sizes, g_out, side_out, no_trace):
+    """Each game gets private copies of what it reads and writes: a view into an array that
+    all threads share would make every thread's reference counting hit one shared counter
+    (a cache line bounced between cores on each kernel call)."""
     n = g_out.shape[0]
     n_maps = terrains.shape[0]
     for i in prange(n):
         s = np.empty(STATE_SIZE, dtype=np.uint64)
         seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game0 + i))
         m = ((game0 + i) // 2) % n_maps  # same as map_index
-        _play(s, rp, terrains[m], pieces[m], buildings[m], tm0, sst0, srole0, kinds[i],
-              weights[i], sizes, g_out[i], side_out[i], no_trace)
+        g_row = np.zeros(g_out.shape[1], dtype=np.int64)
+        side_rows = np.zeros((2, side_out.shape[2]), dtype=np.int64)
+        _play(s, rp.copy(), terrains[m].copy(), pieces[m].copy(), buildings[m].copy(), tm0,
+              sst0, srole0, kinds[i].copy(), weights[i].copy(), sizes, g_row, side_rows,
+              np.zeros((0, no_trace.shape[1]), dtype=np.int64))
+        g_out[i, :] = g_row
+        side_out[i, :, :] = side_rows
 
 
 # ---------------------------------------------------------------- set-up and public API
