@@ -105,7 +105,9 @@ def touches(owner, nbr, cell, who):
     int64[ncell, k] padded with -1."""
     for j in range(nbr.shape[1]):
         c = nbr[cell, j]
-        if c >= 0 and owner[c] == who:
+        if c < 0:  # the padding comes last
+            break
+        if owner[c] == who:
             return True
     return False
 
