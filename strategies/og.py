@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from sim.core.grid import borders
-from sim.core.jit import kernel
+from sim.core.jit import kernel, step
 from sim.core.rng import randint
 from sim.og import state as S
 from strategies.presets import Preset, weight_table
@@ -104,41 +104,34 @@ def table(names: list[str], overrides: dict | None = None) -> tuple[np.ndarray, 
 # ---------------------------------------------------------------- shared state queries
 
 
-@kernel
+@step
 def _ceil_share(share, n):
     """ceil(share * n) clipped to [0, n]."""
     k = np.int64(math.ceil(share * n - 1e-9))
     return min(max(k, 0), n)
 
 
-@kernel
+@step
 def _frontier(owner, nbr, me, buf):
     """Write the cells not mine that touch one of mine into ``buf[:n]`` in ascending order;
-    return n. ``buf`` is int64[2 * ncell]: its second half is scratch marks, left all zero."""
-    ncell = owner.shape[0]
+    return n. One pass in cell order: the neighbour relation is symmetric (sim.core.grid), so a
+    cell touches one of mine exactly when one of its own neighbours is mine."""
     n = 0
-    for cell in range(ncell):
+    for cell in range(owner.shape[0]):
         if owner[cell] == me:
-            for j in range(nbr.shape[1]):
-                o = nbr[cell, j]
-                if o < 0:
-                    break
-                if owner[o] != me and buf[ncell + o] == 0:
-                    buf[ncell + o] = 1
-                    buf[n] = o
-                    n += 1
-    for i in range(n):  # clear marks; insertion sort keeps the order independent of the scan
-        buf[ncell + buf[i]] = 0
-        v = buf[i]
-        j = i - 1
-        while j >= 0 and buf[j] > v:
-            buf[j + 1] = buf[j]
-            j -= 1
-        buf[j + 1] = v
+            continue
+        for j in range(nbr.shape[1]):
+            o = nbr[cell, j]
+            if o < 0:
+                break
+            if owner[o] == me:
+                buf[n] = cell
+                n += 1
+                break
     return n
 
 
-@kernel
+@step
 def _props_leader(rating, blocks, me):
     """Live rival with the most Props (lowest seat on ties), or -1."""
     best = -1
@@ -149,7 +142,7 @@ def _props_leader(rating, blocks, me):
     return best
 
 
-@kernel
+@step
 def _clear(dec):
     for i in range(dec.shape[0]):
         dec[i] = 0
@@ -222,13 +215,13 @@ def choose_action(kind, w, me, owner, special, nbr, rating, blocks, rp, s, dec):
     dec[S.D_AMOUNT] = papers
 
 
-@kernel
+@step
 def choose_expand(kind, w, me, avail, quiet, owner, special, nbr, rating, blocks, rp, s, dec,
                   buf):
     """Fill ``dec`` with the next Expand (D_KIND = EXPAND) or stop (STOP).
 
     ``avail`` is Crew free to fight (Drive-by crew excluded); ``quiet`` counts my turns since my
-    Props last rose (impatience breaks stand-offs); ``buf`` is int64[2 * ncell] scratch, zeroed.
+    Props last rose (impatience breaks stand-offs); ``buf`` is int64[ncell] scratch.
     """
     _clear(dec)
     n = _frontier(owner, nbr, me, buf)

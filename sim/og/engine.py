@@ -85,7 +85,7 @@ class Scratch(NamedTuple):
     """Buffers the policies write into, reused all game."""
 
     dec: np.ndarray  # int64[N_DEC]: the last decision
-    buf: np.ndarray  # int64[2 * ncell]: frontier list + marks (strategies.og._frontier)
+    buf: np.ndarray  # int64[ncell]: the frontier list (strategies.og._frontier)
     hist: np.ndarray  # int64[max_rounds + 1, P]: every gang's Props at each round's end
 
 
@@ -725,7 +725,7 @@ def _play(s, rules, grid, kinds, weights, out, first_shift=0):
                   np.zeros(P, dtype=np.int64), grid.nbr)
     gangs = Gangs(np.zeros((P, S.N_RATINGS), dtype=np.int64), kinds, weights,
                   np.zeros(P, dtype=np.int64))
-    scratch = Scratch(np.zeros(S.N_DEC, dtype=np.int64), np.zeros(2 * ncell, dtype=np.int64),
+    scratch = Scratch(np.zeros(S.N_DEC, dtype=np.int64), np.zeros(ncell, dtype=np.int64),
                       np.zeros((rules.rp[S.R_MAX_ROUNDS] + 1, P), dtype=np.int64))
     out.g_out[:] = 0
     out.p_out[:, :] = 0
