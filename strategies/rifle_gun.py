@@ -20,6 +20,7 @@ from sim.rifle_gun.state import (
     TFRAGS,
     TINDEX,
     TPINNED,
+    TQ,
     TSIDE,
     TSMOKES,
     TX,
@@ -39,11 +40,12 @@ W_REACT_MIN = 2  # react only with at least this many soldiers
 W_FRAGS = 3  # frags thrown when within frag range
 W_SMOKE = 4  # 1: throw smoke before a cautious advance under enemy eyes
 W_SUPPRESS = 5  # 1: fire-support teams shoot suppressive instead of regular
-N_W = 6
+W_REACT_BLIND = 6  # react to a move whose end is out of sight only if P(win the roll) >= this
+N_W = 7
 
 
 _BASE = {W_EXPOSURE: 3.0, W_COVER: 2.0, W_REACT_MIN: 2.0, W_FRAGS: 2.0, W_SMOKE: 1.0,
-         W_SUPPRESS: 1.0}
+         W_SUPPRESS: 1.0, W_REACT_BLIND: 0.5}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "Uniformly random legal commander: the floor."),
@@ -61,7 +63,8 @@ PRESETS = {p.name: p for p in [
 ]}
 
 WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "react_min": W_REACT_MIN,
-                "frags": W_FRAGS, "smoke": W_SMOKE, "suppress": W_SUPPRESS}
+                "frags": W_FRAGS, "smoke": W_SMOKE, "suppress": W_SUPPRESS,
+                "react_blind": W_REACT_BLIND}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -329,11 +332,26 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
 
 
 @kernel
-def react(kind, w, r, a, tm, sst, s):
-    """Reaction of team r to enemy team a's action: firing mode, or -1 for none."""
+def p_first(q_reactor, q_mover):
+    """Chance that a q_reactor-sided die rolls strictly higher than a q_mover-sided one."""
+    wins = 0
+    for ra in range(1, q_reactor + 1):
+        wins += min(ra - 1, q_mover)
+    return wins / (q_reactor * q_mover)
+
+
+@kernel
+def react(kind, w, r, a, tm, sst, s, sees_end):
+    """Reaction of team r to enemy team a's action: firing mode, or -1 for none.
+    ``sees_end``: r sees where a's move ends (always, for a reaction to shooting): a reaction
+    that loses the opposed roll fires after the action, so only there. Without it a scripted
+    team reacts only when it is likely to win the roll (``react_blind``), since a reaction
+    costs the team its own action this turn."""
     if kind == RANDOM:
         return randint(s, 3) - 1
     if TM.alive(sst[r]) < w[W_REACT_MIN]:
+        return -1
+    if not sees_end and p_first(tm[r, TQ], tm[a, TQ]) < w[W_REACT_BLIND]:
         return -1
     return S.REGULAR
 

@@ -68,11 +68,66 @@ def test_buildings_block_but_occupants_see_out_and_are_behind_blocking():
 
 def test_corner_cover_only_on_the_shooters_side():
     t = empty(30, 30)
-    place(t, 15, 10, 15, 20, BLOCKING)  # wall, vertical; the target hugs its right side
+    place(t, 15, 0, 15, 9, BLOCKING)  # wall, vertical; its end (15, 9) is diagonal to the target
     vis, _, _, behind = line_of_sight(t, (25, 2), (16, 10))  # shooter on the target's side
     assert vis and not behind
-    vis, _, _, behind = line_of_sight(t, (10, 0), (16, 10))  # shooting past the wall's end
+    vis, _, _, behind = line_of_sight(t, (6, 8), (16, 10))  # shooting past the wall's end
     assert vis and behind
+
+
+def test_smoke_on_the_shooters_own_cell_counts_once():
+    t = empty(30, 10)
+    smoke = np.full(t.terrain.shape, -1, np.int32)
+    smoke[5, 2] = 4  # a cloud on the shooter's cell only
+    assert line_of_sight(t, (2, 5), (25, 5), smoke) == (True, 0, 1, False)
+    smoke[4:7, 1:6] = 4  # the same cloud over the shooter and the first cells between
+    assert line_of_sight(t, (2, 5), (25, 5), smoke) == (True, 0, 1, False)
+
+
+def test_smoke_on_the_targets_cell_counts_once_and_smoke_is_symmetric():
+    t = empty(30, 10)
+    smoke = np.full(t.terrain.shape, -1, np.int32)
+    smoke[5, 25] = 0  # the target stands in a cloud
+    assert line_of_sight(t, (2, 5), (25, 5), smoke)[2] == 1
+    smoke[4:7, 22:27] = 0  # the same cloud also covers cells between
+    assert line_of_sight(t, (2, 5), (25, 5), smoke)[2] == 1
+    smoke[:, :] = 7  # one cloud over everything, both ends included
+    assert line_of_sight(t, (2, 5), (25, 5), smoke)[2] == 1
+    smoke[:, :] = -1
+    smoke[5, 2], smoke[5, 10], smoke[5, 25] = 1, 2, 3  # three clouds: shooter, between, target
+    assert line_of_sight(t, (2, 5), (25, 5), smoke)[2] == 3
+    assert line_of_sight(t, (25, 5), (2, 5), smoke)[2] == 3
+
+
+def test_wall_far_off_the_line_of_fire_gives_no_cover():
+    t = empty(30, 30)
+    place(t, 15, 10, 15, 20, BLOCKING)  # wall; the target (16, 10) beside its top end
+    vis, _, _, behind = line_of_sight(t, (15, 0), (16, 10))  # wall end 84 degrees off the line
+    assert vis and not behind
+    vis, _, _, behind = line_of_sight(t, (10, 0), (16, 10))  # 59 degrees off
+    assert vis and not behind
+
+
+def test_wall_end_next_to_the_line_of_fire_gives_cover():
+    t = empty(30, 30)
+    place(t, 15, 0, 15, 9, BLOCKING)  # wall end (15, 9), diagonal to the target (16, 10)
+    for shooter in [(6, 8), (6, 9), (2, 10)]:  # the line grazes the wall end, 34-45 degrees off
+        vis, _, _, behind = line_of_sight(t, shooter, (16, 10))
+        assert vis and behind, shooter
+
+
+def test_cover_cone_boundary_is_45_degrees_inclusive():
+    t = empty(30, 30)
+    place(t, 15, 0, 15, 9, BLOCKING)  # wall end (15, 9): up-left diagonal of the target
+    assert line_of_sight(t, (6, 10), (16, 10)) == (True, 0, 0, True)  # exactly 45 degrees
+    assert line_of_sight(t, (6, 11), (16, 10)) == (True, 0, 0, False)  # 50.7 degrees
+
+
+def test_shooter_and_target_on_one_cell():
+    t = empty(10, 10)
+    smoke = np.full(t.terrain.shape, -1, np.int32)
+    smoke[3, 3] = 0
+    assert line_of_sight(t, (3, 3), (3, 3), smoke) == (True, 0, 1, False)
 
 
 def test_sight_is_symmetric_on_generated_tables():

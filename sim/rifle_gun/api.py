@@ -20,7 +20,11 @@ from strategies import rifle_gun as strat
 END_NAMES = ["break", "objective", "turn_limit"]
 _SIDE_COLS = {S.S_START: "soldiers_start", S.S_ALIVE: "soldiers_left",
               S.S_INJURED: "injured_left", S.S_KILLED: "enemies_killed", S.S_PINS: "pins",
-              S.S_ON_OBJ: "on_objective", S.S_INIT_TURNS: "initiative_turns"}
+              S.S_ON_OBJ: "on_objective", S.S_INIT_TURNS: "initiative_turns",
+              S.S_OW_DECLARED: "overwatch_declared", S.S_OW_SHOTS: "overwatch_shots",
+              S.S_REACTIONS: "reactions_declared", S.S_REACTIONS_WON: "reactions_won",
+              S.S_REACTION_SHOTS: "reaction_shots", S.S_REACTIONS_UNFIRED: "reactions_unfired",
+              S.S_BREACH_PINS: "breach_pins"}
 
 
 def strategy_arrays(pool, lineup, overrides=None):
@@ -90,6 +94,15 @@ _COLUMNS = (
     Column("pins", "int64", "seat", "times this side pinned an enemy team"),
     Column("on_objective", "int64", "seat", "unpinned soldiers on the objective at the end"),
     Column("initiative_turns", "int64", "seat", "turns this side had the initiative"),
+    Column("overwatch_declared", "int64", "seat", "teams this side put on overwatch"),
+    Column("overwatch_shots", "int64", "seat", "overwatch volleys this side fired"),
+    Column("reactions_declared", "int64", "seat", "reactions this side declared"),
+    Column("reactions_won", "int64", "seat", "reactions to a move that won the opposed roll"),
+    Column("reaction_shots", "int64", "seat", "volleys this side fired as reactions"),
+    Column("reactions_unfired", "int64", "seat", "declared reactions that fired nothing (the "
+           "target out of sight or gone, or the reactor pinned by overwatch first)"),
+    Column("breach_pins", "int64", "seat", "enemy teams pinned by this side's breach "
+           "grenades (also counted in pins)"),
 )
 
 

@@ -38,8 +38,10 @@ DIE = click.Choice(["4", "6", "8", "10", "12"])
 @click.option("--defence-dice", type=click.IntRange(0, 40), default=None,
               help="Give the defence dice directly.")
 @click.option("--hit-on", type=click.IntRange(1, 12), default=4, show_default=True)
-@click.option("--cancel", type=click.Choice(["highest", "lowest"]), default="highest",
-              show_default=True, help="Which attack dice saves cancel first (text: highest).")
+@click.option("--cancel", type=click.Choice(["highest", "lowest", "defender"]),
+              default="highest", show_default=True,
+              help="Which attack dice saves cancel: highest first (text), lowest first, or the "
+                   "defender's choice (kill dice first).")
 @click.option("--simulate", type=click.IntRange(0, 10**9), default=0)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
@@ -63,8 +65,10 @@ def odds_volley(attack_die, soldiers, grenadier, saw, within_6, stationary, frag
                      "expected_injuries": e["expected_injuries"],
                      "p_pinned_regular": e["p_pinned"],
                      "p_pinned_suppressive": e["p_pinned_suppressive"]}}
+    order = ("the defender's choice of hits (kill dice first)" if cancel == "defender"
+             else f"the {cancel} hits first")
     lines = [f"Volley: {a} attack d{ad} vs {d} defence d{dd}, hits on {hit_on}+, saves cancel "
-             f"the {cancel} hits first",
+             f"{order}",
              f"  exact  expected kills {e['expected_kills']:.3f}, injuries "
              f"{e['expected_injuries']:.3f}; P(pinned) regular fire {e['p_pinned']:.4f}, "
              f"suppressive {e['p_pinned_suppressive']:.4f}",

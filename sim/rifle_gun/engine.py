@@ -3,9 +3,10 @@
 A turn: merges, initiative, unpin, overwatch, the initiative side's activations (with enemy
 reactions and overwatch interrupts), the other side's activations (with overwatch interrupts),
 smoke clears, victory check. Abstractions (stated in docs/rules/rifle_gun.md): a team is a
-point; a move is seen at its start and end cells; reactions are shots (the rules also allow
-moving reactions, which these commanders never use); a reaction that wins the opposed roll
-fires before the mover leaves its start cell.
+point; a move follows the cheapest path to its destination, and a team that reacts to it and
+wins the opposed roll (or an overwatch team in phase 5) fires at the step of that path where it
+first sees the mover; reactions are shots (the rules also allow moving reactions, which these
+commanders never use).
 
 Kernels pass the game in named records (plain tuples of arrays to numba): ``Game`` (dice state,
 rules, commanders), ``Field`` (the table and this turn's smoke), ``Teams``, ``Scratch`` (buffers
@@ -25,7 +26,7 @@ from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
 from sim.core.tabletop.battlefield import generate, seen_size, sight
 from sim.core.tabletop.geometry import dist_in, sees
-from sim.core.tabletop.movement import UNREACHED, queue_size, reach, retreat
+from sim.core.tabletop.movement import UNREACHED, path_to, queue_size, reach, retreat
 from sim.rifle_gun import state as S
 from sim.rifle_gun import team as TM
 from sim.rifle_gun.rules import QUALITY, RGRules
@@ -96,6 +97,9 @@ class Scratch(NamedTuple):
     keys: np.ndarray  # float64[T] ... and their place along the line of fire
     occ: np.ndarray  # bool[h, w] cells other teams stand on, for the acting team
     occ_pin: np.ndarray  # bool[h, w] ... for a team retreating (filled inside a shot)
+    path: np.ndarray  # int64[h * w] the mover's path, cell indices y * w + x (movement.path_to)
+    when: np.ndarray  # int64[T] path step where an interrupter fires at the mover, -1 none
+    wmode: np.ndarray  # int64[T] ... and its fire mode
 
 
 class Sizes(NamedTuple):
@@ -174,12 +178,17 @@ def _side_soldiers(te, side, unpinned_only):
 
 @kernel
 def _pin(g, f, te, sc, out, turn, t, attacker):
-    """Pin team t (fired on from ``attacker``) and make it retreat."""
+    """Pin team t (fired on from ``attacker``) and make it retreat, unless a breach pinned it
+    this turn (the text: it cannot retreat)."""
     tm = te.tm
-    tm[t, TPINNED] = 1
+    held = tm[t, TPINNED] == S.PINNED_BREACH
+    if not held:
+        tm[t, TPINNED] = S.PINNED_FIRE
     _log(out, turn, t, Ev.PINNED, attacker)
     if TM.alive(te.sst[t]) == 0:
         tm[t, TALIVE] = 0
+        return
+    if held:
         return
     occ = _occupied(tm, t, sc.occ_pin)
     x, y = retreat(f.terrain, f.piece, f.building, f.smoke, occ, tm[t, TX], tm[t, TY],
@@ -249,7 +258,7 @@ def _defend(g, f, te, sc, out, turn, a, c, pool, marksman, target):
         n_def += rp[S.R_COVER_DICE]
     out.g_out[S.G_DICE] += n_def
     saves = count_successes(g.s, n_def, tm[c, TQ], rp[S.R_HIT_ON])
-    kills, inj, left = apply_defence(sc.faces, pool, saves, rp[S.R_CANCEL_HIGHEST] != 0)
+    kills, inj, left = apply_defence(sc.faces, pool, saves, rp[S.R_CANCEL_HIGHEST])
     if kills + inj > 0:
         deaths, new_inj = TM.take_hits(te.sst[c], te.srole[c], kills, inj,
                                        marksman and c == target)
@@ -266,12 +275,13 @@ def _defend(g, f, te, sc, out, turn, a, c, pool, marksman, target):
 
 @kernel
 def _fire(g, f, te, sc, out, turn, a, t, mode, frags):
-    """Team a shoots at team t in fire ``mode``, throwing up to ``frags`` frag grenades."""
+    """Team a shoots at team t in fire ``mode``, throwing up to ``frags`` frag grenades; False
+    if it could not (either team gone, or t out of sight)."""
     rp, tm = g.rp, te.tm
     if tm[a, TALIVE] == 0 or tm[t, TALIVE] == 0:
-        return
+        return False
     if not _see(f, sc, tm[a, TX], tm[a, TY], tm[t, TX], tm[t, TY]):
-        return
+        return False
     hit_on = rp[S.R_HIT_ON]
     d = dist_in(tm[a, TX], tm[a, TY], tm[t, TX], tm[t, TY])
     n_att = _attack_dice(g, te, a, d)
@@ -288,7 +298,7 @@ def _fire(g, f, te, sc, out, turn, a, t, mode, frags):
         if hits > 0:
             out.side_out[tm[a, TSIDE], S.S_PINS] += 1
             _pin(g, f, te, sc, out, turn, t, a)
-        return
+        return True
     if n_att > sc.faces.shape[0]:  # unreachable: faces is sized by RGRules.max_attack_dice
         _broken(out, Bad.FACES_FULL, turn)
         n_att = sc.faces.shape[0]
@@ -303,23 +313,23 @@ def _fire(g, f, te, sc, out, turn, a, t, mode, frags):
         if pool == 0:
             break
         pool = _defend(g, f, te, sc, out, turn, a, sc.order[i], pool, marksman, t)
+    return True
 
 
 @kernel
-def _overwatch_fire(g, f, te, sc, out, turn, target, x0, y0):
-    """Overwatch teams that have not fired open suppressive fire on ``target`` if they can see
-    it (at its current cell or at (x0, y0))."""
+def _overwatch_fire(g, f, te, sc, out, turn, target):
+    """Overwatch teams that have not fired open suppressive fire on ``target`` if they see it
+    where it stands (a reactor, or an enemy about to shoot); a pinned target is left alone."""
     tm = te.tm
     for o in range(tm.shape[0]):
         if tm[o, TALIVE] == 0 or tm[o, TOW] == 0 or tm[o, TOWFIRED] or tm[o, TPINNED]:
             continue
-        if tm[o, TSIDE] == tm[target, TSIDE] or tm[target, TPINNED]:
+        if tm[o, TSIDE] == tm[target, TSIDE] or tm[target, TPINNED] or tm[target, TALIVE] == 0:
             continue
-        seen_now = _see(f, sc, tm[o, TX], tm[o, TY], tm[target, TX], tm[target, TY])
-        seen_from = _see(f, sc, tm[o, TX], tm[o, TY], x0, y0)
-        if seen_now or seen_from:
+        if _see(f, sc, tm[o, TX], tm[o, TY], tm[target, TX], tm[target, TY]):
             tm[o, TOWFIRED] = 1
-            _fire(g, f, te, sc, out, turn, o, target, S.SUPPRESSIVE, 0)
+            if _fire(g, f, te, sc, out, turn, o, target, S.SUPPRESSIVE, 0):
+                out.side_out[tm[o, TSIDE], S.S_OW_SHOTS] += 1
 
 
 # ---------------------------------------------------------------- one team's activation
@@ -347,79 +357,230 @@ def _throw_smoke(g, f, te, out, turn, a, sx, sy):
 
 
 @kernel
-def _react_to_move(g, f, te, sc, out, turn, a, x0, y0, nx, ny):
-    """Phase 4: enemy teams that see the mover's start or end cell may react; a reactor that
-    wins the opposed roll fires now, the others after the action (sc.pending)."""
+def _first_seen(f, sc, tm, r, n):
+    """First step of the mover's path (sc.path[:n]) that team r sees, or -1."""
+    w = f.terrain.shape[1]
+    for k in range(n):
+        c = sc.path[k]
+        if _see(f, sc, tm[r, TX], tm[r, TY], c % w, c // w):
+            return k
+    return -1
+
+
+@kernel
+def _opposed(g, out, tm, r, a):
+    """The opposed roll of reactor r against mover a: (r's roll, a's roll, r goes first)."""
+    ties = g.rp[S.R_REACTION_TIES]
+    ra = roll(g.s, tm[r, TQ])
+    rb = roll(g.s, tm[a, TQ])
+    out.g_out[S.G_DICE] += 2
+    while ra == rb and ties == S.TIES_REROLL:
+        ra = roll(g.s, tm[r, TQ])
+        rb = roll(g.s, tm[a, TQ])
+        out.g_out[S.G_DICE] += 2
+    return ra, rb, ra > rb or (ra == rb and ties == S.TIES_REACTOR)
+
+
+@kernel
+def _react_to_move(g, f, te, sc, out, turn, a, n, shielded):
+    """Phase 4: enemy teams that see the mover somewhere on its path (sc.path[:n]) may react,
+    except those inside ``shielded`` (the building a frag breach is about to pin; -1 none).
+    Overwatch may pin a reactor first. A reactor that wins the opposed roll interrupts the move
+    where it first sees the mover (sc.when, sc.wmode); the others fire after the action
+    (sc.pending)."""
     tm = te.tm
     side = tm[a, TSIDE]
+    w = f.terrain.shape[1]
     for r in range(tm.shape[0]):
         if not _can_react(tm, r, side):
             continue
-        if not (_see(f, sc, tm[r, TX], tm[r, TY], x0, y0) or
-                _see(f, sc, tm[r, TX], tm[r, TY], nx, ny)):
+        if shielded >= 0 and f.building[tm[r, TY], tm[r, TX]] == shielded:
+            continue  # the breach's grenade pins it before it can react
+        k = _first_seen(f, sc, tm, r, n)
+        if k < 0:
             continue
-        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s)
+        end = sc.path[n - 1]
+        sees_end = k == n - 1 or _see(f, sc, tm[r, TX], tm[r, TY], end % w, end // w)
+        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s, sees_end)
         if rmode < 0:
             continue
         tm[r, TREACTED] = 1
         out.g_out[S.G_REACTIONS] += 1
-        _overwatch_fire(g, f, te, sc, out, turn, r, tm[r, TX], tm[r, TY])
+        out.side_out[1 - side, S.S_REACTIONS] += 1
+        _overwatch_fire(g, f, te, sc, out, turn, r)
         if tm[r, TPINNED] or tm[r, TALIVE] == 0:
+            out.side_out[1 - side, S.S_REACTIONS_UNFIRED] += 1
             continue
-        ra = roll(g.s, tm[r, TQ])
-        rb = roll(g.s, tm[a, TQ])
-        out.g_out[S.G_DICE] += 2
-        first = ra > rb
-        _log(out, turn, r, Ev.REACTION, a, ra, rb, first, rmode)
+        ra, rb, first = _opposed(g, out, tm, r, a)
+        _log(out, turn, r, Ev.REACTION, a, ra, rb, first, rmode, 0, k if first else -1)
         if first:
-            _fire(g, f, te, sc, out, turn, r, a, rmode, 0)
-            if tm[a, TPINNED] or tm[a, TALIVE] == 0:
-                break  # the action stops; the pin already made it retreat
+            out.side_out[1 - side, S.S_REACTIONS_WON] += 1
+            sc.when[r] = k
+            sc.wmode[r] = rmode
         else:
             sc.pending[r] = rmode
 
 
 @kernel
 def _react_to_shot(g, f, te, sc, out, turn, a):
-    """Phase 4: enemy teams that see the shooter may react; they fire after the shot."""
+    """Phase 4: enemy teams that see the shooter may react to the shooting portion: no roll,
+    they fire after the action (sc.pending); overwatch may pin a reactor first."""
     tm = te.tm
     side = tm[a, TSIDE]
     for r in range(tm.shape[0]):
         if not _can_react(tm, r, side) or sc.pending[r] >= 0:
             continue
         if _see(f, sc, tm[r, TX], tm[r, TY], tm[a, TX], tm[a, TY]):
-            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s)
+            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s, True)
             if rmode >= 0:
                 tm[r, TREACTED] = 1
                 out.g_out[S.G_REACTIONS] += 1
-                _overwatch_fire(g, f, te, sc, out, turn, r, tm[r, TX], tm[r, TY])
+                out.side_out[1 - side, S.S_REACTIONS] += 1
+                _log(out, turn, r, Ev.REACTION, a, 0, 0, 0, rmode, 1, -1)
+                _overwatch_fire(g, f, te, sc, out, turn, r)
                 if not tm[r, TPINNED] and tm[r, TALIVE]:
                     sc.pending[r] = rmode
+                else:
+                    out.side_out[1 - side, S.S_REACTIONS_UNFIRED] += 1
 
 
 @kernel
-def _step(g, f, te, out, turn, a, x0, y0, nx, ny, mode):
-    """Team a arrives at (nx, ny) unless another team stands there; a breach into a building
-    with a frag grenade pins every enemy team inside."""
-    tm, building = te.tm, f.building
-    if _stands_at(tm, nx, ny, a):
+def _overwatch_on_path(f, te, sc, a, n):
+    """Phase 5: overwatch teams of the other side that have not fired and see the mover
+    somewhere on its path interrupt where they first see it (sc.when, suppressive)."""
+    tm = te.tm
+    for o in range(tm.shape[0]):
+        if tm[o, TALIVE] == 0 or tm[o, TOW] == 0 or tm[o, TOWFIRED] or tm[o, TPINNED] or \
+                tm[o, TSIDE] == tm[a, TSIDE]:
+            continue
+        k = _first_seen(f, sc, tm, o, n)
+        if k >= 0:
+            sc.when[o] = k
+            sc.wmode[o] = S.SUPPRESSIVE
+
+
+@kernel
+def _advance(te, out, turn, a, x, y, mode):
+    """Team a steps on to (x, y) unless another team stands there; True if it did."""
+    tm = te.tm
+    if x == tm[a, TX] and y == tm[a, TY]:
+        return True
+    if _stands_at(tm, x, y, a):
+        return False
+    _log(out, turn, a, Ev.MOVE, tm[a, TX], tm[a, TY], x, y, mode)
+    tm[a, TX], tm[a, TY] = x, y
+    return True
+
+
+@kernel
+def _interrupt(g, f, te, sc, out, turn, a, r):
+    """Interrupter r (a reactor that won its roll, or an overwatch team) fires at mover a."""
+    tm = te.tm
+    mode = sc.wmode[r]
+    if tm[r, TOW]:
+        if tm[r, TOWFIRED] or tm[r, TPINNED] or tm[a, TPINNED]:
+            return
+        tm[r, TOWFIRED] = 1
+        if _fire(g, f, te, sc, out, turn, r, a, mode, 0):
+            out.side_out[tm[r, TSIDE], S.S_OW_SHOTS] += 1
         return
+    if _ready(tm, r) and _fire(g, f, te, sc, out, turn, r, a, mode, 0):
+        out.side_out[tm[r, TSIDE], S.S_REACTION_SHOTS] += 1
+    else:
+        out.side_out[tm[r, TSIDE], S.S_REACTIONS_UNFIRED] += 1
+
+
+@kernel
+def _walk(g, f, te, sc, out, turn, a, n, mode, breach):
+    """Team a moves along sc.path[:n]. Interrupters (sc.when >= 0) fire when it reaches the
+    step where they first see it, in path order (team order on a tie); a pin stops the move
+    where it is (the pin already made it retreat). A frag breach into building ``breach`` (-1
+    none) goes off at the first step inside, before any interrupt there: every enemy team
+    inside is pinned."""
+    tm = te.tm
+    w = f.terrain.shape[1]
+    x0, y0 = tm[a, TX], tm[a, TY]
+    end = sc.path[n - 1]
+    tm[a, TLASTDX], tm[a, TLASTDY] = end % w - x0, end // w - y0
+    kb = n  # the step that enters the breached building
+    if breach >= 0:
+        for k in range(n):
+            if f.building[sc.path[k] // w, sc.path[k] % w] == breach:
+                kb = k
+                break
+    stopped = False
+    while not stopped:
+        nxt = -1
+        k = n
+        for r in range(tm.shape[0]):
+            if sc.when[r] >= 0 and sc.when[r] < k:
+                nxt, k = r, sc.when[r]
+        if kb < n and kb <= k:  # the breach comes first
+            if not _advance(te, out, turn, a, sc.path[kb] % w, sc.path[kb] // w, mode):
+                stopped = True
+                break
+            _breach(f, te, out, turn, a, breach)
+            kb = n
+            continue
+        if nxt < 0:
+            break
+        sc.when[nxt] = -1
+        if not _advance(te, out, turn, a, sc.path[k] % w, sc.path[k] // w, mode):
+            stopped = True  # another team stands in the way: the move ends here
+        _interrupt(g, f, te, sc, out, turn, a, nxt)
+        if not _ready(tm, a):
+            stopped = True
+    for r in range(tm.shape[0]):  # the move stopped early: reactions left fire if still in sight
+        if sc.when[r] >= 0:
+            sc.when[r] = -1
+            if not tm[r, TOW]:
+                _interrupt(g, f, te, sc, out, turn, a, r)
+    if not stopped:
+        _advance(te, out, turn, a, end % w, end // w, mode)
+
+
+@kernel
+def _breach(f, te, out, turn, a, breach):
+    """Team a's frag grenade goes into building ``breach``: every enemy team inside is pinned
+    (and neither reacts nor retreats)."""
+    tm = te.tm
     side = tm[a, TSIDE]
-    tm[a, TLASTDX], tm[a, TLASTDY] = nx - x0, ny - y0
-    start_building = building[y0, x0]
-    tm[a, TX], tm[a, TY] = nx, ny
-    _log(out, turn, a, Ev.MOVE, x0, y0, nx, ny, mode)
-    b_in = building[ny, nx]
-    if b_in >= 0 and b_in != start_building and g.rp[S.R_BREACH_FRAG_PINS] != 0 \
-            and tm[a, TFRAGS] > 0:
-        pinned_any = False
+    inside = 0
+    for e in range(tm.shape[0]):
+        if _breached(f, tm, e, side, breach):
+            inside += 1
+    if inside > 0:
+        tm[a, TFRAGS] -= 1
+        out.side_out[side, S.S_PINS] += inside
+        out.side_out[side, S.S_BREACH_PINS] += inside
+        _log(out, turn, a, Ev.BREACH, breach, inside)
         for e in range(tm.shape[0]):
-            if tm[e, TALIVE] and tm[e, TSIDE] != side and building[tm[e, TY], tm[e, TX]] == b_in:
-                tm[e, TPINNED] = 1
-                pinned_any = True
-        if pinned_any:
-            tm[a, TFRAGS] -= 1
-            _log(out, turn, a, Ev.BREACH, b_in)
+            if _breached(f, tm, e, side, breach):
+                tm[e, TPINNED] = S.PINNED_BREACH
+                _log(out, turn, e, Ev.PINNED, a)
+
+
+@kernel
+def _breached(f, tm, e, side, breach):
+    """Is team e an unpinned enemy of ``side`` inside building ``breach``?"""
+    return tm[e, TALIVE] and tm[e, TSIDE] != side and not tm[e, TPINNED] and \
+        f.building[tm[e, TY], tm[e, TX]] == breach
+
+
+@kernel
+def _breach_target(g, f, te, a, x0, y0, nx, ny):
+    """The building a move from (x0, y0) to (nx, ny) breaches with a frag grenade (the rule is
+    on, the team has one, an enemy team is inside), else -1."""
+    tm = te.tm
+    b_in = f.building[ny, nx]
+    if b_in < 0 or b_in == f.building[y0, x0] or g.rp[S.R_BREACH_FRAG_PINS] == 0 or \
+            tm[a, TFRAGS] <= 0:
+        return -1
+    for e in range(tm.shape[0]):
+        if tm[e, TALIVE] and tm[e, TSIDE] != tm[a, TSIDE] and \
+                f.building[tm[e, TY], tm[e, TX]] == b_in:
+            return b_in
+    return -1
 
 
 @kernel
@@ -428,10 +589,23 @@ def _ready(tm, a):
 
 
 @kernel
+def _shoot(g, f, te, sc, out, turn, a, target, phase4):
+    """The shooting portion of team a's action: its reaction window (phase 4) or overwatch
+    (phase 5), then the volley if a is still free to fire."""
+    if phase4:
+        _react_to_shot(g, f, te, sc, out, turn, a)
+    else:
+        _overwatch_fire(g, f, te, sc, out, turn, a)
+    if _ready(te.tm, a):
+        _fire(g, f, te, sc, out, turn, a, target, sc.dec[S.D_MODE], sc.dec[S.D_FRAGS])
+
+
+@kernel
 def _activate(g, f, te, sc, out, turn, a, phase4):
-    """One team's action: the commander decides, then smoke, shooting first (shoot & move),
-    the move with its reactions or overwatch fire, the shot with its reactions, and the
-    reactions left to resolve after the action."""
+    """One team's action: the commander decides, then smoke, the shooting portion of shoot &
+    move, the move along its path with reactions or overwatch interrupting it, the shooting
+    portion of move & shoot or shoot, and the reactions left to resolve after the action. A
+    reaction answers one portion only (a team reacts once per turn)."""
     rp, tm, dec = g.rp, te.tm, sc.dec
     side = tm[a, TSIDE]
     h, w = f.terrain.shape
@@ -442,6 +616,7 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
     act = dec[S.D_ACTION]
     if act == Action.RAPID and TM.any_injured(te.sst[a]):
         act = Action.CAUTIOUS  # the text bars rapid moves with injured soldiers
+    _log(out, turn, a, Ev.ACTION, act, dec[S.D_TARGET], dec[S.D_X], dec[S.D_Y], phase4)
     if act == Action.HOLD:
         return
     moves = act == Action.RAPID or act == Action.CAUTIOUS or act == Action.MOVE_SHOOT or \
@@ -452,12 +627,15 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
     if act != Action.RAPID and dec[S.D_SMOKE_X] >= 0 and tm[a, TSMOKES] > 0:
         _throw_smoke(g, f, te, out, turn, a, dec[S.D_SMOKE_X], dec[S.D_SMOKE_Y])
     sc.pending[:] = -1
-    if act == Action.SHOOT_MOVE and target >= 0:
-        _fire(g, f, te, sc, out, turn, a, target, dec[S.D_MODE], dec[S.D_FRAGS])
+    sc.when[:] = -1
+    if act == Action.SHOOT_MOVE:
+        if target >= 0 and _ready(tm, a):
+            _shoot(g, f, te, sc, out, turn, a, target, phase4)
         shoots = False
     mode = MODE_RAPID if act == Action.RAPID else MODE_CAUTIOUS
     x0, y0 = tm[a, TX], tm[a, TY]
     nx, ny = x0, y0
+    n = 0
     if moves and _ready(tm, a):
         nx, ny = dec[S.D_X], dec[S.D_Y]
         inches = rp[S.R_RAPID_MOVE] if mode == MODE_RAPID else rp[S.R_CAUTIOUS_MOVE]
@@ -466,24 +644,25 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
             nx, ny = x0, y0
         if nx == x0 and ny == y0:
             moves = False  # staying put: no move to react to, and the shot counts as still
+        else:
+            n = path_to(f.terrain, f.building, sc.dist, x0, y0, mode, nx, ny, sc.path)
     if moves and _ready(tm, a):
         tm[a, TMOVED] = mode
+        breach = _breach_target(g, f, te, a, x0, y0, nx, ny)
         if phase4:
-            _react_to_move(g, f, te, sc, out, turn, a, x0, y0, nx, ny)
+            _react_to_move(g, f, te, sc, out, turn, a, n, breach)
         else:
-            _overwatch_fire(g, f, te, sc, out, turn, a, nx, ny)
-        if _ready(tm, a):
-            _step(g, f, te, out, turn, a, x0, y0, nx, ny, mode)
+            _overwatch_on_path(f, te, sc, a, n)
+        _walk(g, f, te, sc, out, turn, a, n, mode, breach)
     if shoots and target >= 0 and _ready(tm, a):
-        if phase4:
-            _react_to_shot(g, f, te, sc, out, turn, a)
-        else:
-            _overwatch_fire(g, f, te, sc, out, turn, a, tm[a, TX], tm[a, TY])
-        if _ready(tm, a):
-            _fire(g, f, te, sc, out, turn, a, target, dec[S.D_MODE], dec[S.D_FRAGS])
+        _shoot(g, f, te, sc, out, turn, a, target, phase4)
     for r in range(tm.shape[0]):  # reactions that lost the roll or answered the shooting
-        if sc.pending[r] >= 0 and _ready(tm, r) and tm[a, TALIVE]:
-            _fire(g, f, te, sc, out, turn, r, a, sc.pending[r], 0)
+        if sc.pending[r] >= 0:
+            if _ready(tm, r) and tm[a, TALIVE] and \
+                    _fire(g, f, te, sc, out, turn, r, a, sc.pending[r], 0):
+                out.side_out[tm[r, TSIDE], S.S_REACTION_SHOTS] += 1
+            else:
+                out.side_out[tm[r, TSIDE], S.S_REACTIONS_UNFIRED] += 1
 
 
 # ---------------------------------------------------------------- the turn's phases
@@ -563,6 +742,7 @@ def _declare_overwatch(g, f, te, sc, out, turn, init):
                 overwatch(g.kinds[init], g.weights[init], t, tm, f.terrain, f.piece,
                           f.building, f.smoke, sc.seen):
             tm[t, TOW] = 1
+            out.side_out[init, S.S_OW_DECLARED] += 1
             _log(out, turn, t, Ev.OVERWATCH)
 
 
@@ -645,7 +825,9 @@ def scratch(h, w, T, sizes):
                    np.zeros(sizes.seen, dtype=np.int32), np.zeros(sizes.faces, dtype=np.int64),
                    np.zeros(S.N_DEC, dtype=np.int64), np.full(T, -1, dtype=np.int64),
                    np.zeros(T, dtype=np.int64), np.zeros(T, dtype=np.float64),
-                   np.zeros((h, w), dtype=np.bool_), np.zeros((h, w), dtype=np.bool_))
+                   np.zeros((h, w), dtype=np.bool_), np.zeros((h, w), dtype=np.bool_),
+                   np.zeros(h * w, dtype=np.int64), np.full(T, -1, dtype=np.int64),
+                   np.zeros(T, dtype=np.int64))
 
 
 @kernel

@@ -43,9 +43,17 @@ def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides
             out.append(f"{lab} moves {_MOVE[e]} from ({a},{b}) to ({c},{d}).")
             pos[t] = (c, d)
         elif kind == S.Ev.REACTION:
-            who = "before" if d else "after"
-            out.append(f"{lab} reacts to {'AB'[sides[a]]}{a} with {_MODE[e]} fire: rolls {b} "
-                       f"vs {c}, fires {who} the action.")
+            them = f"{'AB'[sides[a]]}{a}"
+            if f == 1:
+                out.append(f"{lab} reacts to {them}'s shooting with {_MODE[e]} fire (after the "
+                           "action).")
+            elif d:
+                where = "before it moves" if g == 0 else f"at step {g} of its move"
+                out.append(f"{lab} reacts to {them}'s move with {_MODE[e]} fire: rolls {b} vs "
+                           f"{c} and interrupts it {where}.")
+            else:
+                out.append(f"{lab} reacts to {them}'s move with {_MODE[e]} fire: rolls {b} vs "
+                           f"{c}, fires after the action if it still sees it.")
         elif kind == S.Ev.SHOT:
             grenades = f" + {d} frag" if d else ""
             result = (f"{e} potential hits" if b == 0 else
@@ -64,8 +72,8 @@ def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides
             out.append(f"  {lab} retreats from ({a},{b}) to ({c},{d}).")
             pos[t] = (c, d)
         elif kind == S.Ev.BREACH:
-            out.append(f"{lab} breaches building {a} with a frag grenade: everyone inside is "
-                       "pinned.")
+            out.append(f"{lab} breaches building {a} with a frag grenade: {b} enemy team(s) "
+                       "inside pinned, unable to react or retreat.")
         elif kind == S.Ev.END:
             why = {S.END_BREAK: "a side broke", S.END_OBJECTIVE: "the objective count",
                    S.END_LIMIT: "the turn limit"}[b]

@@ -10,7 +10,7 @@ from sim.core.params import param
 from sim.core.tabletop.battlefield import DENSITIES
 from sim.rifle_gun import state as S
 
-VERSION = "rg-0"
+VERSION = "rg-1"
 
 QUALITY = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12}
 
@@ -48,8 +48,10 @@ class RGRules:
     smokes_per_soldier: int = param(1, "Smoke grenades per soldier (text: 1).", lo=0, hi=10)
     hit_on: int = param(4, "Attack and defence dice succeed on this or more (text: 4).", lo=2,
                         hi=12)
-    cancel: str = param("highest", "Which hits saves cancel first (text: the highest).",
-                        choices=("highest", "lowest"))
+    cancel: str = param("highest", "Which hits saves cancel: 'highest' first (the text's "
+                        "reading: start with the highest attack die), 'lowest' first, or "
+                        "'defender' (the defender chooses: kill dice before injury dice).",
+                        choices=("highest", "lowest", "defender"))
     break_pct: int = param(50, "A side breaks (and loses) once this % of its soldiers are dead; "
                            "the text has no morale rule, so a casualty threshold.", lo=1, hi=100)
     objective_radius: int = param(3, "Objective: unpinned soldiers within this many inches of "
@@ -89,6 +91,11 @@ class RGRules:
                                     "soldiers stand that far from its leader).", lo=0, hi=6)
     retreat_distance: int = param(3, "Inches a pinned team retreats (text: blocking terrain "
                                   "within 3\").", lo=1, hi=12)
+    reaction_ties: str = param(
+        "actor", "Who goes first when a reaction's opposed roll is a tie (the text says only "
+        "that the reactor interrupts if it rolls higher): 'actor' (the text read literally: no "
+        "interrupt), 'reactor', or 'reroll' until the dice differ.",
+        choices=("actor", "reactor", "reroll"))
 
     def problem(self) -> str | None:
         if self.cautious_move > self.rapid_move:
@@ -122,7 +129,7 @@ class RGRules:
         rp[S.R_TURNS] = self.turns
         rp[S.R_SCENARIO] = self.scenario == "objective"
         rp[S.R_HIT_ON] = self.hit_on
-        rp[S.R_CANCEL_HIGHEST] = self.cancel == "highest"
+        rp[S.R_CANCEL_HIGHEST] = ("lowest", "highest", "defender").index(self.cancel)
         rp[S.R_BREAK_PCT] = self.break_pct
         rp[S.R_OBJ_RADIUS] = self.objective_radius
         rp[S.R_MERGE_DIST] = self.merge_distance
@@ -144,6 +151,7 @@ class RGRules:
         rp[S.R_COVER_DICE] = self.cover_defence_dice
         rp[S.R_CROSSFIRE_CORRIDOR] = self.crossfire_corridor
         rp[S.R_RETREAT] = self.retreat_distance
+        rp[S.R_REACTION_TIES] = ("actor", "reactor", "reroll").index(self.reaction_ties)
         return rp
 
     def as_dict(self) -> dict:

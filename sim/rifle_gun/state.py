@@ -3,7 +3,8 @@
 Teams are indexed 0..T-1 over both sides. Per team (int64 arrays):
     side[T]  0 or 1;  quality[T] die sides;  x[T], y[T] leader cell;  alive[T] bool
     frags[T], smokes[T] grenades left (a team pool: comrades' grenades are picked up)
-    pinned[T], acted[T], reacted[T], overwatch[T], ow_fired[T] flags for this turn
+    pinned[T] (0, PINNED_FIRE or PINNED_BREACH), acted[T], reacted[T], overwatch[T],
+    ow_fired[T] flags for this turn
     moved[T]  -1 still, else the movement mode used this turn (decides the +1 defence die)
 Soldiers: state[T, SLOTS], role[T, SLOTS] as in ``team``.
 """
@@ -16,7 +17,8 @@ from sim.core.tabletop.movement import GO_AROUND, GO_OVER
 R_TURNS = 0  # turn limit
 R_SCENARIO = 1  # 0 firefight, 1 objective
 R_HIT_ON = 2
-R_CANCEL_HIGHEST = 3
+R_CANCEL_HIGHEST = 3  # cancel mode: 0 lowest first, 1 highest first (text), 2 defender's choice
+#                       (volley.CANCEL_LOWEST / CANCEL_HIGHEST / CANCEL_DEFENDER)
 R_BREAK_PCT = 4  # a side breaks when this % of its soldiers are dead
 R_OBJ_RADIUS = 5  # objective: within this many inches of the centre
 R_MERGE_DIST = 6  # teams within this many inches may merge at the start of a turn
@@ -39,7 +41,9 @@ R_STEADY_DICE = 22  # defence dice for a target that moved cautiously or stood s
 R_COVER_DICE = 23  # defence dice behind blocking terrain
 R_CROSSFIRE_CORRIDOR = 24  # inches either side of the line of fire
 R_RETREAT = 25  # inches a pinned team retreats
-N_RULES = 26
+R_REACTION_TIES = 26  # TIES_ACTOR / TIES_REACTOR / TIES_REROLL
+N_RULES = 27
+TIES_ACTOR, TIES_REACTOR, TIES_REROLL = 0, 1, 2
 
 
 class Action(IntEnum):
@@ -59,6 +63,7 @@ REGULAR, SUPPRESSIVE = 0, 1  # fire modes
 # movement modes (TMOVED, EV_MOVE): a rapid move goes around terrain, a cautious one over it
 MODE_RAPID, MODE_CAUTIOUS = GO_AROUND, GO_OVER
 MOVED_STILL = -1  # TMOVED of a team that has not moved this turn
+PINNED_FIRE, PINNED_BREACH = 1, 2  # TPINNED: pinned by fire (retreats) or by a breach (stays)
 
 # decision vector written by policies: int64[N_DEC]
 D_ACTION = 0  # Action
@@ -106,7 +111,15 @@ S_KILLED = 3  # enemy soldiers this side killed
 S_PINS = 4  # times this side pinned an enemy team
 S_ON_OBJ = 5  # unpinned soldiers within the objective radius at the end
 S_INIT_TURNS = 6  # turns with initiative
-N_SIDE_COLS = 7
+S_OW_DECLARED = 7  # overwatch declarations
+S_OW_SHOTS = 8  # overwatch volleys fired
+S_REACTIONS = 9  # reactions declared (to a move or to shooting)
+S_REACTIONS_WON = 10  # reactions to a move that won the opposed roll
+S_REACTION_SHOTS = 11  # volleys fired as reactions (won or resolved after the action)
+S_REACTIONS_UNFIRED = 12  # declared reactions that fired nothing (target out of sight, the
+#                           reactor pinned first, or the target already pinned or dead)
+S_BREACH_PINS = 13  # enemy teams pinned by this side's breach grenades (also in S_PINS)
+N_SIDE_COLS = 14
 
 
 class Ev(IntEnum):
@@ -123,12 +136,16 @@ class Ev(IntEnum):
     #           f=deaths, g=new injuries
     PINNED = 6  # a=the team that fired
     RETREAT = 7  # a=x0, b=y0, c=x1, d=y1
-    REACTION = 8  # a=the acting team, b=reactor's roll, c=actor's roll, d=reactor fires first,
-    #               e=fire mode
+    REACTION = 8  # a=the acting team, b=reactor's roll, c=actor's roll (both 0 when reacting
+    #               to shooting: no roll), d=reactor fires first, e=fire mode, f=portion
+    #               reacted to (0 the move, 1 the shooting), g=path step where it fires
+    #               (0 = the mover's start cell; -1 after the action)
     MERGE = 9  # a=the team absorbed
     SMOKE = 10  # a=x, b=y of the cloud's centre
-    BREACH = 11  # a=building entered (every enemy team inside is pinned)
+    BREACH = 11  # a=building entered, b=enemy teams inside pinned (each also gets PINNED)
     END = 12  # team -1: a=winning side (-1 draw), b=end reason
+    ACTION = 13  # the team's action (after the rapid-with-injured rule): a=Action, b=target,
+    #              c=x, d=y of the destination, e=1 in phase 4 (the enemy may react)
 
 
 # team table columns: int64[T, N_TM]

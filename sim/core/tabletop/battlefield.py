@@ -9,9 +9,12 @@ terrain.
 
 Line of sight runs from cell centre to cell centre through every cell the segment touches
 (Amanatides-Woo traversal). A unit is a point (one cell). "Behind blocking terrain": the target
-is inside a building, or a blocking cell next to it lies towards the viewer (a wall's end, a
-building corner). Non-blocking pieces touching the viewer's cell are not counted (one sees over
-the low wall one stands behind); smoke next to the viewer is.
+is inside a building, or one of its 8 neighbours is a blocking cell within 45 degrees (inclusive)
+of the direction to the viewer (a wall's end, a building corner the line of fire grazes).
+Non-blocking pieces touching the viewer's cell are not counted (one sees over the low wall one
+stands behind). Smoke is counted once per cloud on the viewer's own cell, the cells between and
+the target's own cell: smoke next to or around the viewer counts, and a target standing in a
+cloud is concealed by it.
 """
 
 from __future__ import annotations
@@ -98,7 +101,8 @@ def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
 
 def seen_size(h: int, w: int) -> int:
     """Entries the ``seen`` scratch of ``sight`` needs: a line crosses fewer than w + h cells
-    and each can add one piece and one smoke cloud to the list."""
+    and each can add one piece and one smoke cloud to the list (the shooter's and target's own
+    cells add smoke only)."""
     return 2 * (w + h)
 
 
@@ -130,6 +134,9 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
 
     ``terrain`` int8[h, w], ``piece`` and ``building`` int32[h, w] (-1 none), ``smoke``
     int32[h, w] cloud id per cell (-1 none); ``seen`` int32 scratch of ``seen_size(h, w)``.
+    Smoke counts each cloud once over the shooter's cell, the cells between and the target's
+    cell. Behind: the target is in a building, or a blocking neighbour lies within 45 degrees
+    (inclusive) of the direction to the shooter.
     """
     h, w = terrain.shape
     own_a = building[y0, x0]
@@ -145,7 +152,11 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
     n_pieces = 0
     n_smoke = 0
     n_seen = 0
-    while True:
+    if smoke[y0, x0] >= 0:  # a cloud on the shooter's own cell (adjacent smoke counts)
+        seen[0] = -2 - smoke[y0, x0]  # smoke ids stored negative to share the scratch
+        n_seen = 1
+        n_smoke = 1
+    while x != x1 or y != y1:  # no walk when shooter and target share a cell
         # next cell along the segment; an exact corner crossing visits both side cells
         if abs(t_mx - t_my) < 1e-12:
             for cx, cy in ((x + step_x, y), (x, y + step_y)):
@@ -182,13 +193,21 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
                 seen[n_seen] = sid
                 n_seen += 1
                 n_smoke += 1
+    if smoke[y1, x1] >= 0:  # a target standing in a cloud is concealed by it
+        sid = -2 - smoke[y1, x1]
+        if _first_time(seen, n_seen, sid):
+            n_smoke += 1
     behind = own_b >= 0
     if not behind:
+        vx, vy = x0 - x1, y0 - y1
+        vv = vx * vx + vy * vy
         for ddy in range(-1, 2):
             for ddx in range(-1, 2):
                 cx, cy = x1 + ddx, y1 + ddy
                 if (ddx or ddy) and 0 <= cx < w and 0 <= cy < h and terrain[cy, cx] == BLOCKING:
-                    if ddx * (x0 - x1) + ddy * (y0 - y1) > 0:
+                    # within 45 degrees of the line of fire: cos^2 >= 1/2, exact in integers
+                    dot = ddx * vx + ddy * vy
+                    if dot > 0 and 2 * dot * dot >= (ddx * ddx + ddy * ddy) * vv:
                         behind = True
     return True, n_pieces, n_smoke, behind
 

@@ -39,6 +39,23 @@ def _passable(terrain, building, x, y, mode, breach_building, own_building):
 
 
 @kernel
+def _breach_of(building, x0, y0, mode):
+    """The building a ``GO_OVER`` move from (x0, y0) may breach into (one next to the start
+    other than the one it stands in; the last found in scan order), else -1."""
+    h, w = building.shape
+    own_building = building[y0, x0]
+    breach = -1
+    if mode == GO_OVER:  # a move that starts next to a building may breach into it
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                yy, xx = y0 + dy, x0 + dx
+                if 0 <= yy < h and 0 <= xx < w and building[yy, xx] >= 0 \
+                        and building[yy, xx] != own_building:
+                    breach = building[yy, xx]
+    return breach
+
+
+@kernel
 def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     """Cheapest cost (half-inches) from (x0, y0) in ``mode`` to every cell within ``budget``
     (int); others are UNREACHED. ``terrain`` int8[h, w], ``building`` int32[h, w],
@@ -50,14 +67,7 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     h, w = terrain.shape
     dist[:, :] = UNREACHED
     own_building = building[y0, x0]
-    breach = -1
-    if mode == GO_OVER:  # a move that starts next to a building may breach into it
-        for dy in range(-1, 2):
-            for dx in range(-1, 2):
-                yy, xx = y0 + dy, x0 + dx
-                if 0 <= yy < h and 0 <= xx < w and building[yy, xx] >= 0 \
-                        and building[yy, xx] != own_building:
-                    breach = building[yy, xx]
+    breach = _breach_of(building, x0, y0, mode)
     dist[y0, x0] = 0
     head = np.full(budget + 1, -1, dtype=np.int64)  # first node of each cost's list
     n_nodes = 1
@@ -98,6 +108,55 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
                         head[nc] = n_nodes
                         n_nodes += 1
     return dist
+
+
+@kernel
+def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
+    """The cheapest path ``reach`` found from (x0, y0) to (x1, y1), as cell indices (y * w + x)
+    from the start to the end into ``cells`` (int64, at least budget / 2 + 1 long: a step
+    costs 2 or more); returns its length, 0 if (x1, y1) was not reached. ``dist`` must be the
+    field ``reach`` just filled from (x0, y0) in ``mode``.
+
+    Walks back from the end: each step goes to the first neighbour (in a fixed scan order) from
+    which ``reach`` could have stepped here at exactly the cost difference, so the path is a
+    legal cheapest one and the same for the same field."""
+    h, w = terrain.shape
+    if dist[y1, x1] == UNREACHED:
+        return 0
+    own_building = building[y0, x0]
+    breach = _breach_of(building, x0, y0, mode)
+    n = 0
+    x, y = x1, y1
+    cells[n] = y * w + x
+    n += 1
+    while dist[y, x] > 0:
+        found = False
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                if found or (dx == 0 and dy == 0):
+                    continue
+                px, py = x - dx, y - dy  # a step of (dx, dy) from (px, py) lands here
+                if not (0 <= py < h and 0 <= px < w) or dist[py, px] == UNREACHED:
+                    continue
+                if dx != 0 and dy != 0:
+                    if not _passable(terrain, building, px + dx, py, mode, breach,
+                                     own_building) and \
+                            not _passable(terrain, building, px, py + dy, mode, breach,
+                                          own_building):
+                        continue
+                    c = 3
+                else:
+                    c = 2
+                if dist[py, px] + c == dist[y, x]:
+                    x, y = px, py
+                    found = True
+        if not found:  # unreachable for a field reach filled; keep the path well formed
+            break
+        cells[n] = y * w + x
+        n += 1
+    for i in range(n // 2):  # start first
+        cells[i], cells[n - 1 - i] = cells[n - 1 - i], cells[i]
+    return n
 
 
 def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, smoke=None, inches=3):
