@@ -19,6 +19,7 @@ from sim.rifle_gun.state import (
     TALIVE,
     TFRAGS,
     TINDEX,
+    TMEMO,
     TPINNED,
     TQ,
     TSIDE,
@@ -41,11 +42,13 @@ W_FRAGS = 3  # frags thrown when within frag range
 W_SMOKE = 4  # 1: throw smoke before a cautious advance under enemy eyes
 W_SUPPRESS = 5  # 1: fire-support teams shoot suppressive instead of regular
 W_REACT_BLIND = 6  # react to a move whose end is out of sight only if P(win the roll) >= this
-N_W = 7
+W_ORDER = 7  # 1: the commander orders its activations (``priority``); 0: team number order
+W_REACT_COVER = 8  # 1: a team too weak to trade fire reacts by moving to cover; 0: it stays
+N_W = 9
 
 
 _BASE = {W_EXPOSURE: 3.0, W_COVER: 2.0, W_REACT_MIN: 2.0, W_FRAGS: 2.0, W_SMOKE: 1.0,
-         W_SUPPRESS: 1.0, W_REACT_BLIND: 0.5}
+         W_SUPPRESS: 1.0, W_REACT_BLIND: 0.5, W_ORDER: 1.0, W_REACT_COVER: 1.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "Uniformly random legal commander: the floor."),
@@ -64,7 +67,7 @@ PRESETS = {p.name: p for p in [
 
 WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "react_min": W_REACT_MIN,
                 "frags": W_FRAGS, "smoke": W_SMOKE, "suppress": W_SUPPRESS,
-                "react_blind": W_REACT_BLIND}
+                "react_blind": W_REACT_BLIND, "order": W_ORDER, "react_cover": W_REACT_COVER}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -268,7 +271,6 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
         dec[S.D_MODE] = randint(s, 2)
         dec[S.D_FRAGS] = randint(s, min(tm[a, TFRAGS], 3) + 1)
         return
-    in_cover = building[tm[a, TY], tm[a, TX]] >= 0
     if kind == ASSAULT:
         if visible >= 0:
             d = dist_in(tm[a, TX], tm[a, TY], tm[visible, TX], tm[visible, TY])
@@ -287,13 +289,15 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             dec[S.D_X], dec[S.D_Y] = x, y
         return
     if kind == FIRE_MANOEUVRE:
-        support = tm[a, TINDEX] % 2 == 0
+        # two elements that swap roles every activation: support this turn, manoeuvre next
+        support = _fm_support(tm, a)
+        tm[a, TMEMO] += 1
         if support and visible >= 0:
             dec[S.D_ACTION] = Action.SHOOT
-            dec[S.D_TARGET] = _strongest_visible(tm, sst, a, terrain, piece, building, smoke,
-                                                 seen)
-            dec[S.D_MODE] = S.SUPPRESSIVE if w[W_SUPPRESS] > 0 and \
-                tm[dec[S.D_TARGET], TPINNED] == 0 else S.REGULAR
+            t = _threat(tm, sst, a, terrain, piece, building, smoke, seen)
+            dec[S.D_TARGET] = t
+            dec[S.D_MODE] = S.SUPPRESSIVE if w[W_SUPPRESS] > 0 and tm[t, TPINNED] == 0 \
+                else S.REGULAR
             return
         x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
                           occupied, dist, queue, seen)
@@ -310,25 +314,102 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             dec[S.D_SMOKE_X] = tm[a, TX] + (ahead * dx) // n
             dec[S.D_SMOKE_Y] = tm[a, TY] + (ahead * dy) // n
         return
-    if kind == OVERWATCH_LINE or kind == MARKSMAN_LED:
-        target = _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen) \
-            if kind == MARKSMAN_LED else visible
+    if kind == MARKSMAN_LED:
+        target = _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen)
         if target >= 0:
-            dec[S.D_ACTION] = Action.SHOOT
             dec[S.D_TARGET] = target
             dec[S.D_MODE] = S.REGULAR
+            dec[S.D_ACTION] = Action.SHOOT
+            if not _covered(terrain, building, tm[a, TX], tm[a, TY]):
+                # a covered cell within a cautious move that still sees the target: move &
+                # shoot from there (giving up the stationary die for the cover dice)
+                x, y = _firing_position(tm, a, target, rp, terrain, piece, building, smoke,
+                                        occupied, dist, queue, seen)
+                if x >= 0:
+                    dec[S.D_ACTION] = Action.MOVE_SHOOT
+                    dec[S.D_X], dec[S.D_Y] = x, y
             d = dist_in(tm[a, TX], tm[a, TY], tm[target, TX], tm[target, TY])
             if d <= rp[S.R_FRAG_RANGE]:
                 dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
-            return
-        if kind == OVERWATCH_LINE and in_cover and rp[S.R_SCENARIO] == 0:
-            dec[S.D_ACTION] = Action.HOLD
             return
         x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
                           occupied, dist, queue, seen)
         dec[S.D_X], dec[S.D_Y] = x, y
         dec[S.D_ACTION] = Action.CAUTIOUS
         return
+    if kind == OVERWATCH_LINE:
+        if visible >= 0:
+            dec[S.D_ACTION] = Action.SHOOT
+            dec[S.D_TARGET] = visible
+            dec[S.D_MODE] = S.REGULAR
+            d = dist_in(tm[a, TX], tm[a, TY], tm[visible, TX], tm[visible, TY])
+            if d <= rp[S.R_FRAG_RANGE]:
+                dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
+            return
+        covered = _covered(terrain, building, tm[a, TX], tm[a, TY])
+        if rp[S.R_SCENARIO] == 0 and covered:
+            dec[S.D_ACTION] = Action.HOLD  # hold the line; overwatch when it has the initiative
+            return
+        if rp[S.R_SCENARIO] == 0:  # not in cover: the nearest covered cell, unseen if it can
+            gx, gy = tm[a, TX], tm[a, TY]
+        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
+                          occupied, dist, queue, seen)
+        dec[S.D_X], dec[S.D_Y] = x, y
+        dec[S.D_ACTION] = Action.CAUTIOUS
+        return
+
+
+@kernel
+def _fm_support(tm, a):
+    """fire_manoeuvre: is team a in the support element this activation? Elements are the
+    even and the odd team numbers; they swap every time a team activates (``TMEMO`` counts
+    its activations), so each bound is covered by the other element's fire."""
+    return (tm[a, TINDEX] + tm[a, TMEMO]) % 2 == 0
+
+
+@kernel
+def _threat(tm, sst, a, terrain, piece, building, smoke, seen):
+    """The visible enemy team best placed to react to my moving teams: unpinned first, then
+    the most of my other teams in its sight, then the most soldiers (lowest index on ties)."""
+    best = -1
+    best_key = -1
+    for b in range(tm.shape[0]):
+        if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
+            continue
+        if not _sees(terrain, piece, building, smoke, tm, a, b, seen):
+            continue
+        watched = 0
+        for m in range(tm.shape[0]):
+            if m != a and tm[m, TALIVE] and tm[m, TSIDE] == tm[a, TSIDE] and \
+                    _sees(terrain, piece, building, smoke, tm, b, m, seen):
+                watched += 1
+        key = (0 if tm[b, TPINNED] else 1000) + 10 * watched + TM.alive(sst[b])
+        if key > best_key:
+            best, best_key = b, key
+    return best
+
+
+@kernel
+def _firing_position(tm, a, target, rp, terrain, piece, building, smoke, occupied, dist, queue,
+                     seen):
+    """The nearest covered cell within a cautious move from which team a sees ``target``
+    (scan order on ties), or (-1, -1)."""
+    h, wd = terrain.shape
+    r = rp[S.R_CAUTIOUS_MOVE]
+    ax, ay = tm[a, TX], tm[a, TY]
+    reach(terrain, building, occupied, ax, ay, MODE_CAUTIOUS, 2 * r, dist, queue)
+    best_x, best_y = -1, -1
+    best_c = UNREACHED
+    for y in range(max(ay - r, 0), min(ay + r + 1, h)):
+        for x in range(max(ax - r, 0), min(ax + r + 1, wd)):
+            c = dist[y, x]
+            if c >= best_c or (x == ax and y == ay):
+                continue
+            if _covered(terrain, building, x, y) and \
+                    sees(terrain, piece, building, smoke, x, y, tm[target, TX], tm[target, TY],
+                         seen):
+                best_x, best_y, best_c = x, y, c
+    return best_x, best_y
 
 
 @kernel
@@ -341,19 +422,47 @@ def p_first(q_reactor, q_mover):
 
 
 @kernel
-def react(kind, w, r, a, tm, sst, s, sees_end):
-    """Reaction of team r to enemy team a's action: firing mode, or -1 for none.
-    ``sees_end``: r sees where a's move ends (always, for a reaction to shooting): a reaction
-    that loses the opposed roll fires after the action, so only there. Without it a scripted
-    team reacts only when it is likely to win the roll (``react_blind``), since a reaction
-    costs the team its own action this turn."""
+def react(kind, w, r, a, tm, sst, terrain, building, s, sees_end):
+    """Reaction of team r to enemy team a's action: a fire mode, ``REACT_MOVE`` (a cautious
+    move to cover), or -1 for none. ``sees_end``: r sees where a's move ends (always, for a
+    reaction to shooting). A reaction costs the team its own action this turn. Scripted teams:
+    a team too weak to trade fire (fewer than ``react_min`` soldiers) in the open moves to
+    cover; otherwise it fires, but at a move whose end it cannot see (a reaction that loses
+    the roll fires after the action, so only there) only when likely to win the roll
+    (``react_blind``)."""
     if kind == RANDOM:
-        return randint(s, 3) - 1
+        return randint(s, 4) - 1
     if TM.alive(sst[r]) < w[W_REACT_MIN]:
-        return -1
+        if w[W_REACT_COVER] <= 0 or _covered(terrain, building, tm[r, TX], tm[r, TY]):
+            return -1
+        return S.REACT_MOVE
     if not sees_end and p_first(tm[r, TQ], tm[a, TQ]) < w[W_REACT_BLIND]:
         return -1
     return S.REGULAR
+
+
+@kernel
+def react_move(kind, w, r, a, tm, rp, terrain, piece, building, smoke, occupied, dist, queue,
+               seen):
+    """Where team r goes on a moving reaction: a covered cell within a cautious move, as few
+    enemy eyes on it as the exposure weight asks (scored like any destination, with its own
+    cell as the goal)."""
+    return _best_cell(tm, r, MODE_CAUTIOUS, tm[r, TX], tm[r, TY], w, rp, terrain, piece,
+                      building, smoke, occupied, dist, queue, seen)
+
+
+@kernel
+def priority(kind, w, t, tm, terrain, piece, building, smoke, seen):
+    """Activation order: the side's ready team with the least priority acts next (team order
+    on ties). fire_manoeuvre activates its support element first, so its suppressive fire
+    lands before the manoeuvre element moves; the other scripted commanders let teams with an
+    enemy in sight shoot first (a pinned enemy cannot react to the teams that move after)."""
+    if kind == RANDOM or w[W_ORDER] <= 0:
+        return 0
+    sees_enemy = _nearest_enemy(tm, t, True, terrain, piece, building, smoke, seen) >= 0
+    if kind == FIRE_MANOEUVRE:
+        return 0 if _fm_support(tm, t) and sees_enemy else 1
+    return 0 if sees_enemy else 1
 
 
 @kernel

@@ -67,7 +67,8 @@ def test_reactions_are_won_and_fired(rows):
     assert rows.reactions_won.sum() > 100
     assert rows.reaction_shots.sum() > rows.reactions_won.sum()
     assert (rows.reactions_won <= rows.reactions_declared).all()
-    assert (rows.reaction_shots + rows.reactions_unfired == rows.reactions_declared).all()
+    assert (rows.reaction_shots + rows.reaction_moves + rows.reactions_unfired ==
+            rows.reactions_declared).all()
 
 
 def test_every_winning_reaction_fires_unless_its_target_leaves_sight():

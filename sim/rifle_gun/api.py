@@ -24,7 +24,7 @@ _SIDE_COLS = {S.S_START: "soldiers_start", S.S_ALIVE: "soldiers_left",
               S.S_OW_DECLARED: "overwatch_declared", S.S_OW_SHOTS: "overwatch_shots",
               S.S_REACTIONS: "reactions_declared", S.S_REACTIONS_WON: "reactions_won",
               S.S_REACTION_SHOTS: "reaction_shots", S.S_REACTIONS_UNFIRED: "reactions_unfired",
-              S.S_BREACH_PINS: "breach_pins"}
+              S.S_BREACH_PINS: "breach_pins", S.S_REACTION_MOVES: "reaction_moves"}
 
 
 def strategy_arrays(pool, lineup, overrides=None):
@@ -45,6 +45,14 @@ def run_games(rules: RGRules, seed: int, stream: int, game0: int, lineup: np.nda
                 game0)
 
 
+def side_quality(rules: RGRules, side: int) -> int:
+    """The tidy ``quality`` of a side: faces of its die (quality_*), or with per-team dice
+    (team_quality_*) the mean faces of its teams' dice rounded half up (d4,d12 -> 8; d8,d10 -> 9
+    though no die has 9 faces)."""
+    faces = [QUALITY[d] for d in rules.team_dice(side)]
+    return (2 * sum(faces) + len(faces)) // (2 * len(faces))
+
+
 def tidy(batch, rules: RGRules, lineup: np.ndarray, pool: list[str], game0: int) -> pd.DataFrame:
     """Records -> DataFrame with one row per (game, side)."""
     g, sd = batch.games, batch.sides
@@ -59,8 +67,7 @@ def tidy(batch, rules: RGRules, lineup: np.ndarray, pool: list[str], game0: int)
         game_cols={"map": map_index(np.arange(game0, game0 + n), rules.maps),
                    "dice": g[:, S.G_DICE], "shots": g[:, S.G_SHOTS],
                    "reactions": g[:, S.G_REACTIONS]},
-        seat_cols={"quality": np.tile([QUALITY[rules.quality_a], QUALITY[rules.quality_b]],
-                                      (n, 1)),
+        seat_cols={"quality": np.tile([side_quality(rules, 0), side_quality(rules, 1)], (n, 1)),
                    **{name: sd[:, :, col] for col, name in _SIDE_COLS.items()}})
 
 
@@ -86,7 +93,9 @@ _COLUMNS = (
     Column("dice", "int64", "game", "dice rolled"),
     Column("shots", "int64", "game", "volleys fired"),
     Column("reactions", "int64", "game", "reactions taken"),
-    Column("quality", "int64", "seat", "the side's quality die (faces)"),
+    Column("quality", "int64", "seat", "the side's quality die (faces; quality_a/_b); with "
+           "per-team dice (team_quality_a/_b) the mean faces of the side's team dice, rounded "
+           "half up (not always a real die: d8,d10 gives 9)"),
     Column("soldiers_start", "int64", "seat", "soldiers at the start"),
     Column("soldiers_left", "int64", "seat", "soldiers alive at the end"),
     Column("injured_left", "int64", "seat", "of them injured"),
@@ -99,10 +108,12 @@ _COLUMNS = (
     Column("reactions_declared", "int64", "seat", "reactions this side declared"),
     Column("reactions_won", "int64", "seat", "reactions to a move that won the opposed roll"),
     Column("reaction_shots", "int64", "seat", "volleys this side fired as reactions"),
-    Column("reactions_unfired", "int64", "seat", "declared reactions that fired nothing (the "
-           "target out of sight or gone, or the reactor pinned by overwatch first)"),
+    Column("reactions_unfired", "int64", "seat", "declared reactions that did nothing (the "
+           "target out of sight or gone, or the reactor pinned first)"),
     Column("breach_pins", "int64", "seat", "enemy teams pinned by this side's breach "
            "grenades (also counted in pins)"),
+    Column("reaction_moves", "int64", "seat", "reactions that moved to cover instead of "
+           "firing"),
 )
 
 

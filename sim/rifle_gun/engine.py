@@ -55,7 +55,7 @@ from sim.rifle_gun.state import (
     Ev,
 )
 from sim.rifle_gun.volley import apply_defence, roll_attack
-from strategies.rifle_gun import decide, merge, overwatch, react
+from strategies.rifle_gun import decide, merge, overwatch, priority, react, react_move
 
 MAX_EVENTS = TR.DEFAULT_ROWS
 
@@ -99,7 +99,8 @@ class Scratch(NamedTuple):
     occ_pin: np.ndarray  # bool[h, w] ... for a team retreating (filled inside a shot)
     path: np.ndarray  # int64[h * w] the mover's path, cell indices y * w + x (movement.path_to)
     when: np.ndarray  # int64[T] path step where an interrupter fires at the mover, -1 none
-    wmode: np.ndarray  # int64[T] ... and its fire mode
+    wmode: np.ndarray  # int64[T] ... and its fire mode (or REACT_MOVE)
+    rpath: np.ndarray  # int64[h * w] a moving reactor's path (the mover's stays in ``path``)
 
 
 class Sizes(NamedTuple):
@@ -401,13 +402,15 @@ def _react_to_move(g, f, te, sc, out, turn, a, n, shielded):
             continue
         end = sc.path[n - 1]
         sees_end = k == n - 1 or _see(f, sc, tm[r, TX], tm[r, TY], end % w, end // w)
-        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s, sees_end)
+        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, f.terrain,
+                      f.building, g.s, sees_end)
         if rmode < 0:
             continue
         tm[r, TREACTED] = 1
         out.g_out[S.G_REACTIONS] += 1
         out.side_out[1 - side, S.S_REACTIONS] += 1
-        _overwatch_fire(g, f, te, sc, out, turn, r)
+        if rmode != S.REACT_MOVE:  # a moving reactor meets overwatch along its path instead
+            _overwatch_fire(g, f, te, sc, out, turn, r)
         if tm[r, TPINNED] or tm[r, TALIVE] == 0:
             out.side_out[1 - side, S.S_REACTIONS_UNFIRED] += 1
             continue
@@ -431,13 +434,15 @@ def _react_to_shot(g, f, te, sc, out, turn, a):
         if not _can_react(tm, r, side) or sc.pending[r] >= 0:
             continue
         if _see(f, sc, tm[r, TX], tm[r, TY], tm[a, TX], tm[a, TY]):
-            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, g.s, True)
+            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, f.terrain,
+                          f.building, g.s, True)
             if rmode >= 0:
                 tm[r, TREACTED] = 1
                 out.g_out[S.G_REACTIONS] += 1
                 out.side_out[1 - side, S.S_REACTIONS] += 1
                 _log(out, turn, r, Ev.REACTION, a, 0, 0, 0, rmode, 1, -1)
-                _overwatch_fire(g, f, te, sc, out, turn, r)
+                if rmode != S.REACT_MOVE:
+                    _overwatch_fire(g, f, te, sc, out, turn, r)
                 if not tm[r, TPINNED] and tm[r, TALIVE]:
                     sc.pending[r] = rmode
                 else:
@@ -484,10 +489,57 @@ def _interrupt(g, f, te, sc, out, turn, a, r):
         if _fire(g, f, te, sc, out, turn, r, a, mode, 0):
             out.side_out[tm[r, TSIDE], S.S_OW_SHOTS] += 1
         return
-    if _ready(tm, r) and _fire(g, f, te, sc, out, turn, r, a, mode, 0):
+    _resolve_reaction(g, f, te, sc, out, turn, a, r, mode)
+
+
+@kernel
+def _resolve_reaction(g, f, te, sc, out, turn, a, r, mode):
+    """Reactor r carries out its reaction to team a: fire in ``mode``, or a moving reaction."""
+    tm = te.tm
+    if mode == S.REACT_MOVE:
+        if _ready(tm, r):
+            _reaction_move(g, f, te, sc, out, turn, r, a)
+            out.side_out[tm[r, TSIDE], S.S_REACTION_MOVES] += 1
+        else:
+            out.side_out[tm[r, TSIDE], S.S_REACTIONS_UNFIRED] += 1
+    elif _ready(tm, r) and tm[a, TALIVE] and _fire(g, f, te, sc, out, turn, r, a, mode, 0):
         out.side_out[tm[r, TSIDE], S.S_REACTION_SHOTS] += 1
     else:
         out.side_out[tm[r, TSIDE], S.S_REACTIONS_UNFIRED] += 1
+
+
+@kernel
+def _reaction_move(g, f, te, sc, out, turn, r, a):
+    """A moving reaction: team r moves cautiously where its commander says, step by step
+    along its path; an overwatch team of the other side that has not fired and sees it at a
+    step opens suppressive fire there (the text: overwatch interrupts reacting teams), and a
+    pin ends the move."""
+    tm = te.tm
+    side = tm[r, TSIDE]
+    w = f.terrain.shape[1]
+    occ = _occupied(tm, r, sc.occ_pin)
+    x0, y0 = tm[r, TX], tm[r, TY]
+    nx, ny = react_move(g.kinds[side], g.weights[side], r, a, tm, g.rp, f.terrain, f.piece,
+                        f.building, f.smoke, occ, sc.dist, sc.queue, sc.seen)
+    if (nx == x0 and ny == y0) or sc.dist[ny, nx] == UNREACHED:
+        return
+    n = path_to(f.terrain, f.building, sc.dist, x0, y0, MODE_CAUTIOUS, nx, ny, sc.rpath)
+    tm[r, TMOVED] = MODE_CAUTIOUS
+    tm[r, TLASTDX], tm[r, TLASTDY] = nx - x0, ny - y0
+    for k in range(1, n):
+        c = sc.rpath[k]
+        if not _advance(te, out, turn, r, c % w, c // w, MODE_CAUTIOUS):
+            return
+        for o in range(tm.shape[0]):
+            if tm[o, TALIVE] == 0 or tm[o, TOW] == 0 or tm[o, TOWFIRED] or tm[o, TPINNED] or \
+                    tm[o, TSIDE] == side:
+                continue
+            if _see(f, sc, tm[o, TX], tm[o, TY], tm[r, TX], tm[r, TY]):
+                tm[o, TOWFIRED] = 1
+                if _fire(g, f, te, sc, out, turn, o, r, S.SUPPRESSIVE, 0):
+                    out.side_out[tm[o, TSIDE], S.S_OW_SHOTS] += 1
+                if not _ready(tm, r):
+                    return
 
 
 @kernel
@@ -658,11 +710,7 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
         _shoot(g, f, te, sc, out, turn, a, target, phase4)
     for r in range(tm.shape[0]):  # reactions that lost the roll or answered the shooting
         if sc.pending[r] >= 0:
-            if _ready(tm, r) and tm[a, TALIVE] and \
-                    _fire(g, f, te, sc, out, turn, r, a, sc.pending[r], 0):
-                out.side_out[tm[r, TSIDE], S.S_REACTION_SHOTS] += 1
-            else:
-                out.side_out[tm[r, TSIDE], S.S_REACTIONS_UNFIRED] += 1
+            _resolve_reaction(g, f, te, sc, out, turn, a, r, sc.pending[r])
 
 
 # ---------------------------------------------------------------- the turn's phases
@@ -754,11 +802,20 @@ def _activations(g, f, te, sc, out, turn, init):
     f.n_smoke[0] = 0
     for phase4 in (True, False):
         side = init if phase4 else 1 - init
-        for t in range(tm.shape[0]):
-            if tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or \
-                    tm[t, TACTED] or tm[t, TREACTED] or tm[t, TOW]:
-                continue
-            _activate(g, f, te, sc, out, turn, t, phase4)
+        while True:  # the commander picks the next team (its least priority) each time
+            nxt = -1
+            best = 0.0
+            for t in range(tm.shape[0]):
+                if tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or \
+                        tm[t, TACTED] or tm[t, TREACTED] or tm[t, TOW]:
+                    continue
+                p = priority(g.kinds[side], g.weights[side], t, tm, f.terrain, f.piece,
+                             f.building, f.smoke, sc.seen)
+                if nxt < 0 or p < best:
+                    nxt, best = t, p
+            if nxt < 0:
+                break
+            _activate(g, f, te, sc, out, turn, nxt, phase4)
 
 
 @kernel
@@ -827,7 +884,7 @@ def scratch(h, w, T, sizes):
                    np.zeros(T, dtype=np.int64), np.zeros(T, dtype=np.float64),
                    np.zeros((h, w), dtype=np.bool_), np.zeros((h, w), dtype=np.bool_),
                    np.zeros(h * w, dtype=np.int64), np.full(T, -1, dtype=np.int64),
-                   np.zeros(T, dtype=np.int64))
+                   np.zeros(T, dtype=np.int64), np.zeros(h * w, dtype=np.int64))
 
 
 @kernel
@@ -943,13 +1000,16 @@ def sizes(rules: RGRules, height: int, width: int) -> Sizes:
 def forces(rules: RGRules, width: int = 36, height: int = 36):
     """Deployed teams: (tm int64[T, N_TM], state int64[T, slots], role int64[T, slots]),
     ``slots`` = rules.slots() (room for merged teams). Side A deploys along the top edge, side
-    B along the bottom, teams spread evenly."""
+    B along the bottom, teams spread evenly. Each team rolls its own die (``team_dice``: the
+    side's quality_* unless team_quality_* lists one per team)."""
     teams = []
-    for side, (n, k, q, gren, saw, mark) in enumerate([
-            (rules.teams_a, rules.soldiers_a, rules.quality_a, rules.grenadier_a, rules.saw_a,
-             rules.marksman_a),
-            (rules.teams_b, rules.soldiers_b, rules.quality_b, rules.grenadier_b, rules.saw_b,
-             rules.marksman_b)]):
+    for side, (n, k, gren, saw, mark) in enumerate([
+            (rules.teams_a, rules.soldiers_a, rules.grenadier_a, rules.saw_a, rules.marksman_a),
+            (rules.teams_b, rules.soldiers_b, rules.grenadier_b, rules.saw_b, rules.marksman_b)]):
+        dice = rules.team_dice(side)
+        if len(dice) != n or any(d not in QUALITY for d in dice):
+            raise ValueError(rules.problem() or f"side {side}'s dice {dice}: expected one of "
+                             f"{', '.join(QUALITY)} per team")  # built without the checks
         for i in range(n):
             roles = [TM.RIFLE] * k
             specials = [r for r, on in ((TM.GRENADIER, gren), (TM.SAW, saw),
@@ -958,7 +1018,7 @@ def forces(rules: RGRules, width: int = 36, height: int = 36):
                 roles[k - 1 - j] = r
             x = (i + 1) * width // (n + 1)
             y = 1 if side == 0 else height - 2
-            teams.append((side, i, x, y, QUALITY[q], k, roles))
+            teams.append((side, i, x, y, QUALITY[dice[i]], k, roles))
     T = len(teams)
     slots = rules.slots()
     tm = np.zeros((T, N_TM), dtype=np.int64)

@@ -44,16 +44,16 @@ def narrate(events: np.ndarray, table: Table, names: list[str], games_out, sides
             pos[t] = (c, d)
         elif kind == S.Ev.REACTION:
             them = f"{'AB'[sides[a]]}{a}"
+            how = f"{_MODE[e]} fire" if e in _MODE else "a move to cover"
             if f == 1:
-                out.append(f"{lab} reacts to {them}'s shooting with {_MODE[e]} fire (after the "
-                           "action).")
+                out.append(f"{lab} reacts to {them}'s shooting with {how} (after the action).")
             elif d:
                 where = "before it moves" if g == 0 else f"at step {g} of its move"
-                out.append(f"{lab} reacts to {them}'s move with {_MODE[e]} fire: rolls {b} vs "
-                           f"{c} and interrupts it {where}.")
+                out.append(f"{lab} reacts to {them}'s move with {how}: rolls {b} vs {c} and "
+                           f"interrupts it {where}.")
             else:
-                out.append(f"{lab} reacts to {them}'s move with {_MODE[e]} fire: rolls {b} vs "
-                           f"{c}, fires after the action if it still sees it.")
+                out.append(f"{lab} reacts to {them}'s move with {how}: rolls {b} vs {c}, acts "
+                           "after the action (fire only if it still sees it).")
         elif kind == S.Ev.SHOT:
             grenades = f" + {d} frag" if d else ""
             result = (f"{e} potential hits" if b == 0 else

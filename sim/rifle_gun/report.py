@@ -46,7 +46,9 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         rows.append(kit | {"init_score_sum": float(init.sum()), "init_n": len(init),
                            "init_sq_sum": float((init ** 2).sum())})
         rows[-1].update({"point": p["index"], "density": r["density"], "scenario": r["scenario"],
-                     "quality_a": r["quality_a"], "quality_b": r["quality_b"],
+                     # per-team dice (team_quality_*) label the side by its list of dice
+                     "quality_a": r.get("team_quality_a") or r["quality_a"],
+                     "quality_b": r.get("team_quality_b") or r["quality_b"],
                      "soldiers_a": r["soldiers_a"], "soldiers_b": r["soldiers_b"], "games": n,
                      "score": m, "lo": m - z * se, "hi": m + z * se,
                      "a_wins": int(a["won"].sum()), "draws": int((a["winner_seat"] < 0).sum()),

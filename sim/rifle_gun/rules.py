@@ -33,6 +33,13 @@ class RGRules:
     quality_a: str = param("d8", "Side A's quality die (irregular d6, regular d8, elite d10; "
                            "d4 and d12 as what-ifs).", choices=tuple(QUALITY))
     quality_b: str = param("d8", "Side B's quality die.", choices=tuple(QUALITY))
+    team_quality_a: str = param(
+        "", "Side A's die per team (the text: each team rolls its own die), comma-separated in "
+        "team order, one per team of teams_a, each one of " + ", ".join(QUALITY) + ", e.g. "
+        "'d8,d10'; empty: every team rolls quality_a. A merged team keeps the die of the team "
+        "the others join (the lower-numbered one; the text is silent).")
+    team_quality_b: str = param("", "Side B's die per team, as team_quality_a (empty: every "
+                                "team rolls quality_b).")
     teams_a: int = param(2, "Side A's fire teams.", lo=1, hi=6)
     teams_b: int = param(2, "Side B's fire teams.", lo=1, hi=6)
     soldiers_a: int = param(4, "Soldiers per team on side A (the text: ~4).", lo=1, hi=8)
@@ -98,10 +105,27 @@ class RGRules:
         choices=("actor", "reactor", "reroll"))
 
     def problem(self) -> str | None:
+        for name, teams in (("team_quality_a", self.teams_a), ("team_quality_b", self.teams_b)):
+            value, dice, s = getattr(self, name), _dice(getattr(self, name)), name[-1]
+            allowed = f"one die per team, comma-separated, each one of {', '.join(QUALITY)}"
+            bad = [d for d in dice if d not in QUALITY]
+            if bad:
+                return f"{name} {value!r}: {bad[0]!r} is not a quality die; expected {allowed}"
+            if dice and len(dice) != teams:
+                return (f"{name} {value!r} gives {len(dice)} {'die' if len(dice) == 1 else 'dice'}"
+                        f" but teams_{s} is {teams}; expected {allowed} (or empty: every team "
+                        f"rolls quality_{s})")
         if self.cautious_move > self.rapid_move:
             return (f"cautious_move ({self.cautious_move}\") is longer than rapid_move "
                     f"({self.rapid_move}\"); the text makes the cautious move the slower one")
         return None
+
+    def team_dice(self, side: int) -> tuple[str, ...]:
+        """The quality die of each of ``side``'s teams (0 = A), in team order: team_quality_*
+        when given, else the side's quality_* for every team."""
+        teams, nominal, per_team = ((self.teams_a, self.quality_a, self.team_quality_a),
+                                    (self.teams_b, self.quality_b, self.team_quality_b))[side]
+        return _dice(per_team) or (nominal,) * teams
 
     def side_soldiers(self) -> int:
         """The larger side's soldiers: all of them could end in one merged team."""
@@ -155,4 +179,16 @@ class RGRules:
         return rp
 
     def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """Every parameter, except team_quality_* left empty (the default): an experiment that
+        does not set them keeps the random streams (hashes of this dict) it had before they
+        existed."""
+        d = dataclasses.asdict(self)
+        for k in ("team_quality_a", "team_quality_b"):
+            if not _dice(d[k]):
+                del d[k]
+        return d
+
+
+def _dice(value: str) -> tuple[str, ...]:
+    """Die names of a comma-separated per-team list ('' or blanks: none)."""
+    return tuple(d.strip() for d in value.split(",")) if value.strip() else ()

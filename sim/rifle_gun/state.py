@@ -59,6 +59,7 @@ class Action(IntEnum):
 
 ACTION_NAMES = ("hold", "rapid move", "cautious move", "shoot", "move & shoot", "shoot & move")
 REGULAR, SUPPRESSIVE = 0, 1  # fire modes
+REACT_MOVE = 2  # a reaction mode: a cautious move (to cover) instead of fire
 
 # movement modes (TMOVED, EV_MOVE): a rapid move goes around terrain, a cautious one over it
 MODE_RAPID, MODE_CAUTIOUS = GO_AROUND, GO_OVER
@@ -116,10 +117,11 @@ S_OW_SHOTS = 8  # overwatch volleys fired
 S_REACTIONS = 9  # reactions declared (to a move or to shooting)
 S_REACTIONS_WON = 10  # reactions to a move that won the opposed roll
 S_REACTION_SHOTS = 11  # volleys fired as reactions (won or resolved after the action)
-S_REACTIONS_UNFIRED = 12  # declared reactions that fired nothing (target out of sight, the
-#                           reactor pinned first, or the target already pinned or dead)
+S_REACTIONS_UNFIRED = 12  # declared firing reactions that fired nothing (target out of sight,
+#                           the reactor pinned first, or the target already dead)
 S_BREACH_PINS = 13  # enemy teams pinned by this side's breach grenades (also in S_PINS)
-N_SIDE_COLS = 14
+S_REACTION_MOVES = 14  # reactions that moved (REACT_MOVE) instead of firing
+N_SIDE_COLS = 15
 
 
 class Ev(IntEnum):
@@ -137,9 +139,9 @@ class Ev(IntEnum):
     PINNED = 6  # a=the team that fired
     RETREAT = 7  # a=x0, b=y0, c=x1, d=y1
     REACTION = 8  # a=the acting team, b=reactor's roll, c=actor's roll (both 0 when reacting
-    #               to shooting: no roll), d=reactor fires first, e=fire mode, f=portion
-    #               reacted to (0 the move, 1 the shooting), g=path step where it fires
-    #               (0 = the mover's start cell; -1 after the action)
+    #               to shooting: no roll), d=reactor goes first, e=fire mode or REACT_MOVE,
+    #               f=portion reacted to (0 the move, 1 the shooting), g=path step where it
+    #               acts (0 = the mover's start cell; -1 after the action)
     MERGE = 9  # a=the team absorbed
     SMOKE = 10  # a=x, b=y of the cloud's centre
     BREACH = 11  # a=building entered, b=enemy teams inside pinned (each also gets PINNED)
@@ -151,4 +153,5 @@ class Ev(IntEnum):
 # team table columns: int64[T, N_TM]
 TX, TY, TSIDE, TQ, TALIVE, TFRAGS, TSMOKES, TPINNED, TACTED, TREACTED = range(10)
 TOW, TOWFIRED, TMOVED, TLASTDX, TLASTDY, TINDEX = range(10, 16)  # TINDEX: team number in side
-N_TM = 16
+TMEMO = 16  # the commander's own note on the team, kept between turns (0 at deployment)
+N_TM = 17
