@@ -55,14 +55,17 @@ PRESETS = {p.name: p for p in [
     Preset("assault", ASSAULT, {W_EXPOSURE: 0.5, W_SMOKE: 0.0},
            "Closes fast: rapid moves out of sight, move-and-shoot in sight, frags up close."),
     Preset("fire_manoeuvre", FIRE_MANOEUVRE, {},
-           "Half the teams suppress what they see while the others advance cautiously from cover "
-           "to cover behind smoke, then swap."),
+           "Two elements swap roles every activation: the support element acts first and "
+           "suppresses the enemy team best placed to react, then the manoeuvre element "
+           "advances cautiously behind smoke and moves and shoots."),
     Preset("overwatch_line", OVERWATCH_LINE, {W_EXPOSURE: 6.0},
-           "Holds a line in cover: overwatch while nothing is in sight, aimed regular fire when "
-           "something is; moves only to reach cover or the objective."),
+           "Holds a line in cover: overwatch while nothing is in sight (with the initiative), "
+           "regular fire when something is; moves only to reach cover, or towards the "
+           "objective in that scenario."),
     Preset("marksman_led", MARKSMAN_LED, {W_EXPOSURE: 4.0},
-           "Finds a covered firing position and shoots still (the stationary die) at the "
-           "strongest enemy team; advances only when nothing is in sight."),
+           "Shoots the strongest enemy team in sight, still when in cover, otherwise moving "
+           "and shooting from a covered cell that keeps it in sight; advances when nothing "
+           "is in sight."),
 ]}
 
 WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "react_min": W_REACT_MIN,

@@ -38,21 +38,26 @@ def traces(rules, pool, n, seed=7):
 
 
 def _reactions(ev):
-    """Per REACTION event: (turn, reactor, actor, won the roll, portion, fired afterwards).
-    A reactor may not act later in its turn, so any SHOT of its in that turn after the
-    reaction is the reaction's volley."""
+    """Per REACTION event: (turn, reactor, actor, won the roll, portion, fired, moved).
+    A reactor may not act later in its turn, so its first SHOT or MOVE in that turn after
+    the reaction is the reaction's volley or move (a pinned reactor may still retreat: a
+    RETREAT, not a MOVE)."""
     out = []
     for i, e in enumerate(ev):
         if e[2] != S.Ev.REACTION:
             continue
         turn, r = e[0], e[1]
-        fired = any(e2[0] == turn and e2[1] == r and e2[2] == S.Ev.SHOT for e2 in ev[i + 1:])
-        out.append((int(turn), int(r), int(e[3]), bool(e[6]), int(e[8]), fired))
+        acts = [int(e2[2]) for e2 in ev[i + 1:] if e2[0] == turn and e2[1] == r and
+                e2[2] in (S.Ev.SHOT, S.Ev.MOVE)]
+        first = acts[0] if acts else -1
+        out.append((int(turn), int(r), int(e[3]), bool(e[6]), int(e[8]), first == S.Ev.SHOT,
+                    first == S.Ev.MOVE))
     return out
 
 
 def test_overwatch_is_declared_and_fires(rows):
-    """Overwatch teams fire when enemies come into view (seed 5: 30% of declarations)."""
+    """Overwatch teams fire when enemies come into view (seed 5: about 40% of declarations
+    fire; the floor is 15%)."""
     ow = rows[rows.strategy == "overwatch_line"]
     declared, shots = ow.overwatch_declared.sum(), ow.overwatch_shots.sum()
     assert declared > 500
@@ -72,18 +77,21 @@ def test_reactions_are_won_and_fired(rows):
 
 
 def test_every_winning_reaction_fires_unless_its_target_leaves_sight():
-    """A reactor that wins the roll fires where it first sees the mover. It can fail to fire
-    only if an earlier interrupt pinned the mover and it retreated out of sight (or another
-    team blocked its path). Seed 7, 160 games: 97% fire; the floor is 90%."""
-    won = fired = 0
+    """A reactor that wins the roll fires (or moves to cover) where it first sees the mover.
+    It can fail to act only if an earlier interrupt pinned the mover and it retreated out of
+    sight (or another team blocked its path). Seed 7, 160 games: 82 of 85 act (78 fire, 4
+    move); the floor is 90%."""
+    won = acted = fired = 0
     for _, ev in traces(RGRules(), POOL, 160):
-        for _, _, _, first, portion, shot in _reactions(ev):
+        for _, _, _, first, portion, shot, moved in _reactions(ev):
             if first:
                 assert portion == 0  # only a move has an opposed roll
                 won += 1
+                acted += shot or moved
                 fired += shot
     assert won > 30
-    assert fired / won >= 0.9, (fired, won)
+    assert acted / won >= 0.9, (acted, won)
+    assert fired / won >= 0.8, (fired, won)
 
 
 def test_side_counts_agree_with_the_trace():
@@ -100,16 +108,18 @@ def test_side_counts_agree_with_the_trace():
                 n["ow", team_side[t]] += 1
             elif kind == S.Ev.SHOT and t in on_ow[turn]:
                 n["ow_shot", team_side[t]] += 1
-        for _, r, _, first, _, shot in _reactions(ev):
+        for _, r, _, first, _, shot, moved in _reactions(ev):
             n["react", team_side[r]] += 1
             n["won", team_side[r]] += first
             n["react_shot", team_side[r]] += shot
+            n["react_move", team_side[r]] += moved
         for side in range(2):
             assert sides[side, S.S_OW_DECLARED] == n["ow", side]
             assert sides[side, S.S_OW_SHOTS] == n["ow_shot", side]
             assert sides[side, S.S_REACTIONS] == n["react", side]
             assert sides[side, S.S_REACTIONS_WON] == n["won", side]
             assert sides[side, S.S_REACTION_SHOTS] == n["react_shot", side]
+            assert sides[side, S.S_REACTION_MOVES] == n["react_move", side]
 
 
 def test_shooting_portions_open_a_reaction_window():

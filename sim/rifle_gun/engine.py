@@ -497,8 +497,7 @@ def _resolve_reaction(g, f, te, sc, out, turn, a, r, mode):
     """Reactor r carries out its reaction to team a: fire in ``mode``, or a moving reaction."""
     tm = te.tm
     if mode == S.REACT_MOVE:
-        if _ready(tm, r):
-            _reaction_move(g, f, te, sc, out, turn, r, a)
+        if _ready(tm, r) and _reaction_move(g, f, te, sc, out, turn, r, a):
             out.side_out[tm[r, TSIDE], S.S_REACTION_MOVES] += 1
         else:
             out.side_out[tm[r, TSIDE], S.S_REACTIONS_UNFIRED] += 1
@@ -513,7 +512,7 @@ def _reaction_move(g, f, te, sc, out, turn, r, a):
     """A moving reaction: team r moves cautiously where its commander says, step by step
     along its path; an overwatch team of the other side that has not fired and sees it at a
     step opens suppressive fire there (the text: overwatch interrupts reacting teams), and a
-    pin ends the move."""
+    pin ends the move. True if it took a step."""
     tm = te.tm
     side = tm[r, TSIDE]
     w = f.terrain.shape[1]
@@ -522,14 +521,14 @@ def _reaction_move(g, f, te, sc, out, turn, r, a):
     nx, ny = react_move(g.kinds[side], g.weights[side], r, a, tm, g.rp, f.terrain, f.piece,
                         f.building, f.smoke, occ, sc.dist, sc.queue, sc.seen)
     if (nx == x0 and ny == y0) or sc.dist[ny, nx] == UNREACHED:
-        return
+        return False
     n = path_to(f.terrain, f.building, sc.dist, x0, y0, MODE_CAUTIOUS, nx, ny, sc.rpath)
     tm[r, TMOVED] = MODE_CAUTIOUS
     tm[r, TLASTDX], tm[r, TLASTDY] = nx - x0, ny - y0
     for k in range(1, n):
         c = sc.rpath[k]
         if not _advance(te, out, turn, r, c % w, c // w, MODE_CAUTIOUS):
-            return
+            return k > 1
         for o in range(tm.shape[0]):
             if tm[o, TALIVE] == 0 or tm[o, TOW] == 0 or tm[o, TOWFIRED] or tm[o, TPINNED] or \
                     tm[o, TSIDE] == side:
@@ -539,7 +538,8 @@ def _reaction_move(g, f, te, sc, out, turn, r, a):
                 if _fire(g, f, te, sc, out, turn, o, r, S.SUPPRESSIVE, 0):
                     out.side_out[tm[o, TSIDE], S.S_OW_SHOTS] += 1
                 if not _ready(tm, r):
-                    return
+                    return True
+    return True
 
 
 @kernel

@@ -117,8 +117,8 @@ S_OW_SHOTS = 8  # overwatch volleys fired
 S_REACTIONS = 9  # reactions declared (to a move or to shooting)
 S_REACTIONS_WON = 10  # reactions to a move that won the opposed roll
 S_REACTION_SHOTS = 11  # volleys fired as reactions (won or resolved after the action)
-S_REACTIONS_UNFIRED = 12  # declared firing reactions that fired nothing (target out of sight,
-#                           the reactor pinned first, or the target already dead)
+S_REACTIONS_UNFIRED = 12  # declared reactions that did nothing (target out of sight or dead,
+#                           the reactor pinned first, or no step to take)
 S_BREACH_PINS = 13  # enemy teams pinned by this side's breach grenades (also in S_PINS)
 S_REACTION_MOVES = 14  # reactions that moved (REACT_MOVE) instead of firing
 N_SIDE_COLS = 15
