@@ -19,11 +19,11 @@ from sim.rifle_gun.state import (
     TALIVE,
     TFRAGS,
     TINDEX,
-    TMEMO,
     TPINNED,
     TQ,
     TSIDE,
     TSMOKES,
+    TTURN,
     TX,
     TY,
     Action,
@@ -292,9 +292,8 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             dec[S.D_X], dec[S.D_Y] = x, y
         return
     if kind == FIRE_MANOEUVRE:
-        # two elements that swap roles every activation: support this turn, manoeuvre next
+        # two elements that swap roles every turn: support this turn, manoeuvre next
         support = _fm_support(tm, a)
-        tm[a, TMEMO] += 1
         if support and visible >= 0:
             dec[S.D_ACTION] = Action.SHOOT
             t = _threat(tm, sst, a, terrain, piece, building, smoke, seen)
@@ -365,9 +364,9 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
 @kernel
 def _fm_support(tm, a):
     """fire_manoeuvre: is team a in the support element this activation? Elements are the
-    even and the odd team numbers; they swap every time a team activates (``TMEMO`` counts
-    its activations), so each bound is covered by the other element's fire."""
-    return (tm[a, TINDEX] + tm[a, TMEMO]) % 2 == 0
+    even and the odd team numbers; they swap every turn (even team numbers support on odd
+    turns), so each bound is covered by the other element's fire."""
+    return (tm[a, TINDEX] + tm[a, TTURN]) % 2 == 1
 
 
 @kernel

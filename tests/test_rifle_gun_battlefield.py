@@ -165,3 +165,23 @@ def test_pieces_never_touch_so_counts_are_per_piece(density):
                 continue
             nb = t.piece[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2]
             assert set(np.unique(nb)) <= {-1, p}
+
+
+def test_a_target_standing_in_a_hedge_is_behind_it_once():
+    t = empty(30, 10)
+    place(t, 20, 3, 20, 7, NONBLOCKING)  # a hedge; the target stands in it
+    assert line_of_sight(t, (2, 5), (20, 5))[1] == 1
+    place(t, 10, 3, 10, 7, NONBLOCKING)  # a second hedge between
+    assert line_of_sight(t, (2, 5), (20, 5))[1] == 2
+    assert line_of_sight(t, (19, 5), (20, 5))[1] == 0  # the shooter's own hedge never counts
+
+
+def test_the_shooters_own_building_gives_the_target_no_cover():
+    t = empty(30, 30)
+    place(t, 10, 10, 15, 15, BLOCKING, building=True)
+    vis, _, _, behind = line_of_sight(t, (12, 12), (14, 14))  # same building: nothing between
+    assert vis and not behind
+    vis, _, _, behind = line_of_sight(t, (20, 12), (14, 12))  # from outside: inside counts
+    assert vis and behind
+    vis, _, _, behind = line_of_sight(t, (14, 12), (16, 12))  # next to it, fired on from inside
+    assert vis and not behind

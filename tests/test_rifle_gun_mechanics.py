@@ -204,3 +204,26 @@ def test_without_the_breach_rule_the_teams_inside_may_react():
     ev, side_out = _breach_game(breach_frag_pins=False)
     assert S.Ev.BREACH not in [int(e[2]) for e in ev] and side_out[0, S.S_BREACH_PINS] == 0
     assert [e for e in ev if e[2] == S.Ev.REACTION and e[1] in (2, 3)]
+
+
+def test_initiative_can_ignore_last_turns_pins():
+    """Phase 1 counts unpinned soldiers while last turn's pins are still on ('count', the
+    text's phase order); 'ignore' counts every living soldier. Living soldiers are tracked
+    from the trace (deaths in HITS events)."""
+    below = 0
+    for pins in ("count", "ignore"):
+        for _, ev in traces(RGRules(initiative_pins=pins), ["assault", "overwatch_line"], 40):
+            side = {int(e[1]): int(e[5]) for e in ev if e[2] == S.Ev.DEPLOY}
+            alive = {0: 0, 1: 0}
+            for e in ev:
+                if e[2] == S.Ev.DEPLOY:
+                    alive[int(e[5])] += int(e[7])
+                elif e[2] == S.Ev.HITS:
+                    alive[side[int(e[1])]] -= int(e[8])
+                elif e[2] == S.Ev.INITIATIVE:
+                    if pins == "ignore":
+                        assert (e[4], e[5]) == (alive[0], alive[1])
+                    else:
+                        assert e[4] <= alive[0] and e[5] <= alive[1]
+                        below += (e[4], e[5]) != (alive[0], alive[1])
+    assert below > 5  # pins from last turn do lower the count under 'count'

@@ -4,9 +4,9 @@ A turn: merges, initiative, unpin, overwatch, the initiative side's activations 
 reactions and overwatch interrupts), the other side's activations (with overwatch interrupts),
 smoke clears, victory check. Abstractions (stated in docs/rules/rifle_gun.md): a team is a
 point; a move follows the cheapest path to its destination, and a team that reacts to it and
-wins the opposed roll (or an overwatch team in phase 5) fires at the step of that path where it
-first sees the mover; reactions are shots (the rules also allow moving reactions, which these
-commanders never use).
+wins the opposed roll (or an overwatch team in phase 5) acts at the step of that path where it
+first sees the mover; a reaction is regular or suppressive fire, or a cautious move to cover
+(no rapid, move-and-shoot or shoot-and-move reactions, and no grenades in reactions).
 
 Kernels pass the game in named records (plain tuples of arrays to numba): ``Game`` (dice state,
 rules, commanders), ``Field`` (the table and this turn's smoke), ``Teams``, ``Scratch`` (buffers
@@ -409,13 +409,13 @@ def _react_to_move(g, f, te, sc, out, turn, a, n, shielded):
         tm[r, TREACTED] = 1
         out.g_out[S.G_REACTIONS] += 1
         out.side_out[1 - side, S.S_REACTIONS] += 1
+        ra, rb, first = _opposed(g, out, tm, r, a)
+        _log(out, turn, r, Ev.REACTION, a, ra, rb, first, rmode, 0, k if first else -1)
         if rmode != S.REACT_MOVE:  # a moving reactor meets overwatch along its path instead
             _overwatch_fire(g, f, te, sc, out, turn, r)
         if tm[r, TPINNED] or tm[r, TALIVE] == 0:
             out.side_out[1 - side, S.S_REACTIONS_UNFIRED] += 1
             continue
-        ra, rb, first = _opposed(g, out, tm, r, a)
-        _log(out, turn, r, Ev.REACTION, a, ra, rb, first, rmode, 0, k if first else -1)
         if first:
             out.side_out[1 - side, S.S_REACTIONS_WON] += 1
             sc.when[r] = k
@@ -614,8 +614,9 @@ def _breach(f, te, out, turn, a, breach):
 
 @kernel
 def _breached(f, tm, e, side, breach):
-    """Is team e an unpinned enemy of ``side`` inside building ``breach``?"""
-    return tm[e, TALIVE] and tm[e, TSIDE] != side and not tm[e, TPINNED] and \
+    """Is team e an enemy of ``side`` inside building ``breach`` not yet pinned by a breach
+    (a team already pinned by fire is held too: it may no longer retreat)?"""
+    return tm[e, TALIVE] and tm[e, TSIDE] != side and tm[e, TPINNED] != S.PINNED_BREACH and \
         f.building[tm[e, TY], tm[e, TX]] == breach
 
 
@@ -633,6 +634,20 @@ def _breach_target(g, f, te, a, x0, y0, nx, ny):
                 f.building[tm[e, TY], tm[e, TX]] == b_in:
             return b_in
     return -1
+
+
+@kernel
+def _nearest_visible(f, sc, tm, a):
+    """The nearest live enemy team that team a sees (lowest index on ties), or -1."""
+    best = -1
+    best_d = 1e18
+    for b in range(tm.shape[0]):
+        if tm[b, TALIVE] == 0 or tm[b, TSIDE] == tm[a, TSIDE]:
+            continue
+        d = dist_in(tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY])
+        if d < best_d and _see(f, sc, tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY]):
+            best, best_d = b, d
+    return best
 
 
 @kernel
@@ -706,6 +721,9 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
         else:
             _overwatch_on_path(f, te, sc, a, n)
         _walk(g, f, te, sc, out, turn, a, n, mode, breach)
+    if shoots and act == Action.MOVE_SHOOT and target >= 0 and _ready(tm, a) and \
+            not _see(f, sc, tm[a, TX], tm[a, TY], tm[target, TX], tm[target, TY]):
+        target = _nearest_visible(f, sc, tm, a)  # the text: shoot at any visible enemy
     if shoots and target >= 0 and _ready(tm, a):
         _shoot(g, f, te, sc, out, turn, a, target, phase4)
     for r in range(tm.shape[0]):  # reactions that lost the roll or answered the shooting
@@ -750,10 +768,12 @@ def _merges(g, te, out, turn):
 
 @kernel
 def _initiative(g, te, out, turn, last_init):
-    """Phase 1: the side with more unpinned soldiers (pins of last turn still count); a tie
-    goes to the side without it last turn, a coin on turn 1. Returns the side."""
-    u0 = _side_soldiers(te, 0, True)
-    u1 = _side_soldiers(te, 1, True)
+    """Phase 1: the side with more unpinned soldiers (pins of last turn still count, unless
+    the ``initiative_pins`` rule says to ignore them); a tie goes to the side without it last
+    turn, a coin on turn 1. Returns the side."""
+    unpinned_only = g.rp[S.R_INIT_PINS] != 0
+    u0 = _side_soldiers(te, 0, unpinned_only)
+    u1 = _side_soldiers(te, 1, unpinned_only)
     if u0 > u1:
         init = 0
     elif u1 > u0:
@@ -770,9 +790,10 @@ def _initiative(g, te, out, turn, last_init):
 
 
 @kernel
-def _unpin(tm):
+def _unpin(tm, turn):
     """Phase 2: pins go, and so do last turn's flags."""
     for t in range(tm.shape[0]):
+        tm[t, S.TTURN] = turn
         tm[t, TPINNED] = 0
         tm[t, TACTED] = 0
         tm[t, TREACTED] = 0
@@ -918,7 +939,7 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
         _merges(g, te, out, turn)
         init = _initiative(g, te, out, turn, last_init)
         last_init = init
-        _unpin(tm)
+        _unpin(tm, turn)
         _declare_overwatch(g, f, te, sc, out, turn, init)
         _activations(g, f, te, sc, out, turn, init)
         _clear_smoke(f)

@@ -98,6 +98,11 @@ class RGRules:
                                     "soldiers stand that far from its leader).", lo=0, hi=6)
     retreat_distance: int = param(3, "Inches a pinned team retreats (text: blocking terrain "
                                   "within 3\").", lo=1, hi=12)
+    initiative_pins: str = param(
+        "count", "Phase 1 comes before phase 2 (unpin), so a team pinned last turn is still "
+        "pinned when initiative is decided: 'count' (the text's order: its soldiers are not "
+        "unpinned soldiers) or 'ignore' (count every soldier). Under 'count' a side pinned "
+        "every turn can keep losing the initiative.", choices=("count", "ignore"))
     reaction_ties: str = param(
         "actor", "Who goes first when a reaction's opposed roll is a tie (the text says only "
         "that the reactor interrupts if it rolls higher): 'actor' (the text read literally: no "
@@ -176,6 +181,7 @@ class RGRules:
         rp[S.R_CROSSFIRE_CORRIDOR] = self.crossfire_corridor
         rp[S.R_RETREAT] = self.retreat_distance
         rp[S.R_REACTION_TIES] = ("actor", "reactor", "reroll").index(self.reaction_ties)
+        rp[S.R_INIT_PINS] = self.initiative_pins == "count"
         return rp
 
     def as_dict(self) -> dict:

@@ -42,7 +42,8 @@ R_COVER_DICE = 23  # defence dice behind blocking terrain
 R_CROSSFIRE_CORRIDOR = 24  # inches either side of the line of fire
 R_RETREAT = 25  # inches a pinned team retreats
 R_REACTION_TIES = 26  # TIES_ACTOR / TIES_REACTOR / TIES_REROLL
-N_RULES = 27
+R_INIT_PINS = 27  # 1: initiative counts only unpinned soldiers (last turn's pins still on)
+N_RULES = 28
 TIES_ACTOR, TIES_REACTOR, TIES_REROLL = 0, 1, 2
 
 
@@ -153,5 +154,5 @@ class Ev(IntEnum):
 # team table columns: int64[T, N_TM]
 TX, TY, TSIDE, TQ, TALIVE, TFRAGS, TSMOKES, TPINNED, TACTED, TREACTED = range(10)
 TOW, TOWFIRED, TMOVED, TLASTDX, TLASTDY, TINDEX = range(10, 16)  # TINDEX: team number in side
-TMEMO = 16  # the commander's own note on the team, kept between turns (0 at deployment)
+TTURN = 16  # the current turn (written in phase 2; 0 at deployment), for the commanders
 N_TM = 17

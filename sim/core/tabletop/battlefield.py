@@ -10,11 +10,12 @@ terrain.
 Line of sight runs from cell centre to cell centre through every cell the segment touches
 (Amanatides-Woo traversal). A unit is a point (one cell). "Behind blocking terrain": the target
 is inside a building, or one of its 8 neighbours is a blocking cell within 45 degrees (inclusive)
-of the direction to the viewer (a wall's end, a building corner the line of fire grazes).
-Non-blocking pieces touching the viewer's cell are not counted (one sees over the low wall one
-stands behind). Smoke is counted once per cloud on the viewer's own cell, the cells between and
-the target's own cell: smoke next to or around the viewer counts, and a target standing in a
-cloud is concealed by it.
+of the direction to the viewer (a wall's end, a building corner the line of fire grazes); not
+when that building is the one the viewer stands in. Non-blocking pieces on the cells between or
+on the target's own cell count, once each, except pieces touching the viewer's cell (one sees
+over the low wall one stands behind). Smoke is counted once per cloud on the viewer's own cell,
+the cells between and the target's own cell: smoke next to or around the viewer counts, and a
+target standing in a cloud is concealed by it.
 """
 
 from __future__ import annotations
@@ -101,9 +102,9 @@ def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
 
 def seen_size(h: int, w: int) -> int:
     """Entries the ``seen`` scratch of ``sight`` needs: a line crosses fewer than w + h cells
-    and each can add one piece and one smoke cloud to the list (the shooter's and target's own
-    cells add smoke only)."""
-    return 2 * (w + h)
+    and each can add one piece and one smoke cloud to the list; the shooter's cell adds at
+    most a cloud and the target's a piece (4 entries of margin)."""
+    return 2 * (w + h) + 4
 
 
 @kernel
@@ -135,8 +136,9 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
     ``terrain`` int8[h, w], ``piece`` and ``building`` int32[h, w] (-1 none), ``smoke``
     int32[h, w] cloud id per cell (-1 none); ``seen`` int32 scratch of ``seen_size(h, w)``.
     Smoke counts each cloud once over the shooter's cell, the cells between and the target's
-    cell. Behind: the target is in a building, or a blocking neighbour lies within 45 degrees
-    (inclusive) of the direction to the shooter.
+    cell; a piece counts once over the cells between and the target's cell. Behind: the target
+    is in a building, or a blocking neighbour lies within 45 degrees (inclusive) of the
+    direction to the shooter; the building the shooter stands in counts for neither.
     """
     h, w = terrain.shape
     own_a = building[y0, x0]
@@ -193,18 +195,28 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
                 seen[n_seen] = sid
                 n_seen += 1
                 n_smoke += 1
+    if (x1 != x0 or y1 != y0) and terrain[y1, x1] == NONBLOCKING:
+        pid = piece[y1, x1]  # a target standing in a hedge or a wood is behind it, as in smoke
+        if _first_time(seen, n_seen, pid):
+            seen[n_seen] = pid
+            n_seen += 1
+            if not _touches(piece, x0, y0, pid):
+                n_pieces += 1
     if smoke[y1, x1] >= 0:  # a target standing in a cloud is concealed by it
         sid = -2 - smoke[y1, x1]
         if _first_time(seen, n_seen, sid):
             n_smoke += 1
-    behind = own_b >= 0
+    # inside a building, or a wall next to it towards the shooter; neither counts when it is
+    # the building the shooter stands in (nothing of it lies between them)
+    behind = own_b >= 0 and own_b != own_a
     if not behind:
         vx, vy = x0 - x1, y0 - y1
         vv = vx * vx + vy * vy
         for ddy in range(-1, 2):
             for ddx in range(-1, 2):
                 cx, cy = x1 + ddx, y1 + ddy
-                if (ddx or ddy) and 0 <= cx < w and 0 <= cy < h and terrain[cy, cx] == BLOCKING:
+                if (ddx or ddy) and 0 <= cx < w and 0 <= cy < h and \
+                        terrain[cy, cx] == BLOCKING and (own_a < 0 or building[cy, cx] != own_a):
                     # within 45 degrees of the line of fire: cos^2 >= 1/2, exact in integers
                     dot = ddx * vx + ddy * vy
                     if dot > 0 and 2 * dot * dot >= (ddx * ddx + ddy * ddy) * vv:
