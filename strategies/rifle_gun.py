@@ -55,7 +55,7 @@ PRESETS = {p.name: p for p in [
     Preset("assault", ASSAULT, {W_EXPOSURE: 0.5, W_SMOKE: 0.0},
            "Closes fast: rapid moves out of sight, move-and-shoot in sight, frags up close."),
     Preset("fire_manoeuvre", FIRE_MANOEUVRE, {},
-           "Two elements swap roles every activation: the support element acts first and "
+           "Two elements swap roles every turn: the support element acts first and "
            "suppresses the enemy team best placed to react, then the manoeuvre element "
            "advances cautiously behind smoke and moves and shoots."),
     Preset("overwatch_line", OVERWATCH_LINE, {W_EXPOSURE: 6.0},
