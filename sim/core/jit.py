@@ -3,9 +3,55 @@
 Every kernel is compiled with ``cache=True`` (compile once per machine, not per run) and
 numpy's error model (no Python exception checks on integer division in hot loops).
 Only batch drivers use ``parallel=True``; they hold exactly one ``prange`` over games.
+
+The compiled cache lives in ``.numba_cache/<source key>/`` under the project (unless
+``NUMBA_CACHE_DIR`` is set): numba checks only the source file of the function it loads from
+its cache, so a kernel that calls a kernel of another file would keep running the callee's
+old machine code after the callee's file changed (seen here: edit ``a.f`` to return 2, and
+``b.g`` that calls it still returns 1). Keying the cache by a hash of every source file of
+``sim/`` and ``strategies/`` makes any edit compile afresh. The three most recent keys are kept.
 """
 
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+import numba
 from numba import njit, prange  # noqa: F401  (prange re-exported for batch drivers)
+
+ROOT = Path(__file__).resolve().parents[2]
+KEEP = 3  # cache folders kept (the newest by use)
+
+
+def source_key(root: Path = ROOT) -> str:
+    """Hash of every .py file under ``root/sim`` and ``root/strategies`` (path and bytes)."""
+    h = hashlib.blake2b(digest_size=8)
+    for sub in ("sim", "strategies"):
+        for f in sorted((root / sub).rglob("*.py")):
+            h.update(f.relative_to(root).as_posix().encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _use_keyed_cache() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return  # the user's (or a benchmark's) choice
+    base = ROOT / ".numba_cache"
+    here = base / source_key()
+    try:
+        here.mkdir(parents=True, exist_ok=True)
+        os.utime(here)
+        old = sorted((d for d in base.iterdir() if d.is_dir()),
+                     key=lambda d: d.stat().st_mtime, reverse=True)[KEEP:]
+        for d in old:
+            shutil.rmtree(d, ignore_errors=True)
+    except OSError:
+        return  # a read-only install: numba's default places
+    numba.config.CACHE_DIR = str(here)
+
+
+_use_keyed_cache()
 
 _OPTS = {"cache": True, "nogil": True, "error_model": "numpy"}
 

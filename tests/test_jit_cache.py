@@ -1,0 +1,28 @@
+"""The compiled cache is keyed by the whole source: numba alone would keep a caller's stale
+machine code after a callee in another file changed."""
+
+import os
+import shutil
+from pathlib import Path
+
+import numba
+import pytest
+
+from sim.core import jit
+
+
+@pytest.mark.skipif(bool(os.environ.get("NUMBA_CACHE_DIR")), reason="the user chose a cache")
+def test_cache_folder_is_keyed_by_the_source():
+    assert Path(numba.config.CACHE_DIR).name == jit.source_key()
+    assert Path(numba.config.CACHE_DIR).parent == jit.ROOT / ".numba_cache"
+
+
+def test_any_source_edit_changes_the_key(tmp_path):
+    for sub in ("sim", "strategies"):
+        shutil.copytree(jit.ROOT / sub, tmp_path / sub,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    before = jit.source_key(tmp_path)
+    assert before == jit.source_key(jit.ROOT)
+    f = tmp_path / "sim" / "core" / "tabletop" / "battlefield.py"
+    f.write_text(f.read_text() + "\n# an edit a caller in another file would not notice\n")
+    assert jit.source_key(tmp_path) != before
