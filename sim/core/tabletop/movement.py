@@ -22,8 +22,9 @@ COVER_SEARCH = 12  # cells searched for blocking terrain when no hidden cell is 
 
 
 def queue_size(h: int, w: int) -> int:
-    """Entries the ``queue`` scratch of ``reach`` needs: two per node; every cell but the start
-    gets at most one node from each of its 8 neighbours, so 8 * h * w nodes suffice."""
+    """Entries the ``queue`` scratch of ``reach`` needs: fewer than 2 * h * w search nodes of
+    two entries each, a memo of the last search (at most 4 * h * w + 7 entries) and 4 bucket
+    heads (see ``reach``); 16 * h * w leaves room to spare."""
     return 16 * h * w
 
 
@@ -55,6 +56,10 @@ def _breach_of(building, x0, y0, mode):
     return breach
 
 
+MEMO_TAG = 0x52EAC4  # marks a memo written by ``reach`` in its queue scratch
+MEMO_HEAD = 7  # tag, x0, y0, mode, budget, h, w
+
+
 @kernel
 def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     """Cheapest cost (half-inches) from (x0, y0) in ``mode`` to every cell within ``budget``
@@ -62,24 +67,111 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     ``occupied`` bool[h, w] marks cells others stand on (not enterable). ``dist`` int64[h, w]
     (filled and returned) and ``queue`` int64[queue_size(h, w)] are scratch.
 
+    Commanders search from a team's cell and the engine then searches again from the same
+    cell for the move it ordered, so ``queue`` keeps a memo of the last search: its start,
+    mode and budget, the terrain, building and occupied cells it could read and the costs it
+    wrote. The search reads those arrays only within ``budget // 2 + 1`` cells (Chebyshev) of
+    the start (a step costs 2 or more and moves one cell, so a cell it expands lies within
+    ``budget // 2``, its neighbours one further; the breach test reads the start's
+    neighbours) and writes costs only within ``budget // 2``; everything else in ``dist`` it
+    sets to UNREACHED. A call whose start, mode, budget and inputs in that window match the
+    memo, and whose ``dist`` still holds exactly the memo's costs there and UNREACHED
+    everywhere else, already holds the answer and returns it untouched: the result is the
+    same as searching again, whatever happened in between. Layout of ``queue``: search nodes
+    in [0, 4 * h * w - 2), the memo from 4 * h * w (a header of MEMO_HEAD entries, then 4
+    entries per window cell, at most h * w cells), the 4 bucket heads last; queue_size(h, w)
+    = 16 * h * w covers 8 * h * w + MEMO_HEAD + 4 for any table of 2 cells or more (a
+    shorter queue, or a dist of another shape, just skips the memo)."""
+    h, w = terrain.shape
+    rr = max(budget // 2 + 1, 1)
+    y_lo, y_hi = max(y0 - rr, 0), min(y0 + rr + 1, h)
+    x_lo, x_hi = max(x0 - rr, 0), min(x0 + rr + 1, w)
+    m = 4 * h * w
+    use_memo = queue.shape[0] >= 8 * h * w + MEMO_HEAD + 4 and dist.shape[0] == h and \
+        dist.shape[1] == w
+    if use_memo and queue[m] == MEMO_TAG and queue[m + 1] == x0 and queue[m + 2] == y0 and \
+            queue[m + 3] == mode and queue[m + 4] == budget and queue[m + 5] == h and \
+            queue[m + 6] == w:
+        differ = False
+        i = m + MEMO_HEAD
+        for y in range(y_lo, y_hi):
+            for x in range(x_lo, x_hi):
+                differ |= queue[i] != terrain[y, x]
+                differ |= queue[i + 1] != building[y, x]
+                differ |= queue[i + 2] != occupied[y, x]
+                differ |= queue[i + 3] != dist[y, x]
+                i += 4
+        if not differ:  # and UNREACHED outside the window
+            for y in range(h):
+                if y_lo <= y < y_hi:
+                    for x in range(x_lo):
+                        differ |= dist[y, x] != UNREACHED
+                    for x in range(x_hi, w):
+                        differ |= dist[y, x] != UNREACHED
+                else:
+                    for x in range(w):
+                        differ |= dist[y, x] != UNREACHED
+        same = not differ
+        if same:
+            return dist
+    _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue)
+    if use_memo:
+        queue[m] = MEMO_TAG
+        queue[m + 1] = x0
+        queue[m + 2] = y0
+        queue[m + 3] = mode
+        queue[m + 4] = budget
+        queue[m + 5] = h
+        queue[m + 6] = w
+        i = m + MEMO_HEAD
+        for y in range(y_lo, y_hi):
+            for x in range(x_lo, x_hi):
+                queue[i] = terrain[y, x]
+                queue[i + 1] = building[y, x]
+                queue[i + 2] = occupied[y, x]
+                queue[i + 3] = dist[y, x]
+                i += 4
+    return dist
+
+
+@kernel
+def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
+    """``reach``'s search, always run.
+
     Dijkstra with costs 2 and 3 via a bucket queue: one linked list of cells per cost value,
-    nodes (cell, next) kept in ``queue``."""
+    nodes (cell, next) kept in ``queue``. A step costs at most 3, so only the buckets of the
+    costs ``cost`` to ``cost + 3`` are ever live: four list heads, reused round robin (bucket
+    ``cost & 3``), kept in the last 4 entries of ``queue``. Each cell is expanded once (at
+    its final cost) and relaxed at most twice (a later, cheaper relaxation needs a neighbour
+    expanded no later, so at the same cost, with an orthogonal step after a diagonal one), so
+    there are at most 1 + 2 * (h * w - 1) nodes: entries [0, 4 * h * w - 2) of ``queue``.
+    Bucket order and list order are those of one list per cost value, so cells are expanded
+    in the same order as with a head per cost; ``live`` counts linked nodes, and the search
+    stops early once every bucket is empty (no later cost can be reached)."""
     h, w = terrain.shape
     dist[:, :] = UNREACHED
     own_building = building[y0, x0]
     breach = _breach_of(building, x0, y0, mode)
     dist[y0, x0] = 0
-    head = np.full(budget + 1, -1, dtype=np.int64)  # first node of each cost's list
+    heads = queue.shape[0] - 4  # the heads of the buckets cost & 3 = 0..3
+    for i in range(4):
+        queue[heads + i] = -1
     n_nodes = 1
-    queue[0] = y0 * w + x0
+    queue[0] = (y0 << 32) | x0  # a cell as (y << 32) | x
     queue[1] = -1
-    head[0] = 0
+    queue[heads] = 0
+    live = 1  # nodes linked into a bucket and not yet taken off
     for cost in range(budget + 1):
-        node = head[cost]
+        if live == 0:
+            break  # every bucket is empty: nothing more can be reached
+        bucket = heads + (cost & 3)
+        node = queue[bucket]
+        queue[bucket] = -1
         while node >= 0:
+            live -= 1
             c = queue[2 * node]
             node = queue[2 * node + 1]
-            y, x = c // w, c % w
+            y, x = c >> 32, c & 0xFFFFFFFF
             if dist[y, x] != cost:
                 continue
             for dy in range(-1, 2):
@@ -103,10 +195,12 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
                         nc = cost + 2
                     if nc <= budget and nc < dist[yy, xx]:
                         dist[yy, xx] = nc
-                        queue[2 * n_nodes] = yy * w + xx
-                        queue[2 * n_nodes + 1] = head[nc]
-                        head[nc] = n_nodes
+                        slot = heads + (nc & 3)
+                        queue[2 * n_nodes] = (yy << 32) | xx
+                        queue[2 * n_nodes + 1] = queue[slot]
+                        queue[slot] = n_nodes
                         n_nodes += 1
+                        live += 1
     return dist
 
 
