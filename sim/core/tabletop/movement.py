@@ -232,7 +232,8 @@ def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
                 px, py = x - dx, y - dy  # a step of (dx, dy) from (px, py) lands here
                 if not (0 <= py < h and 0 <= px < w) or dist[py, px] == UNREACHED:
                     continue
-                if dx != 0 and dy != 0:
+                if dx != 0 and dy != 0:  # _dijkstra's corner rule, written out in both
+                    # places: a shared inlined helper made the search's hot loop slower
                     if not _passable(terrain, building, px + dx, py, mode, breach,
                                      own_building) and \
                             not _passable(terrain, building, px, py + dy, mode, breach,
