@@ -109,6 +109,16 @@ def _nearest_enemy(tm, a, visible_only, terrain, piece, building, smoke, seen):
 
 
 @kernel
+def _any_visible(tm, a, terrain, piece, building, smoke, seen):
+    """Does team a see any live enemy team? (stops at the first)"""
+    for b in range(tm.shape[0]):
+        if tm[b, TALIVE] and tm[b, TSIDE] != tm[a, TSIDE] and \
+                _sees(terrain, piece, building, smoke, tm, a, b, seen):
+            return True
+    return False
+
+
+@kernel
 def _strongest_visible(tm, sst, a, terrain, piece, building, smoke, seen):
     best = -1
     best_n = -1
@@ -461,7 +471,7 @@ def priority(kind, w, t, tm, terrain, piece, building, smoke, seen):
     enemy in sight shoot first (a pinned enemy cannot react to the teams that move after)."""
     if kind == RANDOM or w[W_ORDER] <= 0:
         return 0
-    sees_enemy = _nearest_enemy(tm, t, True, terrain, piece, building, smoke, seen) >= 0
+    sees_enemy = _any_visible(tm, t, terrain, piece, building, smoke, seen)
     if kind == FIRE_MANOEUVRE:
         return 0 if _fm_support(tm, t) and sees_enemy else 1
     return 0 if sees_enemy else 1

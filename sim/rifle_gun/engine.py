@@ -825,18 +825,31 @@ def _activations(g, f, te, sc, out, turn, init):
         side = init if phase4 else 1 - init
         while True:  # the commander picks the next team (its least priority) each time
             nxt = -1
-            best = 0.0
+            n_ready = 0
             for t in range(tm.shape[0]):
-                if tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or \
-                        tm[t, TACTED] or tm[t, TREACTED] or tm[t, TOW]:
-                    continue
-                p = priority(g.kinds[side], g.weights[side], t, tm, f.terrain, f.piece,
-                             f.building, f.smoke, sc.seen)
-                if nxt < 0 or p < best:
-                    nxt, best = t, p
+                if _may_act(tm, t, side):
+                    n_ready += 1
+                    if nxt < 0:
+                        nxt = t
+            if n_ready > 1:  # a choice to make (priorities read the table, never the dice)
+                best = priority(g.kinds[side], g.weights[side], nxt, tm, f.terrain, f.piece,
+                                f.building, f.smoke, sc.seen)
+                for t in range(nxt + 1, tm.shape[0]):
+                    if _may_act(tm, t, side):
+                        p = priority(g.kinds[side], g.weights[side], t, tm, f.terrain,
+                                     f.piece, f.building, f.smoke, sc.seen)
+                        if p < best:
+                            nxt, best = t, p
             if nxt < 0:
                 break
             _activate(g, f, te, sc, out, turn, nxt, phase4)
+
+
+@kernel
+def _may_act(tm, t, side):
+    """Is team t of ``side`` still to act this phase?"""
+    return not (tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or
+                tm[t, TACTED] or tm[t, TREACTED] or tm[t, TOW])
 
 
 @kernel
