@@ -8,8 +8,11 @@ The compiled cache lives in ``.numba_cache/<source key>/`` under the project (un
 ``NUMBA_CACHE_DIR`` is set): numba checks only the source file of the function it loads from
 its cache, so a kernel that calls a kernel of another file would keep running the callee's
 old machine code after the callee's file changed (seen here: edit ``a.f`` to return 2, and
-``b.g`` that calls it still returns 1). Keying the cache by a hash of every source file of
-``sim/`` and ``strategies/`` makes any edit compile afresh. The three most recent keys are kept.
+``b.g`` that calls it still returns 1). Keying the cache by a hash of every source file that
+can hold compiled code or the module constants it freezes (the game packages ``sim/<game>/``,
+``sim/core/`` and ``strategies/``) makes any such edit compile afresh. The pure-Python layers
+(``sim/analysis/`` and the top-level ``sim/*.py``: config, runner, reports, command line) hold
+no kernel, so editing them keeps the cache. The three most recent keys are kept.
 """
 
 import hashlib
@@ -24,13 +27,25 @@ ROOT = Path(__file__).resolve().parents[2]
 KEEP = 3  # cache folders kept (the newest by use)
 
 
+PURE_PYTHON = ("analysis",)  # packages under sim/ with no compiled code
+
+
+def kernel_sources(root: Path = ROOT) -> list[Path]:
+    """The .py files whose edits can change compiled code: every subpackage of ``sim/``
+    except the pure-Python ones, and ``strategies/``."""
+    files = [f for f in (root / "strategies").rglob("*.py")]
+    for sub in sorted(p for p in (root / "sim").iterdir() if p.is_dir()):
+        if sub.name not in PURE_PYTHON and not sub.name.startswith(("_", ".")):
+            files += sub.rglob("*.py")
+    return sorted(files)
+
+
 def source_key(root: Path = ROOT) -> str:
-    """Hash of every .py file under ``root/sim`` and ``root/strategies`` (path and bytes)."""
+    """Hash (path and bytes) of :func:`kernel_sources`."""
     h = hashlib.blake2b(digest_size=8)
-    for sub in ("sim", "strategies"):
-        for f in sorted((root / sub).rglob("*.py")):
-            h.update(f.relative_to(root).as_posix().encode())
-            h.update(f.read_bytes())
+    for f in kernel_sources(root):
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(f.read_bytes())
     return h.hexdigest()
 
 
