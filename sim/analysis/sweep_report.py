@@ -2,20 +2,20 @@
 at one or more player counts (e.g. a victory-goal sweep). Game-specific words (what turn order
 comes from, what a held asset is) come from the game's ``wording``.
 
-Criteria for a recommended value, per player count, all stated in the report:
-  1. games rarely hit the turn limit: the unfinished rate's upper confidence bound is at most
-     ``max_unfinished``;
-  2. turn order fair within a tolerance: every turn position's win-share interval lies inside
-     fair share +/- ``seat_tolerance`` (an equivalence check, so more games can only sharpen
-     the verdict; the chi-square test of equal shares is reported beside it);
-  3. median length (rounds) inside ``target_rounds``.
-Among values meeting all three, the one whose median length is nearest the middle of the
-target range; if none meets all three, the value meeting most, then with the smallest
-turn-order excess, then nearest in length; the report says so.
+Verdicts are built to survive a change of seed (``sim.analysis.verdicts``): every value gets a
+status on each criterion (met, borderline, failed: judged on an interval, never a point
+estimate); the recommendation is chosen among values that clearly meet every criterion and
+comes with its stability under resampling of the games (how often each value would be picked,
+and how often a re-run would agree); values no criterion tells apart are named as equally
+good, and a sweep whose values no criterion tells apart says so instead of picking one. Points
+where the swept rule ended (almost) no game are flagged and never recommended. A two-value
+sweep (a rule comparison) gets every metric of the results table as new minus default with
+Bonferroni-corrected intervals (``sim.analysis.effects``).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import matplotlib
@@ -25,11 +25,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from sim.analysis import effects as E  # noqa: E402
+from sim.analysis import verdicts as V  # noqa: E402
 from sim.analysis.metrics import (  # noqa: E402
     BALANCED,
     CANT_TELL,
     UNBALANCED,
-    equivalence,
     first_player_crn,
 )
 from sim.analysis.stats import fmt_rate, wilson  # noqa: E402
@@ -51,40 +52,81 @@ def sweep_axis(manifest: dict) -> str | None:
     return keys[0] if keys else None
 
 
-def recommend(summary: pd.DataFrame, x: str, report: dict):
-    """Per player count: the recommended x and whether each value met each criterion."""
+def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = None,
+              informative: dict | None = None, seed: int = 0):
+    """Per player count: the recommended x, its stability and every value's status.
+
+    ``pcs`` maps a point index to its :class:`verdicts.PointCounts` (without it the counts are
+    rebuilt from nothing: every point must then be in ``pcs``); ``informative`` maps a point
+    index to False where the swept rule ended (almost) no game. Returns (recommendations, the
+    summary with status columns)."""
     lo, hi = report["target_rounds"]
     mid = (lo + hi) / 2
+    informative = informative or {}
     s = summary.copy()
-    s["ok_unfinished"] = s["unfinished_hi"] <= report["max_unfinished"]
-    tol = report["seat_tolerance"]
-    excess = np.zeros(len(s))
-    verdicts = []
-    for idx, (_, row) in enumerate(s.iterrows()):
-        players = int(row["players"])
-        fair = 1 / players
-        found = [equivalence(int(row[f"order{k}_wins"]), int(row["decided"]), fair, tol,
-                             report["alpha"]) for k in range(players)]
-        verdicts.append(UNBALANCED if UNBALANCED in found else
-                        CANT_TELL if CANT_TELL in found else BALANCED)
-        excess[idx] = max(max(row[f"order{k}_hi"] - fair, fair - row[f"order{k}_lo"])
-                          for k in range(players))
-    s["seat_excess"] = excess  # widest distance of any seat's 95% interval from the fair share
-    s["seat_verdict"] = verdicts
-    s["ok_seats"] = s["seat_verdict"] == BALANCED
-    s["ok_length"] = s["rounds_median"].between(lo, hi)
-    s["criteria_met"] = s[["ok_unfinished", "ok_seats", "ok_length"]].sum(axis=1)
-    s["length_gap"] = (s["rounds_median"] - mid).abs()
+    cols = {c: [] for c in ["unf_status", "seat_status", "length_status", "status",
+                            "seat_excess", "seat_verdict", "median_lo", "median_hi",
+                            "pass_rate", "pick_share", "informative"]}
     rows = []
-    for players, g in s.groupby("players"):
-        full = g[g["criteria_met"] == 3]
-        pick = full if len(full) else g[g["criteria_met"] == g["criteria_met"].max()]
-        order = ["length_gap", "seat_excess"] if len(full) else ["seat_excess", "length_gap"]
-        best = pick.sort_values(order).iloc[0]
-        rows.append({"players": players, x: best[x], "meets_all": bool(len(full)),
-                     "n_meeting_all": int(len(full)),
-                     "values_meeting_all": ", ".join(str(v) for v in full[x]),
-                     "point": int(best["point"])})
+    s = s.sort_values(["players", x] if x in s else ["players"], kind="stable")
+    for players, g in s.groupby("players", sort=True):
+        idx = [int(i) for i in g["point"]]
+        inf = [bool(informative.get(i, True)) for i in idx]
+        pl = [pcs[i] for i in idx]
+        m = [V.point_metrics(pc, pc.count[None, :], report) for pc in pl]
+        share, passed = V.bootstrap(pl, report, inf, seed=seed * 1000 + int(players))
+        status = [V.overall(mi["unf_status"][0], mi["seat_status"][0], mi["length_status"][0],
+                            f) for mi, f in zip(m, inf, strict=True)]
+        for k, mi in enumerate(m):
+            cols["unf_status"].append(mi["unf_status"][0])
+            cols["seat_status"].append(mi["seat_status"][0])
+            cols["length_status"].append(mi["length_status"][0])
+            cols["status"].append(status[k])
+            cols["seat_excess"].append(mi["seat_excess"][0])
+            cols["seat_verdict"].append({V.MEETS: BALANCED, V.FAILS: UNBALANCED}.get(
+                mi["seat_status"][0], CANT_TELL))
+            cols["median_lo"].append(mi["median_lo"][0])
+            cols["median_hi"].append(mi["median_hi"][0])
+            cols["pass_rate"].append(passed[k])
+            cols["pick_share"].append(share[k])
+            cols["informative"].append(inf[k])
+        cands = [k for k, st in enumerate(status) if st == V.MEETS]
+        values = g[x].tolist() if x in g else [players] * len(g)
+        if cands:
+            order = V.pick(values, m, report, inf)
+            best = max(cands, key=lambda k: (share[k], k == order))
+            same = V.equivalent_to(best, cands, m, report["alpha"])
+            kind = "clear"
+        else:
+            keys = []
+            for k, mk in enumerate(m):
+                st = (mk["unf_status"][0], mk["seat_status"][0], mk["length_status"][0])
+                keys.append((not inf[k], sum(v == V.FAILS for v in st),
+                             sum(v != V.MEETS for v in st), mk["seat_excess"][0],
+                             abs(mk["median"][0] - mid), k))
+            best = min(keys)[-1]
+            same, kind = [], status[best]
+        others = [k for k in range(len(m)) if k != best]
+        all_same = bool(others) and len(V.equivalent_to(best, list(range(len(m))), m,
+                                                         report["alpha"])) == len(others)
+        rivals = [k for k in np.argsort(-share[:-1], kind="stable")
+                  if k != best and share[k] >= 0.1]
+        rows.append({"players": players, x: values[best], "kind": kind,
+                     "meets_all": kind == "clear", "point": idx[best],
+                     "pick_share": float(share[best]), "no_pick_share": float(share[-1]),
+                     "agreement": float((share ** 2).sum()),
+                     "stable": kind == "clear" and float((share ** 2).sum()) >= V.STABLE,
+                     "equivalent": [values[k] for k in same], "all_same": all_same,
+                     "values": values,
+                     "rivals": [(values[k], float(share[k])) for k in rivals],
+                     "n_meeting_all": len(cands),
+                     "values_meeting_all": ", ".join(str(values[k]) for k in cands)})
+    for c, v in cols.items():
+        s[c] = v
+    s["ok_unfinished"] = s["unf_status"] == V.MEETS
+    s["ok_seats"] = s["seat_status"] == V.MEETS
+    s["ok_length"] = s["length_status"] == V.MEETS
+    s["criteria_met"] = s[["ok_unfinished", "ok_seats", "ok_length"]].sum(axis=1)
     return pd.DataFrame(rows), s
 
 
@@ -202,46 +244,93 @@ def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: fl
     return lines + [""]
 
 
-def _diff(p1, n1, p2, n2, z):
-    """Difference of two proportions with a normal-approximation interval half-width."""
-    return p2 - p1, z * np.sqrt(p1 * (1 - p1) / max(n1, 1) + p2 * (1 - p2) / max(n2, 1))
+def _baseline(spec, x: str, values: list):
+    """(default, new) of a two-value sweep: the rules' default of ``x`` when it is one of the
+    two values, else the first value listed."""
+    import dataclasses
+
+    fields = {f.name: f for f in dataclasses.fields(spec.rules_cls)} if spec else {}
+    f = fields.get(x)
+    if f is not None and f.default is not dataclasses.MISSING and f.default in values:
+        default = f.default
+        return default, next(v for v in values if v != default), True
+    return values[0], values[1], False
 
 
-def _effect_section(summary, strat_point, x, alpha) -> list[str]:
-    """For an on/off (two-value) rule: what changes when it is switched, with intervals; a
-    change is called only when its Bonferroni-corrected interval excludes zero."""
-    from scipy.stats import norm
-
-    a, b = sorted(summary[x].unique(), key=str)
-    strategies = sorted(strat_point["strategy"].astype(str).unique())
-    n_tests = summary["players"].nunique() * (2 + len(strategies))
-    z = norm.ppf(1 - alpha / (2 * n_tests))
-    lines = [f"## Effect of {x}: {a} -> {b}", "",
-             f"Differences ({b} minus {a}) with intervals Bonferroni-corrected over the "
-             f"{n_tests} comparisons; 'yes' marks a change the data can vouch for.", "",
-             "| players | mean rounds | first player's win share | "
-             + " | ".join(f"{s} win rate" for s in strategies) + " |",
-             "|---|---|---|" + "---|" * len(strategies)]
-    for players, g in summary.groupby("players"):
-        ra, rb = g[g[x] == a].iloc[0], g[g[x] == b].iloc[0]
-        d_len = rb["rounds_mean"] - ra["rounds_mean"]
-        se = np.hypot((ra["rounds_mean_hi"] - ra["rounds_mean_lo"]) / 3.92,
-                      (rb["rounds_mean_hi"] - rb["rounds_mean_lo"]) / 3.92)
-        cells = [f"{d_len:+.2f} ± {z * se:.2f}{' yes' if abs(d_len) > z * se else ''}"]
-        d, h = _diff(ra["order0_share"], ra["decided"], rb["order0_share"], rb["decided"], z)
-        cells.append(f"{100 * d:+.1f} ± {100 * h:.1f} pts{' yes' if abs(d) > h else ''}")
-        sp = strat_point[strat_point["players"] == players]
-        for s in strategies:
-            sa = sp[(sp[x] == a) & (sp["strategy"].astype(str) == s)]
-            sb = sp[(sp[x] == b) & (sp["strategy"].astype(str) == s)]
-            if sa.empty or sb.empty:
+def _effect_section(x: str, default, new, is_default: bool, moms: dict, alpha: float,
+                    desc: dict) -> list[str]:
+    """Every metric of the tidy table, new minus default per player count, with intervals
+    Bonferroni-corrected over all metrics and player counts; largest standardised change
+    first; 'yes' where the interval excludes zero."""
+    players = sorted(moms)
+    tests = sum(len(moms[p][0]) for p in players)
+    comp = _effect_comparisons(moms, alpha)
+    names = list(dict.fromkeys(n for p in players for n in comp[p].index))
+    size = {n: max(comp[p].loc[n, "size"] if n in comp[p].index else 0 for p in players)
+            for n in names}
+    names.sort(key=lambda n: -np.nan_to_num(size[n], nan=0, posinf=1e9))
+    base = f"{default} (the default)" if is_default else f"{default}"
+    lines = [f"## Effect of {x}: {default} -> {new}", "",
+             f"Every metric of the results table, {new} minus {base}, per player count, with "
+             f"intervals Bonferroni-corrected over all {tests} comparisons (each "
+             f"{100 * (1 - alpha / tests):.4g}%); 'yes' marks a change the data can vouch for. "
+             "Rates are ratios of per-game sums (their intervals allow for seats of one game "
+             "being related); sorted by the largest standardised change. Values: default -> "
+             "new.", "",
+             "| metric | " + " | ".join(f"{p} players" for p in players) + " |",
+             "|---|" + "---|" * len(players)]
+    unchanged = []
+    for n in names:
+        cells = []
+        moved = False
+        for p in players:
+            if n not in comp[p].index:
                 cells.append("n/a")
                 continue
-            d, h = _diff(sa["win_rate"].iloc[0], sa["seats_played"].iloc[0],
-                         sb["win_rate"].iloc[0], sb["seats_played"].iloc[0], z)
-            cells.append(f"{100 * d:+.1f} ± {100 * h:.1f}{' yes' if abs(d) > h else ''}")
-        lines.append(f"| {players} | " + " | ".join(cells) + " |")
-    return lines + [""]
+            r = comp[p].loc[n]
+            if np.isnan(r["diff"]):
+                cells.append("n/a")
+                continue
+            moved |= bool(r["diff"] != 0)
+            scale = 100 if _is_rate(n) else 1
+            unit = " pts" if scale == 100 else ""
+            cells.append(f"{scale * r['diff']:+.2f} ± {scale * r['half']:.2f}{unit}"
+                         f"{' yes' if r['measurable'] else ''} ({_fmt_val(r['default'], scale)}"
+                         f" -> {_fmt_val(r['new'], scale)})")
+        if not moved:
+            unchanged.append(n)
+            continue
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    if unchanged:
+        lines += ["", "The same at both values (no difference at all): " + ", ".join(unchanged)
+                  + "."]
+    lines += ["", "Metrics: " + "; ".join(f"*{n}*: {desc[n]}" for n in names if n in desc) + ".",
+              ""]
+    return lines
+
+
+def _effect_comparisons(moms: dict, alpha: float) -> dict:
+    """Per player count, :func:`effects.compare` of (default, new) moments, Bonferroni over
+    every metric and player count."""
+    tests = sum(len(pair[0]) for pair in moms.values())
+    z = E.bonferroni_z(alpha, tests)
+    return {p: E.compare(pair[0], pair[1], z) for p, pair in moms.items()}
+
+
+def _change_text(name: str, r) -> str:
+    scale = 100 if _is_rate(name) else 1
+    unit = " pts" if scale == 100 else ""
+    return (f"{name} {scale * r['diff']:+.2f}{unit} ({_fmt_val(r['default'], scale)} -> "
+            f"{_fmt_val(r['new'], scale)})")
+
+
+def _is_rate(name: str) -> bool:
+    return (name in ("unfinished", "no winner") or name.startswith("ended by")
+            or name.endswith(("win share", "win rate")) or " / " in name)
+
+
+def _fmt_val(v: float, scale: float) -> str:
+    return f"{scale * v:.1f}%" if scale == 100 else f"{v:.3g}"
 
 
 def _rate(row, prefix: str, rate: str = "rate") -> str:
@@ -270,8 +359,129 @@ def pool_strategies(strat_point: pd.DataFrame, alpha: float) -> pd.DataFrame:
     return g
 
 
+def _spec(game: str):
+    from sim import games
+
+    try:
+        return games.get(game)
+    except KeyError:
+        return None
+
+
+def _sweep_items(sweep: dict):
+    if "grids" in sweep:
+        merged = {}
+        for g in sweep["grids"]:
+            for k, v in g.items():
+                merged.setdefault(k, [])
+                merged[k] += [e for e in v if e not in merged[k]]
+        return merged.items()
+    return sweep.items()
+
+
+def _weights_text(manifest: dict) -> str:
+    """The strategy-weight overrides of an experiment: fixed ones and swept ones."""
+    fixed = manifest.get("weights") or {}
+    parts = [f"{name}: " + ", ".join(f"{k} = {v}" for k, v in table.items())
+             for name, table in fixed.items() if table]
+    swept = [k for k, _ in _sweep_items(manifest["sweep"]) if "." in str(k)]
+    text = ("overrides " + "; ".join(parts)) if parts else "every preset at its defaults"
+    if swept:
+        text += "; swept: " + ", ".join(f"`{k}`" for k in swept)
+    return text + "."
+
+
+_MARK = {V.MEETS: "+", V.BORDERLINE: "?", V.FAILS: "x"}
+_CRITERIA = (("unf_status", "unfinished rate"), ("seat_status", "turn order"),
+             ("length_status", "length"))
+
+
+def _status_marks(r) -> str:
+    if not r["informative"]:
+        return "measures nothing"
+    return "/".join(_MARK[r[c]] for c, _ in _CRITERIA) + f" {r['status']}"
+
+
+def _status_words(r) -> str:
+    if not r["informative"]:
+        return "measures nothing: the swept rule ended almost no game here"
+    fails = [n for c, n in _CRITERIA if r[c] == V.FAILS]
+    border = [n for c, n in _CRITERIA if r[c] == V.BORDERLINE]
+    if not fails and not border:
+        return "clearly meets every criterion"
+    out = []
+    if fails:
+        out.append("fails: " + ", ".join(fails))
+    if border:
+        out.append("borderline: " + ", ".join(border))
+    return "; ".join(out)
+
+
+def _why(r, report) -> str:
+    return (f"median {r['rounds_median']:g} rounds [95% CI {r['median_lo']:g}, "
+            f"{r['median_hi']:g}] (quartiles {r['rounds_q1']:g}-{r['rounds_q3']:g}), unfinished "
+            f"{_rate(r, 'unfinished')}, turn order {r['seat_verdict']} (max seat gap "
+            f"{100 * r['seat_excess']:.1f} points on the {100 * (1 - 2 * report['alpha']):g}% "
+            f"interval, tolerance {100 * report['seat_tolerance']:g}), equal-seats p = "
+            f"{r['seat_equal_p']:.3g}, {int(r['games']):,} games")
+
+
+def _seats_off(r, report) -> str:
+    """Every turn position whose 95% interval excludes the fair share, with the turn-order
+    verdict on it (outside the tolerance, can't tell, or within it)."""
+    P = int(r["players"])
+    fair = 1 / P
+    tol = report["seat_tolerance"]
+    off = []
+    for k in range(P):
+        if f"order{k}_share" not in r or not (r[f"order{k}_lo"] > fair or r[f"order{k}_hi"] < fair):
+            continue
+        _, lo90, hi90 = wilson(int(r[f"order{k}_wins"]), int(r["decided"]), 2 * report["alpha"])
+        where = ("outside the tolerance" if lo90 > fair + tol or hi90 < fair - tol else
+                 "within the tolerance" if lo90 >= fair - tol and hi90 <= fair + tol else
+                 "can't tell if within the tolerance")
+        off.append(f"turn {k + 1} {_rate(r, f'order{k}', 'share')} ({where})")
+    if not off:
+        return f" Every turn position's win share is consistent with fair ({100 * fair:.1f}%)."
+    return f" Turn positions off the fair {100 * fair:.1f}%: " + "; ".join(off) + "."
+
+
+def _headline(r, x: str, judged) -> str:
+    """One player count's recommendation in a sentence that says how sure it is."""
+    head = f"{r['players']} players: "
+    if r["all_same"]:
+        vals = ", ".join(str(v) for v in r["values"])
+        text = (head + f"no measurable difference between {x} = {vals} on any criterion "
+                "(length, unfinished rate, every turn position's share)")
+        if r["kind"] == "clear":
+            return text + ": either is fine."
+        row = judged[judged["point"] == r["point"]].iloc[0]
+        return text + f", and no value clearly meets every criterion ({_status_words(row)})."
+    if r["kind"] != "clear":
+        row = judged[judged["point"] == r["point"]].iloc[0]
+        return (head + f"no value clearly meets every criterion; closest: {x} = {r[x]} "
+                f"({_status_words(row)}).")
+    if r["equivalent"]:
+        alts = ", ".join(str(v) for v in r["equivalent"])
+        return (head + f"{x} = {r[x]} or {alts}: no measurable difference on any criterion, "
+                "either is fine.")
+    share = (f"recommended in {100 * r['pick_share']:.0f}% of resamples; a re-run with "
+             f"another seed would agree about {100 * r['agreement']:.0f}% of the time")
+    if r["stable"]:
+        return head + f"{x} = {r[x]} (stable: {share})."
+    rivals = ", ".join(f"{v} in {100 * sh:.0f}%" for v, sh in r["rivals"])
+    return (head + f"{x} = {r[x]}, but not stable ({share}"
+            + (f"; rivals: {rivals}" if rivals else "") + ").")
+
+
+def _ended_text(shares: dict) -> str:
+    items = sorted(shares.items(), key=lambda t: -t[1])
+    return ", ".join(f"{k.replace('_', ' ')} {100 * v:.0f}%" for k, v in items if v > 0)
+
+
 def write(out: Path, source, manifest: dict, wording=None) -> None:
-    """Write summary.csv, strategies.csv, plots/*.png and report.md into ``out``.
+    """Write summary.csv (one row per point, with every criterion's status), strategies.csv,
+    recommendations.csv, plots/*.png and report.md into ``out``.
 
     ``source`` is the results table, or a function from a point index to that point's table
     (so a sweep of any size is summarised one point at a time). ``wording`` is the game's
@@ -291,7 +501,14 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
     else:
         load = source
     crn = manifest["seating"] == "crn"
+    spec = _spec(manifest["game"])
+    end_names = list(spec.end_names) if spec else []
+    reasons = tuple(spec.decided_by.get(x, ())) if (spec and x) else ()
+    x_values = list(dict.fromkeys(json.dumps(p["swept"].get(x), sort_keys=True)
+                                  for p in manifest["points"])) if x else []
+    two_values = len(x_values) == 2
     rows, strat_rows, holder_rows, halfwidth = [], [], [], {}
+    pcs, informative, ended, moms, desc = {}, {}, {}, {}, {}
     for p in manifest["points"]:
         t = load(p["index"])
         s = point_summary(t, group_cols, alpha)
@@ -301,6 +518,19 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
         strat_rows.append(strategy_summary(t, ["point", "players"] + group_cols, alpha))
         halfwidth[p["index"]] = headline_halfwidth(t, alpha)
         holder_rows.append(holder_wins(t))
+        pcs[p["index"]] = V.point_counts(t)
+        per_game = t.drop_duplicates("game")["end_reason"].astype(str)
+        ended[p["index"]] = per_game.value_counts(normalize=True).to_dict()
+        if reasons:
+            informative[p["index"]] = (sum(ended[p["index"]].get(r, 0.0) for r in reasons)
+                                       >= V.MIN_DECIDED)
+        if two_values and spec is not None:
+            frame, d = E.metric_frame(t, spec.columns, end_names,
+                                      skip=[k for k in p["swept"]] + [spec.cluster or ""])
+            desc.update(d)
+            unit = (t.drop_duplicates("game").set_index("game").sort_index()[spec.cluster]
+                    if spec.cluster else None)
+            moms[p["index"]] = E.moments(frame, unit)
     summary = pd.concat(rows, ignore_index=True)
     strat_point = pd.concat(strat_rows, ignore_index=True)
     strat_pooled = pool_strategies(strat_point, alpha)
@@ -320,7 +550,8 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
             manifest["games_per_point"], n_games, ", ".join(manifest["pool"]),
             manifest["seating"], words["turn_order"]),
         "", f"Fixed rule changes: `{manifest['base_rules'] or 'none (defaults)'}`; swept: "
-        + ", ".join(f"`{k}` = {v}" for k, v in manifest["sweep"].items()), ""]
+        + ", ".join(f"`{k}` = {v}" for k, v in _sweep_items(manifest["sweep"])), "",
+        "Strategy weights: " + _weights_text(manifest), ""]
     has_x = x is not None  # without a swept rule there is nothing to recommend, only to report
     x = x or "players"
     if has_x:
@@ -328,64 +559,125 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
         _plot_unfinished(summary, x, report, plots / "unfinished.png")
         _plot_seats(summary, x, plots / "seat_winrate.png")
     _plot_strategies(strat_pooled, plots / "strategies.png")
-    rec, judged = recommend(summary, x, report)
+    rec, judged = recommend(summary, x, report, pcs, informative, seed=int(manifest["seed"]))
+    for name, shares in (("ended_" + r, [ended[int(i)].get(r, 0.0) for i in judged["point"]])
+                         for r in end_names):
+        judged[name] = shares
+    atomic.write_csv(out / "summary.csv", judged.sort_values("point"))
+    atomic.write_csv(out / "recommendations.csv",
+                     rec.drop(columns=["values"]).assign(
+                         equivalent=rec["equivalent"].map(lambda v: ", ".join(map(str, v))),
+                         rivals=rec["rivals"].map(
+                             lambda v: ", ".join(f"{a}: {b:.3f}" for a, b in v))))
     _plot_survival(load, rec, x, plots / "survival.png")
     lo, hi = report["target_rounds"]
-    crit = (f"Criteria: (1) unfinished games (turn limit) rare: upper 95% bound <= "
-            f"{100 * report['max_unfinished']:g}%; (2) turn order balanced: for every turn "
-            f"position, two one-sided tests at alpha {alpha} show its win share within the fair "
-            f"share +/- {100 * report['seat_tolerance']:g} points (verdicts: balanced, "
-            f"unbalanced, can't tell at this sample size); (3) median length {lo}-{hi} rounds. "
-            f"Among values meeting all three, the one whose median length is nearest "
-            f"{(lo + hi) / 2:g} rounds; if none meets all three, the one meeting most, then with "
-            f"the fairest turn order.")
-    heads = []
-    for _, r in rec.iterrows():
-        mark = "" if r["meets_all"] else " (no value met every criterion; closest shown)"
-        heads.append(f"{r['players']} players: {x} = {r[x]}{mark}")
+    tol = 100 * report["seat_tolerance"]
+    crit = (f"Criteria, each judged on an interval: (1) unfinished games (turn limit) rare: "
+            f"95% upper bound <= {100 * report['max_unfinished']:g}%; (2) turn order balanced: "
+            f"every turn position's win share within the fair share +/- {tol:g} points by two "
+            f"one-sided tests at alpha {alpha} (its {100 * (1 - 2 * alpha):g}% interval inside "
+            f"the band); (3) median length {lo}-{hi} rounds (95% order-statistic interval of "
+            "the median inside the range). A criterion is *met* when its interval is inside, "
+            "*failed* when it is entirely outside, *borderline* otherwise; a value *clearly "
+            "meets* when it meets all three. Among values that clearly meet, the recommendation "
+            f"is the one picked most often when each point's games are resampled "
+            f"({V.N_BOOT} bootstrap resamples; the pick in a resample is the value whose median "
+            f"length is nearest {(lo + hi) / 2:g} rounds among those clearly meeting there); "
+            "the chance that a re-run with another seed recommends the same value is "
+            "estimated as the chance that two resamples agree (the sum of the squared pick "
+            f"shares), and the recommendation is called stable when that is at least "
+            f"{100 * V.STABLE:g}%. Values that clearly meet and that no criterion tells apart "
+            "from the recommendation (length, unfinished rate, every turn position's share; "
+            "Bonferroni-corrected tests) are named as equally good; when no criterion tells "
+            "any two values apart the report says the choice makes no measurable difference.")
+    if reasons:
+        crit += (f" A point where `{x}` ended under {100 * V.MIN_DECIDED:g}% of games (end "
+                 f"reasons {', '.join(reasons)}) measures nothing about it and is never "
+                 "recommended.")
+    effect = None
+    if has_x and two_values and moms:
+        values = [json.loads(v) for v in x_values]
+        default, new, is_default = _baseline(spec, x, values)
+        by_players = {}
+        for p in manifest["points"]:
+            pair = by_players.setdefault(int(p["rules"]["players"]), [None, None])
+            pair[0 if p["swept"].get(x) == default else 1] = moms[p["index"]]
+        by_players = {k: v for k, v in by_players.items() if v[0] is not None and v[1] is not None}
+        if by_players:
+            effect = (default, new, is_default, by_players)
+    heads = [_headline(r, x, judged) for _, r in rec.iterrows()] if has_x else []
+    if effect:
+        comp = _effect_comparisons(effect[3], alpha)
+        for i, (_, r) in enumerate(rec.iterrows()):
+            c = comp.get(int(r["players"]))
+            if c is None:
+                continue
+            moved = c[c["measurable"]].sort_values("size", ascending=False)
+            if len(moved):
+                heads[i] += (f" Switching {x} from {effect[0]} to {effect[1]} measurably "
+                             f"changes {len(moved)} metric{'s' * (len(moved) > 1)}, largest: "
+                             + "; ".join(_change_text(n, row) for n, row in
+                                         moved.head(3).iterrows()) + ".")
+            else:
+                heads[i] += (f" Switching {x} from {effect[0]} to {effect[1]} changes no "
+                             "metric measurably.")
     if has_x:
-        text += ["## Headline", "", "Recommended " + x + " by player count: " + "; ".join(heads)
-                 + ".", "", crit, "", "## Recommendation by player count", ""]
+        text += ["## Headline", ""] + [f"- {h}" for h in heads] + ["", crit, "",
+                                                                    "## Recommendation by "
+                                                                    "player count", ""]
     else:
         text += ["## Headline", ""]
         for _, r in judged.iterrows():
             text.append(f"- {r['players']} players: median {r['rounds_median']:g} rounds, "
-                        f"unfinished {_rate(r, 'unfinished')}, first player's win share "
-                        f"{_rate(r, 'order0', 'share')} vs fair {100 / r['players']:.1f}% "
-                        f"(turn order {r['seat_verdict']}), {int(r['games']):,} games.")
+                        f"unfinished {_rate(r, 'unfinished')}, turn order {r['seat_verdict']}"
+                        f"{_seats_off(r, report)}, {int(r['games']):,} games.")
         text.append("")
     for _, r in rec.iterrows() if has_x else []:
         row = judged[judged["point"] == r["point"]].iloc[0]
-        fails = [name for ok, name in [(row["ok_unfinished"], "unfinished rate"),
-                                       (row["ok_seats"], f"turn order {row['seat_verdict']}"
-                                        f" (a seat's interval reaches "
-                                        f"{100 * row['seat_excess']:.1f} points from fair)"),
-                                       (row["ok_length"], "length")] if not ok]
-        why = (f"median {row['rounds_median']:g} rounds (quartiles {row['rounds_q1']:g}-"
-               f"{row['rounds_q3']:g}), unfinished {_rate(row, 'unfinished')}, "
-               f"first player's win share {_rate(row, 'order0', 'share')} "
-               f"vs fair {100 / r['players']:.1f}%, equal-seats p = {row['seat_equal_p']:.3g}, "
-               f"{int(row['games'])} games")
-        verdict = ("meets all criteria" if not fails else "fails: " + ", ".join(fails))
-        also = (f" Values meeting every criterion: {r['values_meeting_all']}."
-                if r["n_meeting_all"] > 1 else "")
-        text.append(f"- **{r['players']} players: {x} = {r[x]}** ({verdict}): {why}.{also}")
+        text.append(f"- **{r['players']} players: {x} = {r[x]}** ({_status_words(row)}): "
+                    f"{_why(row, report)}.{_seats_off(row, report)}")
+        if r["n_meeting_all"] > 1:
+            text.append(f"  Values that clearly meet every criterion: "
+                        f"{r['values_meeting_all']}.")
+        shares = judged[judged["players"] == r["players"]]
+        picked = [(v, sh) for v, sh in zip(shares[x], shares["pick_share"], strict=True)
+                  if sh >= 0.005]
+        picked.sort(key=lambda t: -t[1])
+        none = r["no_pick_share"]
+        parts = [f"{v}: {100 * sh:.0f}%" for v, sh in picked]
+        if none >= 0.005:
+            parts.append(f"no value clearly meets: {100 * none:.0f}%")
+        text.append("  Stability (how often each value is recommended when the games are "
+                    "resampled): " + ", ".join(parts) + ".")
         others = judged[(judged["players"] == r["players"]) & judged["ok_seats"]]
         if not r["meets_all"] and len(others) == 0:
             text.append(f"  No value of {x} keeps turn order within the tolerance at "
-                        f"{r['players']} players: the advantage of going first is a rule "
-                        f"problem that {x} alone does not fix.")
+                        f"{r['players']} players: the advantage of going first is not fixed by "
+                        f"{x} alone (with these scripted strategies).")
+    never = judged[~judged["informative"]]
+    if has_x and len(never):
+        text += ["", f"**Points that measure nothing about {x}:** "
+                 + "; ".join(f"{r['players']} players, {x} = {r[x]}" for _, r in never.iterrows())
+                 + f": there `{x}` ended under {100 * V.MIN_DECIDED:g}% of games (see 'ended "
+                 "by'), so their length and fairness say nothing about it."]
     text += ["", "## Every point", "",
-             "Win shares are among games with a winner; intervals are 95% Wilson intervals.", ""]
+             "Win shares are among games with a winner; rates carry 95% Wilson intervals. "
+             f"'max seat gap' is the widest distance of any turn position's "
+             f"{100 * (1 - 2 * alpha):g}% interval (the one the turn-order verdict uses) from "
+             "the fair share, in points. Status: unfinished / turn order / length, each met "
+             "(+), borderline (?) or failed (x). 'clearly meets' and 'picked' are shares of "
+             "bootstrap resamples.", ""]
     rows = []
     for _, r in judged.sort_values(["players", x]).iterrows():
         rows.append({"players": r["players"], x: r[x], "games": int(r["games"]),
-                     "median rounds (IQR)":
-                         f"{r['rounds_median']:g} ({r['rounds_q1']:g}-{r['rounds_q3']:g})",
+                     "median rounds [95% CI] (IQR)":
+                         f"{r['rounds_median']:g} [{r['median_lo']:g}, {r['median_hi']:g}] "
+                         f"({r['rounds_q1']:g}-{r['rounds_q3']:g})",
                      "KM median": f"{r['rounds_km_median']:g}",
                      "mean rounds [95% CI]": f"{r['rounds_mean']:.1f} [{r['rounds_mean_lo']:.1f}, "
                                              f"{r['rounds_mean_hi']:.1f}]",
                      "unfinished": _rate(r, "unfinished"),
+                     "ended by": _ended_text(ended[int(r["point"])]),
                      "first player share": _rate(r, "order0", "share"),
                      "turn order": r["seat_verdict"],
                      "max seat gap": f"{100 * r['seat_excess']:.1f}",
@@ -395,7 +687,9 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
                          f"{100 * r.get('winner_led_share', np.nan):.0f}% "
                          f"[{100 * r.get('winner_led_lo', np.nan):.0f}, "
                          f"{100 * r.get('winner_led_hi', np.nan):.0f}]",
-                     "criteria met": f"{int(r['criteria_met'])}/3"})
+                     "status": _status_marks(r),
+                     "clearly meets": f"{100 * r['pass_rate']:.0f}%",
+                     "picked": f"{100 * r['pick_share']:.0f}%"})
     text += [_md_table(pd.DataFrame(rows)), ""]
     if crn:
         text += ["## Common random numbers", "",
@@ -415,8 +709,8 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
         text.append("")
     text += _holder_section(pd.concat(holder_rows, ignore_index=True), strat_pooled, alpha,
                             words["asset"])
-    if has_x and summary[x].nunique() == 2:
-        text += _effect_section(summary, strat_point, x, alpha)
+    if effect:
+        text += _effect_section(x, *effect, alpha, desc)
     text += ["## Strategies", "",
              "Win rate per seat played, all swept values pooled (95% Wilson interval); "
              "'average seat' is the win rate a strategy no better than the field would get. "
@@ -439,8 +733,10 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
            for _, r in best.iterrows() if r["win_lo"] > 2 * r["fair_rate"]]
     if dom:
         text += ["**Dominance warning:** " + "; ".join(dom) + " win more than twice the average "
-                 "seat's rate: the scripted field has a dominant plan, a balance problem to "
-                 "look at before trusting seat figures.", ""]
+                 "seat's rate (95% lower bound): among these scripted strategies one plan "
+                 "dominates, which skews seat and length figures. It may be a property of the "
+                 "scripted players rather than of the rules; a tournament "
+                 "(`gangsim tournament`) tests whether it holds up.", ""]
     shown = (["length", "unfinished", "seat_winrate"] if has_x else []) + ["strategies",
                                                                            "survival"]
     text += ["## Plots", ""] + [f"![{p}](plots/{p}.png)\n" for p in shown]
@@ -472,7 +768,8 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
              "with a dominant member skews seat and length figures.",
              "- Turn-order fairness is an equivalence question: a point with too few games gets "
              "'can't tell', never 'balanced' by default; 'max seat gap' is the widest distance, in "
-             "points, of any turn position's 95% interval from the fair share. The chi-square "
+             f"points, of any turn position's {100 * (1 - 2 * alpha):g}% interval (the one the "
+             "two one-sided tests use) from the fair share. The chi-square "
              "p-value of equal shares is shown for reference. 'Comebacks' are decided games won "
              "by a player that was not leading on the victory score at mid-game; 'winner led "
              "for good' is the share of the game (from the round it took the lead for the last "

@@ -112,6 +112,9 @@ class GameSpec:
     cluster: str | None = None  # a per-game column whose games share a random effect (e.g.
     # a generated table): regression standard errors are clustered by it
     bench: str = ""  # benchmark script, relative to the repository root
+    decided_by: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    # rule parameter -> the end reasons it controls (O.G.: props_goal -> ("goal",)): a sweep
+    # report flags points where the swept parameter ended (almost) no game
     code_paths: tuple[str, ...] = ()  # globs (from the repository root) of the engine's code
 
     def __post_init__(self):
@@ -176,6 +179,12 @@ def contract_problems(spec: GameSpec) -> list[str]:
         out.append(f"unknown wording keys {bad}; allowed: {', '.join(WORDING)}")
     if spec.cluster is not None and spec.cluster not in [c.name for c in spec.columns]:
         out.append(f"cluster {spec.cluster!r} is not one of the game's columns")
+    for param, reasons in spec.decided_by.items():
+        if dataclasses.is_dataclass(cls) and param not in {f.name for f in dataclasses.fields(cls)}:
+            out.append(f"decided_by names {param!r}, not a rule parameter")
+        bad = [r for r in reasons if r not in spec.end_names]
+        if bad:
+            out.append(f"decided_by[{param!r}] has end reasons {bad} not in end_names")
     if not isinstance(spec.odds_cli, click.Group):
         out.append("odds_cli is not a click group")
     return out

@@ -150,6 +150,7 @@ SPEC = GameSpec(
     columns=_columns(), end_names=tuple(END_NAMES), odds_cli=odds_og,
     capabilities=Capabilities(seatings=("mixed", "fixed", "crn"), draws=False, players=(2, 6)),
     report_kinds={"sweep": _sweep_report},
+    decided_by={"props_goal": ("goal",)},
     wording={"turn_order": "turn order comes from the rules' roll-off",
              "asset": "special block", "score": "Props"},
     regression_metrics=attack_success,

@@ -148,6 +148,7 @@ SPEC = GameSpec(
     end_names=tuple(END_NAMES), odds_cli=odds_rg,
     capabilities=Capabilities(seatings=("mixed", "fixed"), draws=True, players=(2, 2)),
     report_kinds={"sweep": _sweep_report, "exchange": _exchange_report},
+    decided_by={"break_pct": ("break",), "objective_radius": ("objective",)},
     wording={"turn_order": "the first turn's initiative is rolled each game",
              "score": "soldiers left"},
     odds_checks=(_volley_check(),),
