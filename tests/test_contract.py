@@ -228,3 +228,18 @@ def test_the_registry_is_one_line_per_game():
     text = (ROOT / "sim" / "games.py").read_text()
     for name in NAMES:
         assert text.count(f'"{name}": "sim.{name}.api:SPEC"') == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_decided_by_names_real_parameters_and_end_reasons(name):
+    from sim.core.game import contract_problems
+
+    spec = games.get(name)
+    assert spec.decided_by  # every game says which rule ends its games
+    problems = contract_problems(dataclasses.replace(spec, decided_by={}))
+    assert problems == []
+    with pytest.raises(TypeError, match="decided_by names 'nope', not a rule parameter"):
+        dataclasses.replace(spec, decided_by={"nope": (spec.end_names[0],)})
+    param = next(iter(spec.decided_by))
+    with pytest.raises(TypeError, match=r"end reasons \['never'\] not in end_names"):
+        dataclasses.replace(spec, decided_by={param: ("never",)})
