@@ -201,18 +201,46 @@ def report(results_dir):
     click.echo(f"rebuilt {out}/report.md")
 
 
+def _tournament_entries(text: str | None, presets) -> tuple[list[str], list[str]]:
+    """--strategies: (entry names, the preset each plays). ``alias=preset`` enters a preset a
+    second time under another name."""
+    items = list(presets) if not text else [s.strip() for s in text.split(",") if s.strip()]
+    names, plays = [], []
+    for item in items:
+        alias, _, preset = (p.strip() for p in item.partition("="))
+        preset = preset or alias
+        if preset not in presets:
+            raise ConfigError(f"--strategies: unknown strategy {preset!r}"
+                              f"{did_you_mean(preset, presets)}; allowed: {', '.join(presets)}")
+        if alias != preset and (alias in presets or not alias.replace("_", "").isalnum()):
+            raise ConfigError(f"--strategies {item!r}: the name before '=' must be new (not a "
+                              "preset) and use letters, digits and '_' only")
+        names.append(alias)
+        plays.append(preset)
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise ConfigError("--strategies: give at least two different strategies (enter a preset "
+                          "twice as name=preset)")
+    return names, plays
+
+
 @main.command()
 @click.argument("game", type=click.Choice(games.GAME_NAMES))
-@click.option("--strategies", default=None, help="Comma list (default: every preset).")
+@click.option("--strategies", default=None,
+              help="Comma list (default: every preset); alias=preset enters a preset again "
+                   "under another name, e.g. expander,expander_b=expander,hunter.")
 @click.option("--players", type=int, default=2, show_default=True)
 @click.option("--games", "n_games", type=click.IntRange(10, 10**8), default=2000,
               show_default=True, help="Games per pairing (2 players) or in all (3+).")
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--rule", "rules", multiple=True, help="Rule override key=value (repeatable).")
+@click.option("--level", type=click.FloatRange(0.5, 1, min_open=True, max_open=True),
+              default=0.95, show_default=True,
+              help="Share of bootstrap resamples that must agree to call a strategy dominant "
+                   "or dominated.")
 @click.option("--out", default=None, type=click.Path(file_okay=False),
               help="Output folder (default results/tournament-GAME-Np).")
 @click.option("--progress/--no-progress", default=True)
-def tournament(game, strategies, players, n_games, seed, rules, out, progress):
+def tournament(game, strategies, players, n_games, seed, rules, level, out, progress):
     """Every strategy against every other: win matrix, ranking, meta-game equilibrium."""
     from sim import tournament as T
 
@@ -220,22 +248,14 @@ def tournament(game, strategies, players, n_games, seed, rules, out, progress):
     try:
         overrides = _parse_rule_overrides(rules)
         rule_obj = _rules(spec, overrides, players)
-        names = list(spec.presets) if not strategies else [
-            s.strip() for s in strategies.split(",") if s.strip()]
-        for n in names:
-            if n not in spec.presets:
-                raise ConfigError(f"--strategies: unknown strategy {n!r}"
-                                  f"{did_you_mean(n, spec.presets)}; allowed: "
-                                  f"{', '.join(spec.presets)}")
-        if len(set(names)) != len(names) or len(names) < 2:
-            raise ConfigError("--strategies: give at least two different strategies")
+        names, plays = _tournament_entries(strategies, spec.presets)
     except ConfigError as e:
         _fail(str(e))
     out_dir = Path(out or f"results/tournament-{game}-{players}p")
-    table = T.play(game, names, rule_obj, n_games, seed, progress)
+    table = T.play(game, names, rule_obj, n_games, seed, progress, presets=plays)
     T.write(out_dir, table, names, {"players": players, "title": spec.title, "games": n_games,
                                     "seed": seed, "rules_version": spec.version,
-                                    "rule_changes": overrides})
+                                    "rule_changes": overrides, "presets": plays}, level=level)
     click.echo(f"report: {out_dir}/report.md")
 
 

@@ -3,7 +3,17 @@
 import numpy as np
 import pytest
 
-from sim.analysis.metagame import bradley_terry, bt_intervals, dominated, nash
+from sim.analysis.metagame import (
+    Robustness,
+    bradley_terry,
+    bt_intervals,
+    dominance,
+    dominated,
+    equilibrium,
+    nash,
+    rates,
+    verdicts,
+)
 
 
 def test_rock_paper_scissors_equilibrium_is_uniform():
@@ -30,3 +40,57 @@ def test_bradley_terry_recovers_strengths():
     assert p / p[2] == pytest.approx(true / true[2], rel=1e-3)
     lo, hi = bt_intervals(np.round(wins / 100), n_boot=200)
     assert (lo <= np.log(p)).all() and (np.log(p) <= hi).all()
+
+
+def _random_rates(rng, k):
+    r = rng.uniform(0.2, 0.8, (k, k))
+    r = np.triu(r, 1) + np.tril(1 - r.T, -1)
+    np.fill_diagonal(r, 0.5)
+    return r
+
+
+def test_dominance_matches_its_definition_by_brute_force():
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        k = int(rng.integers(2, 7))
+        r = _random_rates(rng, k)
+        r = np.round(r, 1)  # ties happen
+        r = np.triu(r, 1) + np.tril(1 - r.T, -1) + 0.5 * np.eye(k)
+        want = np.array([[a != b and r[a, b] > 0.5
+                          and all(r[a, j] > r[b, j] for j in range(k) if j not in (a, b))
+                          for b in range(k)] for a in range(k)])
+        assert (dominance(r) == want).all()
+        assert (dominance(np.stack([r, r])) == want).all()  # batched
+
+
+def test_equilibrium_is_optimal_and_agrees_with_the_lp():
+    # a skew-symmetric game has value 0: x is optimal exactly when (rate - 0.5) @ x <= 0
+    rng = np.random.default_rng(11)
+    for _ in range(100):
+        k = int(rng.integers(2, 9))
+        r = _random_rates(rng, k)
+        x = equilibrium(r)
+        assert x.sum() == pytest.approx(1) and (x >= 0).all()
+        assert ((r - 0.5) @ x).max() <= 1e-7
+        lp, _ = nash(r - 0.5)
+        assert x == pytest.approx(lp, abs=1e-6)  # generic games have one equilibrium
+
+
+def test_rates_fill_the_diagonal_and_undecided_pairs():
+    wins = np.array([[0, 3, 0], [1, 0, 0], [0, 0, 0]])
+    r = rates(wins)
+    assert r.tolist() == [[0.5, 0.75, 0.5], [0.25, 0.5, 0.5], [0.5, 0.5, 0.5]]
+
+
+def test_verdicts_need_the_level():
+    k = 3
+    rob = Robustness(support=np.array([1.0, 0.06, 0.0]), sole=np.array([0.94, 0.0, 0.0]),
+                     weight=np.array([0.97, 0.03, 0.0]), dominated=np.array([0.0, 0.5, 0.96]),
+                     dominated_by=np.zeros((k, k)), n_boot=100, eps=0.01)
+    v = verdicts(rob, 0.95)
+    assert v.dominant is None and [i for i, _, _ in v.dominated] == [2]
+    assert v.contenders == [0, 1] and v.sole_candidates == [0]
+    assert [i for i, _, _ in v.unsure_dominated] == [1]
+    assert verdicts(rob, 0.9).dominant == 0
+    with pytest.raises(ValueError):
+        verdicts(rob, 0.4)

@@ -24,8 +24,13 @@ def test_tournament_two_players(tmp_path):
     rank = pd.read_csv(out / "ranking.csv")
     assert abs(rank["equilibrium_weight"].sum() - 1) < 1e-9
     assert rank.set_index("strategy").loc["random", "equilibrium_weight"] < 1e-6
+    # random loses almost every game: dominated in every bootstrap resample, never picked
+    assert rank.set_index("strategy").loc["random", "dominated_freq"] == 1
+    assert rank.set_index("strategy").loc["random", "support_freq"] == 0
     report = (out / "report.md").read_text()
-    assert "**random is dominated**" in report and "## Win matrix" in report
+    assert "**random is dominated** among these scripted strategies" in report
+    assert "## Win matrix" in report and "## How sure the calls are" in report
+    assert "balance problem in the rules" not in report
     assert (out / "heatmap.png").stat().st_size > 10000
 
 

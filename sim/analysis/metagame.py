@@ -1,11 +1,15 @@
 """The meta-game of strategies: pairwise win matrix, Bradley-Terry ranking, Nash equilibrium
-of the symmetric zero-sum game 'pick a strategy', and dominated strategies.
+of the symmetric zero-sum game 'pick a strategy', dominated strategies, and how sure those
+calls are under a bootstrap of the games.
 
-This is 'restricted play' balance analysis: if a rational player would only ever pick one
-strategy, the rules make that strategy dominant, which is a balance problem.
+This is 'restricted play' balance analysis among a given set of scripted strategies: if a
+rational player would only ever pick one of them, that strategy is dominant among them. Whether
+that comes from the rules or from how the other strategies are scripted is a separate question.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from scipy.optimize import linprog
@@ -63,17 +67,136 @@ def nash(payoff: np.ndarray) -> tuple[np.ndarray, float]:
     return x / x.sum(), float(res.x[-1])
 
 
+def rates(wins: np.ndarray) -> np.ndarray:
+    """Share of decided games won, float64[..., k, k] from wins int[..., k, k]; 0.5 on the
+    diagonal and where two strategies decided no game between them."""
+    wins = np.asarray(wins, dtype=float)
+    decided = wins + np.swapaxes(wins, -1, -2)
+    rate = np.divide(wins, decided, out=np.full(wins.shape, 0.5), where=decided > 0)
+    k = wins.shape[-1]
+    rate[..., np.arange(k), np.arange(k)] = 0.5
+    return rate
+
+
+def dominance(rate: np.ndarray) -> np.ndarray:
+    """bool[..., k, k]: dom[..., a, b] when a beats b head to head (rate > 0.5) and does better
+    than b against every other strategy. For a complementary rate matrix (rate[i, j] +
+    rate[j, i] = 1) b is then strictly dominated in the meta-game, so it is in no equilibrium."""
+    rate = np.asarray(rate, dtype=float)
+    k = rate.shape[-1]
+    better = rate[..., :, None, :] > rate[..., None, :, :]  # [.., a, b, j]: a beats j more than b
+    skip = np.zeros((k, k, k), dtype=bool)  # j == a or j == b does not count
+    a, b = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
+    skip[a, b, a] = True
+    skip[a, b, b] = True
+    dom = (better | skip).all(axis=-1) & (rate > 0.5)
+    return dom & ~np.eye(k, dtype=bool)
+
+
 def dominated(rate: np.ndarray, support: np.ndarray, eps: float = 1e-6) -> list[tuple[int, int]]:
     """(i, k) pairs: strategy i is outside the equilibrium support and strategy k does better
-    than i against every opponent and beats i head to head."""
-    rate = np.asarray(rate)
-    out = []
-    for i in range(len(rate)):
-        if support[i] > eps:
-            continue
-        for k in range(len(rate)):
-            others = [j for j in range(len(rate)) if j not in (i, k)]
-            if k != i and rate[k, i] > 0.5 and all(rate[k, j] > rate[i, j] for j in others):
-                out.append((i, k))
-                break
-    return out
+    than i against every opponent and beats i head to head (the first such k)."""
+    dom = dominance(rate)
+    return [(i, int(np.argmax(dom[:, i]))) for i in range(len(dom))
+            if support[i] <= eps and dom[:, i].any()]
+
+
+def equilibrium(rate: np.ndarray) -> np.ndarray:
+    """Equilibrium mixture float64[k] of the meta-game with win shares ``rate`` [k, k] (payoff
+    rate - 0.5): strictly dominated strategies are removed (repeatedly), a strategy that beats
+    every one left is the pure answer, and only what remains goes to the LP."""
+    rate = np.asarray(rate, dtype=float)
+    k = len(rate)
+    alive = np.arange(k)
+    while True:
+        sub = rate[np.ix_(alive, alive)]
+        off = sub > 0.5
+        np.fill_diagonal(off, True)
+        winner = np.flatnonzero(off.all(axis=1))
+        x = np.zeros(k)
+        if len(winner) == 1:  # beats everyone left: the unique equilibrium
+            x[alive[winner[0]]] = 1.0
+            return x
+        keep = ~dominance(sub).any(axis=0)
+        if keep.all():
+            x[alive] = nash(sub - 0.5)[0]
+            return x
+        alive = alive[keep]
+
+
+def bootstrap_wins(contrib: np.ndarray, count: np.ndarray, stratum: np.ndarray,
+                   n_boot: int = 1000, seed: int = 0) -> np.ndarray:
+    """Win matrices int64[n_boot, k, k] of bootstrap resamples of the games.
+
+    The games are given as distinct outcomes: ``contrib`` int64[n, k, k] is the win matrix one
+    game with outcome n adds, ``count`` int64[n] how many games had it, ``stratum`` int64[n] the
+    group it belongs to (a pairing of a 2-player tournament; the single table of a 3+ player
+    one). Each resample draws, within every stratum, as many games as it has with replacement,
+    whole games at a time (a multinomial over the stratum's outcomes), so the pairwise results
+    of one table stay together."""
+    contrib = np.asarray(contrib, dtype=np.int64)
+    count = np.asarray(count, dtype=np.int64)
+    stratum = np.asarray(stratum)
+    n, k, _ = contrib.shape
+    rng = np.random.default_rng(seed)
+    out = np.zeros((n_boot, k * k), dtype=np.int64)
+    for s in np.unique(stratum):
+        rows = np.flatnonzero(stratum == s)
+        total = int(count[rows].sum())
+        draws = rng.multinomial(total, count[rows] / total, size=n_boot)  # [n_boot, rows]
+        out += draws @ contrib[rows].reshape(len(rows), k * k)
+    return out.reshape(n_boot, k, k)
+
+
+class Robustness(NamedTuple):
+    """Per strategy (float64[k] unless said), over the bootstrap resamples."""
+    support: np.ndarray  # share of resamples with equilibrium weight > eps
+    sole: np.ndarray  # share where it is the only strategy with weight > eps
+    weight: np.ndarray  # mean equilibrium weight
+    dominated: np.ndarray  # share where some strategy dominates it
+    dominated_by: np.ndarray  # [k, k]: [a, b] share where a dominates b
+    n_boot: int
+    eps: float
+
+
+def robustness(wins_draws: np.ndarray, eps: float = 0.01) -> Robustness:
+    """Equilibrium and dominance of every resampled win matrix ``wins_draws`` [B, k, k]."""
+    rate = rates(wins_draws)
+    x = np.array([equilibrium(r) for r in rate])  # [B, k]
+    inside = x > eps
+    dom = dominance(rate)
+    return Robustness(support=inside.mean(axis=0),
+                      sole=(inside & (inside.sum(axis=1) == 1)[:, None]).mean(axis=0),
+                      weight=x.mean(axis=0), dominated=dom.any(axis=1).mean(axis=0),
+                      dominated_by=dom.mean(axis=0), n_boot=len(rate), eps=eps)
+
+
+class Verdicts(NamedTuple):
+    """What the bootstrap lets us call at ``level``."""
+    dominant: int | None  # sole equilibrium pick in >= level of resamples
+    dominated: list[tuple[int, int, float]]  # (strategy, its usual dominator, share) >= level
+    unsure_dominated: list[tuple[int, int, float]]  # the same with share in [0.5, level)
+    contenders: list[int]  # in the support in more than 1 - level; by mean weight, highest first
+    sole_candidates: list[int]  # contenders that are the sole pick in more than 1 - level
+    level: float
+
+
+def verdicts(rob: Robustness, level: float = 0.95) -> Verdicts:
+    """Dominant / dominated calls that need ``level`` of the resamples to agree."""
+    if not 0.5 < level < 1:
+        raise ValueError(f"level {level}: must lie in (0.5, 1)")
+    k = len(rob.support)
+    hit = np.flatnonzero(rob.sole >= level)
+    doms, unsure = [], []
+    for i in range(k):
+        by = int(np.argmax(rob.dominated_by[:, i]))
+        if rob.dominated[i] >= level:
+            doms.append((i, by, float(rob.dominated[i])))
+        elif rob.dominated[i] >= 0.5:
+            unsure.append((i, by, float(rob.dominated[i])))
+    contenders = sorted(np.flatnonzero(rob.support > 1 - level).tolist(),
+                        key=lambda i: -rob.weight[i])
+    sole = [i for i in contenders if rob.sole[i] > 1 - level]
+    return Verdicts(dominant=int(hit[0]) if len(hit) else None, dominated=doms,
+                    unsure_dominated=unsure, contenders=contenders, sole_candidates=sole,
+                    level=level)
