@@ -129,6 +129,11 @@ def analyse(table: pd.DataFrame, strategies: list[str], alpha: float = 0.05,
             "robustness": rob, "verdicts": verdicts(rob, level)}
 
 
+def _need_pct(share: float) -> str:
+    """A call's threshold, with the digits it needs (99.2%, not '>99%')."""
+    return f"{100 * share:.3g}%"
+
+
 def _pct(share: float) -> str:
     """A share of resamples as a whole percent, never rounding a miss up to 100 or 0."""
     p = 100 * share
@@ -147,7 +152,7 @@ def headline(res: dict, strategies: list[str]) -> list[str]:
     """The report's headline lines: dominant and dominated calls that survive the bootstrap,
     and plainly which strategies this sample cannot separate."""
     rob, v = res["robustness"], res["verdicts"]
-    need = _pct(v.level)
+    need = _need_pct(v.need)
     name = strategies.__getitem__
 
     def h2h(i, j):
@@ -260,7 +265,7 @@ def write(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
     _heatmap(res, strategies, out / "heatmap.png", f"{meta['title']}, {P} players: row beats column")
     presets = meta.get("presets") or strategies
     entries = [s if p == s else f"{s} (plays {p})" for s, p in zip(strategies, presets, strict=True)]
-    need = _pct(level)
+    need = _need_pct(res["verdicts"].need)
     lines = [f"# Tournament: {meta['title']}, {P} players", "",
              f"Strategies: {', '.join(entries)}. {meta['games']:,} games per "
              + ("pairing (seats alternate)" if P == 2 else "table of the whole field (fair "
@@ -296,10 +301,10 @@ def write(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
               f"{100 * rob.eps:.0f}%; *sole pick*: where it is the only one; *dominated*: where "
               "another strategy beats it head to head and does better than it against every "
               f"other. A strategy is called dominant only when it is the sole pick in at least "
-              f"{need} of resamples, and dominated only when it is dominated in at least {need}. "
-              "Two strategies that are in fact equally strong and beat the rest are each called "
-              f"dominant by chance about {_pct(1 - level)} of the time (the rule then acts as a "
-              "one-sided test of their head-to-head), so about twice that for either one. "
+              f"{need} of resamples, and dominated only when it is dominated in at least {need} "
+              f"({_pct(level)} shared by the {len(strategies)} strategies, Bonferroni): when "
+              "strategies are in fact equally strong, one of them is called dominant or "
+              f"dominated by chance in at most about {_pct(1 - level)} of tournaments. "
               "These are calls about the scripted strategies entered, not about every way to "
               "play the rules.", "",
               "| strategy | mean weight | in support | sole pick | dominated |",

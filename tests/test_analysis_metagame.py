@@ -87,10 +87,13 @@ def test_verdicts_need_the_level():
     rob = Robustness(support=np.array([1.0, 0.06, 0.0]), sole=np.array([0.94, 0.0, 0.0]),
                      weight=np.array([0.97, 0.03, 0.0]), dominated=np.array([0.0, 0.5, 0.96]),
                      dominated_by=np.zeros((k, k)), n_boot=100, eps=0.01)
-    v = verdicts(rob, 0.95)
-    assert v.dominant is None and [i for i, _, _ in v.dominated] == [2]
+    v = verdicts(rob, 0.95)  # each call needs 1 - 0.05 / 3 = 98.3% (Bonferroni)
+    assert abs(v.need - (1 - 0.05 / 3)) < 1e-12
+    assert v.dominant is None and v.dominated == []
     assert v.contenders == [0, 1] and v.sole_candidates == [0]
-    assert [i for i, _, _ in v.unsure_dominated] == [1]
-    assert verdicts(rob, 0.9).dominant == 0
+    assert [i for i, _, _ in v.unsure_dominated] == [1, 2]
+    v = verdicts(rob, 0.85)  # needs 95%
+    assert v.dominant is None and [i for i, _, _ in v.dominated] == [2]
+    assert verdicts(rob, 0.8).dominant == 0  # needs 93.3%
     with pytest.raises(ValueError):
         verdicts(rob, 0.4)

@@ -42,17 +42,18 @@ def _tables(strength: dict, n: int, players: int, seed: int) -> pd.DataFrame:
 
 # ---------------------------------------------------------------- (a) one preset entered twice
 
-# Two copies of one preset are equal by construction. The 95% rule calls a copy dominant when it
-# is the sole equilibrium pick in >= 95% of resamples, which (when the copies beat the rest)
-# means its head-to-head is above 50% in 95% of resamples: a one-sided 5% test. Either copy:
-# about 10% of tournaments; a copy called dominated comes with the other copy called dominant
-# (the third strategy is much weaker), so the rate of "some call about a copy" is about 10%.
-# Over 20 tournaments we allow at most 5: P(X >= 6 | n=20, p=0.10) = 1.1%. The old rule (the
-# point estimate's equilibrium) called one copy dominant in every one of them.
+# Two copies of one preset are equal by construction. With 3 strategies a call about one needs
+# 1 - 0.05 / 3 = 98.3% of resamples (Bonferroni), and when the copies beat the rest a copy is
+# the sole pick in that many resamples only when its head-to-head is clearly above 50%: a
+# one-sided test at 1.7%. Either copy: about 3.3% of tournaments; a copy called dominated comes
+# with the other copy called dominant (the third strategy is much weaker), so "some call about
+# a copy" has a rate of about 3.3%. Over 20 tournaments we allow at most 3:
+# P(X >= 4 | n=20, p=0.033) = 0.4%. The old rule (the point estimate's equilibrium) called one
+# copy dominant in every one of them, and a per-strategy 95% rule in 2 of these 20.
 CASES = [(3, ["expander", "expander_b", "hunter"], ["expander", "expander", "hunter"], 2000),
          (2, ["expander", "expander_b", "builder"], ["expander", "expander", "builder"], 600)]
 SEEDS = range(1, 11)
-MAX_ALARMS = 5
+MAX_ALARMS = 3
 
 
 @pytest.mark.slow  # a statistical batch of 20 tournaments (about 8 s)
@@ -70,7 +71,7 @@ def test_copies_of_one_preset_are_not_told_apart():
             # the weak third strategy is still called dominated: the rule has power
             assert 2 in [i for i, _, _ in v.dominated], (players, seed, v)
     total = len(CASES) * len(SEEDS)
-    assert binom.sf(MAX_ALARMS, total, 2 * (1 - LEVEL)) < 0.02
+    assert binom.sf(MAX_ALARMS, total, 2 * (1 - LEVEL) / 3) < 0.01
     assert len(alarms) <= MAX_ALARMS, alarms
 
 

@@ -176,27 +176,32 @@ class Verdicts(NamedTuple):
     dominant: int | None  # sole equilibrium pick in >= level of resamples
     dominated: list[tuple[int, int, float]]  # (strategy, its usual dominator, share) >= level
     unsure_dominated: list[tuple[int, int, float]]  # the same with share in [0.5, level)
-    contenders: list[int]  # in the support in more than 1 - level; by mean weight, highest first
-    sole_candidates: list[int]  # contenders that are the sole pick in more than 1 - level
+    contenders: list[int]  # in the support in more than 1 - need; by mean weight, highest first
+    sole_candidates: list[int]  # contenders that are the sole pick in more than 1 - need
     level: float
+    need: float  # share of resamples a call needs: 1 - (1 - level) / strategies (Bonferroni)
 
 
 def verdicts(rob: Robustness, level: float = 0.95) -> Verdicts:
-    """Dominant / dominated calls that need ``level`` of the resamples to agree."""
+    """Dominant / dominated calls at family level ``level``: each call about one of the k
+    strategies needs 1 - (1 - level) / k of the resamples to agree (Bonferroni), so among
+    strategies that are in fact tied a false call of either kind has a chance of about
+    1 - level at most, whatever the field's size."""
     if not 0.5 < level < 1:
         raise ValueError(f"level {level}: must lie in (0.5, 1)")
     k = len(rob.support)
-    hit = np.flatnonzero(rob.sole >= level)
+    need = 1 - (1 - level) / k
+    hit = np.flatnonzero(rob.sole >= need)
     doms, unsure = [], []
     for i in range(k):
         by = int(np.argmax(rob.dominated_by[:, i]))
-        if rob.dominated[i] >= level:
+        if rob.dominated[i] >= need:
             doms.append((i, by, float(rob.dominated[i])))
         elif rob.dominated[i] >= 0.5:
             unsure.append((i, by, float(rob.dominated[i])))
-    contenders = sorted(np.flatnonzero(rob.support > 1 - level).tolist(),
+    contenders = sorted(np.flatnonzero(rob.support > 1 - need).tolist(),
                         key=lambda i: -rob.weight[i])
-    sole = [i for i in contenders if rob.sole[i] > 1 - level]
+    sole = [i for i in contenders if rob.sole[i] > 1 - need]
     return Verdicts(dominant=int(hit[0]) if len(hit) else None, dominated=doms,
                     unsure_dominated=unsure, contenders=contenders, sole_candidates=sole,
-                    level=level)
+                    level=level, need=need)
