@@ -446,6 +446,16 @@ def _seats_off(r, report) -> str:
     return f" Turn positions off the fair {100 * fair:.1f}%: " + "; ".join(off) + "."
 
 
+def _seats_off_short(r, report) -> str:
+    """The headline's list of turn positions whose win share is measurably off fair."""
+    P = int(r["players"])
+    off = [f"turn {k + 1} {100 * r[f'order{k}_share']:.1f}%" for k in range(P)
+           if f"order{k}_share" in r and (r[f"order{k}_lo"] > 1 / P or r[f"order{k}_hi"] < 1 / P)]
+    if not off:
+        return ""
+    return f" Turn positions off the fair {100 / P:.1f}% there: " + ", ".join(off) + "."
+
+
 def _headline(r, x: str, judged) -> str:
     """One player count's recommendation in a sentence that says how sure it is."""
     head = f"{r['players']} players: "
@@ -605,7 +615,9 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
         by_players = {k: v for k, v in by_players.items() if v[0] is not None and v[1] is not None}
         if by_players:
             effect = (default, new, is_default, by_players)
-    heads = [_headline(r, x, judged) for _, r in rec.iterrows()] if has_x else []
+    heads = [_headline(r, x, judged) + _seats_off_short(judged[judged["point"] == r["point"]]
+                                                       .iloc[0], report)
+             for _, r in rec.iterrows()] if has_x else []
     if effect:
         comp = _effect_comparisons(effect[3], alpha)
         for i, (_, r) in enumerate(rec.iterrows()):
