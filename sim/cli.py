@@ -179,8 +179,9 @@ def replay(results_dir, point, game_index, longest, shortest):
                   game_index, 1)[0]
     click.echo(f"# {man['experiment']} point {point} ({p['swept']}), game {game_index}")
     key_div = rules.players if man["seating"] == "crn" else 1
+    weights = p.get("weights", man["weights"])  # a point's own (swept) weights, if recorded
     click.echo(spec.play_text(rules, man["seed"], p["stream"], game_index, man["pool"], row,
-                              man["weights"], key_div))
+                              weights, key_div))
 
 
 @main.command()

@@ -37,12 +37,14 @@ _REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0
 
 @dataclasses.dataclass(frozen=True)
 class Point:
-    """One sweep point: its swept values, full rules and random stream id."""
+    """One sweep point: its swept values, full rules, random stream id and the strategy weight
+    overrides its games are played with ([strategies.weights] plus any swept weight)."""
 
     index: int
     swept: dict
     rules: object
     stream: int
+    weights: dict
 
     @property
     def label(self) -> str:
@@ -104,6 +106,13 @@ def games_for_precision(half_width: float, confidence: float = 0.95) -> int:
 
     z = norm.ppf(0.5 + confidence / 2)
     return int(math.ceil(z * z / (4 * half_width * half_width)))
+
+
+def weight_key(key: str) -> tuple[str, str] | None:
+    """(strategy, weight) of a sweep key ``<strategy>.<weight>``; None for a rule parameter
+    (rule parameter names never hold a dot)."""
+    strategy, dot, weight = key.partition(".")
+    return (strategy, weight) if dot else None
 
 
 def stream_id(game: str, rules_dict: dict, pool: list, seating: str, weights: dict) -> int:
@@ -204,13 +213,14 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     sweep = raw.get("sweep", {})
     grids = ([sweep] if sweep or "grid" not in raw else []) + list(raw.get("grid", []))
     field_names = [f.name for f in dataclasses.fields(spec.rules_cls)]
-    for gi, grid in enumerate(grids):
-        label = "[sweep]" if (sweep and gi == 0) else f"[[grid]] {gi + (0 if sweep else 1)}"
+    labels = ["[sweep]" if (sweep and gi == 0) else f"[[grid]] {gi + (0 if sweep else 1)}"
+              for gi in range(len(grids))]
+    for label, grid in zip(labels, grids, strict=True):
         for key, values in grid.items():
             w = f"{path}: {label} {key}"
-            _need(key in field_names, f"{path}: {label}",
+            _need(key in field_names or weight_key(key), f"{path}: {label}",
                   f"unknown rule parameter {key!r}{did_you_mean(key, field_names)}; allowed: "
-                  f"{', '.join(field_names)}")
+                  f"{', '.join(field_names)}, or a strategy's weight as <strategy>.<weight>")
             _need(isinstance(values, list) and 0 < len(values) <= 10_000, w,
                   "must be a non-empty list of values to sweep")
             _need(key not in base, w, "is set in [rules] too; set it in one place")
@@ -241,6 +251,10 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
                   f"unknown weight{did_you_mean(k, spec.weight_names)}; allowed: "
                   f"{', '.join(spec.weight_names)}")
             _num(v, f"{w} {k}", -1e6, 1e6)
+    for label, grid in zip(labels, grids, strict=True):  # swept weights, now the pool is known
+        for key, values in grid.items():
+            if weight_key(key):
+                _check_weight_sweep(spec, pool, weights, key, values, f"{path}: {label} {key}")
 
     report = dict(_REPORT_DEFAULTS)
     report.update(raw.get("report", {}))
@@ -262,29 +276,61 @@ def parse(raw: dict, name: str, path: str, games_override: int | None = None) ->
     _need(n_points <= MAX_POINTS, f"{path}: [sweep]",
           f"the grid has {n_points:,} points; at most {MAX_POINTS:,} are allowed")
     points = []
-    seen_rules = set()
+    seen = set()
     combos = [dict(zip(g, c, strict=True)) for g in (grids or [{}])
               for c in itertools.product(*g.values())]
     for combo in combos:
         index = len(points)
         where = ", ".join(f"{k}={v!r}" for k, v in combo.items())
-        rules = build(spec.rules_cls, {**base, **combo}, f"{path}: [sweep] point {index} ({where})")
-        key = json.dumps(rules.as_dict(), sort_keys=True, default=str)
-        if key in seen_rules:
-            continue  # the same point in two grids is played once
-        seen_rules.add(key)
-        swept = {k: _plain(getattr(rules, k)) for k in swept_keys}
+        rule_combo = {k: v for k, v in combo.items() if not weight_key(k)}
+        rules = build(spec.rules_cls, {**base, **rule_combo},
+                      f"{path}: [sweep] point {index} ({where})")
+        point_weights = {s: dict(t) for s, t in weights.items()}
+        for k, v in combo.items():
+            if weight_key(k):
+                strategy, weight = weight_key(k)
+                point_weights.setdefault(strategy, {})[weight] = v
+        # the same rules and weights in two grids (or twice in a list) are played once;
+        # 1 and 1.0 are the same weight
+        key = json.dumps([rules.as_dict(), {s: {k: float(v) for k, v in t.items()}
+                                            for s, t in point_weights.items()}],
+                         sort_keys=True, default=str)
+        if key in seen:
+            continue
+        seen.add(key)
+        # a weight a point's grid does not sweep: None (the strategy plays its preset's value)
+        swept = {k: combo.get(k) if weight_key(k) else _plain(getattr(rules, k))
+                 for k in swept_keys}
         if seating == "fixed":
             _need(len(pool) == rules.players, f"{path}: [strategies] seating",
                   f"'fixed' needs one strategy per seat: pool has {len(pool)}, point {index} "
                   f"has {rules.players} players")
         points.append(Point(index, swept, rules,
-                            stream_id(game, rules.as_dict(), pool, seating, weights)))
+                            stream_id(game, rules.as_dict(), pool, seating, point_weights),
+                            point_weights))
     if len(points) * n_games > 10 * MAX_GAMES:
         raise ConfigError(f"{path}: {len(points)} points x {n_games} games is too many")
     sweep_record = sweep if not raw.get("grid") else {"grids": grids}
     return Experiment(name, path, game, question, seed, n_games, chunk, precision, max_games,
                       base, sweep_record, pool, seating, weights, report, points)
+
+
+def _check_weight_sweep(spec, pool: list, weights: dict, key: str, values: list,
+                        where: str) -> None:
+    """A swept ``<strategy>.<weight>``: a strategy of the pool, one of the game's weights, not
+    also set in [strategies.weights], and numbers."""
+    strategy, weight = weight_key(key)
+    _need(strategy in spec.presets, where,
+          f"unknown strategy {strategy!r}{did_you_mean(strategy, spec.presets)}; allowed: "
+          f"{', '.join(spec.presets)}")
+    _need(strategy in pool, where, f"{strategy!r} is not in the pool {pool}")
+    _need(weight in spec.weight_names, where,
+          f"unknown weight {weight!r} of {strategy}{did_you_mean(weight, spec.weight_names)}; "
+          f"allowed: {', '.join(spec.weight_names)}")
+    _need(weight not in weights.get(strategy, {}), where,
+          f"is set in [strategies.weights.{strategy}] too; set it in one place")
+    for v in values:
+        _num(v, where, -1e6, 1e6)
 
 
 def _plain(v):

@@ -38,7 +38,7 @@ from tqdm import tqdm
 import sim
 from sim import games
 from sim.analysis.summary import headline_halfwidth
-from sim.config import Experiment
+from sim.config import Experiment, weight_key
 from sim.core import atomic
 from sim.core.seating import lineups
 
@@ -67,12 +67,26 @@ def play_chunk(exp: Experiment, point, game0: int, n: int) -> pd.DataFrame:
     key_div = players if exp.seating == "crn" else 1  # crn: a block of P seatings, one stream
     lineup = lineups(len(exp.pool), players, exp.seating, exp.seed, point.stream, game0, n)
     df = spec.run_games(point.rules, exp.seed, point.stream, game0, lineup, exp.pool,
-                        exp.weights, key_div)
+                        point.weights, key_div)
     df.insert(0, "point", point.index)
     df.insert(1, "players", players)
     for i, (k, v) in enumerate((k, v) for k, v in point.swept.items() if k != "players"):
+        if weight_key(k):  # always float, so every part has one column type
+            v = math.nan if v is None else float(v)
         df.insert(2 + i, k, _cell_value(v))
     return df
+
+
+def warm_up(spec, rules, pool: list, weights: dict | None = None, seating: str = "mixed",
+            n: int = 2) -> float:
+    """Play ``n`` throw-away games so numba compiles (or loads from its cache) the game's
+    kernels in this process; returns the seconds it took. Nothing is kept: every game is keyed
+    by (seed, stream, game index), so playing these first changes no other game."""
+    start = time.perf_counter()
+    lineup = lineups(len(pool), rules.players, seating, 0, 0, 0, n)
+    spec.run_games(rules, 0, 0, 0, lineup, pool, weights,
+                   rules.players if seating == "crn" else 1)
+    return time.perf_counter() - start
 
 
 def run_task(task: tuple) -> tuple:
@@ -123,7 +137,7 @@ def manifest_of(exp: Experiment) -> dict:
         "seating": exp.seating, "weights": exp.weights, "base_rules": exp.base_rules,
         "sweep": exp.sweep, "report": exp.report,
         "points": [{"index": p.index, "swept": p.swept, "stream": p.stream,
-                    "rules": p.rules.as_dict()} for p in exp.points],
+                    "rules": p.rules.as_dict(), "weights": p.weights} for p in exp.points],
     }
 
 
@@ -213,6 +227,7 @@ class LocalBackend:
 
     name = "local"
     numba_threads = None
+    plays_here = True  # tasks run in this process: warming up here compiles their kernels
 
     def map_unordered(self, fn, tasks):
         for t in tasks:
@@ -249,6 +264,17 @@ def _play_all(exp: Experiment, out: Path, backend, progress: bool, log) -> None:
     if len(pending) < len(exp.points):
         log(f"resuming: {len(exp.points) - len(pending)} of {len(exp.points)} points already "
             "done")
+    # Compile before the bar and the clock start, so games/s and the ETA are for play alone.
+    # Only where tasks run in this process: Dask workers compile (or load the cache) on their
+    # first task, which the bar then counts.
+    compile_s = None
+    if pending and getattr(backend, "plays_here", False):
+        spec = games.get(exp.game)
+        first = exp.points[min(pending)]
+        log(f"compiling {spec.title} kernels (numba; loaded from its cache after the first "
+            "run)...")
+        compile_s = warm_up(spec, first.rules, exp.pool, first.weights, exp.seating)
+        log(f"kernels ready in {compile_s:.1f} s")
     bar = tqdm(total=len(pending) * exp.games, unit="game", disable=not progress,
                file=sys.stderr, desc=exp.name, dynamic_ncols=True, smoothing=0.1)
     start = time.perf_counter()
@@ -284,5 +310,6 @@ def _play_all(exp: Experiment, out: Path, backend, progress: bool, log) -> None:
     bar.close()
     elapsed = time.perf_counter() - start
     if played_now:
+        compiled = "" if compile_s is None else f"; compiling took {compile_s:.1f} s before that"
         log(f"played {played_now:,} games in {elapsed:.1f} s ({played_now / elapsed:,.0f} "
-            f"games/s, {backend.name})")
+            f"games/s, {backend.name}){compiled}")

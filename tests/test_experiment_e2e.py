@@ -1,6 +1,7 @@
 """A tiny experiment end to end: files, columns, report, resume and config change."""
 
 import json
+import re
 
 import pandas as pd
 import pytest
@@ -40,8 +41,8 @@ def test_end_to_end_files_and_columns(tiny):
     for png in ["length", "unfinished", "seat_winrate", "strategies", "survival"]:
         assert (out / "plots" / f"{png}.png").stat().st_size > 5000
     report = (out / "report.md").read_text()
-    assert "Recommended props_goal by player count: 2 players: props_goal =" in report
-    assert "4 players: props_goal =" in report and "Tiny test sweep" in report
+    assert "## Recommendation by player count" in report and "Tiny test sweep" in report
+    assert "- **2 players: props_goal =" in report and "- **4 players: props_goal =" in report
     assert not list(out.rglob("*.tmp"))
 
 
@@ -110,6 +111,43 @@ def test_on_off_rule_gets_an_effect_section(tmp_path):
     out = run(parse(raw, "onoff", "onoff.toml"), tmp_path, progress=False, log=lambda m: None)
     report = (out / "report.md").read_text()
     assert "## Effect of props_spending: False -> True" in report
-    section = report.split("## Effect of")[1].split("## Strategies")[0]
-    rows = [ln for ln in section.splitlines() if ln.startswith("| 2 |") or ln.startswith("| 3 |")]
-    assert len(rows) == 2 and all(ln.count("±") == 4 for ln in rows)  # length, seat, 2 strategies
+    section = report.split("## Effect of")[1].split("\n## ")[0]
+    rows = {ln.split(" | ")[0].lstrip("| "): ln for ln in section.splitlines()
+            if ln.startswith("| ")}
+    for metric in ["rounds", "turn 1 win share", "expander win rate", "hunter win rate"]:
+        assert rows[metric].count("±") == 2, rows[metric]  # at 2 and at 3 players
+
+
+def test_compiling_is_its_own_step_and_not_counted_as_play(tiny):
+    """The kernels are compiled (or loaded) by throw-away games before the clock starts: the
+    closing line gives play time and games/s for play alone, and the compile seconds apart."""
+    d, results = tiny
+    messages = []
+    out = run(load("tiny", d), results, progress=False, log=messages.append)
+    assert messages[0] == ("compiling O.G. kernels (numba; loaded from its cache after the "
+                           "first run)...")
+    assert re.fullmatch(r"kernels ready in \d+\.\d s", messages[1]), messages
+    assert re.fullmatch(r"played 240 games in \d+\.\d s \([\d,]+ games/s, local\); "
+                        r"compiling took \d+\.\d s before that", messages[-1]), messages
+    # the warm-up games are not results
+    games = pd.read_parquet(out / "games.parquet")
+    assert games.groupby("point")["game"].agg(["min", "max", "nunique"]).eq([0, 59, 60]).all().all()
+    # nothing left to play: nothing compiled, no closing line
+    messages.clear()
+    run(load("tiny", d), results, progress=False, log=messages.append)
+    assert messages == ["resuming: 4 of 4 points already done"]
+
+
+def test_backends_playing_elsewhere_are_not_warmed_up_here(tiny):
+    """Dask workers compile on their first task; this process plays nothing to warm them."""
+    from sim.runner import LocalBackend
+
+    class Elsewhere(LocalBackend):
+        name = "elsewhere"
+        plays_here = False
+
+    d, results = tiny
+    messages = []
+    run(load("tiny", d), results, progress=False, log=messages.append, backend=Elsewhere())
+    assert len(messages) == 1 and re.fullmatch(
+        r"played 240 games in \d+\.\d s \([\d,]+ games/s, elsewhere\)", messages[0]), messages
