@@ -50,6 +50,13 @@ def play(game: str, strategies: list[str], rules, n_games: int, seed: int,
     else:
         matches = [list(strategies)]
     frames = []
+    if progress:  # compile first, so the bar's rate and time left are for play alone
+        from sim.runner import warm_up
+
+        print(f"compiling {spec.title} kernels (numba; loaded from its cache after the first "
+              "run)...", file=sys.stderr)
+        secs = warm_up(spec, rules, list(dict.fromkeys(presets)))
+        print(f"kernels ready in {secs:.1f} s", file=sys.stderr)
     bar = tqdm(total=len(matches) * n_games, unit="game", disable=not progress,
                file=sys.stderr, desc=f"tournament {game} {P}p")
     for pool in matches:
