@@ -359,15 +359,6 @@ def pool_strategies(strat_point: pd.DataFrame, alpha: float) -> pd.DataFrame:
     return g
 
 
-def _spec(game: str):
-    from sim import games
-
-    try:
-        return games.get(game)
-    except KeyError:
-        return None
-
-
 def _sweep_items(sweep: dict):
     if "grids" in sweep:
         merged = {}
@@ -489,13 +480,15 @@ def _ended_text(shares: dict) -> str:
     return ", ".join(f"{k.replace('_', ' ')} {100 * v:.0f}%" for k, v in items if v > 0)
 
 
-def write(out: Path, source, manifest: dict, wording=None) -> None:
+def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     """Write summary.csv (one row per point, with every criterion's status), strategies.csv,
     recommendations.csv, plots/*.png and report.md into ``out``.
 
     ``source`` is the results table, or a function from a point index to that point's table
     (so a sweep of any size is summarised one point at a time). ``wording`` is the game's
-    words for shared phrases (``sim.core.game.WORDING`` keys).
+    words for shared phrases (``sim.core.game.WORDING`` keys); ``spec`` the game's
+    ``GameSpec`` (its columns, end reasons, ``decided_by`` and cluster column feed the effect
+    table and the 'measures nothing' flag; without it those parts are left out).
     """
     from sim.core.game import WORDING
 
@@ -511,7 +504,6 @@ def write(out: Path, source, manifest: dict, wording=None) -> None:
     else:
         load = source
     crn = manifest["seating"] == "crn"
-    spec = _spec(manifest["game"])
     end_names = list(spec.end_names) if spec else []
     reasons = tuple(spec.decided_by.get(x, ())) if (spec and x) else ()
     x_values = list(dict.fromkeys(json.dumps(p["swept"].get(x), sort_keys=True)

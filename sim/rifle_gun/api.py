@@ -132,7 +132,7 @@ def _golden(rules: RGRules, seed: int, pool: list[str]):
 def _sweep_report(out, load, manifest, wording):
     from sim.analysis import sweep_report
 
-    sweep_report.write(out, load, manifest, wording)
+    sweep_report.write(out, load, manifest, wording, SPEC)
 
 
 def _exchange_report(out, load, manifest, wording):
