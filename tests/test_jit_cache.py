@@ -43,7 +43,19 @@ def test_pure_python_edits_keep_the_key(tmp_path):
         shutil.copytree(jit.ROOT / sub, tmp_path / sub,
                         ignore=shutil.ignore_patterns("__pycache__"))
     before = jit.source_key(tmp_path)
-    for rel in ("sim/analysis/stats.py", "sim/runner.py"):
+    for rel in ("sim/analysis/stats.py", "sim/runner.py", "sim/rifle_gun/narrate.py",
+                "sim/og/api.py", "sim/core/game.py"):
         f = tmp_path / rel
         f.write_text(f.read_text() + "\n# a report or runner edit\n")
     assert jit.source_key(tmp_path) == before
+
+
+def test_constants_a_kernel_imports_are_in_the_key(tmp_path):
+    """state.py holds no compiled code, but kernels freeze its constants."""
+    for sub in ("sim", "strategies"):
+        shutil.copytree(jit.ROOT / sub, tmp_path / sub,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    before = jit.source_key(tmp_path)
+    f = tmp_path / "sim" / "rifle_gun" / "state.py"
+    f.write_text(f.read_text() + "\nNEW_CONSTANT = 1\n")
+    assert jit.source_key(tmp_path) != before

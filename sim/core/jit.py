@@ -9,10 +9,10 @@ The compiled cache lives in ``.numba_cache/<source key>/`` under the project (un
 its cache, so a kernel that calls a kernel of another file would keep running the callee's
 old machine code after the callee's file changed (seen here: edit ``a.f`` to return 2, and
 ``b.g`` that calls it still returns 1). Keying the cache by a hash of every source file that
-can hold compiled code or the module constants it freezes (the game packages ``sim/<game>/``,
-``sim/core/`` and ``strategies/``) makes any such edit compile afresh. The pure-Python layers
-(``sim/analysis/`` and the top-level ``sim/*.py``: config, runner, reports, command line) hold
-no kernel, so editing them keeps the cache. The three most recent keys are kept.
+compiles code, and of every project file those import (the module constants compiled code
+freezes), makes any such edit compile afresh; pure-Python layers (analysis, reports, config,
+runner, narration, command line) are outside the key, so editing them keeps the cache. The
+three most recent keys are kept.
 """
 
 import hashlib
@@ -27,17 +27,74 @@ ROOT = Path(__file__).resolve().parents[2]
 KEEP = 3  # cache folders kept (the newest by use)
 
 
-PURE_PYTHON = ("analysis",)  # packages under sim/ with no compiled code
+DECORATORS = {"kernel", "step", "njit", "jit", "generated_jit", "vectorize", "guvectorize",
+              "overload", "intrinsic", "jitclass", "cfunc"}
+
+
+def _compiles(tree) -> bool:
+    """Does the module define a function or class under a numba or project jit decorator?"""
+    import ast
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            for d in node.decorator_list:
+                d = d.func if isinstance(d, ast.Call) else d
+                name = d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")
+                if name in DECORATORS:
+                    return True
+    return False
+
+
+def _project_imports(f: Path, root: Path) -> set[Path]:
+    """Project files that ``f`` imports (``import sim.x``, ``from sim.x import y``, ``from
+    sim.x import module``), resolved to paths under ``root``."""
+    import ast
+
+    out = set()
+    tree = _tree(f)
+    if tree is None:
+        return out
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+            names += [f"{node.module}.{a.name}" for a in node.names]
+    for name in names:
+        if not name.startswith(("sim", "strategies")):
+            continue
+        base = root.joinpath(*name.split("."))
+        for cand in (base.with_suffix(".py"), base / "__init__.py"):
+            if cand.is_file():
+                out.add(cand)
+    return out
+
+
+def _tree(f: Path):
+    import ast
+
+    try:
+        return ast.parse(f.read_text())
+    except (SyntaxError, UnicodeDecodeError, ValueError):
+        return None
 
 
 def kernel_sources(root: Path = ROOT) -> list[Path]:
-    """The .py files whose edits can change compiled code: every subpackage of ``sim/``
-    except the pure-Python ones, and ``strategies/``."""
-    files = [f for f in (root / "strategies").rglob("*.py")]
-    for sub in sorted(p for p in (root / "sim").iterdir() if p.is_dir()):
-        if sub.name not in PURE_PYTHON and not sub.name.startswith(("_", ".")):
-            files += sub.rglob("*.py")
-    return sorted(files)
+    """The .py files whose edits can change compiled code: every file of ``sim/`` and
+    ``strategies/`` that compiles code (uses numba or the project's jit decorators), and every
+    project file those import, transitively (module constants are frozen into compiled code).
+    Reports, configs, narration and the command line are outside it, so editing them keeps
+    the compiled kernels."""
+    every = [f for sub in ("sim", "strategies") for f in (root / sub).rglob("*.py")]
+    todo = [f for f in every if (t := _tree(f)) is None or _compiles(t)]
+    seen = set(todo)
+    while todo:
+        for g in _project_imports(todo.pop(), root):
+            if g not in seen:
+                seen.add(g)
+                todo.append(g)
+    return sorted(seen)
 
 
 def source_key(root: Path = ROOT) -> str:
