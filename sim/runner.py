@@ -7,7 +7,7 @@ Layout of ``results/<name>/``::
     points/p00003/g000002000.parquet   games 2000.. of point 3 (one finished task)
     points/p00003/done.json  the point is complete (games played)
     games.parquet            every point's games, streamed together at the end
-    summary.csv, strategies.csv, plots/, report.md
+    summary.csv, seats.csv, strategies.csv, plots/, report.md, report.html
 
 Running the same experiment again skips finished points and finished tasks, so a sweep killed
 at any moment (Ctrl-C, SIGTERM, SIGKILL, a dead Dask worker) resumes and ends with exactly the
@@ -248,6 +248,8 @@ def run(exp: Experiment, results_root: Path = Path("results"), progress: bool = 
     _combine(out, exp)
     write_report(out, manifest)
     atomic.write_json(out / "manifest.json", {**manifest, "status": "done"})
+    for line in report_headline(out):
+        log(line)
     return out
 
 
@@ -257,6 +259,16 @@ def write_report(out: Path, manifest: dict) -> None:
     load = lambda i: load_point(out, i, point_done(out, i))  # noqa: E731
     kind = manifest["report"].get("kind", "sweep")
     spec.report_kinds[kind](out, load, manifest, spec.wording)
+
+
+def report_headline(out: Path) -> list[str]:
+    """The lines a run ends with: the written report's headline (its recommendation per player
+    count, or the exchange report's recommendation) and any dominance warning."""
+    from sim.analysis.sweep_report import headline_lines
+
+    path = Path(out) / "report.md"
+    lines = headline_lines(path.read_text(encoding="utf-8")) if path.exists() else []
+    return ["headline:"] + [f"  {ln}" for ln in lines] if lines else []
 
 
 def _play_all(exp: Experiment, out: Path, backend, progress: bool, log) -> None:

@@ -1,22 +1,26 @@
 """Strategy tournaments: every pairing (2 players) or fair seatings drawn from the whole field
-(3+ players), reduced to a pairwise win matrix, a ranking and the meta-game equilibrium."""
+(3+ players), reduced to a pairwise win matrix, a ranking and the meta-game equilibrium.
+
+``write`` saves the games (games.parquet) and what produced them (manifest.json, kind
+"tournament"); everything else (report.md, report.html, matrix.csv, ranking.csv, heatmap.png)
+is derived from those two files, so ``rebuild`` rewrites it without replaying a game."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure  # no pyplot: a library never switches the backend
+from tqdm import tqdm
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-from tqdm import tqdm  # noqa: E402
-
-from sim import games as registry  # noqa: E402
-from sim.analysis.metagame import (  # noqa: E402
+import sim
+from sim import games as registry
+from sim.analysis import html
+from sim.analysis.metagame import (
     bootstrap_wins,
     bradley_terry,
     bt_intervals,
@@ -25,10 +29,10 @@ from sim.analysis.metagame import (  # noqa: E402
     robustness,
     verdicts,
 )
-from sim.analysis.stats import fmt_rate, wilson  # noqa: E402
-from sim.config import stream_id  # noqa: E402
-from sim.core import atomic  # noqa: E402
-from sim.core.seating import lineups  # noqa: E402
+from sim.analysis.stats import fmt_rate, wilson
+from sim.config import stream_id
+from sim.core import atomic
+from sim.core.seating import lineups
 
 
 def play(game: str, strategies: list[str], rules, n_games: int, seed: int,
@@ -222,7 +226,8 @@ def headline(res: dict, strategies: list[str]) -> list[str]:
 
 
 def _heatmap(res, strategies, path, title):
-    fig, ax = plt.subplots(figsize=(1.2 * len(strategies) + 2, 1.0 * len(strategies) + 1.5))
+    fig = Figure(figsize=(1.2 * len(strategies) + 2, 1.0 * len(strategies) + 1.5))
+    ax = fig.subplots()
     im = ax.imshow(100 * res["rate"], cmap="RdBu", vmin=0, vmax=100)
     for i, j in itertools.product(range(len(strategies)), repeat=2):
         if i != j:
@@ -237,20 +242,67 @@ def _heatmap(res, strategies, path, title):
     fig.colorbar(im, ax=ax, label="% of decided games won by the row strategy")
     ax.set_title(title)
     atomic.write_figure(path, fig)
-    plt.close(fig)
 
 
 def write(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
           level: float = 0.95, n_boot: int = 1000) -> dict:
-    """Write games.parquet, matrix.csv, ranking.csv, heatmap.png and report.md.
+    """Write games.parquet, manifest.json, matrix.csv, ranking.csv, heatmap.png, report.md and
+    report.html.
 
-    ``meta``: players, title, games, seed, rules_version, rule_changes, and optionally presets
-    (the preset each strategy plays, when some are aliases). Dominant / dominated calls need
-    ``level`` of ``n_boot`` bootstrap resamples (seeded by the tournament's seed) to agree."""
+    ``meta``: players, title, games, seed, rules_version, rule_changes, and optionally game
+    (else found by title), presets (the preset each strategy plays, when some are aliases)
+    and rules (every rule's value; else rebuilt from rule_changes). Dominant / dominated
+    calls need ``level`` of ``n_boot`` bootstrap resamples (seeded by the tournament's seed)
+    to agree."""
     out = Path(out)
+    atomic.write_parquet(out / "games.parquet", table)
+    atomic.write_json(out / "manifest.json", manifest_of(strategies, meta, level, n_boot))
+    return _derived(out, table, strategies, meta, level, n_boot)
+
+
+def manifest_of(strategies: list[str], meta: dict, level: float, n_boot: int) -> dict:
+    """What produced a tournament (manifest.json): enough to rebuild its report."""
+    from sim.runner import git_commit
+
+    game = meta.get("game") or next((n for n in registry.GAME_NAMES
+                                     if registry.get(n).title == meta["title"]), None)
+    rules = meta.get("rules")
+    if rules is None and game is not None:
+        from sim.core.params import build
+
+        spec = registry.get(game)
+        rules = build(spec.rules_cls, {**(meta.get("rule_changes") or {}),
+                                       "players": meta["players"]}, "tournament").as_dict()
+    elif rules is not None and not isinstance(rules, dict):
+        rules = rules.as_dict()
+    return {"kind": "tournament", "game": game, "title": meta["title"],
+            "strategies": list(strategies),
+            "presets": list(meta.get("presets") or strategies), "players": meta["players"],
+            "games": meta["games"], "seed": meta["seed"],
+            "rule_changes": meta.get("rule_changes") or {}, "rules": rules,
+            "rules_version": meta["rules_version"], "level": level, "n_boot": n_boot,
+            "git_commit": git_commit(), "package_version": sim.__version__}
+
+
+def rebuild(out: Path) -> None:
+    """Rewrite report.md, report.html, matrix.csv, ranking.csv and heatmap.png of the
+    tournament in ``out`` from its games.parquet and manifest.json (no game replayed)."""
+    out = Path(out)
+    man = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    if man.get("kind") != "tournament":
+        raise ValueError(f"{out}/manifest.json: not a tournament (kind {man.get('kind')!r})")
+    table = pd.read_parquet(out / "games.parquet")
+    meta = {k: man[k] for k in ("players", "title", "games", "seed", "rules_version",
+                                "rule_changes", "presets", "game")}
+    _derived(out, table, man["strategies"], meta, man["level"], man["n_boot"])
+
+
+def _derived(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
+             level: float, n_boot: int) -> dict:
+    """Everything a tournament's report holds, from its games: the analysis, matrix.csv,
+    ranking.csv, heatmap.png, report.md and report.html."""
     res = analyse(table, strategies, level=level, n_boot=n_boot, seed=meta["seed"])
     rob = res["robustness"]
-    atomic.write_parquet(out / "games.parquet", table)
     rows = []
     for i, a in enumerate(strategies):
         for j, b in enumerate(strategies):
@@ -280,8 +332,11 @@ def write(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
              + f"; seed {meta['seed']}; rules {meta['rules_version']} with "
              f"`{meta['rule_changes'] or 'defaults'}`.", "",
              "## Headline", ""]
-    lines += headline(res, strategies)
-    lines += ["", "## Win matrix", "",
+    heads = headline(res, strategies)
+    for line, after in zip(heads, heads[1:] + [""], strict=True):
+        # each line its own paragraph; list items (dominated calls) together in one list
+        lines += [line] if line.startswith("- ") and after.startswith("- ") else [line, ""]
+    lines += ["## Win matrix", "",
               "Row strategy's share of decided games against the column strategy, "
               "95% Wilson interval (games where neither won are left out).", "",
               "| strategy | " + " | ".join(strategies) + " |", "|---|" + "---|" * len(strategies)]
@@ -320,5 +375,5 @@ def write(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
         lines.append(f"| {r.strategy} | {100 * r.boot_mean_weight:.0f}% | {_pct(r.support_freq)} "
                      f"| {_pct(r.sole_freq)} | {_pct(r.dominated_freq)} |")
     lines += ["", "![heatmap](heatmap.png)", ""]
-    atomic.write_text(out / "report.md", "\n".join(lines))
+    html.write_report(out, lines)
     return res

@@ -44,6 +44,70 @@ def test_end_to_end_files_and_columns(tiny):
     assert "## Recommendation by player count" in report and "Tiny test sweep" in report
     assert "- **2 players: props_goal =" in report and "- **4 players: props_goal =" in report
     assert not list(out.rglob("*.tmp"))
+    # report.html: the same report, plots embedded
+    page = (out / "report.html").read_text()
+    assert page.count('src="data:image/png;base64,') == 5 and 'src="plots/' not in page
+    assert "<h2>Recommendation by player count</h2>" in page
+    # seats.csv: one row per point and turn position, agreeing with summary.csv
+    seats = pd.read_csv(out / "seats.csv")
+    assert len(seats) == 2 * (2 + 4)
+    assert list(seats.columns) == ["point", "players", "props_goal", "order", "wins", "decided",
+                                   "share", "lo", "hi", "tost_lo", "tost_hi", "verdict"]
+    row = summary.set_index("point").loc[3]
+    s3 = seats[seats["point"] == 3].set_index("order")
+    assert s3.loc[0, "wins"] == row["order0_wins"] and s3.loc[2, "hi"] == pytest.approx(row["order2_hi"])
+    assert ((seats["lo"] <= seats["tost_lo"]) & (seats["tost_hi"] <= seats["hi"])).all()
+    assert set(seats["verdict"]) <= {"balanced", "unbalanced", "can't tell"}
+
+
+def test_builtin_html_converter_covers_the_real_report(tiny):
+    """The fallback converter shows the same text as the markdown package on a real report."""
+    markdown = pytest.importorskip("markdown")
+    from test_html_report import _text
+
+    from sim.analysis import html
+
+    d, results = tiny
+    out = run(load("tiny", d), results, progress=False, log=lambda m: None)
+    text = (out / "report.md").read_text()
+    ours = html.convert(text)
+    theirs = markdown.markdown(text, extensions=["tables"], output_format="html")
+    assert _text(ours) == _text(theirs)
+    assert ours.count("<td>") == theirs.count("<td>") and ours.count("<li>") == theirs.count("<li>")
+
+
+def test_a_run_ends_with_the_headline(tiny):
+    from sim.analysis.sweep_report import headline_lines
+
+    d, results = tiny
+    messages = []
+    out = run(load("tiny", d), results, progress=False, log=messages.append)
+    at = messages.index("headline:")
+    assert messages[at - 1].startswith("played 240 games")
+    shown = [m.strip() for m in messages[at + 1:]]
+    assert shown == headline_lines((out / "report.md").read_text())
+    assert [m[:12] for m in shown] == ["- 2 players:", "- 4 players:"]
+
+
+def test_labels_follow_the_reports_alpha(tmp_path):
+    from sim.config import parse
+
+    raw = {"experiment": {"game": "og", "seed": 1, "games": 60},
+           "sweep": {"players": [2], "props_goal": [8, 10]},
+           "strategies": {"pool": ["expander", "hunter"], "seating": "crn"},
+           "report": {"alpha": 0.1}}
+    out = run(parse(raw, "a10", "a10.toml"), tmp_path, progress=False, log=lambda m: None)
+    report = (out / "report.md").read_text()
+    assert not re.search(r"95% (CI|Wilson|interval|upper|lower|order|bound)", report)
+    for label in ["90% upper bound", "median rounds [90% CI] (IQR)", "mean rounds [90% CI]",
+                  "90% CI (blocks)", "rates carry 90% Wilson intervals", "(90% Wilson interval)",
+                  "80% interval"]:
+        assert label in report, label
+    summary = pd.read_csv(out / "summary.csv")
+    crn = report.split("## Common random numbers")[1].split("\n## ")[0]
+    r = summary.iloc[0]
+    half = 1.6448536 * r["first_win_se_crn"]
+    assert f"[{100 * (r['first_win_rate'] - half):.1f}, {100 * (r['first_win_rate'] + half):.1f}]" in crn
 
 
 def test_interrupted_run_resumes_to_identical_output(tiny):
@@ -127,15 +191,18 @@ def test_compiling_is_its_own_step_and_not_counted_as_play(tiny):
     assert messages[0] == ("compiling O.G. kernels (numba; loaded from its cache after the "
                            "first run)...")
     assert re.fullmatch(r"kernels ready in \d+\.\d s", messages[1]), messages
+    played = next(m for m in messages if m.startswith("played"))
     assert re.fullmatch(r"played 240 games in \d+\.\d s \([\d,]+ games/s, local\); "
-                        r"compiling took \d+\.\d s before that", messages[-1]), messages
+                        r"compiling took \d+\.\d s before that", played), messages
     # the warm-up games are not results
     games = pd.read_parquet(out / "games.parquet")
     assert games.groupby("point")["game"].agg(["min", "max", "nunique"]).eq([0, 59, 60]).all().all()
     # nothing left to play: nothing compiled, no closing line
     messages.clear()
     run(load("tiny", d), results, progress=False, log=messages.append)
-    assert messages == ["resuming: 4 of 4 points already done"]
+    assert messages[0] == "resuming: 4 of 4 points already done"
+    assert messages[1] == "headline:" and not any(m.startswith(("played", "compiling"))
+                                                  for m in messages)
 
 
 def test_backends_playing_elsewhere_are_not_warmed_up_here(tiny):
@@ -149,5 +216,5 @@ def test_backends_playing_elsewhere_are_not_warmed_up_here(tiny):
     d, results = tiny
     messages = []
     run(load("tiny", d), results, progress=False, log=messages.append, backend=Elsewhere())
-    assert len(messages) == 1 and re.fullmatch(
+    assert messages[1] == "headline:" and re.fullmatch(
         r"played 240 games in \d+\.\d s \([\d,]+ games/s, elsewhere\)", messages[0]), messages

@@ -34,8 +34,15 @@ def test_grids_are_unioned_without_duplicates():
 
 
 def test_exchange_report_end_to_end(tmp_path):
-    out = run(parse(RAW, "rg", "rg.toml"), tmp_path, progress=False, log=lambda m: None)
+    messages = []
+    out = run(parse(RAW, "rg", "rg.toml"), tmp_path, progress=False, log=messages.append)
     report = (out / "report.md").read_text()
+    # the run ends with the recommendation; report.html carries the plots
+    at = messages.index("headline:")
+    assert messages[at + 1].strip().startswith("- firefight, light:")
+    assert report.split("## Recommendation\n\n")[1].startswith(messages[at + 1].strip())
+    assert (out / "report.html").read_text().count('src="data:image/png;base64,') == 2
+    assert "se" in pd.read_csv(out / "summary.csv").columns
     assert "## Quality matrix (equal numbers)" in report and "## Exchange rates" in report
     ex = pd.read_csv(out / "exchange.csv")
     assert list(ex["quality_a"]) == ["d6"] and ex["soldiers_b"].iloc[0] == 4

@@ -32,6 +32,38 @@ def test_tournament_two_players(tmp_path):
     assert "## Win matrix" in report and "## How sure the calls are" in report
     assert "balance problem in the rules" not in report
     assert (out / "heatmap.png").stat().st_size > 10000
+    assert 'src="data:image/png;base64,' in (out / "report.html").read_text()
+
+
+def test_tournament_manifest_and_rebuild(tmp_path):
+    """manifest.json records what produced the tournament; rebuild rewrites every derived
+    file from games.parquet and manifest.json, the report identically."""
+    import json
+
+    from sim.tournament import rebuild
+
+    out = tmp_path / "t"
+    res = CliRunner().invoke(main, ["tournament", "og", "--strategies",
+                                    "expander,expander_b=expander,hunter", "--games", "100",
+                                    "--seed", "7", "--rule", "props_goal=8", "--level", "0.9",
+                                    "--out", str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    man = json.loads((out / "manifest.json").read_text())
+    assert man["kind"] == "tournament" and man["game"] == "og" and man["players"] == 2
+    assert man["strategies"] == ["expander", "expander_b", "hunter"]
+    assert man["presets"] == ["expander", "expander", "hunter"]
+    assert (man["games"], man["seed"], man["level"]) == (100, 7, 0.9)
+    assert man["rule_changes"] == {"props_goal": 8} and man["rules"]["props_goal"] == 8
+    assert man["rules_version"] == "og-1" and man["package_version"] and "git_commit" in man
+    derived = ["report.md", "report.html", "matrix.csv", "ranking.csv", "heatmap.png"]
+    before = {f: (out / f).read_bytes() for f in derived}
+    for f in derived:
+        (out / f).unlink()
+    rebuild(out)
+    for f in ("report.md", "report.html", "matrix.csv", "ranking.csv"):
+        assert (out / f).read_bytes() == before[f], f
+    assert (out / "heatmap.png").stat().st_size > 10000
+    assert "expander_b (plays expander)" in (out / "report.md").read_text()
 
 
 def test_pairwise_wins_multiplayer_counts():

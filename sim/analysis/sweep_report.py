@@ -18,29 +18,28 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure  # no pyplot: a library never switches the backend
+from scipy import stats
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from sim.analysis import effects as E  # noqa: E402
-from sim.analysis import verdicts as V  # noqa: E402
-from sim.analysis.metrics import (  # noqa: E402
+from sim.analysis import effects as E
+from sim.analysis import html
+from sim.analysis import verdicts as V
+from sim.analysis.metrics import (
     BALANCED,
     CANT_TELL,
     UNBALANCED,
     first_player_crn,
 )
-from sim.analysis.stats import fmt_rate, wilson  # noqa: E402
-from sim.analysis.summary import (  # noqa: E402
+from sim.analysis.stats import fmt_rate, wilson
+from sim.analysis.summary import (
     headline_halfwidth,
     holder_wins,
     point_summary,
     strategy_summary,
 )
-from sim.core import atomic  # noqa: E402
+from sim.core import atomic
 
 
 def sweep_axis(manifest: dict) -> str | None:
@@ -130,10 +129,16 @@ def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = No
     return pd.DataFrame(rows), s
 
 
+def ci_label(alpha: float) -> str:
+    """The confidence of an interval at ``alpha``, as the reports write it: '95%'."""
+    return f"{100 * (1 - alpha):g}%"
+
+
 def _plot_by_players(summary, x, cols, scale, guide, ylabel, title, path):
     """One line per player count with a shaded band: cols = (centre, band low, band high)."""
     mid, low, high = cols
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    fig = Figure(figsize=(7, 4.2))
+    ax = fig.subplots()
     for players, g in summary.groupby("players"):
         g = g.sort_values(x)
         line = ax.plot(g[x], scale * g[mid], marker="o", label=f"{players} players")[0]
@@ -144,7 +149,6 @@ def _plot_by_players(summary, x, cols, scale, guide, ylabel, title, path):
     ax.set_title(title)
     ax.legend(fontsize=8)
     atomic.write_figure(path, fig)
-    plt.close(fig)
 
 
 def _plot_length(summary, x, report, path):
@@ -158,13 +162,14 @@ def _plot_unfinished(summary, x, report, path):
     limit = 100 * report["max_unfinished"]
     _plot_by_players(summary, x, ("unfinished_rate", "unfinished_lo", "unfinished_hi"), 100,
                      lambda ax: ax.axhline(limit, color="grey", ls="--", label="allowed"),
-                     "games hitting the turn limit (%), 95% CI", "Unfinished games vs " + x, path)
+                     f"games hitting the turn limit (%), {ci_label(report['alpha'])} CI",
+                     "Unfinished games vs " + x, path)
 
 
-def _plot_seats(summary, x, path):
+def _plot_seats(summary, x, alpha, path):
     groups = list(summary.groupby("players"))
-    fig, axes = plt.subplots(1, len(groups), figsize=(3.4 * len(groups), 3.6), squeeze=False,
-                             sharey=True)
+    fig = Figure(figsize=(3.4 * len(groups), 3.6))
+    axes = fig.subplots(1, len(groups), squeeze=False, sharey=True)
     for ax, (players, g) in zip(axes[0], groups, strict=True):
         g = g.sort_values(x)
         for k in range(players):
@@ -174,21 +179,21 @@ def _plot_seats(summary, x, path):
         ax.axhline(100 / players, color="black", lw=0.8, ls="--")
         ax.set_title(f"{players} players")
         ax.set_xlabel(x)
-    axes[0][0].set_ylabel("share of wins (%), 95% CI; dashed = fair")
+    axes[0][0].set_ylabel(f"share of wins (%), {ci_label(alpha)} CI; dashed = fair")
     axes[0][-1].legend(fontsize=7)
     fig.suptitle("Win share by turn position", y=1.03)
     atomic.write_figure(path, fig)
-    plt.close(fig)
 
 
-def _plot_survival(load, rec, x, path):
+def _plot_survival(load, rec, x, alpha, path):
     """Kaplan-Meier curves of game length at each player count's recommended value."""
     from sim.analysis.metrics import kaplan_meier
 
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    fig = Figure(figsize=(7, 4.2))
+    ax = fig.subplots()
     for _, r in rec.iterrows():
         games = load(int(r["point"])).drop_duplicates("game")
-        km = kaplan_meier(games["rounds"], ~games["turn_limit"])
+        km = kaplan_meier(games["rounds"], ~games["turn_limit"], alpha)
         t = np.concatenate([[0], km["rounds"]])
         line = ax.step(t, 100 * np.concatenate([[1], km["survival"]]), where="post",
                        label=f"{r['players']} players, {x}={r[x]}")[0]
@@ -196,27 +201,25 @@ def _plot_survival(load, rec, x, path):
                         100 * np.concatenate([[1], km["hi"]]), step="post", alpha=0.2,
                         color=line.get_color())
     ax.set_xlabel("rounds played")
-    ax.set_ylabel("games still running (%), Kaplan-Meier, 95% CI")
+    ax.set_ylabel(f"games still running (%), Kaplan-Meier, {ci_label(alpha)} CI")
     ax.set_title("How long games last at the recommended values (turn-limit games censored)")
     ax.legend(fontsize=8)
     atomic.write_figure(path, fig)
-    plt.close(fig)
 
 
-def _plot_strategies(strat, path):
+def _plot_strategies(strat, alpha, path):
     groups = list(strat.groupby("players"))
-    fig, axes = plt.subplots(1, len(groups), figsize=(3.4 * len(groups), 3.6), squeeze=False,
-                             sharey=True)
+    fig = Figure(figsize=(3.4 * len(groups), 3.6))
+    axes = fig.subplots(1, len(groups), squeeze=False, sharey=True)
     for ax, (players, g) in zip(axes[0], groups, strict=True):
         yerr = 100 * np.vstack([g["win_rate"] - g["win_lo"], g["win_hi"] - g["win_rate"]])
         ax.bar(g["strategy"].astype(str), 100 * g["win_rate"], yerr=yerr, capsize=3)
         ax.axhline(100 * g["fair_rate"].iloc[0], color="black", lw=0.8, ls="--")
         ax.set_title(f"{players} players")
         ax.tick_params(axis="x", rotation=60, labelsize=7)
-    axes[0][0].set_ylabel("win rate per seat played (%), 95% CI")
+    axes[0][0].set_ylabel(f"win rate per seat played (%), {ci_label(alpha)} CI")
     fig.suptitle("Strategy win rates (all swept values pooled; dashed = average seat)", y=1.03)
     atomic.write_figure(path, fig)
-    plt.close(fig)
 
 
 def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: float,
@@ -231,8 +234,9 @@ def _holder_section(holders: pd.DataFrame, strat_pooled: pd.DataFrame, alpha: fl
     lines = ["## Who holds what", "",
              f"Win rate, in decided games, of the player who held each {asset} for the "
              "most turns (pooled over the swept values), against the average seat (1 / players). "
-             f"This is association, not cause: strong players also take {asset}s. 'vs field' uses "
-             f"Bonferroni-corrected intervals over the {len(g)} rows.", "",
+             f"This is association, not cause: strong players also take {asset}s. Rates carry "
+             f"{ci_label(alpha)} Wilson intervals; 'vs field' uses Bonferroni-corrected intervals "
+             f"(alpha {alpha} shared by the {len(g)} rows).", "",
              f"| players | {asset} | games | holder's win rate | average seat | vs field |",
              "|---|---|---|---|---|---|"]
     for i, r in g.iterrows():
@@ -409,7 +413,8 @@ def _status_words(r) -> str:
 
 
 def _why(r, report) -> str:
-    return (f"median {r['rounds_median']:g} rounds [95% CI {r['median_lo']:g}, "
+    return (f"median {r['rounds_median']:g} rounds [{ci_label(report['alpha'])} CI "
+            f"{r['median_lo']:g}, "
             f"{r['median_hi']:g}] (quartiles {r['rounds_q1']:g}-{r['rounds_q3']:g}), unfinished "
             f"{_rate(r, 'unfinished')}, turn order {r['seat_verdict']} (max seat gap "
             f"{100 * r['seat_excess']:.1f} points on the {100 * (1 - 2 * report['alpha']):g}% "
@@ -418,7 +423,7 @@ def _why(r, report) -> str:
 
 
 def _seats_off(r, report) -> str:
-    """Every turn position whose 95% interval excludes the fair share, with the turn-order
+    """Every turn position whose 1 - alpha interval excludes the fair share, with the turn-order
     verdict on it (outside the tolerance, can't tell, or within it)."""
     P = int(r["players"])
     fair = 1 / P
@@ -480,9 +485,64 @@ def _ended_text(shares: dict) -> str:
     return ", ".join(f"{k.replace('_', ' ')} {100 * v:.0f}%" for k, v in items if v > 0)
 
 
+def seat_table(summary: pd.DataFrame, manifest: dict, report: dict) -> pd.DataFrame:
+    """seats.csv: one row per point and turn position (0 = first): point, players, the point's
+    swept values, order, wins, decided, share with its 1 - alpha Wilson interval (lo, hi), the
+    1 - 2 alpha interval the turn-order test uses (tost_lo, tost_hi) and the position's own
+    equivalence verdict (balanced: that interval inside fair +/- seat_tolerance; unbalanced:
+    entirely outside; can't tell otherwise)."""
+    from sim.analysis.metrics import equivalence
+
+    alpha, tol = report["alpha"], report["seat_tolerance"]
+    swept = {p["index"]: p["swept"] for p in manifest["points"]}
+    keys = list(dict.fromkeys(k for sw in swept.values() for k in sw if k != "players"))
+    rows = []
+    for _, r in summary.sort_values("point").iterrows():
+        P, n = int(r["players"]), int(r["decided"])
+        sw = swept.get(int(r["point"]), {})
+        for k in range(P):
+            if f"order{k}_wins" not in r:
+                continue
+            wins = int(r[f"order{k}_wins"])
+            _, t_lo, t_hi = wilson(wins, n, 2 * alpha)
+            rows.append({"point": int(r["point"]), "players": P}
+                        | {c: _cell(sw.get(c)) for c in keys}
+                        | {"order": k, "wins": wins, "decided": n,
+                           "share": r[f"order{k}_share"], "lo": r[f"order{k}_lo"],
+                           "hi": r[f"order{k}_hi"], "tost_lo": float(t_lo),
+                           "tost_hi": float(t_hi),
+                           "verdict": equivalence(wins, n, 1 / P, tol, alpha)})
+    return pd.DataFrame(rows)
+
+
+def _cell(v):
+    return json.dumps(v) if isinstance(v, list | tuple | dict) else v
+
+
+def headline_lines(text: str) -> list[str]:
+    """What a run prints when it ends: the bullet lines of a report's '## Headline' section
+    (else the lines of its '## Recommendation' section), and its dominance warning if any;
+    Markdown emphasis and code marks removed."""
+    sections: dict[str, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = line[3:].strip()
+            sections[current] = []
+        elif current is not None:
+            sections[current].append(line)
+    if sections.get("Headline"):
+        lines = [ln for ln in sections["Headline"] if ln.startswith("- ")]
+    else:  # the exchange report: its whole (short) recommendation
+        lines = [ln for ln in sections.get("Recommendation", []) if ln.strip()]
+    lines += [ln for ln in text.splitlines() if ln.startswith("**Dominance warning:**")]
+    return [ln.replace("**", "").replace("`", "") for ln in lines]
+
+
 def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
-    """Write summary.csv (one row per point, with every criterion's status), strategies.csv,
-    recommendations.csv, plots/*.png and report.md into ``out``.
+    """Write summary.csv (one row per point, with every criterion's status), seats.csv (one
+    row per point and turn position), strategies.csv, recommendations.csv, plots/*.png,
+    report.md and report.html (the same report, plots embedded) into ``out``.
 
     ``source`` is the results table, or a function from a point index to that point's table
     (so a sweep of any size is summarised one point at a time). ``wording`` is the game's
@@ -496,6 +556,7 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     out = Path(out)
     report = manifest["report"]
     alpha = report["alpha"]
+    ci, z = ci_label(alpha), float(stats.norm.ppf(1 - alpha / 2))
     x = sweep_axis(manifest)
     group_cols = [x] if x else []
     if isinstance(source, pd.DataFrame):
@@ -518,7 +579,8 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
             s = s.merge(first_player_crn(t), on="point", how="left")
         rows.append(s)
         strat_rows.append(strategy_summary(t, ["point", "players"] + group_cols, alpha))
-        halfwidth[p["index"]] = headline_halfwidth(t, alpha)
+        # the precision target is a 95% half-width (as the runner stops on), whatever alpha
+        halfwidth[p["index"]] = headline_halfwidth(t)
         holder_rows.append(holder_wins(t))
         pcs[p["index"]] = V.point_counts(t)
         per_game = t.drop_duplicates("game")["end_reason"].astype(str)
@@ -559,27 +621,29 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     if has_x:
         _plot_length(summary, x, report, plots / "length.png")
         _plot_unfinished(summary, x, report, plots / "unfinished.png")
-        _plot_seats(summary, x, plots / "seat_winrate.png")
-    _plot_strategies(strat_pooled, plots / "strategies.png")
+        _plot_seats(summary, x, alpha, plots / "seat_winrate.png")
+    _plot_strategies(strat_pooled, alpha, plots / "strategies.png")
     rec, judged = recommend(summary, x, report, pcs, informative, seed=int(manifest["seed"]))
     for name, shares in (("ended_" + r, [ended[int(i)].get(r, 0.0) for i in judged["point"]])
                          for r in end_names):
         judged[name] = shares
     atomic.write_csv(out / "summary.csv", judged.sort_values("point"))
+    atomic.write_csv(out / "seats.csv", seat_table(judged, manifest, report))
     atomic.write_csv(out / "recommendations.csv",
                      rec.drop(columns=["values"]).assign(
                          equivalent=rec["equivalent"].map(lambda v: ", ".join(map(str, v))),
                          rivals=rec["rivals"].map(
                              lambda v: ", ".join(f"{a}: {b:.3f}" for a, b in v))))
-    _plot_survival(load, rec, x, plots / "survival.png")
+    _plot_survival(load, rec, x, alpha, plots / "survival.png")
     lo, hi = report["target_rounds"]
     tol = 100 * report["seat_tolerance"]
     crit = (f"Criteria, each judged on an interval: (1) unfinished games (turn limit) rare: "
-            f"95% upper bound <= {100 * report['max_unfinished']:g}%; (2) turn order balanced: "
+            f"{ci_label(alpha)} upper bound <= {100 * report['max_unfinished']:g}%; (2) turn "
+            "order balanced: "
             f"every turn position's win share within the fair share +/- {tol:g} points by two "
             f"one-sided tests at alpha {alpha} (its {100 * (1 - 2 * alpha):g}% interval inside "
-            f"the band); (3) median length {lo}-{hi} rounds (95% order-statistic interval of "
-            "the median inside the range). A criterion is *met* when its interval is inside, "
+            f"the band); (3) median length {lo}-{hi} rounds ({ci_label(alpha)} order-statistic "
+            "interval of the median inside the range). A criterion is *met* when its interval is inside, "
             "*failed* when it is entirely outside, *borderline* otherwise; a value *clearly "
             "meets* when it meets all three. Among values that clearly meet, the recommendation "
             f"is the one picked most often when each point's games are resampled "
@@ -665,7 +729,8 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
                  + f": there `{x}` ended under {100 * V.MIN_DECIDED:g}% of games (see 'ended "
                  "by'), so their length and fairness say nothing about it."]
     text += ["", "## Every point", "",
-             "Win shares are among games with a winner; rates carry 95% Wilson intervals. "
+             "Win shares are among games with a winner; rates carry "
+             f"{ci_label(alpha)} Wilson intervals. "
              f"'max seat gap' is the widest distance of any turn position's "
              f"{100 * (1 - 2 * alpha):g}% interval (the one the turn-order verdict uses) from "
              "the fair share, in points. Status: unfinished / turn order / length, each met "
@@ -674,11 +739,11 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     rows = []
     for _, r in judged.sort_values(["players", x]).iterrows():
         rows.append({"players": r["players"], x: r[x], "games": int(r["games"]),
-                     "median rounds [95% CI] (IQR)":
+                     f"median rounds [{ci} CI] (IQR)":
                          f"{r['rounds_median']:g} [{r['median_lo']:g}, {r['median_hi']:g}] "
                          f"({r['rounds_q1']:g}-{r['rounds_q3']:g})",
                      "KM median": f"{r['rounds_km_median']:g}",
-                     "mean rounds [95% CI]": f"{r['rounds_mean']:.1f} [{r['rounds_mean_lo']:.1f}, "
+                     f"mean rounds [{ci} CI]": f"{r['rounds_mean']:.1f} [{r['rounds_mean_lo']:.1f}, "
                                              f"{r['rounds_mean_hi']:.1f}]",
                      "unfinished": _rate(r, "unfinished"),
                      "ended by": _ended_text(ended[int(r["point"])]),
@@ -701,10 +766,10 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
                  "turn rotated, so every strategy moves first once on the same luck. The "
                  "first player's win rate below uses the block means; 'variance reduction' is "
                  "how many times more independent games the same precision would need.", "",
-                 "| players | " + x + " | P(first player wins) | 95% CI (blocks) | "
+                 "| players | " + x + f" | P(first player wins) | {ci} CI (blocks) | "
                  "variance reduction |", "|---|---|---|---|---|"]
         for _, r in judged.sort_values(["players", x]).iterrows():
-            half = 1.96 * r["first_win_se_crn"]
+            half = z * r["first_win_se_crn"]
             label = r[x] if has_x else "-"
             text.append(f"| {r['players']} | {label} | {100 * r['first_win_rate']:.1f}% | "
                         f"[{100 * (r['first_win_rate'] - half):.1f}, "
@@ -716,7 +781,7 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     if effect:
         text += _effect_section(x, *effect, alpha, desc)
     text += ["## Strategies", "",
-             "Win rate per seat played, all swept values pooled (95% Wilson interval); "
+             f"Win rate per seat played, all swept values pooled ({ci} Wilson interval); "
              "'average seat' is the win rate a strategy no better than the field would get. "
              f"'vs field' calls a strategy above or below only when its Bonferroni-corrected "
              f"interval (alpha {alpha} shared by the {len(strat_pooled)} rows) excludes the "
@@ -737,7 +802,7 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
            for _, r in best.iterrows() if r["win_lo"] > 2 * r["fair_rate"]]
     if dom:
         text += ["**Dominance warning:** " + "; ".join(dom) + " win more than twice the average "
-                 "seat's rate (95% lower bound): among these scripted strategies one plan "
+                 f"seat's rate ({ci} lower bound): among these scripted strategies one plan "
                  "dominates, which skews seat and length figures. It may be a property of the "
                  "scripted players rather than of the rules; a tournament "
                  "(`gangsim tournament`) tests whether it holds up.", ""]
@@ -751,7 +816,10 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
         text += ["## Precision", "",
                  f"Asked: every headline rate (unfinished rate, each turn position's win share, "
                  f"each strategy's win rate) to a 95% half-width of at most "
-                 f"{100 * target:g} points, with at most {manifest['max_games']:,} games a "
+                 f"{100 * target:g} points"
+                 + (" (the precision target is always a 95% half-width, whatever the report's "
+                    "alpha)" if alpha != 0.05 else "")
+                 + f", with at most {manifest['max_games']:,} games a "
                  f"point. Reached at {len(reached) - len(missed)} of {len(reached)} points; "
                  f"games per point ranged {int(summary['games'].min()):,}-"
                  f"{int(summary['games'].max()):,}.", ""]
@@ -778,6 +846,8 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
              "by a player that was not leading on the victory score at mid-game; 'winner led "
              "for good' is the share of the game (from the round it took the lead for the last "
              "time) that the winner spent in front, a measure of decisiveness.",
-             "- Raw data: games.parquet (one row per game and seat), summary.csv, strategies.csv.",
+             "- Raw data: games.parquet (one row per game and seat), summary.csv (one row per "
+             "point), seats.csv (one row per point and turn position, with the interval the "
+             "turn-order test uses and each position's verdict), strategies.csv.",
              ""]
-    atomic.write_text(out / "report.md", "\n".join(text))
+    html.write_report(out, text)

@@ -6,23 +6,22 @@ against a fixed side B, per terrain density and scenario:
 - exchange rates: how many A soldiers per team match side B's team (score 1/2), linearly
   interpolated along the soldiers_a sweep, with an interval from where the score's interval
   bounds cross 1/2;
-- a recommendation: is the die ladder monotone, and what points cost per soldier relative to
-  the reference die.
+- a recommendation: is the die ladder monotone (each step up judged on the difference of the
+  two scores with its own interval, never on whether two intervals overlap), and what points
+  cost per soldier relative to the reference die.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure  # no pyplot: a library never switches the backend
+from scipy import stats
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-from scipy import stats  # noqa: E402
-
-from sim.core import atomic  # noqa: E402
+from sim.analysis import html
+from sim.core import atomic
 
 DICE = ["d4", "d6", "d8", "d10", "d12"]
 
@@ -50,7 +49,7 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                      "quality_a": r.get("team_quality_a") or r["quality_a"],
                      "quality_b": r.get("team_quality_b") or r["quality_b"],
                      "soldiers_a": r["soldiers_a"], "soldiers_b": r["soldiers_b"], "games": n,
-                     "score": m, "lo": m - z * se, "hi": m + z * se,
+                     "score": m, "se": se, "lo": m - z * se, "hi": m + z * se,
                      "a_wins": int(a["won"].sum()), "draws": int((a["winner_seat"] < 0).sum()),
                      "turns_mean": float(a["rounds"].mean())})
     return pd.DataFrame(rows)
@@ -87,6 +86,29 @@ def exchange_rates(scores: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+GAIN, FLAT, WORSE = "gain", "no measurable gain", "worse"
+_STEP_MARK = {GAIN: "+", FLAT: "=", WORSE: "-"}
+
+
+def ladder_steps(ref: pd.DataFrame, z: float) -> list[dict]:
+    """Each step up the die ladder among the dice in ``ref`` (indexed by side A's die, with
+    columns score and se, the points' games independent): from, to, the score difference
+    ``diff`` = score(to) - score(from) and its interval ``diff +/- z * sqrt(se_from^2 +
+    se_to^2)`` (lo, hi), and a verdict on the difference itself: a gain when the interval is
+    above zero, worse when it is entirely below, no measurable gain when it holds zero."""
+    order = [d for d in DICE if d in ref.index]
+    out = []
+    for lo_d, hi_d in zip(order, order[1:], strict=False):
+        a, b = ref.loc[lo_d], ref.loc[hi_d]
+        diff = float(b["score"] - a["score"])
+        half = z * float(np.hypot(a["se"], b["se"]))
+        lo, hi = diff - half, diff + half
+        verdict = WORSE if hi < 0 else GAIN if lo > 0 else FLAT
+        out.append({"from": lo_d, "to": hi_d, "diff": diff, "lo": lo, "hi": hi,
+                    "verdict": verdict})
+    return out
+
+
 def _fmt_be(r) -> str:
     def f(v):
         return "<" + f"{r['soldiers_a_min']:g}" if v == -np.inf else ("n/a" if np.isnan(v)
@@ -95,8 +117,12 @@ def _fmt_be(r) -> str:
 
 
 def write(out: Path, load, manifest: dict, wording=None) -> None:
+    """Write summary.csv (one row per point: side A's score, its standard error and
+    interval), exchange.csv, plots/*.png, report.md and report.html into ``out``."""
     out = Path(out)
     alpha = manifest["report"]["alpha"]
+    ci = f"{100 * (1 - alpha):g}%"
+    z = float(stats.norm.ppf(1 - alpha / 2))
     scores = point_scores(load, manifest, alpha)
     atomic.write_csv(out / "summary.csv", scores)
     plots = out / "plots"
@@ -107,7 +133,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              f"{manifest['seed']}, {len(scores)} points x {manifest['games_per_point']} games "
              f"= {int(scores['games'].sum()):,} games; commanders drawn from "
              f"{', '.join(manifest['pool'])} (every commander on both sides equally often). "
-             "Score = side A's wins + half its draws, per game; intervals are 95%.", ""]
+             f"Score = side A's wins + half its draws, per game; intervals are {ci}.", ""]
     same = ((scores["saw_a"] == scores["saw_b"]) & (scores["marksman_a"] == scores["marksman_b"])
             & (scores["grenadier_a"] == scores["grenadier_b"]))
     equal = scores[(scores["soldiers_a"] == scores["soldiers_b"]) & same]
@@ -116,8 +142,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     if equal["quality_a"].nunique() > 1:
         text += ["## Quality matrix (equal numbers)", "",
                  "Side A's score against side B, rows = A's die, columns = B's die.", ""]
-        fig, axes = plt.subplots(1, len(contexts), figsize=(4.2 * len(contexts), 3.8),
-                                 squeeze=False)
+        fig = Figure(figsize=(4.2 * len(contexts), 3.8))
+        axes = fig.subplots(1, len(contexts), squeeze=False)
         for ax, (dens, scen) in zip(axes[0], contexts, strict=True):
             g = equal[(equal["density"] == dens) & (equal["scenario"] == scen)]
             qa = [d for d in DICE if d in set(g["quality_a"])]
@@ -152,7 +178,6 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
         fig.colorbar(im, ax=axes[0].tolist(), label="side A's score (%)")
         fig.suptitle("Quality matrix at equal numbers", y=1.02)
         atomic.write_figure(plots / "quality_matrix.png", fig)
-        plt.close(fig)
     # exchange rates
     ex = exchange_rates(scores)
     mins = scores.groupby(["density", "scenario", "quality_a", "quality_b"])["soldiers_a"].min()
@@ -162,7 +187,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
         atomic.write_csv(out / "exchange.csv", ex)
         text += ["## Exchange rates", "",
                  "Soldiers per team of A's die that match a team of B's die (score 1/2), "
-                 "interpolated, with the interval where the score's 95% bounds cross 1/2; "
+                 f"interpolated, with the interval where the score's {ci} bounds cross 1/2; "
                  "'worth' = B's team size / break-even = one A soldier in B soldiers.", "",
                  "| scenario | terrain | A's die | B's team | break-even A soldiers | worth |",
                  "|---|---|---|---|---|---|"]
@@ -171,8 +196,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                         f"{r['soldiers_b']} {r['quality_b']} | {_fmt_be(r)} | "
                         f"{r['worth']:.2f} |")
         text.append("")
-        fig, axes = plt.subplots(1, len(contexts), figsize=(4.2 * len(contexts), 3.6),
-                                 squeeze=False, sharey=True)
+        fig = Figure(figsize=(4.2 * len(contexts), 3.6))
+        axes = fig.subplots(1, len(contexts), squeeze=False, sharey=True)
         for ax, (dens, scen) in zip(axes[0], contexts, strict=True):
             g = scores[(scores["density"] == dens) & (scores["scenario"] == scen)]
             for (qa, qb), c in g.groupby(["quality_a", "quality_b"]):
@@ -187,12 +212,10 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
             ax.set_xlabel("side A soldiers per team")
             ax.set_title(f"{scen}, {dens}", fontsize=9)
             ax.legend(fontsize=7)
-        axes[0][0].set_ylabel("side A's score (%), 95% CI")
+        axes[0][0].set_ylabel(f"side A's score (%), {ci} CI")
         fig.suptitle("Exchange rates: how many soldiers match the other side", y=1.02)
         atomic.write_figure(plots / "exchange.png", fig)
-        plt.close(fig)
     # what the first turn's initiative and each piece of kit are worth
-    z = stats.norm.ppf(1 - alpha / 2)
     same_kit = ((scores["saw_a"] == scores["saw_b"]) & (scores["marksman_a"] == scores["marksman_b"])
                 & (scores["grenadier_a"] == scores["grenadier_b"]))
     mirror = scores[same_kit & (scores["quality_a"] == scores["quality_b"])
@@ -237,19 +260,41 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                         f"{worth} |")
         text.append("")
     # recommendation
+    steps = {(dens, scen): ladder_steps(
+        equal[(equal["density"] == dens) & (equal["scenario"] == scen)
+              & (equal["quality_b"] == "d8")].set_index("quality_a"), z)
+        for dens, scen in contexts}
+    names = list(dict.fromkeys(f"{s['from']}->{s['to']}" for st in steps.values() for s in st))
+    if names:
+        text += ["## Steps up the die ladder", "",
+                 "Against d8 at equal numbers: the change in side A's score from one die to the "
+                 f"next, with the {ci} interval of the difference itself (normal approximation, "
+                 "both scores' standard errors). A step is a gain when that interval is above "
+                 "zero, 'worse' when it is entirely below, and no measurable gain when it holds "
+                 "zero (two scores' intervals overlapping does not mean no difference).", "",
+                 "| scenario | terrain | " + " | ".join(names) + " |",
+                 "|---|---|" + "---|" * len(names)]
+        for (dens, scen), st in sorted(steps.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            by = {f"{s['from']}->{s['to']}": s for s in st}
+            cells = [f"{100 * by[n]['diff']:+.1f} [{100 * by[n]['lo']:+.1f}, "
+                     f"{100 * by[n]['hi']:+.1f}] {_STEP_MARK[by[n]['verdict']]}"
+                     if n in by else "-" for n in names]
+            text.append(f"| {scen} | {dens} | " + " | ".join(cells) + " |")
+        text += ["", "Points of score; + gain, = no measurable gain, - worse.", ""]
     text += ["## Recommendation", ""]
-    ladder_ok = True
+    ladder_ok, tested = True, 0
     for dens, scen in contexts:
         g = equal[(equal["density"] == dens) & (equal["scenario"] == scen)]
         ref = g[g["quality_b"] == "d8"].set_index("quality_a")
         order = [d for d in DICE if d in ref.index]
-        worse, flat = [], []
-        for lo_d, hi_d in zip(order, order[1:], strict=False):
-            a, b = ref.loc[lo_d], ref.loc[hi_d]
-            if b["hi"] < a["lo"]:
-                worse.append(f"{hi_d} below {lo_d}")
-            elif b["lo"] <= a["hi"]:
-                flat.append(f"{lo_d}->{hi_d}")
+        if len(order) < 2:
+            text.append(f"- {scen}, {dens}: fewer than two dice played against d8 at equal "
+                        "numbers: no ladder to judge.")
+            continue
+        tested += 1
+        st = steps[(dens, scen)]
+        worse = [f"{s['to']} below {s['from']}" for s in st if s["verdict"] == WORSE]
+        flat = [f"{s['from']}->{s['to']}" for s in st if s["verdict"] == FLAT]
         ladder_ok &= not worse
         verdict = ("a ladder" if not worse else "NOT a ladder: " + ", ".join(worse))
         if flat:
@@ -261,11 +306,13 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
         costs = ", ".join(f"{d} {worth[d]:.2f}" for d in DICE if d in worth.index)
         text += ["", f"Suggested points per soldier, relative to a d8 regular = 1.00 (mean over "
                  f"terrains and scenarios of the break-even 'worth'): {costs}."]
-    text += ["", "The die types " + ("form a sensible ladder everywhere tested." if ladder_ok
-                                     else "do not form a clean ladder everywhere: see above."),
-             "", "## Plots", "", "![matrix](plots/quality_matrix.png)", "",
-             "![exchange](plots/exchange.png)", "", "## Caveats", "",
+    text += ["", "The die types " + (
+        "were not tested as a ladder (no dice against d8 at equal numbers)." if not tested
+        else "form a sensible ladder everywhere tested." if ladder_ok
+        else "do not form a clean ladder everywhere: see above."), "", "## Plots", "",
+             "![matrix](plots/quality_matrix.png)", "", "![exchange](plots/exchange.png)", "",
+             "## Caveats", "",
              "- Scores describe these scripted commanders; draws count half.",
              "- Exchange rates are interpolated between swept team sizes; 'n/a' means the "
              "score never reached 1/2 in the swept range.", ""]
-    atomic.write_text(out / "report.md", "\n".join(text))
+    html.write_report(out, text)
