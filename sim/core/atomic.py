@@ -8,10 +8,19 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def _tmp_beside(path: Path) -> Path:
+    """An empty temp file beside ``path``, with the permissions a plain new file would get
+    (mkstemp makes it owner-only, which would leave reports unreadable to anyone else)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
+    os.chmod(tmp, 0o666 & ~_umask())
     return Path(tmp)
 
 
