@@ -126,13 +126,28 @@ def play_point(exp: Experiment, point) -> pd.DataFrame:
 # ---------------------------------------------------------------- files
 
 
+def library_versions() -> dict:
+    """Versions of Python and the libraries that make or read the results."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {"python": platform.python_version()}
+    for name in ("numpy", "numba", "llvmlite", "pandas", "pyarrow", "scipy", "matplotlib"):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = None
+    return out
+
+
 def manifest_of(exp: Experiment) -> dict:
     spec = games.get(exp.game)
     return {
         "experiment": exp.name, "config": exp.path, "question": exp.question,
         "fingerprint": exp.fingerprint(), "game": exp.game, "rules_version": spec.version,
-        "package_version": sim.__version__, "git_commit": git_commit(), "seed": exp.seed,
-        "games_per_point": exp.games, "chunk": exp.chunk, "precision": exp.precision,
+        "package_version": sim.__version__, "versions": library_versions(),
+        "git_commit": git_commit(), "seed": exp.seed, "games_per_point": exp.games,
+        "chunk": exp.chunk, "precision": exp.precision,
         "max_games": exp.max_games, "pool": exp.pool,
         "seating": exp.seating, "weights": exp.weights, "base_rules": exp.base_rules,
         "sweep": exp.sweep, "report": exp.report,

@@ -262,7 +262,7 @@ def write(out: Path, table: pd.DataFrame, strategies: list[str], meta: dict,
 
 def manifest_of(strategies: list[str], meta: dict, level: float, n_boot: int) -> dict:
     """What produced a tournament (manifest.json): enough to rebuild its report."""
-    from sim.runner import git_commit
+    from sim.runner import git_commit, library_versions
 
     game = meta.get("game") or next((n for n in registry.GAME_NAMES
                                      if registry.get(n).title == meta["title"]), None)
@@ -281,7 +281,8 @@ def manifest_of(strategies: list[str], meta: dict, level: float, n_boot: int) ->
             "games": meta["games"], "seed": meta["seed"],
             "rule_changes": meta.get("rule_changes") or {}, "rules": rules,
             "rules_version": meta["rules_version"], "level": level, "n_boot": n_boot,
-            "git_commit": git_commit(), "package_version": sim.__version__}
+            "git_commit": git_commit(), "package_version": sim.__version__,
+            "versions": library_versions()}
 
 
 def rebuild(out: Path) -> None:

@@ -26,6 +26,12 @@ def test_end_to_end_files_and_columns(tiny):
     out = run(load("tiny", d), results, progress=False, log=lambda m: None)
     man = json.loads((out / "manifest.json").read_text())
     assert man["status"] == "done" and man["rules_version"] == "og-1" and man["seed"] == 3
+    import numba
+    import numpy
+
+    assert man["versions"]["numpy"] == numpy.__version__
+    assert man["versions"]["numba"] == numba.__version__
+    assert {"python", "pandas", "pyarrow", "scipy"} <= set(man["versions"])
     games = pd.read_parquet(out / "games.parquet")
     assert len(games) == 60 * (2 + 2 + 4 + 4)
     for col in ["point", "players", "props_goal", "game", "seat", "order", "strategy", "won",
