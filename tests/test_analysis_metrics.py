@@ -1,8 +1,11 @@
 """Analysis metrics against known answers."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 from sim.analysis.metrics import (
     BALANCED,
@@ -33,6 +36,34 @@ def test_kaplan_meier_without_censoring_is_the_empirical_survival():
     km = kaplan_meier(d, np.ones(500, bool))
     for t, s in zip(km["rounds"], km["survival"], strict=True):
         assert s == pytest.approx((d > t).mean())
+
+
+@pytest.mark.parametrize("seed, alpha, limit", [(0, 0.05, 20), (1, 0.05, 20), (2, 0.10, 20),
+                                               (3, 0.01, 20), (4, 0.05, 1000)])
+def test_kaplan_meier_and_its_log_log_band_agree_with_scipy(seed, alpha, limit):
+    # integer game lengths, many ties, games cut off by a turn limit at the same round as
+    # others end (censored games count as at risk at their own round), plus random dropouts;
+    # with no reachable limit the last game ends and the curve reaches 0
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(20, 400))
+    ends = rng.geometric(rng.uniform(0.05, 0.3), n)
+    cut = np.where(rng.random(n) < 0.3, rng.integers(1, 25, n), limit)
+    rounds, finished = np.minimum(ends, cut), ends <= cut
+    km = kaplan_meier(rounds, finished, alpha)
+    ref = stats.ecdf(stats.CensoredData(uncensored=rounds[finished], right=rounds[~finished]))
+    t = km["rounds"].to_numpy()
+    assert km["survival"].to_numpy() == pytest.approx(ref.sf.evaluate(t), abs=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where survival is 0
+        band = ref.sf.confidence_interval(confidence_level=1 - alpha, method="log-log")
+    lo, hi = band.low.evaluate(t), band.high.evaluate(t)
+    defined = (km["survival"] > 0).to_numpy()
+    assert km["lo"].to_numpy()[defined] == pytest.approx(lo[defined], abs=1e-10)
+    assert km["hi"].to_numpy()[defined] == pytest.approx(hi[defined], abs=1e-10)
+    # where every game still at risk ended, scipy's band is undefined and ours collapses to 0
+    assert (km.loc[~defined, ["lo", "hi"]].to_numpy() == 0).all()
+    assert defined.all() == (limit == 20)
+    assert km["at_risk"].tolist() == [int((rounds >= r).sum()) for r in t]
 
 
 def test_censored_games_raise_the_median_compared_with_dropping_them():
