@@ -6,11 +6,29 @@ shared disk. Task size rule: a task should take well over the ~5 ms Dask spends 
 (scheduling plus shipping a part back), i.e. chunk >= 2,000 O.G. games (about 25-50 ms at
 40-80k games/s); `make bench` measures the overhead. Workers compile the numba kernels once,
 from the on-disk cache, not per task.
+
+Dask is an extra (``pip install 'gangsim[dask]'``; ``make`` installs it): only a cluster run
+imports it.
 """
 
 from __future__ import annotations
 
 import os
+
+import click
+
+from sim.core.params import ConfigError
+
+
+class DaskMissing(click.ClickException, ConfigError):
+    """A cluster was asked for without Dask installed. A :class:`ConfigError` for callers of
+    the library; a click exception so that the command line prints it as one line, like its
+    other input errors, with no traceback."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.message}", file=file, err=file is None)
 
 
 class DaskBackend:
@@ -20,7 +38,12 @@ class DaskBackend:
     name = "dask"
 
     def __init__(self, address: str | None = None, workers: int | None = None):
-        from distributed import Client, LocalCluster
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError as e:
+            option = "--scheduler" if address else "--workers"
+            raise DaskMissing(f"{option} needs Dask, which is not installed: pip install "
+                              f"'gangsim[dask]' ({e})") from e
 
         self.cluster = None
         if address:

@@ -1,16 +1,21 @@
 """The Dask backend: a local cluster of worker processes gives bit-identical results, whatever
-the task size, and survives a worker killed mid-task."""
+the task size, and survives a worker killed mid-task; without Dask (an extra) a cluster run
+says how to install it."""
 
 import os
 import signal
+import sys
 import threading
 import time
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
 from sim.backend import DaskBackend
+from sim.cli import main
 from sim.config import parse
+from sim.core.params import ConfigError
 from sim.runner import run
 
 
@@ -63,3 +68,17 @@ def test_killed_worker_does_not_change_results(cluster, tmp_path):
     assert killed, "a worker was killed mid-sweep"
     pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"),
                                   pd.read_parquet(ref / "games.parquet"))
+
+
+def test_cluster_without_dask_says_how_to_install_it(monkeypatch, tmp_path):
+    for mod in ("dask", "distributed"):
+        monkeypatch.setitem(sys.modules, mod, None)  # import fails as if not installed
+    with pytest.raises(ConfigError, match=r"^--workers needs Dask.*pip install 'gangsim\[dask\]'"):
+        DaskBackend(workers=2)
+    with pytest.raises(ConfigError, match=r"^--scheduler needs Dask"):
+        DaskBackend(address="tcp://127.0.0.1:8786")
+    res = CliRunner().invoke(main, ["experiment", "og_goal_sweep", "--workers", "2",
+                                    "--results", str(tmp_path)])
+    assert res.exit_code == 2, res.output
+    assert res.stderr.startswith("error: --workers needs Dask"), res.stderr
+    assert "Traceback" not in res.output and not any(tmp_path.iterdir())
