@@ -34,6 +34,17 @@ def board_text(owner: np.ndarray, special: np.ndarray, width: int) -> str:
     return "\n".join([header] + rows)
 
 
+def _expands_later(events: np.ndarray, k: int, p: int) -> bool:
+    """Does gang p take or attack a block later in the turn whose event k is?"""
+    for ev in events[k + 1:]:
+        kind = int(ev[2])
+        if kind in (S.Ev.INCOME, S.Ev.TIMEOUT, S.Ev.WIN) or int(ev[0]) != int(events[k][0]):
+            return False  # the next gang's turn (every turn starts with income), or the end
+        if kind in (S.Ev.CLAIM, S.Ev.FIGHT, S.Ev.SPEND) and int(ev[1]) == p:
+            return True
+    return False
+
+
 def narrate(events: np.ndarray, geo: Grid, names: list[str], players_out: np.ndarray,
             games_out: np.ndarray, start_ratings=(2, 2, 2, 2), show_board_every: int = 0) -> str:
     """The game told move by move.
@@ -51,7 +62,7 @@ def narrate(events: np.ndarray, geo: Grid, names: list[str], players_out: np.nda
                    f"the Props goal is {games_out[S.G_GOAL]}.")
     last_round = -1
     P = len(names)
-    for ev in events:
+    for idx, ev in enumerate(events):
         rnd, p, kind = int(ev[0]), int(ev[1]), int(ev[2])
         a, b, c, d, e, f, g, h, i = (int(x) for x in ev[3:12])
         who = f"Gang {p} ({names[p]})" if 0 <= p < P else ""
@@ -86,7 +97,13 @@ def narrate(events: np.ndarray, geo: Grid, names: list[str], players_out: np.nda
         elif kind == S.Ev.UPGRADE:
             out.append(f"{who} upgrades: {a} Papers -> {a} Chrome.")
         elif kind == S.Ev.PASS:
-            out.append(f"{who} takes no action.")
+            # PASS is step 2 only (no Recruit, Upgrade or Drive-by); the Expand step follows
+            if _expands_later(events, idx, p):
+                out.append(f"{who} makes no Recruit, Upgrade or Drive-by this turn, but "
+                           "expands:")
+            else:
+                out.append(f"{who} takes no action this turn: no Recruit, Upgrade or "
+                           "Drive-by, and no Expand.")
         elif kind == S.Ev.DRIVEBY:
             spent = f" + {d} Props" if d else ""
             out.append(f"{who} drive-by on gang {a}: {b} Crew + {c} Chrome{spent} dice; "
