@@ -150,7 +150,8 @@ def manifest_of(exp: Experiment) -> dict:
         "chunk": exp.chunk, "precision": exp.precision,
         "max_games": exp.max_games, "pool": exp.pool,
         "seating": exp.seating, "weights": exp.weights, "base_rules": exp.base_rules,
-        "sweep": exp.sweep, "report": exp.report,
+        "sweep": exp.sweep, "sweep_order": list(exp.points[0].swept) if exp.points else [],
+        "report": exp.report,
         "points": [{"index": p.index, "swept": p.swept, "stream": p.stream,
                     "rules": p.rules.as_dict(), "weights": p.weights} for p in exp.points],
     }

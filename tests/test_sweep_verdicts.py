@@ -202,3 +202,23 @@ def test_bootstrap_is_deterministic():
     b = V.bootstrap(pcs, REPORT, [True] * 3, seed=9)
     assert all(np.array_equal(u, v) for u, v in zip(a, b, strict=True))
     assert abs(a[0].sum() - 1) < 1e-12
+
+
+def test_other_swept_keys_make_separate_contexts_and_rebuild_keeps_the_axis(tmp_path):
+    """x is the first swept key in the config's order (props_goal, although 'ties_to' sorts
+    after it and 'players' before); each ties_to value gets its own recommendation; rebuilding
+    the report from the saved manifest (keys sorted by JSON) gives the same report."""
+    from sim.runner import write_report
+
+    _run(tmp_path, "ctx", "", 'players = [4]\nprops_goal = [8, 12]\nties_to = ["defender", '
+         '"attacker"]', 300)
+    out = tmp_path / "results" / "ctx"
+    report = (out / "report.md").read_text()
+    head = report.split("## Headline")[1].split("Criteria,")[0]
+    for tie in ("defender", "attacker"):
+        assert f"- 4 players, ties_to = {tie}: " in head
+    assert "props_goal" in head and "## Effect of props_goal: 8 -> 12" in report
+    import json
+
+    write_report(out, json.loads((out / "manifest.json").read_text()))
+    assert (out / "report.md").read_text() == report

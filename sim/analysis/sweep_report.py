@@ -42,13 +42,31 @@ from sim.analysis.summary import (
 from sim.core import atomic
 
 
+def swept_keys(manifest: dict) -> list[str]:
+    """The swept keys in the config's order (the manifest's ``sweep_order``; manifests written
+    before it existed fall back to the point's keys, which a JSON round trip sorts)."""
+    if manifest.get("sweep_order"):
+        return list(manifest["sweep_order"])
+    return list(manifest["points"][0]["swept"]) if manifest["points"] else []
+
+
 def sweep_axis(manifest: dict) -> str | None:
     """The swept parameter plotted on the x axis (report.x, else the first non-player key)."""
     if manifest["report"].get("x"):
         return manifest["report"]["x"]
-    swept = manifest["points"][0]["swept"] if manifest["points"] else {}
-    keys = [k for k in swept if k != "players"]
+    keys = [k for k in swept_keys(manifest) if k != "players"]
     return keys[0] if keys else None
+
+
+def context_keys(manifest: dict, x: str | None) -> list[str]:
+    """Swept keys other than players and the x axis: each combination of them (with the player
+    count) is a separate context with its own recommendation."""
+    return [k for k in swept_keys(manifest) if k not in ("players", x)]
+
+
+def context_label(row, ctx: list[str]) -> str:
+    """'4 players' or '2 players, scenario = objective'."""
+    return ", ".join([f"{int(row['players'])} players"] + [f"{k} = {row[k]}" for k in ctx])
 
 
 def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = None,
@@ -67,13 +85,18 @@ def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = No
                             "seat_excess", "seat_verdict", "median_lo", "median_hi",
                             "pass_rate", "pick_share", "informative"]}
     rows = []
-    s = s.sort_values(["players", x] if x in s else ["players"], kind="stable")
-    for players, g in s.groupby("players", sort=True):
+    if "context" not in s:
+        s["context"] = [context_label(r, []) for _, r in s.iterrows()]
+    s = s.sort_values(["players", "context", x] if x in s else ["players", "context"],
+                      kind="stable")
+    for ci, (context, g) in enumerate(s.groupby(["players", "context"], sort=False)):
+        players = int(g["players"].iloc[0])
+        context = g["context"].iloc[0]
         idx = [int(i) for i in g["point"]]
         inf = [bool(informative.get(i, True)) for i in idx]
         pl = [pcs[i] for i in idx]
         m = [V.point_metrics(pc, pc.count[None, :], report) for pc in pl]
-        share, passed = V.bootstrap(pl, report, inf, seed=seed * 1000 + int(players))
+        share, passed = V.bootstrap(pl, report, inf, seed=seed * 1000 + ci)
         status = [V.overall(mi["unf_status"][0], mi["seat_status"][0], mi["length_status"][0],
                             f) for mi, f in zip(m, inf, strict=True)]
         for k, mi in enumerate(m):
@@ -110,7 +133,7 @@ def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = No
                                                          report["alpha"])) == len(others)
         rivals = [k for k in np.argsort(-share[:-1], kind="stable")
                   if k != best and share[k] >= 0.1]
-        rows.append({"players": players, x: values[best], "kind": kind,
+        rows.append({"players": players, "context": context, x: values[best], "kind": kind,
                      "meets_all": kind == "clear", "point": idx[best],
                      "pick_share": float(share[best]), "no_pick_share": float(share[-1]),
                      "agreement": float((share ** 2).sum()),
@@ -139,9 +162,9 @@ def _plot_by_players(summary, x, cols, scale, guide, ylabel, title, path):
     mid, low, high = cols
     fig = Figure(figsize=(7, 4.2))
     ax = fig.subplots()
-    for players, g in summary.groupby("players"):
+    for label, g in summary.groupby("context", sort=False):
         g = g.sort_values(x)
-        line = ax.plot(g[x], scale * g[mid], marker="o", label=f"{players} players")[0]
+        line = ax.plot(g[x], scale * g[mid], marker="o", label=label)[0]
         ax.fill_between(g[x], scale * g[low], scale * g[high], color=line.get_color(), alpha=0.18)
     guide(ax)
     ax.set_xlabel(x)
@@ -167,17 +190,18 @@ def _plot_unfinished(summary, x, report, path):
 
 
 def _plot_seats(summary, x, alpha, path):
-    groups = list(summary.groupby("players"))
+    groups = list(summary.groupby("context", sort=False))
     fig = Figure(figsize=(3.4 * len(groups), 3.6))
     axes = fig.subplots(1, len(groups), squeeze=False, sharey=True)
-    for ax, (players, g) in zip(axes[0], groups, strict=True):
+    for ax, (label, g) in zip(axes[0], groups, strict=True):
         g = g.sort_values(x)
+        players = int(g["players"].iloc[0])
         for k in range(players):
             line = ax.plot(g[x], 100 * g[f"order{k}_share"], marker=".", label=f"turn {k + 1}")[0]
             ax.fill_between(g[x], 100 * g[f"order{k}_lo"], 100 * g[f"order{k}_hi"],
                             color=line.get_color(), alpha=0.15)
         ax.axhline(100 / players, color="black", lw=0.8, ls="--")
-        ax.set_title(f"{players} players")
+        ax.set_title(label, fontsize=8)
         ax.set_xlabel(x)
     axes[0][0].set_ylabel(f"share of wins (%), {ci_label(alpha)} CI; dashed = fair")
     axes[0][-1].legend(fontsize=7)
@@ -196,7 +220,7 @@ def _plot_survival(load, rec, x, alpha, path):
         km = kaplan_meier(games["rounds"], ~games["turn_limit"], alpha)
         t = np.concatenate([[0], km["rounds"]])
         line = ax.step(t, 100 * np.concatenate([[1], km["survival"]]), where="post",
-                       label=f"{r['players']} players, {x}={r[x]}")[0]
+                       label=f"{r['context']}, {x}={r[x]}")[0]
         ax.fill_between(t, 100 * np.concatenate([[1], km["lo"]]),
                         100 * np.concatenate([[1], km["hi"]]), step="post", alpha=0.2,
                         color=line.get_color())
@@ -266,7 +290,7 @@ def _effect_section(x: str, default, new, is_default: bool, moms: dict, alpha: f
     """Every metric of the tidy table, new minus default per player count, with intervals
     Bonferroni-corrected over all metrics and player counts; largest standardised change
     first; 'yes' where the interval excludes zero."""
-    players = sorted(moms)
+    players = list(moms)  # contexts (player count and other swept values), in sweep order
     tests = sum(len(moms[p][0]) for p in players)
     comp = _effect_comparisons(moms, alpha)
     names = list(dict.fromkeys(n for p in players for n in comp[p].index))
@@ -281,7 +305,7 @@ def _effect_section(x: str, default, new, is_default: bool, moms: dict, alpha: f
              "Rates are ratios of per-game sums (their intervals allow for seats of one game "
              "being related); sorted by the largest standardised change. Values: default -> "
              "new.", "",
-             "| metric | " + " | ".join(f"{p} players" for p in players) + " |",
+             "| metric | " + " | ".join(str(p) for p in players) + " |",
              "|---|" + "---|" * len(players)]
     unchanged = []
     for n in names:
@@ -363,15 +387,18 @@ def pool_strategies(strat_point: pd.DataFrame, alpha: float) -> pd.DataFrame:
     return g
 
 
-def _sweep_items(sweep: dict):
+def _sweep_items(sweep: dict, order=()):
+    """(key, values) of the sweep (grids merged), in the config's order where known."""
     if "grids" in sweep:
         merged = {}
         for g in sweep["grids"]:
             for k, v in g.items():
                 merged.setdefault(k, [])
                 merged[k] += [e for e in v if e not in merged[k]]
-        return merged.items()
-    return sweep.items()
+    else:
+        merged = dict(sweep)
+    rank = {k: i for i, k in enumerate(order)}
+    return sorted(merged.items(), key=lambda kv: rank.get(kv[0], len(rank)))
 
 
 def _weights_text(manifest: dict) -> str:
@@ -454,7 +481,7 @@ def _seats_off_short(r, report) -> str:
 
 def _headline(r, x: str, judged) -> str:
     """One player count's recommendation in a sentence that says how sure it is."""
-    head = f"{r['players']} players: "
+    head = f"{r['context']}: "
     if r["all_same"]:
         vals = ", ".join(str(v) for v in r["values"])
         text = (head + f"no measurable difference between {x} = {vals} on any criterion "
@@ -558,7 +585,8 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     alpha = report["alpha"]
     ci, z = ci_label(alpha), float(stats.norm.ppf(1 - alpha / 2))
     x = sweep_axis(manifest)
-    group_cols = [x] if x else []
+    ctx = context_keys(manifest, x)
+    group_cols = ([x] if x else []) + ctx
     if isinstance(source, pd.DataFrame):
         groups = {int(k): v for k, v in source.groupby("point")}
         load = groups.__getitem__
@@ -596,6 +624,8 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
                     if spec.cluster else None)
             moms[p["index"]] = E.moments(frame, unit)
     summary = pd.concat(rows, ignore_index=True)
+    summary["context"] = [context_label(r, ctx) for _, r in summary.iterrows()]
+    context_of = dict(zip(summary["point"].astype(int), summary["context"], strict=True))
     strat_point = pd.concat(strat_rows, ignore_index=True)
     strat_pooled = pool_strategies(strat_point, alpha)
     atomic.write_csv(out / "summary.csv", summary)
@@ -614,7 +644,8 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
             manifest["games_per_point"], n_games, ", ".join(manifest["pool"]),
             manifest["seating"], words["turn_order"]),
         "", f"Fixed rule changes: `{manifest['base_rules'] or 'none (defaults)'}`; swept: "
-        + ", ".join(f"`{k}` = {v}" for k, v in _sweep_items(manifest["sweep"])), "",
+        + ", ".join(f"`{k}` = {v}" for k, v in _sweep_items(manifest["sweep"],
+                                                             swept_keys(manifest))), "",
         "Strategy weights: " + _weights_text(manifest), ""]
     has_x = x is not None  # without a swept rule there is nothing to recommend, only to report
     x = x or "players"
@@ -664,20 +695,20 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     if has_x and two_values and moms:
         values = [json.loads(v) for v in x_values]
         default, new, is_default = _baseline(spec, x, values)
-        by_players = {}
+        by_context = {}
         for p in manifest["points"]:
-            pair = by_players.setdefault(int(p["rules"]["players"]), [None, None])
+            pair = by_context.setdefault(context_of[p["index"]], [None, None])
             pair[0 if p["swept"].get(x) == default else 1] = moms[p["index"]]
-        by_players = {k: v for k, v in by_players.items() if v[0] is not None and v[1] is not None}
-        if by_players:
-            effect = (default, new, is_default, by_players)
+        by_context = {k: v for k, v in by_context.items() if v[0] is not None and v[1] is not None}
+        if by_context:
+            effect = (default, new, is_default, by_context)
     heads = [_headline(r, x, judged) + _seats_off_short(judged[judged["point"] == r["point"]]
                                                        .iloc[0], report)
              for _, r in rec.iterrows()] if has_x else []
     if effect:
         comp = _effect_comparisons(effect[3], alpha)
         for i, (_, r) in enumerate(rec.iterrows()):
-            c = comp.get(int(r["players"]))
+            c = comp.get(r["context"])
             if c is None:
                 continue
             moved = c[c["measurable"]].sort_values("size", ascending=False)
@@ -696,18 +727,18 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
     else:
         text += ["## Headline", ""]
         for _, r in judged.iterrows():
-            text.append(f"- {r['players']} players: median {r['rounds_median']:g} rounds, "
-                        f"unfinished {_rate(r, 'unfinished')}, turn order {r['seat_verdict']}"
-                        f"{_seats_off(r, report)}, {int(r['games']):,} games.")
+            text.append(f"- {r['context']}: median {r['rounds_median']:g} rounds, "
+                        f"unfinished {_rate(r, 'unfinished')}, turn order {r['seat_verdict']}, "
+                        f"{int(r['games']):,} games.{_seats_off(r, report)}")
         text.append("")
     for _, r in rec.iterrows() if has_x else []:
         row = judged[judged["point"] == r["point"]].iloc[0]
-        text.append(f"- **{r['players']} players: {x} = {r[x]}** ({_status_words(row)}): "
+        text.append(f"- **{r['context']}: {x} = {r[x]}** ({_status_words(row)}): "
                     f"{_why(row, report)}.{_seats_off(row, report)}")
         if r["n_meeting_all"] > 1:
             text.append(f"  Values that clearly meet every criterion: "
                         f"{r['values_meeting_all']}.")
-        shares = judged[judged["players"] == r["players"]]
+        shares = judged[judged["context"] == r["context"]]
         picked = [(v, sh) for v, sh in zip(shares[x], shares["pick_share"], strict=True)
                   if sh >= 0.005]
         picked.sort(key=lambda t: -t[1])
@@ -717,15 +748,15 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
             parts.append(f"no value clearly meets: {100 * none:.0f}%")
         text.append("  Stability (how often each value is recommended when the games are "
                     "resampled): " + ", ".join(parts) + ".")
-        others = judged[(judged["players"] == r["players"]) & judged["ok_seats"]]
+        others = judged[(judged["context"] == r["context"]) & judged["ok_seats"]]
         if not r["meets_all"] and len(others) == 0:
             text.append(f"  No value of {x} keeps turn order within the tolerance at "
-                        f"{r['players']} players: the advantage of going first is not fixed by "
+                        f"{r['context']}: the advantage of going first is not fixed by "
                         f"{x} alone (with these scripted strategies).")
     never = judged[~judged["informative"]]
     if has_x and len(never):
         text += ["", f"**Points that measure nothing about {x}:** "
-                 + "; ".join(f"{r['players']} players, {x} = {r[x]}" for _, r in never.iterrows())
+                 + "; ".join(f"{r['context']}, {x} = {r[x]}" for _, r in never.iterrows())
                  + f": there `{x}` ended under {100 * V.MIN_DECIDED:g}% of games (see 'ended "
                  "by'), so their length and fairness say nothing about it."]
     text += ["", "## Every point", "",
@@ -737,8 +768,9 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
              "(+), borderline (?) or failed (x). 'clearly meets' and 'picked' are shares of "
              "bootstrap resamples.", ""]
     rows = []
-    for _, r in judged.sort_values(["players", x]).iterrows():
-        rows.append({"players": r["players"], x: r[x], "games": int(r["games"]),
+    for _, r in judged.sort_values(["players", "context", x]).iterrows():
+        rows.append({"players": r["players"], **{k: r[k] for k in ctx}, x: r[x],
+                     "games": int(r["games"]),
                      f"median rounds [{ci} CI] (IQR)":
                          f"{r['rounds_median']:g} [{r['median_lo']:g}, {r['median_hi']:g}] "
                          f"({r['rounds_q1']:g}-{r['rounds_q3']:g})",
@@ -768,7 +800,7 @@ def write(out: Path, source, manifest: dict, wording=None, spec=None) -> None:
                  "how many times more independent games the same precision would need.", "",
                  "| players | " + x + f" | P(first player wins) | {ci} CI (blocks) | "
                  "variance reduction |", "|---|---|---|---|---|"]
-        for _, r in judged.sort_values(["players", x]).iterrows():
+        for _, r in judged.sort_values(["players", "context", x]).iterrows():
             half = z * r["first_win_se_crn"]
             label = r[x] if has_x else "-"
             text.append(f"| {r['players']} | {label} | {100 * r['first_win_rate']:.1f}% | "
