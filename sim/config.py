@@ -23,16 +23,75 @@ RESULTS_LAYOUT = 3  # bump when the results folder's files or columns change sha
 MAX_GAMES = 100_000_000
 MAX_POINTS = 10_000
 
+
+@dataclasses.dataclass(frozen=True)
+class Key:
+    """One fixed key of a config section, as documented (``docs/config.md`` and
+    ``docs/config.schema.json``, written by ``scripts/make_config_docs.py``). ``kind``: int,
+    number, string, strings (a list of strings), range (``[low, high]``) or table; ``lo`` and
+    ``hi`` bound a number (``tests/test_config_docs.py`` checks them against :func:`parse`)."""
+
+    kind: str
+    doc: str
+    default: object = None  # None: no default (or one computed from other keys, said in doc)
+    lo: float | None = None
+    hi: float | None = None
+    required: bool = False
+
+
+# The sections whose keys are fixed; [rules], [sweep] and [[grid]] take the game's rule
+# parameters (and a strategy's weights, "<strategy>.<weight>", in [sweep] and [[grid]]).
+KEYS = {
+    "experiment": {
+        "game": Key("string", "The game: its registry name.", required=True),
+        "question": Key("string", "The question the experiment answers (shown in the report).",
+                        ""),
+        "seed": Key("int", "Seed of every game's random stream.", 1, 0, 2**63 - 1),
+        "games": Key("int", "Games per sweep point (`--games` overrides it).", 1000, 1,
+                     MAX_GAMES),
+        "chunk": Key("int", "Games per task: one saved part and one unit of work for a Dask "
+                     "worker.", 2000, 1, 1_000_000),
+        "precision": Key("number", "Target 95% interval half-width of every headline rate: "
+                         "adds games to each point, in rounds, until it is reached or "
+                         "`max_games` is. Unset: exactly `games` per point.", None, 0.001, 0.5),
+        "max_games": Key("int", "Most games a point may get when `precision` is set; at "
+                         "least `games` (default: the larger of `games` and 100,000).", None,
+                         1, MAX_GAMES),
+    },
+    "strategies": {
+        "pool": Key("strings", "The strategies (presets) that play (default: every preset of "
+                    "the game)."),
+        "seating": Key("string", "How the pool is seated: 'mixed' (line-ups drawn and rotated "
+                       "so every strategy sits in every seat equally often), 'fixed' (pool[i] "
+                       "in seat i) or 'crn' (blocks of P games on one board and dice stream, "
+                       "first turn rotated).", "mixed"),
+        "weights": Key("table", "[strategies.weights.<strategy>]: weight = number, overrides "
+                       "of a pool strategy's weights."),
+    },
+    "report": {
+        "target_rounds": Key("range", "[low, high]: the sensible game length in rounds, "
+                             "0 < low <= high.", [8, 20]),
+        "max_unfinished": Key("number", "Most share of games that may hit the turn limit.",
+                              0.02, 0.0, 1.0),
+        "alpha": Key("number", "1 - confidence of every interval (0.05: 95% intervals).", 0.05,
+                     1e-9, 0.5),
+        "x": Key("string", "The swept parameter the report recommends a value of and plots "
+                 "on the x axis; \"\": the first swept key other than players.", ""),
+        "seat_tolerance": Key("number", "Each turn position's win share must be within this "
+                              "of the fair share.", 0.05, 0.0, 1.0),
+        "kind": Key("string", "Which report to write: one of the game's report kinds.",
+                    "sweep"),
+    },
+}
 _SECTIONS = {
-    "experiment": {"game", "question", "seed", "games", "chunk", "precision", "max_games"},
+    "experiment": set(KEYS["experiment"]),
     "rules": None,  # checked against the game's rule parameters
     "sweep": None,
     "grid": None,  # [[grid]]: more sweep grids; the experiment plays the union of all grids
-    "strategies": {"pool", "seating", "weights"},
-    "report": {"target_rounds", "max_unfinished", "alpha", "x", "seat_tolerance", "kind"},
+    "strategies": set(KEYS["strategies"]),
+    "report": set(KEYS["report"]),
 }
-_REPORT_DEFAULTS = {"target_rounds": [8, 20], "max_unfinished": 0.02, "alpha": 0.05, "x": "",
-                    "seat_tolerance": 0.05, "kind": "sweep"}
+_REPORT_DEFAULTS = {k: key.default for k, key in KEYS["report"].items()}
 
 
 @dataclasses.dataclass(frozen=True)
