@@ -17,18 +17,11 @@ import os
 
 import click
 
-from sim.core.params import ConfigError
 
-
-class DaskMissing(click.ClickException, ConfigError):
-    """A cluster was asked for without Dask installed. A :class:`ConfigError` for callers of
-    the library; a click exception so that the command line prints it as one line, like its
-    other input errors, with no traceback."""
-
-    exit_code = 2
-
-    def show(self, file=None) -> None:
-        click.echo(f"error: {self.message}", file=file, err=file is None)
+class DaskMissing(click.ClickException, ImportError):
+    """A cluster was asked for without Dask installed. An ImportError for callers of the
+    library; a click exception so that the command line reports it like its other runtime
+    failures (``Error: ...``, exit 1), with no traceback."""
 
 
 class DaskBackend:
