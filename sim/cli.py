@@ -213,7 +213,9 @@ def experiment(name, n_games, precision, exp_dir, results_dir, threads, workers,
         try:
             backend = DaskBackend(address=scheduler, workers=workers)
         except (OSError, TimeoutError) as e:
-            _runtime(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({e})")
+            if scheduler:
+                _runtime(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({e})")
+            _runtime(f"--workers {workers}: cannot start a local Dask cluster ({e})")
     try:
         out = runner.run(exp, Path(results_dir), progress=_progress(progress), backend=backend)
     except KeyboardInterrupt:

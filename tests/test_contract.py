@@ -183,7 +183,7 @@ def test_every_scripted_strategy_beats_random(name):
 # ---------------------------------------------------------------- the import floors
 
 SHARED = ["sim/cli.py", "sim/runner.py", "sim/config.py", "sim/regress.py", "sim/tournament.py",
-          "sim/backend.py", "sim/analysis", "sim/core"]
+          "sim/backend.py", "sim/compare.py", "sim/analysis", "sim/core"]
 
 
 def _imports(path: Path) -> set[str]:

@@ -136,6 +136,8 @@ def _sweep_report(out, load, manifest, wording):
 
 
 def _exchange_report(out, load, manifest, wording):
+    """What a unit quality is worth: the die-type matrix at equal numbers, exchange rates
+    (soldiers per team that match the other side) and the die ladder, step by step."""
     from sim.rifle_gun import report
 
     report.write(out, load, manifest, wording)
