@@ -5,10 +5,24 @@ from __future__ import annotations
 
 import json
 import sys
+from fractions import Fraction
 
 import click
 
 SEED = click.IntRange(0, 2**63 - 1)
+FRACTION_DIGITS = 12  # text output shows a fraction when its denominator is this short
+
+
+def rounded(x) -> float:
+    """A float rounded to 12 significant digits (exact values print without float noise)."""
+    return float(f"{float(x):.12g}")
+
+
+def fraction_note(x: Fraction) -> str:
+    """' (= 3/8)' when the fraction is short enough to read, else ''."""
+    if x.denominator == 1 or len(str(x.denominator)) > FRACTION_DIGITS:
+        return ""
+    return f" (= {x})"
 
 
 def fail(msg: str) -> None:

@@ -14,11 +14,11 @@ from math import comb
 
 import click
 
-from sim.core.clikit import SEED
+from sim.core.clikit import SEED, rounded
 from sim.core.clikit import emit as _emit
+from sim.core.clikit import fraction_note as _frac
 
 SIDES, SUCCESS_ON = 6, 4  # the dice of ``sim.og.odds``' defaults (the text: d6, 4+ succeeds)
-FRACTION_DIGITS = 12  # text output shows a fraction when its denominator is this short
 
 
 def _ways(n: int) -> list[int]:
@@ -66,11 +66,6 @@ def exact_driveby(crew: int, extra: int, target_props: int | None = None) -> dic
             "p_at_least_one_hit": 1 - dist[0]}
 
 
-def rounded(x) -> float:
-    """A float rounded to 12 significant digits (exact values print without float noise)."""
-    return float(f"{float(x):.12g}")
-
-
 def _json(exact: dict) -> dict:
     """Exact values as rounded floats, with a ``fractions`` copy as strings ('3/8')."""
     out = {k: [rounded(v) for v in x] if isinstance(x, list) else rounded(x)
@@ -78,13 +73,6 @@ def _json(exact: dict) -> dict:
     out["fractions"] = {k: [str(v) for v in x] if isinstance(x, list) else str(x)
                         for k, x in exact.items()}
     return out
-
-
-def _frac(x: Fraction) -> str:
-    """' (= 3/8)' when the fraction is short enough to read, else ''."""
-    if x.denominator == 1 or len(str(x.denominator)) > FRACTION_DIGITS:
-        return ""
-    return f" (= {x})"
 
 
 @click.group(name="og")

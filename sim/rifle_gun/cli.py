@@ -16,11 +16,8 @@ from math import comb
 import click
 import numpy as np
 
-from sim.core.clikit import SEED
+from sim.core.clikit import FRACTION_DIGITS, SEED, fraction_note, rounded
 from sim.core.clikit import emit as _emit
-
-FRACTION_DIGITS = 12  # text output shows a fraction when its denominator is this short
-
 
 # ---------------------------------------------------------------- exact odds as fractions
 
@@ -119,17 +116,9 @@ def fraction_text(x: Fraction) -> str:
     return str(x)
 
 
-def rounded(x) -> float:
-    """A float rounded to 12 significant digits (exact values print without float noise)."""
-    return float(f"{float(x):.12g}")
-
-
 def _shown(x: Fraction, decimals: int = 4) -> str:
     """'0.3750 (= 3/8)'; the fraction only when it is short enough to read."""
-    num = f"{float(x):.{decimals}f}"
-    if x.denominator == 1 or len(str(x.denominator)) > FRACTION_DIGITS:
-        return num
-    return f"{num} (= {x})"
+    return f"{float(x):.{decimals}f}{fraction_note(x)}"
 
 
 @click.group(name="rifle_gun")
