@@ -71,11 +71,11 @@ def context_label(row, ctx: list[str]) -> str:
 
 def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = None,
               informative: dict | None = None, seed: int = 0):
-    """Per player count: the recommended x, its stability and every value's status.
+    """Per context (player count and other swept values): the recommended x, its stability
+    and every value's status.
 
-    ``pcs`` maps a point index to its :class:`verdicts.PointCounts` (without it the counts are
-    rebuilt from nothing: every point must then be in ``pcs``); ``informative`` maps a point
-    index to False where the swept rule ended (almost) no game. Returns (recommendations, the
+    ``pcs`` maps every point index to its :class:`verdicts.PointCounts`; ``informative`` maps
+    a point index to False where the swept rule ended (almost) no game. Returns (recommendations, the
     summary with status columns)."""
     lo, hi = report["target_rounds"]
     mid = (lo + hi) / 2
@@ -115,7 +115,7 @@ def recommend(summary: pd.DataFrame, x: str, report: dict, pcs: dict | None = No
         cands = [k for k, st in enumerate(status) if st == V.MEETS]
         values = g[x].tolist() if x in g else [players] * len(g)
         if cands:
-            order = V.pick(values, m, report, inf)
+            order = V.pick(m, report, inf)
             best = max(cands, key=lambda k: (share[k], k == order))
             same = V.equivalent_to(best, cands, m, report["alpha"])
             kind = "clear"

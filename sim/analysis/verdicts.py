@@ -120,22 +120,13 @@ def overall(unf, seats, length, informative=True) -> str:
     return MEETS if all(s == MEETS for s in st) else BORDERLINE
 
 
-def pick(values: list, m: list[dict], report: dict, informative: list[bool]) -> int | None:
-    """Index of the recommended value among one player count's points (metrics ``m`` of one
-    sample each, B = 1): among values that clearly meet every criterion, the one whose median
-    length is nearest the target's middle (then fairest turn order); None if none clearly
-    meets."""
-    lo, hi = report["target_rounds"]
-    mid = (lo + hi) / 2
-    best, key = None, None
-    for i, mi in enumerate(m):
-        if overall(mi["unf_status"][0], mi["seat_status"][0], mi["length_status"][0],
-                   informative[i]) != MEETS:
-            continue
-        k = (abs(mi["median"][0] - mid), mi["seat_excess"][0], i)
-        if key is None or k < key:
-            best, key = i, k
-    return best
+def pick(m: list[dict], report: dict, informative: list[bool]) -> int | None:
+    """Index of the recommended value among one context's points (metrics ``m`` of one sample
+    each, B = 1): among values that clearly meet every criterion, the one whose median length
+    is nearest the target's middle (then fairest turn order, then listed first); None if none
+    clearly meets."""
+    best = int(_pick_many(m, report, informative)[0])
+    return None if best < 0 else best
 
 
 def _pick_many(ms: list[dict], report: dict, informative: list[bool]) -> np.ndarray:
