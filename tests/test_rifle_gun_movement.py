@@ -98,3 +98,120 @@ def test_retreat_may_reverse_the_last_move_instead():
     place(t, 5, 10, 5, 20, BLOCKING)  # cover to the west, where the team came from
     x, y = retreat_from(t, (7, 15), (20, 15), last_move=(1, 0))
     assert x < 7  # back the way it came, behind the wall... and still not closer to the enemy
+
+
+def _plain_dijkstra(t, start, mode, budget, occ):
+    """Textbook Dijkstra (heapq) with the module's step rules written out independently:
+    orthogonal 2, diagonal 3, no corner between two impassable cells, no occupied cell."""
+    import heapq
+
+    h, w = t.terrain.shape
+    x0, y0 = start
+    own = t.building[y0, x0]
+    breach = -1
+    if mode == GO_OVER:
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                yy, xx = y0 + dy, x0 + dx
+                if 0 <= yy < h and 0 <= xx < w and t.building[yy, xx] >= 0 and \
+                        t.building[yy, xx] != own:
+                    breach = t.building[yy, xx]
+
+    def crossable(x, y):
+        k = t.terrain[y, x]
+        if k == BLOCKING:
+            return t.building[y, x] >= 0 and t.building[y, x] in (breach, own)
+        return k == 0 or mode == GO_OVER
+
+    dist = np.full((h, w), UNREACHED, np.int64)
+    dist[y0, x0] = 0
+    heap = [(0, x0, y0)]
+    while heap:
+        c, x, y = heapq.heappop(heap)
+        if c != dist[y, x]:
+            continue
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                xx, yy = x + dx, y + dy
+                if (dx, dy) == (0, 0) or not (0 <= xx < w and 0 <= yy < h):
+                    continue
+                if occ[yy, xx] or not crossable(xx, yy):
+                    continue
+                if dx and dy and not crossable(x + dx, y) and not crossable(x, y + dy):
+                    continue
+                nc = c + (3 if dx and dy else 2)
+                if nc <= budget and nc < dist[yy, xx]:
+                    dist[yy, xx] = nc
+                    heapq.heappush(heap, (nc, xx, yy))
+    return dist
+
+
+def test_search_matches_a_textbook_dijkstra_on_generated_tables():
+    """The bucket-queue search over its window grid finds exactly the costs of a plain heap
+    Dijkstra, in both modes, with occupied cells, from open cells and from inside buildings
+    (breaches), on every density; 120 starts."""
+    rng = np.random.default_rng(7)
+    for i, density in enumerate(("light", "medium", "dense", "dense")):
+        t = generate(density, 40 + i)
+        h, w = t.terrain.shape
+        starts = np.argwhere((t.terrain == 0) | (t.building >= 0))
+        for _ in range(30):
+            y, x = starts[rng.integers(len(starts))]
+            occ = rng.random((h, w)) < 0.03
+            occ[y, x] = False
+            mode = GO_OVER if rng.random() < 0.5 else GO_AROUND
+            inches = int(rng.choice([3, 6, 12, 40]))
+            got = reachable(t, (int(x), int(y)), mode, inches, occ)
+            want = _plain_dijkstra(t, (int(x), int(y)), mode, 2 * inches, occ)
+            assert np.array_equal(got, want), (density, x, y, mode, inches)
+
+
+def test_memo_answers_only_the_same_search():
+    """A repeated search returns the memo; a change of start, budget, mode or occupied cell
+    in the window searches again (each answer equals a fresh search's)."""
+    from sim.core.tabletop.movement import queue_size, reach
+
+    t = generate("medium", 3)
+    h, w = t.terrain.shape
+    occ = np.zeros((h, w), np.bool_)
+    dist = np.zeros((h, w), np.int64)
+    queue = np.zeros(queue_size(h, w), np.int64)
+
+    def fresh(x, y, mode, budget, o):
+        return reachable(t, (x, y), mode, budget // 2, o)
+
+    for x, y, mode, budget in [(18, 1, GO_AROUND, 24), (18, 1, GO_AROUND, 24),
+                               (18, 1, GO_OVER, 24), (18, 1, GO_OVER, 12), (17, 1, GO_OVER, 12)]:
+        got = reach(t.terrain, t.building, occ, x, y, mode, budget, dist, queue)
+        assert np.array_equal(got, fresh(x, y, mode, budget, occ))
+    occ[2, 17] = True  # next to the last start: the memo must not answer
+    got = reach(t.terrain, t.building, occ, 17, 1, GO_OVER, 12, dist, queue)
+    assert np.array_equal(got, fresh(17, 1, GO_OVER, 12, occ)) and got[2, 17] == UNREACHED
+
+
+def test_a_short_queue_is_refused():
+    import pytest
+
+    from sim.core.tabletop.movement import queue_size, reach
+
+    t = empty(10, 10)
+    occ = np.zeros((10, 10), np.bool_)
+    with pytest.raises(ValueError, match="queue shorter than queue_size"):
+        reach(t.terrain, t.building, occ, 5, 5, GO_AROUND, 12, np.zeros((10, 10), np.int64),
+              np.zeros(queue_size(10, 10) - 1, np.int64))
+
+
+def test_cover_distance_is_the_chebyshev_distance_to_blocking_terrain():
+    from sim.core.tabletop.movement import COVER_SEARCH, cover_distance
+
+    for density, seed in (("open", 1), ("light", 2), ("dense", 3)):
+        t = generate(density, seed)
+        blocks = np.argwhere(t.terrain == BLOCKING)
+        h, w = t.terrain.shape
+        want = np.full((h, w), COVER_SEARCH + 1)
+        for y in range(h):
+            for x in range(w):
+                if len(blocks):
+                    d = np.abs(blocks - (y, x)).max(axis=1).min()
+                    want[y, x] = min(d, COVER_SEARCH + 1)
+        assert np.array_equal(cover_distance(t.terrain), want), density

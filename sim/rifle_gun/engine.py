@@ -26,7 +26,14 @@ from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
 from sim.core.tabletop.battlefield import generate, seen_size, sight
 from sim.core.tabletop.geometry import dist_in, sees
-from sim.core.tabletop.movement import UNREACHED, path_to, queue_size, reach, retreat
+from sim.core.tabletop.movement import (
+    UNREACHED,
+    cover_distance,
+    path_to,
+    queue_size,
+    reach,
+    retreat,
+)
 from sim.rifle_gun import state as S
 from sim.rifle_gun import team as TM
 from sim.rifle_gun.rules import QUALITY, RGRules
@@ -78,6 +85,7 @@ class Field(NamedTuple):
     building: np.ndarray  # int32[h, w]
     smoke: np.ndarray  # int32[h, w] cloud id, -1 none (cleared every turn)
     n_smoke: np.ndarray  # int64[1] clouds thrown this turn
+    cover: np.ndarray  # int64[h, w] distance to the nearest blocking cell (cover_distance)
 
 
 class Teams(NamedTuple):
@@ -192,9 +200,9 @@ def _pin(g, f, te, sc, out, turn, t, attacker):
     if held:
         return
     occ = _occupied(tm, t, sc.occ_pin)
-    x, y = retreat(f.terrain, f.piece, f.building, f.smoke, occ, tm[t, TX], tm[t, TY],
-                   tm[attacker, TX], tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY],
-                   g.rp[S.R_RETREAT], sc.dist, sc.queue, sc.seen)
+    x, y = retreat(f.terrain, f.building, f.cover, occ, tm[t, TX], tm[t, TY], tm[attacker, TX],
+                   tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY], g.rp[S.R_RETREAT], sc.dist,
+                   sc.queue)
     if x != tm[t, TX] or y != tm[t, TY]:
         _log(out, turn, t, Ev.RETREAT, tm[t, TX], tm[t, TY], x, y)
         tm[t, TX], tm[t, TY] = x, y
@@ -922,6 +930,14 @@ def scratch(h, w, T, sizes):
 
 
 @kernel
+def field(terrain, piece, building):
+    """The ``Field`` of a game on this table: no smoke yet, and the table's cover distances."""
+    h, w = terrain.shape
+    return Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32),
+                 np.zeros(1, dtype=np.int64), cover_distance(terrain))
+
+
+@kernel
 def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, sizes, g_out,
           side_out, trace):
     """Play one game from the deployed teams ``tm0``/``sst0``/``srole0`` (copied), scratch
@@ -930,8 +946,7 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
     h, w = terrain.shape
     T = tm0.shape[0]
     g = Game(s, rp, kinds, weights)
-    f = Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32),
-              np.zeros(1, dtype=np.int64))
+    f = field(terrain, piece, building)
     te = Teams(tm0.copy(), sst0.copy(), srole0.copy())
     sc = scratch(h, w, T, sizes)
     out = Out(g_out, side_out, trace, np.zeros(1, dtype=np.int64))

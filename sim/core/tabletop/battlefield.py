@@ -129,6 +129,48 @@ def _first_time(seen, n_seen, key):
 
 
 @kernel
+def visible(terrain, building, x0, y0, x1, y1):
+    """True if cell (x0, y0) sees (x1, y1): ``sight``'s first answer alone, walking the same
+    cells and stopping at the same blocking cell, without counting what lies between (cover
+    never blocks sight, so it is not needed to know whether the line is clear)."""
+    h, w = terrain.shape
+    own_a = building[y0, x0]
+    own_b = building[y1, x1]
+    dx, dy = float(x1 - x0), float(y1 - y0)
+    step_x = 1 if dx > 0 else -1
+    step_y = 1 if dy > 0 else -1
+    t_dx = abs(1.0 / dx) if dx != 0 else 1e30
+    t_dy = abs(1.0 / dy) if dy != 0 else 1e30
+    t_mx = 0.5 * t_dx if dx != 0 else 1e30
+    t_my = 0.5 * t_dy if dy != 0 else 1e30
+    x, y = x0, y0
+    while x != x1 or y != y1:
+        if abs(t_mx - t_my) < 1e-12:  # an exact corner: both side cells must be clear
+            for cx, cy in ((x + step_x, y), (x, y + step_y)):
+                if (cx, cy) != (x1, y1) and 0 <= cx < w and 0 <= cy < h:
+                    if terrain[cy, cx] == BLOCKING and building[cy, cx] != own_a \
+                            and building[cy, cx] != own_b:
+                        return False
+            x += step_x
+            y += step_y
+            t_mx += t_dx
+            t_my += t_dy
+        elif t_mx < t_my:
+            x += step_x
+            t_mx += t_dx
+        else:
+            y += step_y
+            t_my += t_dy
+        if x == x1 and y == y1:
+            break
+        if terrain[y, x] == BLOCKING:
+            b = building[y, x]
+            if b < 0 or (b != own_a and b != own_b):
+                return False
+    return True
+
+
+@kernel
 def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
     """Line of sight from cell (x0, y0) to (x1, y1): (visible, non-blocking pieces between,
     smoke clouds between, target behind blocking terrain).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from sim.core.jit import kernel, step
-from sim.core.tabletop.battlefield import sight
+from sim.core.tabletop.battlefield import visible
 
 
 @kernel
@@ -16,5 +16,6 @@ def dist_in(ax, ay, bx, by):
 
 @step
 def sees(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
-    """True if cell (x0, y0) sees (x1, y1); arrays as in ``battlefield.sight``."""
-    return sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen)[0]
+    """True if cell (x0, y0) sees (x1, y1); arrays as in ``battlefield.sight`` (only terrain
+    and building matter: nothing but blocking terrain stops a line of sight)."""
+    return visible(terrain, building, x0, y0, x1, y1)

@@ -14,18 +14,20 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.jit import kernel
-from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, seen_size, sight
+from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, visible
 
 GO_AROUND, GO_OVER = 0, 1  # movement modes
 UNREACHED = 1 << 30
 COVER_SEARCH = 12  # cells searched for blocking terrain when no hidden cell is in reach
 
 
-def queue_size(h: int, w: int) -> int:
-    """Entries the ``queue`` scratch of ``reach`` needs: fewer than 2 * h * w search nodes of
-    two entries each, a memo of the last search (at most 4 * h * w + 7 entries) and 4 bucket
-    heads (see ``reach``); 16 * h * w leaves room to spare."""
-    return 16 * h * w
+@kernel
+def queue_size(h, w):
+    """Entries the ``queue`` scratch of ``reach`` needs: fewer than 2 * h * w search nodes
+    (4 * h * w entries), a memo of the last search (MEMO_HEAD + h * w entries at most), the
+    search's passability window ((h + 2) * (w + 2) cells at most) and 4 bucket heads (see
+    ``reach``)."""
+    return 6 * h * w + 2 * (h + w) + MEMO_HEAD + 8
 
 
 @kernel
@@ -57,7 +59,14 @@ def _breach_of(building, x0, y0, mode):
 
 
 MEMO_TAG = 0x52EAC4  # marks a memo written by ``reach`` in its queue scratch
-MEMO_HEAD = 7  # tag, x0, y0, mode, budget, h, w
+MEMO_HEAD = 10  # tag, x0, y0, mode, budget, h, w, and where terrain, building and dist live
+
+
+@kernel
+def _window(h, w, x0, y0, budget):
+    """The cells a search of ``budget`` from (x0, y0) can read: (y_lo, y_hi, x_lo, x_hi)."""
+    rr = max(budget // 2 + 1, 1)
+    return max(y0 - rr, 0), min(y0 + rr + 1, h), max(x0 - rr, 0), min(x0 + rr + 1, w)
 
 
 @kernel
@@ -65,54 +74,40 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     """Cheapest cost (half-inches) from (x0, y0) in ``mode`` to every cell within ``budget``
     (int); others are UNREACHED. ``terrain`` int8[h, w], ``building`` int32[h, w],
     ``occupied`` bool[h, w] marks cells others stand on (not enterable). ``dist`` int64[h, w]
-    (filled and returned) and ``queue`` int64[queue_size(h, w)] are scratch.
+    (filled and returned) and ``queue`` int64[queue_size(h, w)] are scratch; a shorter
+    ``queue`` raises ValueError before anything is written.
 
     Commanders search from a team's cell and the engine then searches again from the same
     cell for the move it ordered, so ``queue`` keeps a memo of the last search: its start,
-    mode and budget, the terrain, building and occupied cells it could read and the costs it
-    wrote. The search reads those arrays only within ``budget // 2 + 1`` cells (Chebyshev) of
-    the start (a step costs 2 or more and moves one cell, so a cell it expands lies within
-    ``budget // 2``, its neighbours one further; the breach test reads the start's
-    neighbours) and writes costs only within ``budget // 2``; everything else in ``dist`` it
-    sets to UNREACHED. A call whose start, mode, budget and inputs in that window match the
-    memo, and whose ``dist`` still holds exactly the memo's costs there and UNREACHED
-    everywhere else, already holds the answer and returns it untouched: the result is the
-    same as searching again, whatever happened in between. Layout of ``queue``: search nodes
-    in [0, 4 * h * w - 2), the memo from 4 * h * w (a header of MEMO_HEAD entries, then 4
-    entries per window cell, at most h * w cells), the 4 bucket heads last; queue_size(h, w)
-    = 16 * h * w covers 8 * h * w + MEMO_HEAD + 4 for any table of 2 cells or more (a
-    shorter queue, or a dist of another shape, just skips the memo)."""
+    mode and budget, which terrain, building and dist arrays it used (their addresses) and
+    the occupied cells it could read. The search reads the arrays only within ``budget // 2 +
+    1`` cells (Chebyshev) of the start (a step costs 2 or more and moves one cell, so a cell it
+    expands lies within ``budget // 2``, its neighbours one further; the breach test reads the
+    start's neighbours). A call matching the memo in all of these returns ``dist`` untouched:
+    it already holds the answer, provided the caller keeps the contract every caller here
+    keeps: ``dist`` is written only by ``reach`` (callers read it), and a table's terrain and
+    building arrays are not edited in place while they are in play. Layout of ``queue``:
+    search nodes in [0, 4 * h * w), the memo from 4 * h * w (MEMO_HEAD entries, then one per
+    window cell), the search's window grid from 5 * h * w + MEMO_HEAD, the 4 bucket heads
+    last."""
     h, w = terrain.shape
-    rr = max(budget // 2 + 1, 1)
-    y_lo, y_hi = max(y0 - rr, 0), min(y0 + rr + 1, h)
-    x_lo, x_hi = max(x0 - rr, 0), min(x0 + rr + 1, w)
+    if queue.shape[0] < queue_size(h, w):
+        raise ValueError("reach: queue shorter than queue_size(h, w)")
+    y_lo, y_hi, x_lo, x_hi = _window(h, w, x0, y0, budget)
     m = 4 * h * w
-    use_memo = queue.shape[0] >= 8 * h * w + MEMO_HEAD + 4 and dist.shape[0] == h and \
-        dist.shape[1] == w
+    use_memo = dist.shape[0] == h and dist.shape[1] == w
+    t_at, b_at, d_at = terrain.ctypes.data, building.ctypes.data, dist.ctypes.data
     if use_memo and queue[m] == MEMO_TAG and queue[m + 1] == x0 and queue[m + 2] == y0 and \
             queue[m + 3] == mode and queue[m + 4] == budget and queue[m + 5] == h and \
-            queue[m + 6] == w:
+            queue[m + 6] == w and queue[m + 7] == t_at and queue[m + 8] == b_at and \
+            queue[m + 9] == d_at:
         differ = False
         i = m + MEMO_HEAD
         for y in range(y_lo, y_hi):
             for x in range(x_lo, x_hi):
-                differ |= queue[i] != terrain[y, x]
-                differ |= queue[i + 1] != building[y, x]
-                differ |= queue[i + 2] != occupied[y, x]
-                differ |= queue[i + 3] != dist[y, x]
-                i += 4
-        if not differ:  # and UNREACHED outside the window
-            for y in range(h):
-                if y_lo <= y < y_hi:
-                    for x in range(x_lo):
-                        differ |= dist[y, x] != UNREACHED
-                    for x in range(x_hi, w):
-                        differ |= dist[y, x] != UNREACHED
-                else:
-                    for x in range(w):
-                        differ |= dist[y, x] != UNREACHED
-        same = not differ
-        if same:
+                differ |= queue[i] != occupied[y, x]
+                i += 1
+        if not differ:
             return dist
     _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue)
     if use_memo:
@@ -123,14 +118,14 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
         queue[m + 4] = budget
         queue[m + 5] = h
         queue[m + 6] = w
+        queue[m + 7] = t_at
+        queue[m + 8] = b_at
+        queue[m + 9] = d_at
         i = m + MEMO_HEAD
         for y in range(y_lo, y_hi):
             for x in range(x_lo, x_hi):
-                queue[i] = terrain[y, x]
-                queue[i + 1] = building[y, x]
-                queue[i + 2] = occupied[y, x]
-                queue[i + 3] = dist[y, x]
-                i += 4
+                queue[i] = occupied[y, x]
+                i += 1
     return dist
 
 
@@ -138,28 +133,41 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
 def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     """``reach``'s search, always run.
 
-    Dijkstra with costs 2 and 3 via a bucket queue: one linked list of cells per cost value,
-    nodes (cell, next) kept in ``queue``. A step costs at most 3, so only the buckets of the
-    costs ``cost`` to ``cost + 3`` are ever live: four list heads, reused round robin (bucket
-    ``cost & 3``), kept in the last 4 entries of ``queue``. Each cell is expanded once (at
-    its final cost) and relaxed at most twice (a later, cheaper relaxation needs a neighbour
-    expanded no later, so at the same cost, with an orthogonal step after a diagonal one), so
-    there are at most 1 + 2 * (h * w - 1) nodes: entries [0, 4 * h * w - 2) of ``queue``.
-    Bucket order and list order are those of one list per cost value, so cells are expanded
-    in the same order as with a head per cost; ``live`` counts linked nodes, and the search
-    stops early once every bucket is empty (no later cost can be reached)."""
+    First the window the search can touch (cells within ``budget // 2 + 1`` of the start,
+    Chebyshev, framed by one cell) is read once into a grid of flags kept in ``queue`` after
+    the memo: 1 = terrain the mode may cross (what the corner rule asks of the two cells
+    beside a diagonal step), 2 = a cell it may enter (also on the table and not occupied);
+    the frame and cells off the table are 0. Then Dijkstra with costs 2 and 3 via a bucket
+    queue: one linked list of cells per cost value, nodes (window cell, next) kept at the
+    start of ``queue``. A step costs at most 3, so only the buckets of the costs ``cost`` to
+    ``cost + 3`` are ever live: four list heads, reused round robin (bucket ``cost & 3``),
+    kept in the last 4 entries of ``queue``. Each cell is expanded once (at its final cost)
+    and relaxed at most twice, so there are at most 1 + 2 * (h * w - 1) nodes. ``live``
+    counts linked nodes; the search stops once every bucket is empty. The costs it finds are
+    the unique cheapest costs, whatever order cells are expanded in."""
     h, w = terrain.shape
     dist[:, :] = UNREACHED
     own_building = building[y0, x0]
     breach = _breach_of(building, x0, y0, mode)
-    dist[y0, x0] = 0
+    y_lo, y_hi, x_lo, x_hi = _window(h, w, x0, y0, budget)
+    gw = x_hi - x_lo + 2  # window width with its frame
+    gh = y_hi - y_lo + 2
+    g0 = 5 * h * w + MEMO_HEAD  # the window grid, after the memo
+    for i in range(g0, g0 + gw * gh):
+        queue[i] = 0
+    for y in range(y_lo, y_hi):
+        row = g0 + (y - y_lo + 1) * gw + 1 - x_lo
+        for x in range(x_lo, x_hi):
+            if _passable(terrain, building, x, y, mode, breach, own_building):
+                queue[row + x] = 1 if occupied[y, x] else 3
     heads = queue.shape[0] - 4  # the heads of the buckets cost & 3 = 0..3
     for i in range(4):
         queue[heads + i] = -1
-    n_nodes = 1
-    queue[0] = (y0 << 32) | x0  # a cell as (y << 32) | x
+    dist[y0, x0] = 0
+    queue[0] = g0 + (y0 - y_lo + 1) * gw + (x0 - x_lo + 1)  # a node: its window cell
     queue[1] = -1
     queue[heads] = 0
+    n_nodes = 1
     live = 1  # nodes linked into a bucket and not yet taken off
     for cost in range(budget + 1):
         if live == 0:
@@ -171,32 +179,29 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
             live -= 1
             c = queue[2 * node]
             node = queue[2 * node + 1]
-            y, x = c >> 32, c & 0xFFFFFFFF
+            ly, lx = (c - g0) // gw, (c - g0) % gw
+            y, x = ly - 1 + y_lo, lx - 1 + x_lo
             if dist[y, x] != cost:
                 continue
             for dy in range(-1, 2):
                 for dx in range(-1, 2):
                     if dx == 0 and dy == 0:
                         continue
-                    yy, xx = y + dy, x + dx
-                    if not (0 <= yy < h and 0 <= xx < w) or occupied[yy, xx]:
-                        continue
-                    if not _passable(terrain, building, xx, yy, mode, breach, own_building):
-                        continue
+                    n = c + dy * gw + dx
+                    if queue[n] != 3:
+                        continue  # off the table, occupied, or terrain the mode cannot cross
                     if dx != 0 and dy != 0:
                         # no cutting a corner between two impassable cells
-                        if not _passable(terrain, building, x + dx, y, mode, breach,
-                                         own_building) and \
-                                not _passable(terrain, building, x, y + dy, mode, breach,
-                                              own_building):
+                        if queue[c + dx] == 0 and queue[c + dy * gw] == 0:
                             continue
                         nc = cost + 3
                     else:
                         nc = cost + 2
+                    yy, xx = y + dy, x + dx
                     if nc <= budget and nc < dist[yy, xx]:
                         dist[yy, xx] = nc
                         slot = heads + (nc & 3)
-                        queue[2 * n_nodes] = (yy << 32) | xx
+                        queue[2 * n_nodes] = n
                         queue[2 * n_nodes + 1] = queue[slot]
                         queue[slot] = n_nodes
                         n_nodes += 1
@@ -254,15 +259,13 @@ def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
     return n
 
 
-def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, smoke=None, inches=3):
+def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, inches=3):
     """Plain-Python wrapper of ``retreat``: the cell (x, y) a pinned unit at ``at`` ends in."""
     h, w = table.terrain.shape
     occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
-    sm = np.full((h, w), -1, np.int32) if smoke is None else smoke
-    return retreat(table.terrain, table.piece, table.building, sm, occ, at[0], at[1],
-                   attacker[0], attacker[1], last_move[0], last_move[1], inches,
-                   np.zeros((h, w), np.int64), np.zeros(queue_size(h, w), np.int64),
-                   np.zeros(seen_size(h, w), np.int32))
+    return retreat(table.terrain, table.building, cover_distance(table.terrain), occ, at[0],
+                   at[1], attacker[0], attacker[1], last_move[0], last_move[1], inches,
+                   np.zeros((h, w), np.int64), np.zeros(queue_size(h, w), np.int64))
 
 
 def reachable(table, start, mode, inches, occupied=None) -> np.ndarray:
@@ -276,29 +279,55 @@ def reachable(table, start, mode, inches, occupied=None) -> np.ndarray:
 
 
 @kernel
-def _nearest_blocking(terrain, x, y, radius):
-    """Chebyshev distance to the nearest blocking cell within ``radius``, else radius + 1."""
+def cover_distance(terrain):
+    """Chebyshev distance (cells) from every cell to the nearest blocking cell on the table,
+    capped at COVER_SEARCH + 1 (none that close): int64[h, w]. Two raster passes with every
+    one of the 8 steps costing 1, which is exact for the Chebyshev distance. A table's cover
+    never changes in play, so a game computes this once."""
     h, w = terrain.shape
-    for r in range(radius + 1):
-        for dy in range(-r, r + 1):
-            for dx in range(-r, r + 1):
-                if max(abs(dx), abs(dy)) != r:
-                    continue
-                yy, xx = y + dy, x + dx
-                if 0 <= yy < h and 0 <= xx < w and terrain[yy, xx] == BLOCKING:
-                    return r
-    return radius + 1
+    far = COVER_SEARCH + 1
+    d = np.full((h, w), far, dtype=np.int64)
+    for y in range(h):
+        for x in range(w):
+            if terrain[y, x] == BLOCKING:
+                d[y, x] = 0
+    for y in range(h):  # from the top left: the neighbours already passed
+        for x in range(w):
+            best = d[y, x]
+            if x > 0:
+                best = min(best, d[y, x - 1] + 1)
+            if y > 0:
+                best = min(best, d[y - 1, x] + 1)
+                if x > 0:
+                    best = min(best, d[y - 1, x - 1] + 1)
+                if x < w - 1:
+                    best = min(best, d[y - 1, x + 1] + 1)
+            d[y, x] = best
+    for y in range(h - 1, -1, -1):  # from the bottom right
+        for x in range(w - 1, -1, -1):
+            best = d[y, x]
+            if x < w - 1:
+                best = min(best, d[y, x + 1] + 1)
+            if y < h - 1:
+                best = min(best, d[y + 1, x] + 1)
+                if x < w - 1:
+                    best = min(best, d[y + 1, x + 1] + 1)
+                if x > 0:
+                    best = min(best, d[y + 1, x - 1] + 1)
+            d[y, x] = min(best, far)
+    return d
 
 
 @kernel
-def retreat(terrain, piece, building, smoke, occupied, x, y, ax, ay, last_dx, last_dy, inches,
-            dist, queue, seen):
+def retreat(terrain, building, cover, occupied, x, y, ax, ay, last_dx, last_dy, inches, dist,
+            queue):
     """Where a pinned unit at (x, y), fired on from (ax, ay), falls back: (x, y) after.
 
     Up to ``inches`` over rough ground (``GO_OVER``), never ending closer to the attacker,
     heading roughly away from the fire or against its last move (last_dx, last_dy). It goes
     to the nearest cell the attacker cannot see; if there is none in reach it ends nearest to
-    blocking terrain. Arrays as in ``reach`` and ``sight``; dist, queue and seen are scratch.
+    blocking terrain. Arrays as in ``reach``; ``cover`` is the table's ``cover_distance``;
+    dist and queue are scratch.
     """
     reach(terrain, building, occupied, x, y, GO_OVER, 2 * inches, dist, queue)
     h, w = terrain.shape
@@ -317,12 +346,12 @@ def retreat(terrain, piece, building, smoke, occupied, x, y, ax, ay, last_dx, la
             back = mx * -last_dx + my * -last_dy >= 0 and (last_dx != 0 or last_dy != 0)
             if not (away or back):
                 continue
-            visible, _, _, _ = sight(terrain, piece, building, smoke, ax, ay, xx, yy, seen)
+            seen_by = visible(terrain, building, ax, ay, xx, yy)
             far = -((xx - ax) ** 2 + (yy - ay) ** 2)
-            if not visible:
+            if not seen_by:
                 key = (0, cost, far)
             else:
-                key = (1, _nearest_blocking(terrain, xx, yy, COVER_SEARCH), far)
+                key = (1, cover[yy, xx], far)
             if key < best_key:
                 best_key = key
                 best_x, best_y = xx, yy
