@@ -62,7 +62,7 @@ def test_worst_volley_fits_the_faces_buffer():
     s = np.empty(STATE_SIZE, np.uint64)
     seed_state(s, np.uint64(1), np.uint64(2), np.uint64(3))
     g = E.Game(s, rules.kernel_params(), np.zeros(2, np.int64), np.zeros((2, N_W)))
-    f = E.Field(terr, pcs, bld, np.full((h, w), -1, np.int32), np.zeros(1, np.int64))
+    f = E.field(terr, pcs, bld)
     sc = E.scratch(h, w, T, sz)
     out = E.Out(np.zeros(S.N_GAME_COLS, np.int64), np.zeros((2, S.N_SIDE_COLS), np.int64),
                 np.zeros((0, 12), np.int64), np.zeros(1, np.int64))
@@ -122,7 +122,7 @@ def test_debug_check_flags_a_broken_game():
     out = E.Out(np.zeros(S.N_GAME_COLS, np.int64), np.zeros((2, S.N_SIDE_COLS), np.int64),
                 np.zeros((0, 12), np.int64), np.zeros(1, np.int64))
     out.side_out[:, S.S_START] = 8
-    f = E.Field(terr, pcs, bld, np.full(terr.shape, -1, np.int32), np.zeros(1, np.int64))
+    f = E.field(terr, pcs, bld)
     E._check(f, E.Teams(tm, sst, srole), out, 3)
     assert out.g_out[S.G_ERROR] == S.Bad.SHARED_CELL and out.g_out[S.G_ERROR_ROUND] == 3
     with pytest.raises(InvariantError, match="SHARED_CELL"):
