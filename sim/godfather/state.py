@@ -1,0 +1,91 @@
+"""Godfather campaign state as plain int64 arrays (numba kernels read and write them in place)
+and the rule vector the kernels read (``kernel_params``). A first slice: the layouts the admin
+phase (``sim/godfather/admin.py``) needs; the engine will extend them.
+
+Elements ``el`` int64[players * max_elements, N_E]: gang g owns rows [g * max_elements, (g + 1)
+* max_elements), so a gang can never run out of rows (recruits past max_elements are lost).
+Leaders ``ld`` int64[players * max_leaders, N_L], likewise per gang. Gangs ``gg`` int64[players,
+N_G]. Blocks ``bk`` int64[blocks, N_B]. ``at_block`` int64[rows of el]: the block an element
+stands in, -1 in a street or off the map (the engine keeps it with the positions).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.godfather.rules import GFRules
+
+# element columns
+E_STATUS, E_XP, E_SPECIAL, E_WEAPON, E_ARMOUR, E_SUPP, E_MSUPP = range(7)
+N_E = 7
+# element statuses: FREE = an empty row
+FREE, ACTIVE, WOUNDED, JAILED, ROUTED = range(5)
+# specials
+SPECIAL_NONE, MEDIC, MECHANIC = range(3)
+
+# leader columns (L_RANK: 0 sergeant .. 3 boss; L_LOST: competency levels lost to promotions)
+L_ALIVE, L_RANK, L_XP, L_LOST = range(4)
+N_L = 4
+
+# gang columns
+G_CASH, G_OUT, G_HQ, G_COLLECTED, G_DESERTED, G_RECRUITED, G_THRESHOLDS = range(7)
+N_G = 7  # G_COLLECTED: cash collected this set; G_THRESHOLDS: leader thresholds reached
+
+# block columns
+B_OWNER, B_ENTERED = range(2)
+N_B = 2
+
+# rule vector (kernel_params): scalars, then the per-grade / per-face tables
+(R_MAX_ELEMENTS, R_MAX_LEADERS, R_BLOCK_INCOME, R_DISPUTE, R_FLOOR_GANG, R_PAY, R_LEADER_PAY_RANK,
+ R_XP_PER_SET, R_RECRUIT_DIE, R_SPECIAL_ON, R_MEDIC_SHARE_PCT, R_KEEP_UP, R_N_THRESH,
+ R_KEEP_PM) = range(14)  # R_KEEP_PM: per mille of its XP a new sergeant keeps
+R_GRADE_XP = 14  # 3 entries: least XP of punk, hood, gangster
+R_COMPETENCY_XP = 17  # 3 entries
+R_BLOCK_RECRUITS = 20  # 6 entries, one per D6 face
+R_THRESH = 26  # leader_thresholds, R_N_THRESH entries (at most MAX_THRESH)
+MAX_THRESH = 8
+N_R = R_THRESH + MAX_THRESH
+
+
+def max_leaders(rules: GFRules) -> int:
+    """Leader rows per gang: the first leader and one per threshold."""
+    return 1 + len(rules.leader_thresholds)
+
+
+def kernel_params(rules: GFRules) -> np.ndarray:
+    """The rules the admin kernels read, as int64[N_R]."""
+    if len(rules.leader_thresholds) > MAX_THRESH:
+        raise ValueError(f"leader_thresholds {rules.leader_thresholds!r}: at most {MAX_THRESH} "
+                         "entries")
+    rp = np.zeros(N_R, dtype=np.int64)
+    rp[R_MAX_ELEMENTS] = rules.max_elements
+    rp[R_MAX_LEADERS] = max_leaders(rules)
+    rp[R_BLOCK_INCOME] = rules.block_income
+    rp[R_DISPUTE] = rules.dispute_penalty
+    rp[R_FLOOR_GANG] = rules.income_floor == "gang"
+    rp[R_PAY] = rules.pay_per_level
+    rp[R_LEADER_PAY_RANK] = rules.leader_pay_level == "rank"
+    rp[R_XP_PER_SET] = rules.xp_per_set
+    rp[R_RECRUIT_DIE] = rules.recruit_die
+    rp[R_SPECIAL_ON] = rules.special_on
+    rp[R_MEDIC_SHARE_PCT] = round(100 * rules.medic_share)
+    rp[R_KEEP_UP] = rules.promotion_rounding == "keep_up"
+    rp[R_N_THRESH] = len(rules.leader_thresholds)
+    rp[R_KEEP_PM] = round(1000 * (1 - rules.promotion_xp_loss))
+    rp[R_GRADE_XP:R_GRADE_XP + 3] = rules.grade_xp()
+    rp[R_COMPETENCY_XP:R_COMPETENCY_XP + 3] = rules.competency_xp
+    rp[R_BLOCK_RECRUITS:R_BLOCK_RECRUITS + 6] = rules.block_recruits
+    rp[R_THRESH:R_THRESH + len(rules.leader_thresholds)] = rules.leader_thresholds
+    return rp
+
+
+def empty(rules: GFRules, blocks: int):
+    """Empty state: (el, ld, gg, bk) for ``rules.players`` gangs and ``blocks`` blocks."""
+    p = rules.players
+    el = np.zeros((p * rules.max_elements, N_E), dtype=np.int64)
+    ld = np.zeros((p * max_leaders(rules), N_L), dtype=np.int64)
+    gg = np.zeros((p, N_G), dtype=np.int64)
+    bk = np.zeros((blocks, N_B), dtype=np.int64)
+    bk[:, B_OWNER] = -1
+    gg[:, G_HQ] = -1
+    return el, ld, gg, bk
