@@ -510,6 +510,11 @@ class GFRules:
         if self.building_cells > self.block_cells:
             return (f"building_cells ({self.building_cells}) is larger than block_cells "
                     f"({self.block_cells}); expected at most block_cells")
+        slots = (self.block_cells // self.building_cells) ** 2  # the city's building lots
+        if hi > slots:
+            return (f"buildings_per_block {self.buildings_per_block!r}: a block of block_cells "
+                    f"({self.block_cells}) holds at most {slots} buildings of building_cells "
+                    f"({self.building_cells}); expected (least, most) with most at most {slots}")
         if self.start_elements > self.max_elements:
             return (f"start_elements ({self.start_elements}) is more than max_elements "
                     f"({self.max_elements}); expected at most max_elements")
