@@ -112,6 +112,20 @@ def collect(gg):
 
 
 @kernel
+def _most_experienced(el, lo, hi, skip):
+    """Row in [lo, hi) of the element with the most XP that is neither free, in jail nor marked
+    in ``skip`` (indexed from lo); the lowest row on ties; -1 if none."""
+    best = -1
+    for i in range(lo, hi):
+        s = el[i, E_STATUS]
+        if s == FREE or s == JAILED or skip[i - lo]:
+            continue
+        if best < 0 or el[i, E_XP] > el[best, E_XP]:
+            best = i
+    return best
+
+
+@kernel
 def pay(el, ld, gg, rp):
     """18.4a: each gang pays ``pay_per_level`` per level of every leader (rank or competency
     level, 1-4), then per grade level (prospect 1 .. gangster 4) of every element not in jail,
@@ -132,13 +146,7 @@ def pay(el, ld, gg, rp):
                 gg[g, S.G_CASH] = max(gg[g, S.G_CASH] - per * level, 0)
         paid = np.zeros(m, dtype=np.bool_)
         while True:  # the most experienced element not yet paid next
-            best = -1
-            for i in range(g * m, (g + 1) * m):
-                s = el[i, E_STATUS]
-                if s == FREE or s == JAILED or paid[i - g * m]:
-                    continue
-                if best < 0 or el[i, E_XP] > el[best, E_XP]:
-                    best = i
+            best = _most_experienced(el, g * m, (g + 1) * m, paid)
             if best < 0:
                 break
             paid[best - g * m] = True
@@ -224,11 +232,7 @@ def new_leaders(el, ld, gg, rp):
         while gg[g, G_THRESHOLDS] < rp[S.R_N_THRESH] and \
                 members(el, rp, g) >= rp[S.R_THRESH + gg[g, G_THRESHOLDS]]:
             gg[g, G_THRESHOLDS] += 1
-            best = -1
-            for i in range(g * m, (g + 1) * m):
-                st = el[i, E_STATUS]
-                if st != FREE and st != JAILED and (best < 0 or el[i, E_XP] > el[best, E_XP]):
-                    best = i
+            best = _most_experienced(el, g * m, (g + 1) * m, np.zeros(m, dtype=np.bool_))
             slot = -1
             for j in range(g * ml, (g + 1) * ml):
                 if not ld[j, L_ALIVE]:

@@ -132,7 +132,9 @@ def _first_time(seen, n_seen, key):
 def visible(terrain, building, x0, y0, x1, y1):
     """True if cell (x0, y0) sees (x1, y1): ``sight``'s first answer alone, walking the same
     cells and stopping at the same blocking cell, without counting what lies between (cover
-    never blocks sight, so it is not needed to know whether the line is clear)."""
+    never blocks sight, so it is not needed to know whether the line is clear). The walk is
+    written out here and in ``sight``: sharing it as inlined steps (set-up and next cell)
+    measured about 20% slower games (stop 21, alternating runs)."""
     h, w = terrain.shape
     own_a = building[y0, x0]
     own_b = building[y1, x1]
