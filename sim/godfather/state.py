@@ -38,11 +38,14 @@ N_B = 2
 # rule vector (kernel_params): scalars, then the per-grade / per-face tables
 (R_MAX_ELEMENTS, R_MAX_LEADERS, R_BLOCK_INCOME, R_DISPUTE, R_FLOOR_GANG, R_PAY, R_LEADER_PAY_RANK,
  R_XP_PER_SET, R_RECRUIT_DIE, R_SPECIAL_ON, R_MEDIC_SHARE_PCT, R_KEEP_UP, R_N_THRESH,
- R_KEEP_PM) = range(14)  # R_KEEP_PM: per mille of its XP a new sergeant keeps
-R_GRADE_XP = 14  # 3 entries: least XP of punk, hood, gangster
-R_COMPETENCY_XP = 17  # 3 entries
-R_BLOCK_RECRUITS = 20  # 6 entries, one per D6 face
-R_THRESH = 26  # leader_thresholds, R_N_THRESH entries (at most MAX_THRESH)
+ R_KEEP_PM,  # per mille of its XP a new sergeant keeps
+ R_SET_EXAMPLE, R_SET_MAX, R_JOKERS, R_JOKER_SLOT, R_SUB_XP_DIE, R_CASH_PER_XP,
+ R_HEAD_BY_RANK) = range(21)
+R_GRADE_XP = 21  # 3 entries: least XP of punk, hood, gangster
+R_COMPETENCY_XP = 24  # 3 entries
+R_BLOCK_RECRUITS = 27  # 6 entries, one per D6 face
+R_THRESH = 33  # leader_thresholds, R_N_THRESH entries (at most MAX_THRESH)
+JOKER_FIRST, JOKER_LAST, JOKER_RANDOM = range(3)
 MAX_THRESH = 8
 N_R = R_THRESH + MAX_THRESH
 
@@ -72,6 +75,13 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_KEEP_UP] = rules.promotion_rounding == "keep_up"
     rp[R_N_THRESH] = len(rules.leader_thresholds)
     rp[R_KEEP_PM] = round(1000 * (1 - rules.promotion_xp_loss))
+    rp[R_SET_EXAMPLE] = rules.turnset_reading == "example"
+    rp[R_SET_MAX] = rules.turnset_max
+    rp[R_JOKERS] = rules.jokers
+    rp[R_JOKER_SLOT] = ("first", "last", "random").index(rules.joker_slot)
+    rp[R_SUB_XP_DIE] = rules.subordinate_xp_die
+    rp[R_CASH_PER_XP] = rules.leader_cash_per_xp
+    rp[R_HEAD_BY_RANK] = rules.head_xp_roll == "rank"
     rp[R_GRADE_XP:R_GRADE_XP + 3] = rules.grade_xp()
     rp[R_COMPETENCY_XP:R_COMPETENCY_XP + 3] = rules.competency_xp
     rp[R_BLOCK_RECRUITS:R_BLOCK_RECRUITS + 6] = rules.block_recruits
