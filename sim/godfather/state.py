@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.godfather.rules import GFRules
+from sim.godfather.rules import GRADES, WEAPONS, GFRules
 
 # element columns
 E_STATUS, E_XP, E_SPECIAL, E_WEAPON, E_ARMOUR, E_SUPP, E_MSUPP = range(7)
@@ -35,6 +35,15 @@ N_G = 7  # G_COLLECTED: cash collected this set; G_THRESHOLDS: leader thresholds
 B_OWNER, B_ENTERED = range(2)
 N_B = 2
 
+# civilian columns (block defenders, police): C_KIND 0 = an empty row
+C_KIND, C_BLOCK, C_X, C_Y, C_GRADE, C_WEAPON, C_ARMOUR, C_POLICE, C_SWAT, C_PROMINENT, C_SUPP = \
+    range(11)
+N_C = 11
+NO_CIV, UNARMED, MILITIA, POLICE = range(4)  # C_KIND: 1 + the rules' CIVILIANS code
+# vehicle columns: V_TYPE -1 = an empty row; V_OWNER -1 = unattended
+V_TYPE, V_BLOCK, V_X, V_Y, V_OWNER, V_DAMAGE = range(6)
+N_V = 6
+
 # rule vector (kernel_params): scalars, then the per-grade / per-face tables
 (R_MAX_ELEMENTS, R_MAX_LEADERS, R_BLOCK_INCOME, R_DISPUTE, R_FLOOR_GANG, R_PAY, R_LEADER_PAY_RANK,
  R_XP_PER_SET, R_RECRUIT_DIE, R_SPECIAL_ON, R_MEDIC_SHARE_PCT, R_KEEP_UP, R_N_THRESH,
@@ -47,7 +56,15 @@ R_BLOCK_RECRUITS = 27  # 6 entries, one per D6 face
 R_THRESH = 33  # leader_thresholds, R_N_THRESH entries (at most MAX_THRESH)
 JOKER_FIRST, JOKER_LAST, JOKER_RANDOM = range(3)
 MAX_THRESH = 8
-N_R = R_THRESH + MAX_THRESH
+# block entry (11.1-11.4, 12.1)
+(R_DEFENDER_DIE, R_VEHICLE_DIE, R_PROMINENT_ON, R_SURRENDER_DIE, R_CELL_CAP, R_BLOCK_CELLS,
+ R_MILITIA_GRADE, R_MILITIA_WEAPON, R_UNARMED_GRADE) = range(R_THRESH + MAX_THRESH,
+                                                            R_THRESH + MAX_THRESH + 9)
+R_CIV_TYPES = R_UNARMED_GRADE + 1  # 6 entries: civilian kind code by D6 face
+R_POLICE_TYPES = R_CIV_TYPES + 6  # 6 entries: police type by D6 face
+R_POLICE_TABLE = R_POLICE_TYPES + 6  # 4 types x 4 columns (grade, weapon, armour, swat)
+R_VEHICLE_TYPES = R_POLICE_TABLE + 16  # 6 entries: vehicle type by D6 face
+N_R = R_VEHICLE_TYPES + 6
 
 
 def max_leaders(rules: GFRules) -> int:
@@ -86,7 +103,41 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_COMPETENCY_XP:R_COMPETENCY_XP + 3] = rules.competency_xp
     rp[R_BLOCK_RECRUITS:R_BLOCK_RECRUITS + 6] = rules.block_recruits
     rp[R_THRESH:R_THRESH + len(rules.leader_thresholds)] = rules.leader_thresholds
+    rp[R_DEFENDER_DIE] = rules.defender_die
+    rp[R_VEHICLE_DIE] = rules.vehicle_die
+    rp[R_PROMINENT_ON] = rules.prominent_on
+    rp[R_SURRENDER_DIE] = rules.surrender_die
+    rp[R_CELL_CAP] = rules.cell_capacity
+    rp[R_BLOCK_CELLS] = rules.block_cells
+    rp[R_MILITIA_GRADE] = GRADES.index(rules.militia_grade)
+    rp[R_MILITIA_WEAPON] = WEAPONS.index(rules.militia_weapon)
+    rp[R_UNARMED_GRADE] = GRADES.index(rules.unarmed_grade)
+    rp[R_CIV_TYPES:R_CIV_TYPES + 6] = rules.civilian_types
+    rp[R_POLICE_TYPES:R_POLICE_TYPES + 6] = rules.police_types
+    rp[R_POLICE_TABLE:R_POLICE_TABLE + 16] = np.asarray(rules.police_table).ravel()
+    rp[R_VEHICLE_TYPES:R_VEHICLE_TYPES + 6] = rules.vehicle_types
     return rp
+
+
+def civilian_rows(rules: GFRules, blocks: int) -> int:
+    """Rows of the civilian table for a city's block defenders: every block's largest
+    defender roll (police raids will add their own rows when the engine brings them)."""
+    return blocks * rules.defender_die
+
+
+def vehicle_rows(rules: GFRules, blocks: int) -> int:
+    """Rows of the vehicle table: every block's largest vehicle roll."""
+    return blocks * rules.vehicle_die
+
+
+def civilians(rules: GFRules, blocks: int):
+    """Empty civilian and vehicle tables: (cv int64[civilian_rows, N_C], vh int64[vehicle_rows,
+    N_V])."""
+    cv = np.zeros((civilian_rows(rules, blocks), N_C), dtype=np.int64)
+    vh = np.zeros((vehicle_rows(rules, blocks), N_V), dtype=np.int64)
+    vh[:, V_TYPE] = -1
+    vh[:, V_OWNER] = -1
+    return cv, vh
 
 
 def empty(rules: GFRules, blocks: int):
