@@ -64,7 +64,14 @@ R_CIV_TYPES = R_UNARMED_GRADE + 1  # 6 entries: civilian kind code by D6 face
 R_POLICE_TYPES = R_CIV_TYPES + 6  # 6 entries: police type by D6 face
 R_POLICE_TABLE = R_POLICE_TYPES + 6  # 4 types x 4 columns (grade, weapon, armour, swat)
 R_VEHICLE_TYPES = R_POLICE_TABLE + 16  # 6 entries: vehicle type by D6 face
-N_R = R_VEHICLE_TYPES + 6
+# businesses, hostages, raids (17.6, 20.2, 24)
+(R_BUSINESS_DICE, R_BUSINESS_UNIT, R_RANSOM_UNIT, R_RANSOM_DECAY, R_RAID_FIRST_NEED) = range(
+    R_VEHICLE_TYPES + 6, R_VEHICLE_TYPES + 11)
+R_BUSINESS_DOUBLES = R_RAID_FIRST_NEED + 1  # 6 entries: effect code by doubled face
+R_HOSTAGE_NEEDS = R_BUSINESS_DOUBLES + 6  # 3 entries: D6 needed in turns 1..3 held
+N_R = R_HOSTAGE_NEEDS + 3
+# business effects: the rules' BUSINESS_EFFECTS codes
+FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
 
 def max_leaders(rules: GFRules) -> int:
@@ -116,6 +123,13 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_POLICE_TYPES:R_POLICE_TYPES + 6] = rules.police_types
     rp[R_POLICE_TABLE:R_POLICE_TABLE + 16] = np.asarray(rules.police_table).ravel()
     rp[R_VEHICLE_TYPES:R_VEHICLE_TYPES + 6] = rules.vehicle_types
+    rp[R_BUSINESS_DICE] = rules.business_dice
+    rp[R_BUSINESS_UNIT] = rules.business_unit
+    rp[R_RANSOM_UNIT] = rules.ransom_unit
+    rp[R_RANSOM_DECAY] = rules.ransom_decay
+    rp[R_RAID_FIRST_NEED] = rules.raid_first_need
+    rp[R_BUSINESS_DOUBLES:R_BUSINESS_DOUBLES + 6] = rules.business_doubles
+    rp[R_HOSTAGE_NEEDS:R_HOSTAGE_NEEDS + 3] = rules.hostage_needs
     return rp
 
 
