@@ -189,6 +189,9 @@ def _new_element(el, rp, s, g):
             el[i, E_ARMOUR] = 0
             el[i, E_SUPP] = 0
             el[i, E_MSUPP] = 0
+            el[i, S.E_X] = -1  # at the HQ, not yet on the map: the engine places it
+            el[i, S.E_Y] = -1
+            el[i, S.E_LEADER] = -1
             return True
     return False
 

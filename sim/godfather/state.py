@@ -15,17 +15,20 @@ import numpy as np
 
 from sim.godfather.rules import GRADES, WEAPONS, GFRules
 
-# element columns
-E_STATUS, E_XP, E_SPECIAL, E_WEAPON, E_ARMOUR, E_SUPP, E_MSUPP = range(7)
-N_E = 7
+# element columns (E_X, E_Y: map cell, -1 off the map; E_LEADER: the leader row commanding it;
+# E_ACTIONS, E_MOVES: actions and moves taken this turn)
+E_STATUS, E_XP, E_SPECIAL, E_WEAPON, E_ARMOUR, E_SUPP, E_MSUPP, E_X, E_Y, E_LEADER, E_ACTIONS, \
+    E_MOVES = range(12)
+N_E = 12
 # element statuses: FREE = an empty row
 FREE, ACTIVE, WOUNDED, JAILED, ROUTED = range(5)
 # specials
 SPECIAL_NONE, MEDIC, MECHANIC = range(3)
 
-# leader columns (L_RANK: 0 sergeant .. 3 boss; L_LOST: competency levels lost to promotions)
-L_ALIVE, L_RANK, L_XP, L_LOST = range(4)
-N_L = 4
+# leader columns (L_RANK: 0 sergeant .. 3 boss; L_LOST: competency levels lost to promotions;
+# L_AP: action points left this turn)
+L_ALIVE, L_RANK, L_XP, L_LOST, L_AP = range(5)
+N_L = 5
 
 # gang columns
 G_CASH, G_OUT, G_HQ, G_COLLECTED, G_DESERTED, G_RECRUITED, G_THRESHOLDS = range(7)
@@ -69,7 +72,14 @@ R_VEHICLE_TYPES = R_POLICE_TABLE + 16  # 6 entries: vehicle type by D6 face
     R_VEHICLE_TYPES + 6, R_VEHICLE_TYPES + 11)
 R_BUSINESS_DOUBLES = R_RAID_FIRST_NEED + 1  # 6 entries: effect code by doubled face
 R_HOSTAGE_NEEDS = R_BUSINESS_DOUBLES + 6  # 3 entries: D6 needed in turns 1..3 held
-N_R = R_HOSTAGE_NEEDS + 3
+# leaders and actions (8.1-8.2)
+R_AP_DICE = R_HOSTAGE_NEEDS + 3
+R_MAX_ACTIONS = R_AP_DICE + 1
+R_AP_BONUS = R_MAX_ACTIONS + 1  # 4 ranks x 4 competencies
+R_RANK_MIN = R_AP_BONUS + 16  # 4 entries: least elements per rank
+R_MOVE_COSTS = R_RANK_MIN + 4  # MAX_ACTIONS_ROOM entries: cost of the 1st, 2nd ... move
+MAX_ACTIONS_ROOM = 8
+N_R = R_MOVE_COSTS + MAX_ACTIONS_ROOM
 # business effects: the rules' BUSINESS_EFFECTS codes
 FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
@@ -84,6 +94,8 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     if len(rules.leader_thresholds) > MAX_THRESH:
         raise ValueError(f"leader_thresholds {rules.leader_thresholds!r}: at most {MAX_THRESH} "
                          "entries")
+    if len(rules.move_costs) > MAX_ACTIONS_ROOM:
+        raise ValueError(f"move_costs {rules.move_costs!r}: at most {MAX_ACTIONS_ROOM} entries")
     rp = np.zeros(N_R, dtype=np.int64)
     rp[R_MAX_ELEMENTS] = rules.max_elements
     rp[R_MAX_LEADERS] = max_leaders(rules)
@@ -130,6 +142,11 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_RAID_FIRST_NEED] = rules.raid_first_need
     rp[R_BUSINESS_DOUBLES:R_BUSINESS_DOUBLES + 6] = rules.business_doubles
     rp[R_HOSTAGE_NEEDS:R_HOSTAGE_NEEDS + 3] = rules.hostage_needs
+    rp[R_AP_DICE] = rules.ap_dice
+    rp[R_MAX_ACTIONS] = rules.max_actions
+    rp[R_AP_BONUS:R_AP_BONUS + 16] = np.asarray(rules.ap_bonus).ravel()
+    rp[R_RANK_MIN:R_RANK_MIN + 4] = rules.rank_min_elements
+    rp[R_MOVE_COSTS:R_MOVE_COSTS + len(rules.move_costs)] = rules.move_costs
     return rp
 
 
