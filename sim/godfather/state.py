@@ -79,7 +79,16 @@ R_AP_BONUS = R_MAX_ACTIONS + 1  # 4 ranks x 4 competencies
 R_RANK_MIN = R_AP_BONUS + 16  # 4 entries: least elements per rank
 R_MOVE_COSTS = R_RANK_MIN + 4  # MAX_ACTIONS_ROOM entries: cost of the 1st, 2nd ... move
 MAX_ACTIONS_ROOM = 8
-N_R = R_MOVE_COSTS + MAX_ACTIONS_ROOM
+# shooting (12.2-14.4, 16.1)
+(R_ARMOUR_ADD, R_SUPP_ELIM, R_SUPP_HIT_PEN, R_SAVE_ON) = range(R_MOVE_COSTS + MAX_ACTIONS_ROOM,
+                                                               R_MOVE_COSTS + MAX_ACTIONS_ROOM
+                                                               + 4)
+R_TO_HIT = R_SAVE_ON + 1  # 4 entries by grade
+R_DEFENCE_FOOT = R_TO_HIT + 4  # 4 entries by cover column
+R_WEAPONS = R_DEFENCE_FOOT + 4  # per weapon: strike foot, strike vehicle, shots, range cells
+N_WEAPON_COLS = 4
+R_SWAT_DEF = R_WEAPONS + N_WEAPON_COLS * len(WEAPONS)  # 3 entries: front, flank, rear
+N_R = R_SWAT_DEF + 3
 # business effects: the rules' BUSINESS_EFFECTS codes
 FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
@@ -147,6 +156,16 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_AP_BONUS:R_AP_BONUS + 16] = np.asarray(rules.ap_bonus).ravel()
     rp[R_RANK_MIN:R_RANK_MIN + 4] = rules.rank_min_elements
     rp[R_MOVE_COSTS:R_MOVE_COSTS + len(rules.move_costs)] = rules.move_costs
+    rp[R_ARMOUR_ADD] = rules.armour_combine == "add"
+    rp[R_SUPP_ELIM] = rules.suppressions_to_eliminate
+    rp[R_SUPP_HIT_PEN] = rules.suppressed_hit_penalty
+    rp[R_SAVE_ON] = rules.save_on
+    rp[R_TO_HIT:R_TO_HIT + 4] = rules.to_hit
+    rp[R_DEFENCE_FOOT:R_DEFENCE_FOOT + 4] = rules.defence_foot
+    for w, (_, strike_foot, strike_vehicle, shots, range_cm) in enumerate(rules.weapons):
+        at = R_WEAPONS + N_WEAPON_COLS * w  # range 0 = as far as the eye sees
+        rp[at:at + 4] = strike_foot, strike_vehicle, shots, rules.cells(range_cm)
+    rp[R_SWAT_DEF:R_SWAT_DEF + 3] = rules.swat_defence
     return rp
 
 
