@@ -85,3 +85,39 @@ def test_saves_and_medic_rerolls(save_on, medic_on):
         assert k == 0
     else:
         assert stats.binomtest(int(k), n, p).pvalue > 1e-3
+
+
+def _exchange(rules, shift, kill_on, seed=1):
+    import dataclasses as dc
+
+    from sim.godfather import state as S
+
+    rp = S.kernel_params(dc.replace(RULES, **rules))
+    n = len(shift)
+    side = np.array([0] + [1] * (n - 1), np.int64)
+    killed = np.zeros(n, np.bool_)
+    supp = np.zeros(n, np.int64)
+    w = C.melee_exchange(rp, _dice(seed), side, np.array(shift, np.int64),
+                         np.zeros(n, np.int64), np.array(kill_on, np.int64), killed, supp)
+    return w, killed, supp
+
+
+def test_melee_hits_spread_round_the_losers_or_focus_on_one():
+    """An attacker scoring 100 more than its die wins by 100 + d0 - (d1 + d2) hits:
+    with armour that never kills (7) 'spread' shares the hits, 'focus' gives them all to the
+    first defender; with armour that always kills (1) both sides' first two hits kill the two
+    defenders and the rest are wasted."""
+    for melee_hits, check in (("spread", lambda s: abs(s[1] - s[2]) <= 1),
+                              ("focus", lambda s: s[2] == 0)):
+        w, killed, supp = _exchange({"melee_hits": melee_hits}, [100, 0, 0], [7, 7, 7])
+        assert w == 0 and not killed.any() and supp[0] == 0
+        assert 100 + 1 - 12 <= supp[1] + supp[2] <= 100 + 6 - 2 and check(supp)
+        w, killed, supp = _exchange({"melee_hits": melee_hits}, [100, 0, 0], [1, 1, 1])
+        assert w == 0 and killed.tolist() == [False, True, True] and supp.sum() == 0
+
+
+def test_melee_tie_and_defender_win():
+    w, killed, supp = _exchange({}, [0, 100], [1, 1])
+    assert w == 1 and killed.tolist() == [True, False]
+    ties = sum(_exchange({}, [0, 0], [1, 1], seed=k)[0] == -1 for k in range(600))
+    assert stats.binomtest(ties, 600, 1 / 6).pvalue > 1e-3  # two D6 equal: 1/6

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sim.core.jit import kernel
 from sim.core.rng import roll
+from sim.godfather import state as S
 
 
 @kernel
@@ -59,3 +60,47 @@ def saved(s, save_on, medic_on):
     if save_on > 0 and roll(s, 6) >= save_on:
         return True
     return medic_on > 0 and roll(s, 6) >= medic_on
+
+
+@kernel
+def melee_exchange(rp, s, side, shift, building_dice, kill_on, killed, suppressions):
+    """15.1-15.3, one melee: fighters i = 0..n-1 of ``side`` 0 (attackers) or 1 (defenders),
+    each scoring a D6 + ``shift[i]`` + ``building_dice[i]`` D6 (``fighter_score``, in index
+    order); the side with the lower total takes the difference as hits, each a D6 against the
+    hit fighter's ``kill_on`` (its melee armour factor): a kill at or above it, else a melee
+    suppression. Hits fall on the losing side's fighters in index order: one each in turn
+    ('spread', ``melee_hits``), or all on one until it is killed ('focus'); a killed fighter
+    takes no more. Writes ``killed`` (bool) and adds to ``suppressions``; returns the winning
+    side (-1 on a tie: no hits)."""
+    n = side.shape[0]
+    total_a = 0
+    total_d = 0
+    for i in range(n):
+        score = fighter_score(s, shift[i], building_dice[i])
+        if side[i] == 0:
+            total_a += score
+        else:
+            total_d += score
+    if total_a == total_d:
+        return -1
+    winner = 0 if total_a > total_d else 1
+    hits = abs(total_a - total_d)
+    spread = rp[S.R_MELEE_SPREAD] != 0
+    i = 0
+    while hits > 0:
+        victim = -1  # the next losing fighter still standing, from i on (wrapping round)
+        for k in range(n):
+            j = (i + k) % n
+            if side[j] != winner and not killed[j]:
+                victim = j
+                break
+        if victim < 0:
+            break  # every loser is down: the rest of the hits are wasted
+        hits -= 1
+        if roll(s, 6) >= kill_on[victim]:
+            killed[victim] = True
+            i = victim + 1
+        else:
+            suppressions[victim] += 1
+            i = victim + 1 if spread else victim
+    return winner

@@ -88,7 +88,8 @@ R_DEFENCE_FOOT = R_TO_HIT + 4  # 4 entries by cover column
 R_WEAPONS = R_DEFENCE_FOOT + 4  # per weapon: strike foot, strike vehicle, shots, range cells
 N_WEAPON_COLS = 4
 R_SWAT_DEF = R_WEAPONS + N_WEAPON_COLS * len(WEAPONS)  # 3 entries: front, flank, rear
-N_R = R_SWAT_DEF + 3
+R_MELEE_SPREAD = R_SWAT_DEF + 3  # 1: a losing side's hits go round its fighters; 0: focus
+N_R = R_MELEE_SPREAD + 1
 # business effects: the rules' BUSINESS_EFFECTS codes
 FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
@@ -166,6 +167,7 @@ def kernel_params(rules: GFRules) -> np.ndarray:
         at = R_WEAPONS + N_WEAPON_COLS * w  # range 0 = as far as the eye sees
         rp[at:at + 4] = strike_foot, strike_vehicle, shots, rules.cells(range_cm)
     rp[R_SWAT_DEF:R_SWAT_DEF + 3] = rules.swat_defence
+    rp[R_MELEE_SPREAD] = rules.melee_hits == "spread"
     return rp
 
 
