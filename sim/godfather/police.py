@@ -101,7 +101,7 @@ from sim.godfather.state import (
     POLICE,
 )
 
-APC = POLICE + 1  # C_KIND of the APC row (state's kinds are 1 + the rules' CIVILIANS codes)
+APC = S.APC  # C_KIND of the APC row (state.py: 1 + the rules' CIVILIANS codes, then it)
 
 # police_params (pp): the raid and APC rules state.kernel_params does not carry
 (P_TRIGGER_ELEMENTS, P_ON_PROMINENT, P_RESET, P_RAID_DICE, P_TARGET_TRIGGER, P_APC_SWAT,

@@ -42,7 +42,7 @@ N_B = 2
 C_KIND, C_BLOCK, C_X, C_Y, C_GRADE, C_WEAPON, C_ARMOUR, C_POLICE, C_SWAT, C_PROMINENT, C_SUPP = \
     range(11)
 N_C = 11
-NO_CIV, UNARMED, MILITIA, POLICE = range(4)  # C_KIND: 1 + the rules' CIVILIANS code
+NO_CIV, UNARMED, MILITIA, POLICE, APC = range(5)  # C_KIND: 1 + CIVILIANS codes, then the APC
 # vehicle columns: V_TYPE -1 = an empty row; V_OWNER -1 = unattended
 V_TYPE, V_BLOCK, V_X, V_Y, V_OWNER, V_DAMAGE = range(6)
 N_V = 6
