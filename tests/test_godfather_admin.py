@@ -5,9 +5,9 @@ import dataclasses
 
 import numpy as np
 import pytest
+from gf_dice import dice
 from scipy import stats
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import admin as A
 from sim.godfather import state as S
 from sim.godfather.odds import recruits_per_set_pmf
@@ -33,9 +33,7 @@ def _add(el, g, xp, status=S.ACTIVE):
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(9), np.uint64(0))
-    return s
+    return dice(seed, 9)
 
 
 def test_block_income_less_50_per_hostile_element_never_negative():

@@ -3,9 +3,9 @@ prominent citizen, vehicles and placement against the exact odds of the rules (c
 binomial tests at alpha 0.001 with fixed seeds: a false alarm in 1 of 1,000 runs per test)."""
 
 import numpy as np
+from gf_dice import dice
 from scipy import stats
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import blocks as BL
 from sim.godfather import city as CT
 from sim.godfather import state as S
@@ -17,9 +17,7 @@ N_BLOCKS = CITY.origin.shape[0]
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(44), np.uint64(0))
-    return s
+    return dice(seed, 44)
 
 
 def _enter(rp, s, b, count=None):

@@ -5,9 +5,9 @@ test (cells with expected count >= 5, the rest pooled) at alpha 0.001: a false a
 
 import numpy as np
 import pytest
+from gf_dice import dice, fits
 from scipy import stats
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import combat as C
 from sim.godfather.odds import Fighter, melee_odds, shot_odds
 from sim.godfather.rules import GFRules
@@ -16,21 +16,10 @@ RULES = GFRules()
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(33), np.uint64(0))
-    return s
+    return dice(seed, 33)
 
 
-def _fits(observed: dict, exact: dict, n: int):
-    keys = sorted(exact)
-    assert set(observed) <= set(keys), set(observed) - set(keys)
-    exp = np.array([float(exact[k]) * n for k in keys])
-    obs = np.array([observed.get(k, 0) for k in keys])
-    big = exp >= 5
-    e = np.append(exp[big], exp[~big].sum()) if (~big).any() else exp
-    o = np.append(obs[big], obs[~big].sum()) if (~big).any() else obs
-    if len(e) > 1:
-        assert stats.chisquare(o, e).pvalue > 1e-3
+_fits = fits
 
 
 @pytest.mark.parametrize("grade, weapon, defence, target", [

@@ -3,9 +3,8 @@
 per test)."""
 
 import numpy as np
-from scipy import stats
+from gf_dice import dice, fits
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import economy as EC
 from sim.godfather import state as S
 from sim.godfather.odds import business_set_odds, hostage_odds, raid_wait_pmf
@@ -16,20 +15,10 @@ RP = S.kernel_params(RULES)
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(55), np.uint64(0))
-    return s
+    return dice(seed, 55)
 
 
-def _fits(observed: dict, exact: dict, n: int):
-    keys = [k for k in sorted(exact) if exact[k] > 0]
-    assert set(observed) <= set(keys), set(observed) - set(keys)
-    exp = np.array([float(exact[k]) * n for k in keys])
-    obs = np.array([observed.get(k, 0) for k in keys])
-    big = exp >= 5
-    e = np.append(exp[big], exp[~big].sum()) if (~big).any() else exp
-    o = np.append(obs[big], obs[~big].sum()) if (~big).any() else obs
-    assert stats.chisquare(o, e).pvalue > 1e-3
+_fits = fits
 
 
 def test_business_income_and_doubles_match_the_exact_odds():

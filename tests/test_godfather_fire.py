@@ -6,9 +6,9 @@ import dataclasses
 from fractions import Fraction
 
 import numpy as np
+from gf_dice import dice
 from scipy import stats
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import city as CT
 from sim.godfather import fire as F
 from sim.godfather import state as S
@@ -21,9 +21,7 @@ CITY = CT.generate(RULES, 5)
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(77), np.uint64(0))
-    return s
+    return dice(seed, 77)
 
 
 def test_foot_defence_matches_the_rules_in_both_readings():

@@ -4,9 +4,9 @@ points against their exact distribution, move costs."""
 import dataclasses
 
 import numpy as np
+from gf_dice import dice
 from scipy import stats
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import city as CT
 from sim.godfather import gang as GA
 from sim.godfather import state as S
@@ -17,9 +17,7 @@ CITY = CT.generate(RULES, 8)
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(66), np.uint64(0))
-    return s
+    return dice(seed, 66)
 
 
 def test_start_state():

@@ -5,9 +5,9 @@ import dataclasses
 
 import numpy as np
 import pytest
+from gf_dice import dice
 from scipy import stats
 
-from sim.core.rng import STATE_SIZE, seed_state
 from sim.godfather import state as S
 from sim.godfather import turns as T
 from sim.godfather.odds import turnset_pmf
@@ -17,9 +17,7 @@ RULES = GFRules(players=4)
 
 
 def _dice(seed):
-    s = np.empty(STATE_SIZE, np.uint64)
-    seed_state(s, np.uint64(seed), np.uint64(21), np.uint64(0))
-    return s
+    return dice(seed, 21)
 
 
 def _set_length(rp, s):

@@ -70,21 +70,33 @@ def _need(rp, grade, suppressed):
 
 
 @kernel
+def _volley_at(rp, s, grade, suppressed, weapon, defence, supp):
+    """The volley's dice and the suppression count: (MISSED, SUPPRESSED or KILLED meaning
+    eliminated, the target's suppressions after it). Suppressions of a volley that also
+    eliminated are not added."""
+    at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
+    through, new = volley(s, _need(rp, grade, suppressed), rp[at + 2], rp[at], defence, True)
+    if through > 0:
+        return KILLED, supp
+    if new == 0:
+        return MISSED, supp
+    if supp + new < rp[S.R_SUPP_ELIM]:
+        return SUPPRESSED, supp + new
+    return KILLED, supp + new
+
+
+@kernel
 def shoot_element(rp, s, el, cover, count, grade, suppressed, weapon, t, medic_on):
     """A volley of ``weapon`` by a shooter of ``grade`` (suppressed or not) at gang element row
     t standing at its cell (sight and range checked by the caller). Applies the outcome and
     returns it: MISSED, SUPPRESSED (suppressions added; at ``suppressions_to_eliminate`` the
     element is eliminated as by a hit), WOUNDED_OUT (eliminated, saved) or KILLED."""
     x, y = el[t, E_X], el[t, E_Y]
-    at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
-    through, supp = volley(s, _need(rp, grade, suppressed), rp[at + 2], rp[at],
-                           foot_defence(rp, cover[y, x], el[t, E_ARMOUR]), True)
-    if through == 0:
-        if supp == 0:
-            return MISSED
-        el[t, E_SUPP] += supp
-        if el[t, E_SUPP] < rp[S.R_SUPP_ELIM]:
-            return SUPPRESSED
+    out, el[t, E_SUPP] = _volley_at(rp, s, grade, suppressed, weapon,
+                                    foot_defence(rp, cover[y, x], el[t, E_ARMOUR]),
+                                    el[t, E_SUPP])
+    if out != KILLED:
+        return out
     count[y, x] -= 1
     if saved(s, rp[S.R_SAVE_ON], medic_on):
         el[t, E_STATUS] = WOUNDED
@@ -107,14 +119,9 @@ def shoot_civilian(rp, s, cv, cover, count, grade, suppressed, weapon, t, front)
     defence = foot_defence(rp, cover[y, x], cv[t, C_ARMOUR])
     if cv[t, C_SWAT]:
         defence = max(defence, rp[S.R_SWAT_DEF + (0 if front else 1)])
-    at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
-    through, supp = volley(s, _need(rp, grade, suppressed), rp[at + 2], rp[at], defence, True)
-    if through == 0:
-        if supp == 0:
-            return MISSED
-        cv[t, C_SUPP] += supp
-        if cv[t, C_SUPP] < rp[S.R_SUPP_ELIM]:
-            return SUPPRESSED
+    out, cv[t, C_SUPP] = _volley_at(rp, s, grade, suppressed, weapon, defence, cv[t, C_SUPP])
+    if out != KILLED:
+        return out
     count[y, x] -= 1
     cv[t, :] = 0
     cv[t, C_KIND] = NO_CIV

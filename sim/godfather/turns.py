@@ -19,6 +19,7 @@ import numpy as np
 
 from sim.core.jit import kernel
 from sim.core.rng import randint, roll
+from sim.core.sort import sort_by_key
 from sim.godfather import state as S
 from sim.godfather.state import G_COLLECTED, G_OUT, L_ALIVE, L_RANK, L_XP
 
@@ -69,13 +70,7 @@ def deal(ld, gg, rp, s, order, keys):
         order[n] = j
         keys[n] = card_key(rp, deck[n], s)
         n += 1
-    for i in range(1, n):  # insertion sort by key (stable: two random jokers keep deal order)
-        kk, o = keys[i], order[i]
-        m = i - 1
-        while m >= 0 and keys[m] > kk:
-            keys[m + 1], order[m + 1] = keys[m], order[m]
-            m -= 1
-        keys[m + 1], order[m + 1] = kk, o
+    sort_by_key(keys, order, n)  # stable: two random jokers keep the deal's order
     return n
 
 

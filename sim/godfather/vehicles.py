@@ -221,11 +221,9 @@ def vehicle_defence(vp, vtype, cover, facing):
 # ---- hot-wiring, boarding, leaving, driving ----------------------------------------------------
 
 @kernel
-def hotwire(el, vh, aboard, vp, s, i, v):
-    """17.3: element ``i`` tries to hot-wire vehicle row ``v``. Refused without a die (the
-    result says why) unless the vehicle exists, is not a wreck, has nobody aboard and is not
-    already its gang's, and the element is active, on foot and within ``reach_cells``. Then one
-    D6 >= ``hotwire_need``: HOTWIRED (the gang owns the vehicle) or FAILED."""
+def _refused(el, vh, aboard, i, v):
+    """The refusals hot-wiring and boarding share, in order: no such vehicle, a wreck, the
+    element not active, already aboard; else OK."""
     if vh[v, V_TYPE] < 0:
         return NO_VEHICLE
     if vh[v, V_DAMAGE] & DMG_WRECKED:
@@ -234,6 +232,18 @@ def hotwire(el, vh, aboard, vp, s, i, v):
         return NOT_ACTIVE
     if aboard[i] >= 0:
         return ON_BOARD
+    return OK
+
+
+@kernel
+def hotwire(el, vh, aboard, vp, s, i, v):
+    """17.3: element ``i`` tries to hot-wire vehicle row ``v``. Refused without a die (the
+    result says why) unless the vehicle exists, is not a wreck, has nobody aboard and is not
+    already its gang's, and the element is active, on foot and within ``reach_cells``. Then one
+    D6 >= ``hotwire_need``: HOTWIRED (the gang owns the vehicle) or FAILED."""
+    why = _refused(el, vh, aboard, i, v)
+    if why != OK:
+        return why
     g = i // vp[VP_MAX_ELEMENTS]
     if vh[v, V_OWNER] == g:
         return OWN_VEHICLE
@@ -255,14 +265,9 @@ def board(el, vh, aboard, count, vp, i, v):
     element's gang, the element is active, on foot and within ``reach_cells``, and fewer than
     the type's capacity (crew included) are aboard. On OK the element leaves its cell
     (``count``) and rides at the vehicle's cell."""
-    if vh[v, V_TYPE] < 0:
-        return NO_VEHICLE
-    if vh[v, V_DAMAGE] & DMG_WRECKED:
-        return WRECK
-    if el[i, E_STATUS] != ACTIVE:
-        return NOT_ACTIVE
-    if aboard[i] >= 0:
-        return ON_BOARD
+    why = _refused(el, vh, aboard, i, v)
+    if why != OK:
+        return why
     if vh[v, V_OWNER] != i // vp[VP_MAX_ELEMENTS]:
         return NOT_OWNER
     if _reach(el[i, E_X], el[i, E_Y], vh[v, V_X], vh[v, V_Y]) > vp[VP_REACH]:

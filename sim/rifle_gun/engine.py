@@ -24,6 +24,7 @@ from sim.core import trace as TR
 from sim.core.debug import debug_default, raise_on_broken
 from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
+from sim.core.sort import sort_by_key
 from sim.core.tabletop.battlefield import generate, seen_size, sight
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import (
@@ -244,13 +245,7 @@ def _crossfire(g, f, te, sc, a, t):
             order[n_in] = c
             keys[n_in] = u
             n_in += 1
-    for i in range(1, n_in):  # insertion sort, closest first
-        k, o = keys[i], order[i]
-        j = i - 1
-        while j >= 0 and keys[j] > k:
-            keys[j + 1], order[j + 1] = keys[j], order[j]
-            j -= 1
-        keys[j + 1], order[j + 1] = k, o
+    sort_by_key(keys, order, n_in)  # closest first
     return n_in
 
 
