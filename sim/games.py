@@ -11,6 +11,7 @@ from sim.core.game import GameSpec
 _REGISTRY = {
     "og": "sim.og.api:SPEC",
     "rifle_gun": "sim.rifle_gun.api:SPEC",
+    "godfather": "sim.godfather.api:SPEC",
 }
 GAME_NAMES = tuple(_REGISTRY)
 

@@ -70,11 +70,17 @@ def test_schema_check_catches_a_broken_table(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_turn_limit_games_are_flagged_and_have_no_winner(name):
     """With a turn limit of 2 rounds some games are stopped by it: they are flagged, last
-    exactly the limit, and nobody won them."""
+    exactly the limit, and nobody won them. A game whose rules score it at the limit
+    (``limit_end``) instead ends there with that reason, unflagged."""
     spec = games.get(name)
     rules, pool, lineup = _field(spec, 200, **{spec.round_limit_param: 2})
     df = spec.run_games(rules, 6, 6, 0, lineup, pool, {})
     per_game = df.drop_duplicates("game")
+    if spec.capabilities.limit_end is not None:
+        scored = per_game[per_game["end_reason"] == spec.capabilities.limit_end]
+        assert len(scored) > 0 and (scored["rounds"] == 2).all()
+        assert not per_game["turn_limit"].any()
+        return
     stopped = per_game[per_game["turn_limit"]]
     assert len(stopped) > 0
     assert (stopped["rounds"] == 2).all() and (stopped["winner_seat"] == -1).all()

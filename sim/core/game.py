@@ -67,6 +67,9 @@ class Capabilities:
     seatings: tuple[str, ...] = SEATINGS
     draws: bool = False  # a game can end with nobody winning (besides the turn limit)
     players: tuple[int, int] = (2, 2)  # least and most players
+    limit_end: str | None = None  # the end reason of a game that reaches its round limit when
+    # the rules score it there (Godfather's tally names a winner): such games are finished,
+    # not censored (turn_limit stays False); None: the limit stops a game unfinished
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,6 +180,9 @@ def contract_problems(spec: GameSpec) -> list[str]:
     bad = [k for k in spec.wording if k not in WORDING]
     if bad:
         out.append(f"unknown wording keys {bad}; allowed: {', '.join(WORDING)}")
+    if spec.capabilities.limit_end is not None and \
+            spec.capabilities.limit_end not in spec.end_names:
+        out.append(f"capabilities.limit_end {spec.capabilities.limit_end!r} is not in end_names")
     if spec.cluster is not None and spec.cluster not in [c.name for c in spec.columns]:
         out.append(f"cluster {spec.cluster!r} is not one of the game's columns")
     for param, reasons in spec.decided_by.items():

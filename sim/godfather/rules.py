@@ -117,6 +117,12 @@ class GFRules:
     umpire_phase: str = param(
         "last", "When civilians and police act in a turn (the text has the umpire play them "
         "but gives no slot): 'last' (after every leader) or 'first'.", choices=("last", "first"))
+    umpire_actions: int = param(
+        2, "Actions a civilian or police element takes in the umpire phase each turn (the text "
+        "gives the umpire's elements no action points). Police may spend one on a move, the rest "
+        "shoot or fight; militia only shoot. 2: what an average leader's 2D6 + bonus buys each "
+        "of six elements (a move and a shot); gang elements keep up to max_actions.", lo=0,
+        hi=8)
 
     # ---- gangs and grades ---------------------------------------------------------------------
     start_elements: int = param(6, "Elements each gang starts with (text: six is a good "
@@ -449,11 +455,19 @@ class GFRules:
         1000, "Cr of equipment (weapons, armour at their cost) per tally point (the sheet's "
         "heading names 'Equipment'; points blank); 0 = equipment does not count.", lo=0,
         hi=1_000_000)
+    tally_tiebreak: str = param(
+        "members_cash", "Equal highest tallies (text: 'the leader of the highest total is the "
+        "Godfather'; ties not covered): 'members_cash' (default: more members, then more cash; "
+        "still equal: nobody) or 'none' (nobody is the Godfather).",
+        choices=("members_cash", "none"))
 
     # ------------------------------------------------------------------------------------------------
     def problem(self) -> str | None:
         """The first impossible value or combination, or None. Names the key and what is
         allowed."""
+        if self.leaders_on_street:
+            return ("leaders_on_street True: the engine does not model leaders riding in an "
+                    "element yet; expected False")
         for name, n, codes in (("civilian_types", 6, CIVILIANS), ("police_types", 6, POLICE_TYPES),
                                ("vehicle_types", 6, VEHICLES), ("vehicle_damage", 6, VEHICLE_DAMAGE),
                                ("business_doubles", 6, BUSINESS_EFFECTS)):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.godfather.rules import GRADES, WEAPONS, GFRules
+from sim.godfather.rules import GRADES, RANKS, WEAPONS, GFRules
 
 # element columns (E_X, E_Y: map cell, -1 off the map; E_LEADER: the leader row commanding it;
 # E_ACTIONS, E_MOVES: actions and moves taken this turn)
@@ -31,12 +31,15 @@ L_ALIVE, L_RANK, L_XP, L_LOST, L_AP = range(5)
 N_L = 5
 
 # gang columns
-G_CASH, G_OUT, G_HQ, G_COLLECTED, G_DESERTED, G_RECRUITED, G_THRESHOLDS = range(7)
-N_G = 7  # G_COLLECTED: cash collected this set; G_THRESHOLDS: leader thresholds reached
+G_CASH, G_OUT, G_HQ, G_COLLECTED, G_DESERTED, G_RECRUITED, G_THRESHOLDS, G_HOSTAGE = range(8)
+N_G = 8  # G_COLLECTED: cash collected this set; G_THRESHOLDS: leader thresholds reached;
+# G_HOSTAGE: turns the gang's hostage has been held (0: none held)
 
 # block columns
-B_OWNER, B_ENTERED = range(2)
-N_B = 2
+B_OWNER, B_ENTERED, B_BUSINESS, B_ATTACKER, B_FELL = range(5)
+N_B = 5  # B_BUSINESS: 0 none, 1 running, 2 opened this set (pays from the next);
+# B_ATTACKER: the gang whose element last removed one of its defenders; B_FELL: a defender
+# fell in the current gang turn (the surrender check's trigger)
 
 # civilian columns (block defenders, police): C_KIND 0 = an empty row
 C_KIND, C_BLOCK, C_X, C_Y, C_GRADE, C_WEAPON, C_ARMOUR, C_POLICE, C_SWAT, C_PROMINENT, C_SUPP = \
@@ -89,7 +92,27 @@ R_WEAPONS = R_DEFENCE_FOOT + 4  # per weapon: strike foot, strike vehicle, shots
 N_WEAPON_COLS = 4
 R_SWAT_DEF = R_WEAPONS + N_WEAPON_COLS * len(WEAPONS)  # 3 entries: front, flank, rear
 R_MELEE_SPREAD = R_SWAT_DEF + 3  # 1: a losing side's hits go round its fighters; 0: focus
-N_R = R_MELEE_SPREAD + 1
+# the turn loop (sim/godfather/engine.py): scalars, then the per-grade / per-class tables
+(R_FOOT_CELLS, R_MELEE_CC, R_MELEE_TASER, R_MELEE_TASER_ELITE, R_SUPP_MELEE_PEN, R_MELEE_ROUT,
+ R_MELEE_REACH, R_TASER_NONLETHAL, R_MEDIC_REACH_GANG, R_WOUNDED_STAY, R_UNBAILED_XP,
+ R_UNBAILED_HELD, R_BUSINESS_COST, R_XP_PER_KILL, R_REGEN_ANY, R_UNPAID_ELIM, R_TALLY_BLOCK,
+ R_TALLY_BUSINESS, R_TALLY_CASH, R_TALLY_EQUIP, R_MAX_SETS, R_LAST_STANDING, R_UMPIRE_FIRST,
+ R_PROMO_LOSS, R_LEADERS_STREET, R_LEADER_MELEE, R_UMPIRE_ACTIONS, R_SHOOT_COST,
+ R_MELEE_COST) = range(R_MELEE_SPREAD + 1, R_MELEE_SPREAD + 30)
+R_RECOVER_ON = R_MELEE_COST + 1  # 4 entries by grade
+R_MELEE_GRADE = R_RECOVER_ON + 4  # 4 entries by grade
+R_MELEE_BUILDING = R_MELEE_GRADE + 4  # 4 entries by grade
+R_MELEE_ARMOUR = R_MELEE_BUILDING + 4  # 3 entries by armour class
+R_MEDIC_SAVE = R_MELEE_ARMOUR + 3  # 3 entries by medic level
+R_MEDIC_LEVEL = R_MEDIC_SAVE + 3  # 4 entries by grade
+R_BAIL = R_MEDIC_LEVEL + 4  # 4 entries by grade
+R_WEAPON_COST = R_BAIL + 4  # one per weapon
+R_ARMOUR_COST = R_WEAPON_COST + len(WEAPONS)  # 2 entries: light, heavy
+R_TALLY_GRADE = R_ARMOUR_COST + 2  # 4 entries by grade
+R_TALLY_RANK = R_TALLY_GRADE + 4  # 4 entries by rank
+(R_START_CASH, R_START_ELEMENTS, R_START_XP, R_START_WEAPON, R_START_RANK,
+ R_START_LEADER_XP, R_TIEBREAK) = range(R_TALLY_RANK + 4, R_TALLY_RANK + 11)
+N_R = R_TIEBREAK + 1
 # business effects: the rules' BUSINESS_EFFECTS codes
 FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
@@ -168,6 +191,53 @@ def kernel_params(rules: GFRules) -> np.ndarray:
         rp[at:at + 4] = strike_foot, strike_vehicle, shots, rules.cells(range_cm)
     rp[R_SWAT_DEF:R_SWAT_DEF + 3] = rules.swat_defence
     rp[R_MELEE_SPREAD] = rules.melee_hits == "spread"
+    rp[R_FOOT_CELLS] = rules.cells(rules.foot_move_cm)
+    rp[R_MELEE_CC] = rules.melee_cc_bonus
+    rp[R_MELEE_TASER] = rules.melee_taser_bonus
+    rp[R_MELEE_TASER_ELITE] = rules.melee_taser_elite_bonus
+    rp[R_SUPP_MELEE_PEN] = rules.suppressed_melee_penalty
+    rp[R_MELEE_ROUT] = rules.melee_rout_suppressions
+    rp[R_MELEE_REACH] = rules.melee_reach_cells
+    rp[R_TASER_NONLETHAL] = rules.taser_nonlethal
+    rp[R_MEDIC_REACH_GANG] = rules.medic_reach == "gang"
+    rp[R_WOUNDED_STAY] = rules.wounded_return == "stay"
+    rp[R_UNBAILED_XP] = rules.unbailed_xp_loss
+    rp[R_UNBAILED_HELD] = rules.unbailed == "held"
+    rp[R_BUSINESS_COST] = rules.business_cost
+    rp[R_XP_PER_KILL] = rules.xp_per_kill
+    rp[R_REGEN_ANY] = rules.regenerate_from == "any_block"
+    rp[R_UNPAID_ELIM] = rules.unpaid == "eliminate"
+    rp[R_TALLY_BLOCK] = rules.tally_block_points
+    rp[R_TALLY_BUSINESS] = rules.tally_business_points
+    rp[R_TALLY_CASH] = rules.tally_cash_per_point
+    rp[R_TALLY_EQUIP] = rules.tally_equipment_per_point
+    rp[R_MAX_SETS] = rules.max_sets
+    rp[R_LAST_STANDING] = rules.last_standing_ends
+    rp[R_UMPIRE_FIRST] = rules.umpire_phase == "first"
+    rp[R_PROMO_LOSS] = rules.promotion_competency_loss
+    rp[R_LEADERS_STREET] = rules.leaders_on_street
+    rp[R_LEADER_MELEE] = rules.leader_melee_bonus
+    rp[R_UMPIRE_ACTIONS] = rules.umpire_actions
+    rp[R_SHOOT_COST] = rules.shoot_cost
+    rp[R_MELEE_COST] = rules.melee_cost
+    rp[R_RECOVER_ON:R_RECOVER_ON + 4] = rules.recover_on
+    rp[R_MELEE_GRADE:R_MELEE_GRADE + 4] = rules.melee_grade_bonus
+    rp[R_MELEE_BUILDING:R_MELEE_BUILDING + 4] = rules.melee_building_dice
+    rp[R_MELEE_ARMOUR:R_MELEE_ARMOUR + 3] = rules.melee_armour
+    rp[R_MEDIC_SAVE:R_MEDIC_SAVE + 3] = rules.medic_save_on
+    rp[R_MEDIC_LEVEL:R_MEDIC_LEVEL + 4] = rules.medic_level
+    rp[R_BAIL:R_BAIL + 4] = rules.bail
+    rp[R_WEAPON_COST:R_WEAPON_COST + len(WEAPONS)] = [w[0] for w in rules.weapons]
+    rp[R_ARMOUR_COST:R_ARMOUR_COST + 2] = rules.armour_costs
+    rp[R_TALLY_GRADE:R_TALLY_GRADE + 4] = rules.tally_grade_points
+    rp[R_TALLY_RANK:R_TALLY_RANK + 4] = rules.tally_rank_points
+    rp[R_START_CASH] = rules.start_cash
+    rp[R_START_ELEMENTS] = rules.start_elements
+    rp[R_START_XP] = (0, *rules.grade_xp())[GRADES.index(rules.start_grade)]
+    rp[R_START_WEAPON] = WEAPONS.index(rules.start_weapon)
+    rp[R_START_RANK] = RANKS.index(rules.start_leader_rank)
+    rp[R_START_LEADER_XP] = rules.start_leader_xp
+    rp[R_TIEBREAK] = rules.tally_tiebreak == "members_cash"
     return rp
 
 

@@ -1,0 +1,1998 @@
+"""The Godfather campaign engine: the turn loop on the city, the gang bosses' decisions, the
+umpire's civilians and police, the admin phase, elimination and the Godfather tally, as numba
+kernels over the state of ``sim/godfather/state.py`` (one campaign per game; a batch driver
+plays many in parallel).
+
+A campaign: sets of turns (``turns.set_ends``) until ``max_sets`` sets or one gang left. Each
+turn: every leader rolls action points (``gang.action_points``); cards set the leaders' order
+(``turns.deal``); each leader in turn activates its elements (the boss's choices below); the
+umpire phase plays civilians and police (``umpire_phase``: after every leader, or first);
+then suppressions recover, hostage dice are rolled and subordinate leaders gain XP. At a set's
+end the admin phase runs in the text's order (income with businesses and ransoms, pay, bail,
+purchases, businesses, experience, recruitment, new leaders), then blocks are claimed, the
+wounded and routed come home, elements are placed at their base, gangs are eliminated,
+elements are shared among leaders, leaders are promoted or demoted, and the raid dice roll.
+
+**Decisions where the text is silent** (also in docs/rules/godfather.md, "The engine"):
+
+- *Moving.* A move is up to ``cells(foot_move_cm)`` king's steps; each step goes to the free
+  neighbouring cell nearest the goal (Chebyshev distance to the goal block's rectangle or to
+  the enemy it closes with; ties: outside a building first, then a fixed neighbour order). A
+  step across a building's edge (into or out of a light or heavy building) ends the move (8.3).
+  A step into a block nobody has entered yet rolls its defenders (11.1) and ends the move.
+- *Suppressed elements* (14.3) do not move (they may shoot and fight back); this is stricter
+  than "may not move closer to the enemy", and saves a search for a move that is not closer.
+- *Actions.* An element acts in passes: every element of the leader takes its first action,
+  then its second ..., so the leader's points are spread over its elements. An action is a
+  melee with an adjacent enemy (bosses that fight in melee, when the expected totals, a D6
+  counted as 3.5, favour the attackers who would join: so elements gather before they storm a
+  building), a move towards the leader's
+  target block while the element is not in it and may still move, a volley at the best target
+  it sees (highest chance to eliminate, then threat, then nearest; a target its weapon cannot
+  eliminate, such as a civilian in a building facing a rifle of strike 0, is not shot at), a
+  melee with an adjacent enemy worth fighting when there is nothing to shoot (every boss), or,
+  inside the
+  target block with nothing to shoot, a move towards the nearest enemy there; an element with
+  nothing to do stops.
+- *Who is an enemy.* Rival gang elements; police anywhere; militia and unarmed civilians of
+  a block the gang does not hold (unarmed ones only in the block its leader is going for).
+- *Melee* (15): the attacking element and every other element of its leader next to the
+  target with an action left (several against one); the target alone defends. Police arrest
+  (16.1): a gang element beaten in melee by police is stunned (``taser_nonlethal``) or, saved,
+  wounded, and either way jailed.
+- *Civilians and police* (umpire) take ``umpire_actions`` actions a turn: militia and the APC
+  shoot at the nearest gang element they can hit; police (23.1) go for the gang
+  ``police.target_gang`` names in their block, moving once (inside their block) to reach the
+  nearest of its elements, fighting it when next to it, else shooting.
+- *Businesses* pay the block's current owner; a block that changes hands keeps its business.
+  A business's 'police' double puts one police element (typed by the police die) in the block.
+- *Purchases* (18.4c) go to the most experienced elements first: a weapon for any element
+  without one (the cheapest), then the boss's weapon and armour while its share lasts.
+- *Placement.* Recruits, bailed, wounded and routed elements come back at the gang's HQ (or,
+  having lost it, its lowest-numbered block), placed by two dice; with no base or no room they
+  wait off the map.
+- *Elimination* (25): at the admin phase, a gang with no members, or with no element on the
+  map and no base (``regenerate_from``), is out; its blocks fall free (businesses stay).
+- *The tally* (26): members by grade (not jailed), leaders by rank, blocks, businesses, cash and
+  equipment at their cost; the highest total is the Godfather, a tie names nobody.
+- Vehicles are placed on entry and stand in their cells; the bosses do not yet drive them
+  (``sim/godfather/vehicles.py`` has the rules); barricades are not built.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+import numpy as np
+
+from sim.core.jit import batch_kernel, kernel, prange
+from sim.core.rng import STATE_SIZE, randint, roll, seed_state
+from sim.core.trace import emit
+from sim.core.trace import empty as empty_trace
+from sim.core.trace import replay_traced
+from sim.godfather import blocks as BL
+from sim.godfather import city as CI
+from sim.godfather import combat as CO
+from sim.godfather import economy as EC
+from sim.godfather import fire as FI
+from sim.godfather import gang as GA
+from sim.godfather import police as PO
+from sim.godfather import state as S
+from sim.godfather import turns as TU
+from sim.godfather.admin import (
+    _new_element,
+    collect,
+    competency,
+    experience,
+    grade,
+    income,
+    members,
+    new_leaders,
+    pay,
+    recruit,
+)
+from sim.godfather.rules import WEAPONS, GFRules
+from sim.core.tabletop.battlefield import visible
+from strategies import godfather as W
+
+MAX_EVENTS = 20000
+
+
+class Ev(enum.IntEnum):
+    """Trace events: (set, actor gang, kind, a..i) rows; payloads as commented."""
+
+    SET = 1  # a: set number (1-based)
+    TURN = 2  # a: turn in the set, b: turn in the campaign
+    ACTIVATE = 3  # a: leader row, b: action points, c: target block, d: card order position
+    MOVE = 4  # a: element row, b, c: from x, y, d, e: to x, y
+    ENTER = 5  # a: block, b: defenders placed, c: prominent citizen among them (0/1)
+    SHOT = 6  # a: shooter kind (0 gang, 1 civilian), b: its row, c: target kind, d: target row,
+    # e: outcome (fire.MISSED .. KILLED, 4 = arrested), f: target's gang (-1 civilian),
+    # g: civilian kind of the target or shooter
+    MELEE = 7  # a: attacker kind, b: attacker row, c: fighters, d: target kind, e: target row,
+    # f: winning side (0 attacker, 1 defender, -1 tie), g: attackers down, h: target down
+    TAKE = 8  # a: block, b: how (0 cleared, 1 surrender, 2 claimed), c: previous owner
+    HOSTAGE = 9  # a: block
+    RANSOM = 10  # a: cr paid (-1: the hostage went free), b: turns held
+    RAID = 11  # a: target gang, b: block, c: police raised, d: police moved
+    ADMIN = 12  # a: income, b: business income, c: cash after pay, d: deserted,
+    # e: recruits, f: new leaders, g: cash at the end
+    BAIL = 13  # a: bailed, b: left in jail
+    BUY = 14  # a: weapons, b: armour, c: cr spent
+    BUSINESS = 15  # a: block, b: effect of a double (FX_*, -1 opened), c: cr paid
+    PROMOTE = 16  # a: leader row, b: new rank
+    OUT = 17  # a: set, b: reason (0 no members, 1 no base)
+    SUMMARY = 18  # a..d: members by grade, e: leaders, f: cash, g: blocks, h: businesses,
+    # i: jailed
+    POLICE = 19  # a: police elements in play, b: APC in play (0/1)
+    END = 20  # a: winner (-1 none), b: end reason, c: winner's margin
+    TALLY = 21  # a: tally, b: members, c: blocks, d: cash
+    ARREST = 22  # a: element row
+    ROUT = 23  # a: element row
+
+
+END_NAMES = ("tally", "last_standing", "all_out")  # the set limit: the tally names the
+# Godfather; one gang left; every gang out at once (nobody)
+END_TALLY, END_LAST_STANDING, END_ALL_OUT = range(3)
+
+
+# per-seat records (p_out[game, seat, P_*])
+(P_ORDER, P_MEMBERS, P_MAX_MEMBERS, P_BLOCKS, P_CASH, P_BUSINESSES, P_LEADERS, P_TALLY,
+ P_OUT_SET, P_KILLS, P_CIV_KILLS, P_LOSSES, P_WOUNDED, P_ARRESTED, P_ROUTED, P_DESERTED,
+ P_RECRUITED, P_NEW_LEADERS, P_PROMOTIONS, P_HOSTAGES, P_RANSOM_CR, P_BUSINESS_CR,
+ P_BUSINESSES_OPENED, P_BLOCKS_TAKEN, P_RAIDED, P_BAILED, P_ARMS_CR, P_TALLY_MID, P_MEMBERS_2,
+ P_SHOTS, P_MELEES, P_MEMBERS_SUM) = range(32)
+N_PC = 32
+# per-game records (g_out[game, G_*])
+(G_WINNER, G_END, G_FIRST, G_SETS, G_TURNS, G_RAIDS, G_POLICE_MAX, G_PROMINENT_KILLED,
+ G_HOSTAGES, G_SURRENDERS, G_ENTERED, G_CIV_KILLED, G_ARRESTS, G_APC_SEEN, G_MARGIN,
+ G_LEADER_2, G_ERROR, G_ERROR_SET) = range(18)
+N_GC = 18
+# audit failures (G_ERROR): the first broken invariant found at a set's end
+(BAD_NONE, BAD_COUNT, BAD_CAPACITY, BAD_AT_BLOCK, BAD_OWNER, BAD_CASH, BAD_LEADER,
+ BAD_STATUS) = range(8)
+BAD_NAMES = ("none", "cell count differs from what stands there", "cell over capacity",
+             "element's block differs from its cell's", "block held by a gang that is out",
+             "negative cash", "active element commanded by no live leader of its gang",
+             "element off the map in play or on the map out of play")
+
+N_WEAPONS = len(WEAPONS)
+MAX_FIGHTERS = 16  # melee scratch: the target and up to 15 attackers
+ARRESTED = 4  # a SHOT/MELEE outcome beyond fire's: jailed
+
+
+class City(NamedTuple):
+    terrain: np.ndarray
+    building: np.ndarray
+    cover: np.ndarray
+    block: np.ndarray
+    origin: np.ndarray
+
+
+class State(NamedTuple):
+    el: np.ndarray
+    ld: np.ndarray
+    gg: np.ndarray
+    bk: np.ndarray
+    cv: np.ndarray
+    vh: np.ndarray
+    count: np.ndarray
+    at: np.ndarray  # block of each element row, -1 street / off the map
+    rs: np.ndarray  # raid state
+    order: np.ndarray  # leader rows in acting order (scratch)
+    keys: np.ndarray  # card keys (scratch)
+    fs: np.ndarray  # melee scratch: side, shift, building dice, kill on, suppressions
+    fk: np.ndarray  # melee scratch: killed (bool)
+    rows: np.ndarray  # melee scratch: fighter rows
+    bc: np.ndarray  # int64[blocks, players + 1]: elements of each gang (and police) per block
+    clock: np.ndarray  # [set, turn in set, campaign turn, events counted]
+    p_out: np.ndarray  # int64[P, N_PC]
+    g_out: np.ndarray  # int64[N_GC]
+    trace: np.ndarray
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+@kernel
+def _ev(st, gang, kind, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, i=0):
+    st.clock[3] = emit(st.trace, st.clock[3], st.clock[0], gang, kind, a, b, c, d, e, f, g, h, i)
+
+
+@kernel
+def _cheb(x0, y0, x1, y1):
+    return max(abs(x1 - x0), abs(y1 - y0))
+
+
+@kernel
+def _rect_dist(x, y, rx0, ry0, rx1, ry1):
+    dx = rx0 - x if x < rx0 else (x - rx1 if x > rx1 else 0)
+    dy = ry0 - y if y < ry0 else (y - ry1 if y > ry1 else 0)
+    return max(dx, dy)
+
+
+@kernel
+def _in_building(cover, x, y):
+    return cover[y, x] >= CI.LIGHT
+
+
+@kernel
+def _gang_of(rp, i):
+    return i // rp[S.R_MAX_ELEMENTS]
+
+
+@kernel
+def _on_map(el, i):
+    return el[i, S.E_STATUS] == S.ACTIVE and el[i, S.E_X] >= 0
+
+
+@kernel
+def _base(rp, st, g):
+    """The block gang g's elements come back to: its HQ while it holds it, else its
+    lowest-numbered block; -1 for none."""
+    hq = st.gg[g, S.G_HQ]
+    if hq >= 0 and st.bk[hq, S.B_OWNER] == g:
+        return hq
+    for b in range(st.bk.shape[0]):
+        if st.bk[b, S.B_OWNER] == g:
+            return b
+    return -1
+
+
+@kernel
+def _has_base(rp, st, g):
+    hq = st.gg[g, S.G_HQ]
+    if not rp[S.R_REGEN_ANY]:
+        return hq >= 0 and st.bk[hq, S.B_OWNER] == g
+    return _base(rp, st, g) >= 0
+
+
+@kernel
+def _off_map(st, i):
+    """Element row i leaves the map (its cell is freed)."""
+    el = st.el
+    if el[i, S.E_X] >= 0:
+        st.count[el[i, S.E_Y], el[i, S.E_X]] -= 1
+    el[i, S.E_X] = -1
+    el[i, S.E_Y] = -1
+    st.at[i] = -1
+
+
+@kernel
+def _free_element(st, i):
+    _off_map(st, i)
+    st.el[i, :] = 0
+    st.el[i, S.E_STATUS] = S.FREE
+
+
+@kernel
+def _block_counts(rp, st, cty):
+    """st.bc[b, g]: active gang g elements in block b; st.bc[b, P]: police there."""
+    P = st.gg.shape[0]
+    st.bc[:, :] = 0
+    for i in range(st.el.shape[0]):
+        if _on_map(st.el, i) and st.at[i] >= 0:
+            st.bc[st.at[i], _gang_of(rp, i)] += 1
+    for k in range(st.cv.shape[0]):
+        kind = st.cv[k, S.C_KIND]
+        if kind == S.POLICE or kind == S.APC:
+            st.bc[st.cv[k, S.C_BLOCK], P] += 1
+
+
+@kernel
+def _medic_on(rp, st, t):
+    """The best medic re-roll (7 - level... as ``medic_save_on``) a gang element t can get:
+    an active medic of its gang in its block (or anywhere, ``medic_reach`` 'gang'), not
+    itself; 0 for none."""
+    m = rp[S.R_MAX_ELEMENTS]
+    g = t // m
+    best = 0
+    for i in range(g * m, (g + 1) * m):
+        if i == t or st.el[i, S.E_SPECIAL] != S.MEDIC or not _on_map(st.el, i):
+            continue
+        if not rp[S.R_MEDIC_REACH_GANG] and (st.at[i] < 0 or st.at[i] != st.at[t]):
+            continue
+        need = rp[S.R_MEDIC_SAVE + rp[S.R_MEDIC_LEVEL + grade(rp, st.el[i, S.E_XP])]]
+        if best == 0 or need < best:
+            best = need
+    return best
+
+
+@kernel
+def _take(rp, st, b, g, how):
+    """Block b becomes gang g's (TAKE event); counts for the taker."""
+    prev = st.bk[b, S.B_OWNER]
+    if prev == g:
+        return
+    st.bk[b, S.B_OWNER] = g
+    st.p_out[g, P_BLOCKS_TAKEN] += 1
+    _ev(st, g, Ev.TAKE, b, how, prev)
+
+
+@kernel
+def _defender_fell(rp, st, b, g):
+    """A civilian of block b fell to gang g: remember it for the surrender check; when none
+    is left and nobody holds the block, g takes it."""
+    if b < 0:
+        return
+    st.bk[b, S.B_FELL] = 1
+    st.bk[b, S.B_ATTACKER] = g
+    if st.bk[b, S.B_OWNER] < 0 and BL.defenders_left(st.cv, b) == 0:
+        _take(rp, st, b, g, 0)
+
+
+# ---------------------------------------------------------------- who is an enemy
+
+
+@kernel
+def _civ_enemy(st, g, k, tb):
+    """Is civilian row k an enemy of gang g (whose leader goes for block tb)?"""
+    kind = st.cv[k, S.C_KIND]
+    if kind == S.NO_CIV:
+        return False
+    if kind == S.POLICE or kind == S.APC:
+        return True
+    b = st.cv[k, S.C_BLOCK]
+    if st.bk[b, S.B_OWNER] == g:
+        return False
+    return kind == S.MILITIA or b == tb
+
+
+@kernel
+def _p_elim(rp, grade_, supp, weapon, defence, vehicle):
+    """Chance one shot of ``weapon`` eliminates (or gets through to a vehicle)."""
+    need = rp[S.R_TO_HIT + grade_] + (rp[S.R_SUPP_HIT_PEN] if supp else 0)
+    p_hit = min(max(7 - need, 0), 6) / 6.0
+    at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
+    strike = rp[at + 1] if vehicle else rp[at]
+    p_through = min(max(6 - (defence - strike), 0), 6) / 6.0
+    return p_hit * p_through
+
+
+@kernel
+def _civ_defence(rp, pp, st, cty, k):
+    if st.cv[k, S.C_KIND] == S.APC:
+        return pp[PO.P_APC_DEFENCE + PO.SIDE]
+    x, y = st.cv[k, S.C_X], st.cv[k, S.C_Y]
+    d = FI.foot_defence(rp, cty.cover[y, x], st.cv[k, S.C_ARMOUR])
+    if st.cv[k, S.C_SWAT]:
+        d = max(d, rp[S.R_SWAT_DEF + 1])
+    return d
+
+
+@kernel
+def _best_target(rp, pp, st, cty, i, tb, no_prominent):
+    """The target element row i shoots at: (kind 0 gang / 1 civilian, row), (-1, -1) for none.
+    Highest chance to eliminate, then police/militia/rivals before unarmed, then nearest."""
+    el = st.el
+    w = el[i, S.E_WEAPON]
+    if w < 0:
+        return -1, -1
+    g = _gang_of(rp, i)
+    x0, y0 = el[i, S.E_X], el[i, S.E_Y]
+    gr = grade(rp, el[i, S.E_XP])
+    supp = el[i, S.E_SUPP] > 0
+    best_kind, best_row, best = -1, -1, -1.0
+    for t in range(el.shape[0]):
+        if not _on_map(el, t) or _gang_of(rp, t) == g or st.gg[_gang_of(rp, t), S.G_OUT]:
+            continue
+        x1, y1 = el[t, S.E_X], el[t, S.E_Y]
+        d = FI.foot_defence(rp, cty.cover[y1, x1], el[t, S.E_ARMOUR])
+        score = _p_elim(rp, gr, supp, w, d, False) + 0.5 - 0.001 * _cheb(x0, y0, x1, y1)
+        if score > best and FI.can_fire(rp, cty.terrain, cty.building, w, x0, y0, x1, y1):
+            best_kind, best_row, best = 0, t, score
+    for k in range(st.cv.shape[0]):
+        if not _civ_enemy(st, g, k, tb):
+            continue
+        if no_prominent and st.cv[k, S.C_PROMINENT]:
+            continue
+        x1, y1 = st.cv[k, S.C_X], st.cv[k, S.C_Y]
+        apc = st.cv[k, S.C_KIND] == S.APC
+        threat = 0.0 if st.cv[k, S.C_KIND] == S.UNARMED else 0.5
+        score = _p_elim(rp, gr, supp, w, _civ_defence(rp, pp, st, cty, k), apc) + threat \
+            - 0.001 * _cheb(x0, y0, x1, y1)
+        if _p_elim(rp, gr, supp, w, _civ_defence(rp, pp, st, cty, k), apc) <= 0.0:
+            continue
+        if score > best and FI.can_fire(rp, cty.terrain, cty.building, w, x0, y0, x1, y1):
+            best_kind, best_row, best = 1, k, score
+    return best_kind, best_row
+
+
+@kernel
+def _nearest_enemy(rp, st, i, tb, only_block):
+    """The nearest enemy of element row i: (kind, row, distance); with ``only_block`` >= 0
+    only enemies standing in that block. (-1, -1, big) for none."""
+    el = st.el
+    g = _gang_of(rp, i)
+    x0, y0 = el[i, S.E_X], el[i, S.E_Y]
+    bk_, br, bd = -1, -1, 1 << 30
+    for t in range(el.shape[0]):
+        if not _on_map(el, t) or _gang_of(rp, t) == g:
+            continue
+        if only_block >= 0 and st.at[t] != only_block:
+            continue
+        d = _cheb(x0, y0, el[t, S.E_X], el[t, S.E_Y])
+        if d < bd:
+            bk_, br, bd = 0, t, d
+    for k in range(st.cv.shape[0]):
+        if not _civ_enemy(st, g, k, tb) or st.cv[k, S.C_KIND] == S.APC:
+            continue
+        if only_block >= 0 and st.cv[k, S.C_BLOCK] != only_block:
+            continue
+        d = _cheb(x0, y0, st.cv[k, S.C_X], st.cv[k, S.C_Y])
+        if d < bd:
+            bk_, br, bd = 1, k, d
+    return bk_, br, bd
+
+
+# ---------------------------------------------------------------- moving
+
+
+@kernel
+def _enter(rp, pp, s, st, cty, b, g):
+    """Gang g's element steps into block b: a first entry rolls its defenders."""
+    if st.bk[b, S.B_ENTERED]:
+        return False
+    placed = BL.enter_block(rp, s, st.bk, st.cv, st.vh, cty.origin, cty.cover, st.count, b)
+    PO.apc_check(rp, pp, st.cv, st.count, cty.origin, cty.cover, -1)
+    prominent = 0
+    for k in range(st.cv.shape[0]):
+        if st.cv[k, S.C_KIND] != S.NO_CIV and st.cv[k, S.C_BLOCK] == b and st.cv[k, S.C_PROMINENT]:
+            prominent = 1
+    st.g_out[G_ENTERED] += 1
+    _ev(st, g, Ev.ENTER, b, placed, prominent)
+    if BL.defenders_left(st.cv, b) == 0 and st.bk[b, S.B_OWNER] < 0:
+        _take(rp, st, b, g, 0)
+    return True
+
+
+@kernel
+def _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, block_only):
+    """The free neighbour of (x, y) nearest the rectangle (strictly nearer than (x, y)), or
+    (-1, -1). With ``block_only`` >= 0 only cells of that block."""
+    h, w = cty.cover.shape
+    here = _rect_dist(x, y, rx0, ry0, rx1, ry1)
+    bx, by, bd, bb = -1, -1, here, True
+    cap = rp[S.R_CELL_CAP]
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            if dx == 0 and dy == 0:
+                continue
+            xx, yy = x + dx, y + dy
+            if xx < 0 or yy < 0 or xx >= w or yy >= h or st.count[yy, xx] >= cap:
+                continue
+            if block_only >= 0 and cty.block[yy, xx] != block_only:
+                continue
+            d = _rect_dist(xx, yy, rx0, ry0, rx1, ry1)
+            inb = _in_building(cty.cover, xx, yy)
+            if d < bd or (d == bd and d < here and bb and not inb):
+                bx, by, bd, bb = xx, yy, d, inb
+    return bx, by
+
+
+@kernel
+def _move(rp, pp, s, st, cty, i, rx0, ry0, rx1, ry1, stop_at):
+    """One move of element row i towards the rectangle: up to ``foot_move`` steps, stopping
+    at ``stop_at`` from it, on a building's edge, or on entering a new block. Returns the
+    steps taken."""
+    el = st.el
+    g = _gang_of(rp, i)
+    x0, y0 = el[i, S.E_X], el[i, S.E_Y]
+    steps = 0
+    for _ in range(rp[S.R_FOOT_CELLS]):
+        x, y = el[i, S.E_X], el[i, S.E_Y]
+        if _rect_dist(x, y, rx0, ry0, rx1, ry1) <= stop_at:
+            break
+        nx, ny = _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, -1)
+        if nx < 0:
+            break
+        st.count[y, x] -= 1
+        st.count[ny, nx] += 1
+        el[i, S.E_X], el[i, S.E_Y] = nx, ny
+        b = cty.block[ny, nx]
+        st.at[i] = b
+        steps += 1
+        if b >= 0 and _enter(rp, pp, s, st, cty, b, g):
+            break
+        if _in_building(cty.cover, x, y) != _in_building(cty.cover, nx, ny):
+            break
+    if steps:
+        _ev(st, g, Ev.MOVE, i, x0, y0, el[i, S.E_X], el[i, S.E_Y])
+    return steps
+
+
+# ---------------------------------------------------------------- shooting
+
+
+@kernel
+def _gang_loss(rp, st, t, out, by_police):
+    """Bookkeeping after gang element t took ``out`` (fire outcome)."""
+    g = _gang_of(rp, t)
+    if out == FI.KILLED:
+        st.p_out[g, P_LOSSES] += 1
+        st.at[t] = -1
+    elif out == FI.WOUNDED_OUT:
+        st.p_out[g, P_WOUNDED] += 1
+        st.at[t] = -1
+
+
+@kernel
+def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
+    """Gang element row i fires a volley at (kind, t)."""
+    el = st.el
+    g = _gang_of(rp, i)
+    gr = grade(rp, el[i, S.E_XP])
+    supp = el[i, S.E_SUPP] > 0
+    w = el[i, S.E_WEAPON]
+    st.p_out[g, P_SHOTS] += 1
+    if kind == 0:
+        x, y = el[t, S.E_X], el[t, S.E_Y]
+        out = FI.shoot_element(rp, s, el, cty.cover, st.count, gr, supp, w, t, _medic_on(rp, st, t))
+        if out == FI.WOUNDED_OUT and rp[S.R_WOUNDED_STAY]:
+            el[t, S.E_STATUS] = S.ACTIVE
+            el[t, S.E_X], el[t, S.E_Y] = x, y
+            st.count[y, x] += 1
+        else:
+            _gang_loss(rp, st, t, out, False)
+        if out == FI.KILLED or out == FI.WOUNDED_OUT:
+            st.p_out[g, P_KILLS] += 1
+            el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
+        _ev(st, g, Ev.SHOT, 0, i, 0, t, out, _gang_of(rp, t), 0)
+        return
+    ckind = st.cv[t, S.C_KIND]
+    b = st.cv[t, S.C_BLOCK]
+    prominent = st.cv[t, S.C_PROMINENT]
+    if ckind == S.APC:
+        through, _ = CO.volley(s, rp[S.R_TO_HIT + gr] + (rp[S.R_SUPP_HIT_PEN] if supp else 0),
+                               rp[S.R_WEAPONS + S.N_WEAPON_COLS * w + 2],
+                               rp[S.R_WEAPONS + S.N_WEAPON_COLS * w + 1],
+                               _civ_defence(rp, pp, st, cty, t), False)
+        out = FI.MISSED
+        if through > 0:
+            st.count[st.cv[t, S.C_Y], st.cv[t, S.C_X]] -= 1
+            st.cv[t, :] = 0
+            out = FI.KILLED
+    else:
+        front = _swat_front(rp, st, t, el[i, S.E_X], el[i, S.E_Y])
+        out = FI.shoot_civilian(rp, s, st.cv, cty.cover, st.count, gr, supp, w, t, front)
+    if out == FI.KILLED:
+        el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
+        if ckind == S.UNARMED:
+            st.p_out[g, P_CIV_KILLS] += 1
+            st.g_out[G_CIV_KILLED] += 1
+        else:
+            st.p_out[g, P_KILLS] += 1
+        if prominent:
+            st.g_out[G_PROMINENT_KILLED] += 1
+            PO.prominent_killed(pp, st.rs, g)
+        _defender_fell(rp, st, b, g)
+    _ev(st, g, Ev.SHOT, 0, i, 1, t, out, -1, ckind)
+
+
+@kernel
+def _swat_front(rp, st, k, sx, sy):
+    """Is a shooter at (sx, sy) in SWAT row k's front (within 45 degrees of the direction to
+    the nearest gang element, the way it faces)?"""
+    if not st.cv[k, S.C_SWAT]:
+        return False
+    x, y = st.cv[k, S.C_X], st.cv[k, S.C_Y]
+    best, fx, fy = 1 << 30, 0, 0
+    for t in range(st.el.shape[0]):
+        if _on_map(st.el, t):
+            d = _cheb(x, y, st.el[t, S.E_X], st.el[t, S.E_Y])
+            if d < best:
+                best, fx, fy = d, st.el[t, S.E_X] - x, st.el[t, S.E_Y] - y
+    vx, vy = sx - x, sy - y
+    dot = fx * vx + fy * vy
+    if dot <= 0:
+        return False
+    return 2.0 * dot * dot >= (fx * fx + fy * fy) * (vx * vx + vy * vy)  # cos >= 1/sqrt(2)
+
+
+@kernel
+def _civ_shoot(rp, pp, s, st, cty, k, t):
+    """Civilian row k (militia, police, the APC) fires at gang element row t."""
+    el = st.el
+    x, y = el[t, S.E_X], el[t, S.E_Y]
+    w = st.cv[k, S.C_WEAPON]
+    out = FI.shoot_element(rp, s, el, cty.cover, st.count, st.cv[k, S.C_GRADE],
+                           st.cv[k, S.C_SUPP] > 0, w, t, _medic_on(rp, st, t))
+    if out == FI.WOUNDED_OUT and rp[S.R_WOUNDED_STAY]:
+        el[t, S.E_STATUS] = S.ACTIVE
+        el[t, S.E_X], el[t, S.E_Y] = x, y
+        st.count[y, x] += 1
+    else:
+        _gang_loss(rp, st, t, out, True)
+    _ev(st, -1, Ev.SHOT, 1, k, 0, t, out, _gang_of(rp, t), st.cv[k, S.C_KIND])
+
+
+# ---------------------------------------------------------------- melee
+
+
+@kernel
+def _shift_el(rp, el, i):
+    gr = grade(rp, el[i, S.E_XP])
+    return rp[S.R_MELEE_GRADE + gr] + rp[S.R_MELEE_CC] - \
+        (rp[S.R_SUPP_MELEE_PEN] if el[i, S.E_SUPP] > 0 else 0)
+
+
+@kernel
+def _shift_civ(rp, cv, k):
+    kind = cv[k, S.C_KIND]
+    sh = rp[S.R_MELEE_GRADE + cv[k, S.C_GRADE]] - (rp[S.R_SUPP_MELEE_PEN] if cv[k, S.C_SUPP] > 0
+                                                   else 0)
+    if kind == S.MILITIA:
+        sh += rp[S.R_MELEE_CC]
+    elif kind == S.POLICE:
+        sh += rp[S.R_MELEE_TASER_ELITE] if cv[k, S.C_SWAT] else rp[S.R_MELEE_TASER]
+    return sh
+
+
+@kernel
+def _jail(rp, st, t):
+    g = _gang_of(rp, t)
+    _off_map(st, t)
+    st.el[t, S.E_STATUS] = S.JAILED
+    st.el[t, S.E_SUPP] = 0
+    st.p_out[g, P_ARRESTED] += 1
+    st.g_out[G_ARRESTS] += 1
+    _ev(st, g, Ev.ARREST, t)
+
+
+@kernel
+def _gang_fighter_down(rp, s, st, t, police):
+    """Gang element t lost a melee fight (killed): arrested by police (stunned by a taser, or
+    saved and wounded), else a save makes it wounded, otherwise it dies."""
+    g = _gang_of(rp, t)
+    if police and rp[S.R_TASER_NONLETHAL]:
+        _jail(rp, st, t)
+        return ARRESTED
+    if CO.saved(s, rp[S.R_SAVE_ON], _medic_on(rp, st, t)):
+        if police:
+            st.el[t, S.E_WEAPON] = -1
+            _jail(rp, st, t)
+            return ARRESTED
+        _off_map(st, t)
+        st.el[t, S.E_STATUS] = S.WOUNDED
+        st.el[t, S.E_WEAPON] = -1
+        st.el[t, S.E_SUPP] = 0
+        st.p_out[g, P_WOUNDED] += 1
+        if rp[S.R_WOUNDED_STAY]:
+            pass  # 'stay' keeps shot elements on the map; a melee loser still goes home
+        return FI.WOUNDED_OUT
+    _free_element(st, t)
+    st.p_out[g, P_LOSSES] += 1
+    return FI.KILLED
+
+
+@kernel
+def _gang_supp(rp, st, t, k):
+    """k melee suppressions on gang element t: at ``melee_rout_suppressions`` it runs home."""
+    if k <= 0 or st.el[t, S.E_STATUS] != S.ACTIVE:
+        return
+    st.el[t, S.E_SUPP] += k
+    st.el[t, S.E_MSUPP] += k
+    if st.el[t, S.E_SUPP] >= rp[S.R_MELEE_ROUT]:
+        g = _gang_of(rp, t)
+        _off_map(st, t)
+        st.el[t, S.E_STATUS] = S.ROUTED
+        st.el[t, S.E_SUPP] = 0
+        st.p_out[g, P_ROUTED] += 1
+        _ev(st, g, Ev.ROUT, t)
+
+
+@kernel
+def _melee_edge(rp, st, cty, i, kind, t):
+    """Expected melee total of element i and the elements of its leader that would join it,
+    less the target's (a D6 averages 3.5): the bosses' test of whether a fight is worth it."""
+    el = st.el
+    g = _gang_of(rp, i)
+    lead = el[i, S.E_LEADER]
+    m = rp[S.R_MAX_ELEMENTS]
+    reach = rp[S.R_MELEE_REACH]
+    if kind == 0:
+        tx, ty = el[t, S.E_X], el[t, S.E_Y]
+        shift = _shift_el(rp, el, t)
+        gr = grade(rp, el[t, S.E_XP])
+    else:
+        tx, ty = st.cv[t, S.C_X], st.cv[t, S.C_Y]
+        shift = _shift_civ(rp, st.cv, t)
+        gr = st.cv[t, S.C_GRADE]
+    bd = rp[S.R_MELEE_BUILDING + gr] if _in_building(cty.cover, tx, ty) else 0
+    edge = -(3.5 * (1 + bd) + shift)
+    n = 0
+    for j in range(g * m, (g + 1) * m):
+        if n >= MAX_FIGHTERS - 1:
+            break
+        if j != i and (el[j, S.E_LEADER] != lead or el[j, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]):
+            continue
+        if not _on_map(el, j) or _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) > reach:
+            continue
+        edge += 3.5 + _shift_el(rp, el, j)
+        n += 1
+    return edge
+
+
+@kernel
+def _melee(rp, pp, s, st, cty, w, i, kind, t):
+    """Gang element i (with every element of its leader next to the target that has an action
+    left) fights (kind, t). Returns the number of attackers."""
+    el = st.el
+    g = _gang_of(rp, i)
+    lead = el[i, S.E_LEADER]
+    if kind == 0:
+        tx, ty = el[t, S.E_X], el[t, S.E_Y]
+    else:
+        tx, ty = st.cv[t, S.C_X], st.cv[t, S.C_Y]
+    fs, fk, rows = st.fs, st.fk, st.rows
+    n = 0
+    reach = rp[S.R_MELEE_REACH]
+    m = rp[S.R_MAX_ELEMENTS]
+    for j in range(g * m, (g + 1) * m):
+        if n >= MAX_FIGHTERS - 1:
+            break
+        if j != i and (el[j, S.E_LEADER] != lead or el[j, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]):
+            continue
+        if not _on_map(el, j) or _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) > reach:
+            continue
+        rows[n] = j
+        fs[0, n] = 0
+        fs[1, n] = _shift_el(rp, el, j)
+        fs[2, n] = 0
+        fs[3, n] = rp[S.R_MELEE_ARMOUR + el[j, S.E_ARMOUR]]
+        fs[4, n] = 0
+        fk[n] = False
+        if j != i:
+            el[j, S.E_ACTIONS] += 1
+        n += 1
+    rows[n] = t
+    fs[0, n] = 1
+    fk[n] = False
+    fs[4, n] = 0
+    if kind == 0:
+        fs[1, n] = _shift_el(rp, el, t)
+        gr = grade(rp, el[t, S.E_XP])
+        fs[3, n] = rp[S.R_MELEE_ARMOUR + el[t, S.E_ARMOUR]]
+    else:
+        fs[1, n] = _shift_civ(rp, st.cv, t)
+        gr = st.cv[t, S.C_GRADE]
+        fs[3, n] = rp[S.R_MELEE_ARMOUR + st.cv[t, S.C_ARMOUR]]
+    fs[2, n] = rp[S.R_MELEE_BUILDING + gr] if _in_building(cty.cover, tx, ty) else 0
+    n += 1
+    police = kind == 1 and st.cv[t, S.C_KIND] == S.POLICE
+    winner = CO.melee_exchange(rp, s, fs[0, :n], fs[1, :n], fs[2, :n], fs[3, :n], fk[:n],
+                               fs[4, :n])
+    st.p_out[g, P_MELEES] += 1
+    down = 0
+    for q in range(n - 1):
+        r = rows[q]
+        if fk[q]:
+            _gang_fighter_down(rp, s, st, r, police)
+            down += 1
+        else:
+            _gang_supp(rp, st, r, fs[4, q])
+    t_down = 0
+    if kind == 0:
+        if fk[n - 1]:
+            _gang_fighter_down(rp, s, st, t, False)
+            st.p_out[g, P_KILLS] += 1
+            el[i, S.E_XP] += rp[S.R_XP_PER_KILL] if el[i, S.E_STATUS] == S.ACTIVE else 0
+            t_down = 1
+        else:
+            _gang_supp(rp, st, t, fs[4, n - 1])
+    else:
+        ckind = st.cv[t, S.C_KIND]
+        b = st.cv[t, S.C_BLOCK]
+        gone = fk[n - 1]
+        if not gone and fs[4, n - 1] > 0:
+            st.cv[t, S.C_SUPP] += fs[4, n - 1]
+            gone = st.cv[t, S.C_SUPP] >= rp[S.R_MELEE_ROUT]  # routed: leaves the block
+        if gone:
+            t_down = 1
+            prominent = st.cv[t, S.C_PROMINENT]
+            hostage = fk[n - 1] and prominent and w[W.W_HOSTAGE] >= 0.5 and \
+                st.gg[g, S.G_HOSTAGE] == 0
+            st.count[ty, tx] -= 1
+            st.cv[t, :] = 0
+            if fk[n - 1]:
+                if hostage:
+                    st.gg[g, S.G_HOSTAGE] = 1
+                    st.p_out[g, P_HOSTAGES] += 1
+                    st.g_out[G_HOSTAGES] += 1
+                    _ev(st, g, Ev.HOSTAGE, b)
+                    PO.prominent_killed(pp, st.rs, g)
+                else:
+                    if ckind == S.UNARMED:
+                        st.p_out[g, P_CIV_KILLS] += 1
+                        st.g_out[G_CIV_KILLED] += 1
+                    else:
+                        st.p_out[g, P_KILLS] += 1
+                    if prominent:
+                        st.g_out[G_PROMINENT_KILLED] += 1
+                        PO.prominent_killed(pp, st.rs, g)
+                if el[i, S.E_STATUS] == S.ACTIVE:
+                    el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
+            _defender_fell(rp, st, b, g)
+    _ev(st, g, Ev.MELEE, 0, i, n - 1, kind, t, winner, down, t_down)
+    return n - 1
+
+
+# ---------------------------------------------------------------- a leader's activation
+
+
+@kernel
+def _target_block(rp, s, st, cty, kind, w, g, j):
+    """The block leader j's elements head for (-1: none). Scripted: the best value of
+    expanding, hunting or defending over 1 + distance in blocks; random: any block that is
+    not a quiet block of its own."""
+    el = st.el
+    m = rp[S.R_MAX_ELEMENTS]
+    P = st.gg.shape[0]
+    sx, sy, n = 0, 0, 0
+    for i in range(g * m, (g + 1) * m):
+        if el[i, S.E_LEADER] == j and _on_map(el, i):
+            sx += el[i, S.E_X]
+            sy += el[i, S.E_Y]
+            n += 1
+    if n == 0:
+        return -1
+    cx, cy = sx // n, sy // n
+    side = rp[S.R_BLOCK_CELLS]
+    pitch = side + 1  # streets add about a cell or two per block: distance in blocks rounds
+    hq = st.gg[g, S.G_HQ]
+    nb = st.bk.shape[0]
+    if kind == W.RANDOM:
+        cand = 0
+        for b in range(nb):
+            cand += _block_value(rp, st, g, b, w, True) > 0
+        if cand == 0:
+            return -1
+        pick = randint(s, cand)
+        for b in range(nb):
+            if _block_value(rp, st, g, b, w, True) > 0:
+                if pick == 0:
+                    return b
+                pick -= 1
+        return -1
+    best, bb = 0.0, -1
+    for b in range(nb):
+        ox, oy = cty.origin[b, 0], cty.origin[b, 1]
+        if hq >= 0:
+            hx, hy = cty.origin[hq, 0], cty.origin[hq, 1]
+            if _cheb(ox, oy, hx, hy) > w[W.W_RANGE] * (side + 2):
+                continue
+        v = _block_value(rp, st, g, b, w, False)
+        if v <= 0:
+            continue
+        d = _rect_dist(cx, cy, ox, oy, ox + side - 1, oy + side - 1) / pitch
+        v = v / (1.0 + d)
+        if v > best:
+            best, bb = v, b
+    return bb
+
+
+@kernel
+def _block_value(rp, st, g, b, w, rnd):
+    P = st.gg.shape[0]
+    owner = st.bk[b, S.B_OWNER]
+    rivals = 0
+    for q in range(P):
+        if q != g:
+            rivals += st.bc[b, q]
+    if rnd:
+        return 1.0 if owner != g or rivals + st.bc[b, P] > 0 else 0.0
+    if owner == g:
+        return w[W.W_DEFEND] * (rivals + st.bc[b, P])
+    if owner < 0:
+        return w[W.W_EXPAND] + w[W.W_HUNT] * rivals
+    if st.gg[owner, S.G_OUT]:
+        return w[W.W_EXPAND]
+    return w[W.W_HUNT] * (1 + rivals)
+
+
+@kernel
+def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
+    """One action of element row i of leader j, going for block tb. True if it acted."""
+    el = st.el
+    reach = rp[S.R_MELEE_REACH]
+    melee = w[W.W_MELEE] >= 0.5
+    if kind == W.RANDOM:
+        melee = randint(s, 2) == 1
+    suppressed = el[i, S.E_SUPP] > 0
+    hostage = w[W.W_HOSTAGE] >= 0.5
+    only = tb if (tb >= 0 and st.at[i] == tb) else -1
+    ek, er, ed = _nearest_enemy(rp, st, i, tb, -1)
+    fight = False  # an adjacent enemy worth fighting: expected totals favour the attackers
+    if ek >= 0 and ed <= reach:
+        fight = kind == W.RANDOM or _melee_edge(rp, st, cty, i, ek, er) >= 0.0
+    if melee and fight:
+        _melee(rp, pp, s, st, cty, w, i, ek, er)
+        return True
+    moves = el[i, S.E_MOVES]
+    max_moves = min(int(w[W.W_MAX_MOVES]), rp[S.R_MAX_ACTIONS])
+    if kind == W.RANDOM:
+        max_moves = rp[S.R_MAX_ACTIONS]
+    cost = GA.move_cost(rp, moves)
+    can_move = not suppressed and not garrison and moves < max_moves and cost >= 0 and \
+        st.ld[j, S.L_AP] >= cost
+    if melee and (w[W.W_CHARGE] >= 0.5 or kind == W.RANDOM) and can_move and ek >= 0 and \
+            ed <= rp[S.R_FOOT_CELLS] + reach:
+        if ek == 0:
+            tx, ty = el[er, S.E_X], el[er, S.E_Y]
+        else:
+            tx, ty = st.cv[er, S.C_X], st.cv[er, S.C_Y]
+        if _move(rp, pp, s, st, cty, i, tx, ty, tx, ty, reach) > 0:
+            st.ld[j, S.L_AP] -= cost
+            el[i, S.E_MOVES] += 1
+            return True
+    side = rp[S.R_BLOCK_CELLS]
+    if can_move and tb >= 0 and only < 0 and (kind != W.RANDOM or randint(s, 2) == 0):
+        ox, oy = cty.origin[tb, 0], cty.origin[tb, 1]  # on the way: move first, shoot after
+        if _move(rp, pp, s, st, cty, i, ox, oy, ox + side - 1, oy + side - 1, 0) > 0:
+            st.ld[j, S.L_AP] -= cost
+            el[i, S.E_MOVES] += 1
+            return True
+    tk, tr = _best_target(rp, pp, st, cty, i, tb, hostage)
+    if tk >= 0:
+        _shoot(rp, pp, s, st, cty, i, tk, tr, tb)
+        return True
+    if fight:  # nothing it can hurt by fire: fight what stands next to it
+        _melee(rp, pp, s, st, cty, w, i, ek, er)
+        return True
+    if not can_move or tb < 0:
+        return False
+    ox, oy = cty.origin[tb, 0], cty.origin[tb, 1]
+    if only >= 0:
+        ek2, er2, ed2 = _nearest_enemy(rp, st, i, tb, tb)
+        if ek2 < 0:
+            return False  # in the target block with no enemy in it: hold
+        if ek2 == 0:
+            tx, ty = el[er2, S.E_X], el[er2, S.E_Y]
+        else:
+            tx, ty = st.cv[er2, S.C_X], st.cv[er2, S.C_Y]
+        moved = _move(rp, pp, s, st, cty, i, tx, ty, tx, ty, reach)
+    else:
+        moved = _move(rp, pp, s, st, cty, i, ox, oy, ox + side - 1, oy + side - 1, 0)
+    if moved > 0:
+        st.ld[j, S.L_AP] -= cost
+        el[i, S.E_MOVES] += 1
+        return True
+    return False
+
+
+@kernel
+def _activate(rp, pp, s, st, cty, kinds, weights, j, pos):
+    """Leader row j's activation: its gang's boss picks a target block and acts with the
+    leader's elements in passes (one action each per pass)."""
+    ml = rp[S.R_MAX_LEADERS]
+    m = rp[S.R_MAX_ELEMENTS]
+    g = j // ml
+    kind = kinds[g]
+    w = weights[g]
+    _block_counts(rp, st, cty)
+    tb = _target_block(rp, s, st, cty, kind, w, g, j)
+    _ev(st, g, Ev.ACTIVATE, j, st.ld[j, S.L_AP], tb, pos)
+    n_el = 0
+    for i in range(g * m, (g + 1) * m):
+        if st.el[i, S.E_LEADER] == j and _on_map(st.el, i):
+            n_el += 1
+    keep = int(np.ceil(w[W.W_GARRISON] * n_el - 1e-9)) if kind != W.RANDOM else 0
+    for _ in range(rp[S.R_MAX_ACTIONS]):
+        acted = False
+        held = 0
+        for i in range(g * m, (g + 1) * m):
+            if st.el[i, S.E_LEADER] != j or not _on_map(st.el, i):
+                continue
+            garrison = False
+            if held < keep and st.at[i] >= 0 and st.bk[st.at[i], S.B_OWNER] == g:
+                garrison = True
+                held += 1
+            if st.el[i, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]:
+                continue
+            if _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
+                if st.el[i, S.E_STATUS] == S.ACTIVE:
+                    st.el[i, S.E_ACTIONS] += 1
+                acted = True
+        if not acted:
+            break
+    _surrenders(rp, s, st)
+
+
+@kernel
+def _surrenders(rp, s, st):
+    """12.1 after a gang turn: each block where a defender fell rolls for surrender."""
+    for b in range(st.bk.shape[0]):
+        if not st.bk[b, S.B_FELL]:
+            continue
+        st.bk[b, S.B_FELL] = 0
+        left = BL.defenders_left(st.cv, b)
+        if left == 0:
+            continue
+        if BL.surrender(rp, s, st.cv, st.count, b):
+            g = st.bk[b, S.B_ATTACKER]
+            st.g_out[G_SURRENDERS] += 1
+            if st.bk[b, S.B_OWNER] < 0 and g >= 0 and not st.gg[g, S.G_OUT]:
+                _take(rp, st, b, g, 1)
+
+
+# ---------------------------------------------------------------- the umpire
+
+
+@kernel
+def _civ_target(rp, st, cty, k, gang, need_sight):
+    """Nearest gang element (of ``gang``, or any gang when -1) civilian row k can fire at
+    (``need_sight``) or reach: its row, -1 for none."""
+    x0, y0 = st.cv[k, S.C_X], st.cv[k, S.C_Y]
+    w = st.cv[k, S.C_WEAPON]
+    best, bt = 1 << 30, -1
+    for t in range(st.el.shape[0]):
+        if not _on_map(st.el, t):
+            continue
+        if gang >= 0 and _gang_of(rp, t) != gang:
+            continue
+        d = _cheb(x0, y0, st.el[t, S.E_X], st.el[t, S.E_Y])
+        if d >= best:
+            continue
+        if need_sight and (w < 0 or not FI.can_fire(rp, cty.terrain, cty.building, w, x0, y0,
+                                                    st.el[t, S.E_X], st.el[t, S.E_Y])):
+            continue
+        best, bt = d, t
+    return bt
+
+
+@kernel
+def _police_melee(rp, pp, s, st, cty, k, t):
+    """Police row k fights gang element t one against one (a taser arrest)."""
+    fs, fk = st.fs, st.fk
+    tx, ty = st.el[t, S.E_X], st.el[t, S.E_Y]
+    fs[0, 0] = 0
+    fs[1, 0] = _shift_civ(rp, st.cv, k)
+    fs[2, 0] = 0
+    fs[3, 0] = rp[S.R_MELEE_ARMOUR + st.cv[k, S.C_ARMOUR]]
+    fs[4, 0] = 0
+    gr = grade(rp, st.el[t, S.E_XP])
+    fs[0, 1] = 1
+    fs[1, 1] = _shift_el(rp, st.el, t)
+    fs[2, 1] = rp[S.R_MELEE_BUILDING + gr] if _in_building(cty.cover, tx, ty) else 0
+    fs[3, 1] = rp[S.R_MELEE_ARMOUR + st.el[t, S.E_ARMOUR]]
+    fs[4, 1] = 0
+    fk[0] = False
+    fk[1] = False
+    winner = CO.melee_exchange(rp, s, fs[0, :2], fs[1, :2], fs[2, :2], fs[3, :2], fk[:2],
+                               fs[4, :2])
+    g = _gang_of(rp, t)
+    t_down = 0
+    if fk[1]:
+        _gang_fighter_down(rp, s, st, t, True)
+        t_down = 1
+    else:
+        _gang_supp(rp, st, t, fs[4, 1])
+    k_down = 0
+    if fk[0] or st.cv[k, S.C_SUPP] + fs[4, 0] >= rp[S.R_MELEE_ROUT]:
+        st.count[st.cv[k, S.C_Y], st.cv[k, S.C_X]] -= 1
+        st.cv[k, :] = 0
+        st.p_out[g, P_KILLS] += 1
+        k_down = 1
+    else:
+        st.cv[k, S.C_SUPP] += fs[4, 0]
+    _ev(st, g, Ev.MELEE, 1, k, 1, 0, t, winner, k_down, t_down)
+
+
+@kernel
+def _umpire(rp, pp, s, st, cty):
+    """Civilians and police act (module doc)."""
+    acts = rp[S.R_UMPIRE_ACTIONS]
+    reach = rp[S.R_MELEE_REACH]
+    for k in range(st.cv.shape[0]):
+        kind = st.cv[k, S.C_KIND]
+        if kind == S.NO_CIV or kind == S.UNARMED:
+            continue
+        moved = False
+        for _ in range(acts):
+            kind = st.cv[k, S.C_KIND]
+            if kind == S.NO_CIV:
+                break
+            if kind == S.POLICE:
+                b = st.cv[k, S.C_BLOCK]
+                _at_blocks(rp, st, cty)
+                tg = PO.target_gang(st.el, st.at, st.gg, rp, b)
+                t = _civ_target(rp, st, cty, k, tg, False) if tg >= 0 else -1
+                if t >= 0 and st.at[t] != b:
+                    t = -1  # police go for elements in their own block (23.1)
+                if t >= 0:
+                    x, y = st.el[t, S.E_X], st.el[t, S.E_Y]
+                    if _cheb(st.cv[k, S.C_X], st.cv[k, S.C_Y], x, y) <= reach:
+                        _police_melee(rp, pp, s, st, cty, k, t)
+                        continue
+                    if not moved:
+                        moved = True
+                        if _civ_step(rp, st, cty, k, x, y, reach):
+                            continue
+            t = _civ_target(rp, st, cty, k, -1, True)
+            if t < 0:
+                break
+            _civ_shoot(rp, pp, s, st, cty, k, t)
+
+
+@kernel
+def _civ_step(rp, st, cty, k, tx, ty, reach):
+    """Police row k moves once (inside its block) towards (tx, ty); True if it moved."""
+    moved = False
+    for _ in range(rp[S.R_FOOT_CELLS]):
+        x, y = st.cv[k, S.C_X], st.cv[k, S.C_Y]
+        if _cheb(x, y, tx, ty) <= reach:
+            break
+        nx, ny = _step_cell(rp, st, cty, x, y, tx, ty, tx, ty, st.cv[k, S.C_BLOCK])
+        if nx < 0:
+            break
+        st.count[y, x] -= 1
+        st.count[ny, nx] += 1
+        st.cv[k, S.C_X], st.cv[k, S.C_Y] = nx, ny
+        moved = True
+        if _in_building(cty.cover, x, y) != _in_building(cty.cover, nx, ny):
+            break
+    return moved
+
+
+@kernel
+def _at_blocks(rp, st, cty):
+    for i in range(st.el.shape[0]):
+        st.at[i] = cty.block[st.el[i, S.E_Y], st.el[i, S.E_X]] if _on_map(st.el, i) else -1
+
+
+# ---------------------------------------------------------------- end of a turn
+
+
+@kernel
+def _end_of_turn(rp, s, st):
+    """Suppressions recover (14.4: one per element on a D6 >= recover_on by grade), hostage
+    dice (17.6), subordinate leaders' daily XP (20.2)."""
+    for i in range(st.el.shape[0]):
+        if st.el[i, S.E_STATUS] == S.ACTIVE and st.el[i, S.E_SUPP] > 0:
+            if roll(s, 6) >= rp[S.R_RECOVER_ON + grade(rp, st.el[i, S.E_XP])]:
+                st.el[i, S.E_SUPP] -= 1
+    for k in range(st.cv.shape[0]):
+        if st.cv[k, S.C_KIND] != S.NO_CIV and st.cv[k, S.C_SUPP] > 0:
+            if roll(s, 6) >= rp[S.R_RECOVER_ON + st.cv[k, S.C_GRADE]]:
+                st.cv[k, S.C_SUPP] -= 1
+    for g in range(st.gg.shape[0]):
+        t = st.gg[g, S.G_HOSTAGE]
+        if t <= 0 or st.gg[g, S.G_OUT]:
+            continue
+        paid = EC.hostage_turn(rp, s, t)
+        if paid >= 0:
+            st.gg[g, S.G_COLLECTED] += paid
+            st.p_out[g, P_RANSOM_CR] += paid
+            st.gg[g, S.G_HOSTAGE] = 0
+            _ev(st, g, Ev.RANSOM, paid, t)
+        elif t >= 3:
+            st.gg[g, S.G_HOSTAGE] = 0
+            _ev(st, g, Ev.RANSOM, -1, t)
+        else:
+            st.gg[g, S.G_HOSTAGE] = t + 1
+    TU.daily_leader_xp(st.ld, st.gg, rp, s)
+
+
+# ---------------------------------------------------------------- the admin phase
+
+
+@kernel
+def _lift(st):
+    """Take every element off the cell counts (the admin steps free rows without them)."""
+    for i in range(st.el.shape[0]):
+        if _on_map(st.el, i):
+            st.count[st.el[i, S.E_Y], st.el[i, S.E_X]] -= 1
+
+
+@kernel
+def _drop(st):
+    """Put every element still on the map back on the cell counts; others leave the map."""
+    for i in range(st.el.shape[0]):
+        if st.el[i, S.E_X] < 0:
+            continue
+        if st.el[i, S.E_STATUS] == S.ACTIVE:
+            st.count[st.el[i, S.E_Y], st.el[i, S.E_X]] += 1
+        else:
+            st.el[i, S.E_X] = -1
+            st.el[i, S.E_Y] = -1
+
+
+@kernel
+def _gear_value(rp, el, i):
+    v = 0
+    if el[i, S.E_WEAPON] >= 0:
+        v += rp[S.R_WEAPON_COST + el[i, S.E_WEAPON]]
+    if el[i, S.E_ARMOUR] > 0:
+        v += rp[S.R_ARMOUR_COST + el[i, S.E_ARMOUR] - 1]
+    return v
+
+
+@kernel
+def _boss_admin(rp, s, st, kind, w, g):
+    """18.4b-d: bail, purchases and businesses, by the boss's weights."""
+    m = rp[S.R_MAX_ELEMENTS]
+    el = st.el
+    gg = st.gg
+    rnd = kind == W.RANDOM
+    reserve = 0.0 if rnd else w[W.W_RESERVE]
+    # bail
+    bailed, left = 0, 0
+    for i in range(g * m, (g + 1) * m):
+        if el[i, S.E_STATUS] != S.JAILED:
+            continue
+        cost = rp[S.R_BAIL + grade(rp, el[i, S.E_XP])]
+        want = randint(s, 2) == 1 if rnd else w[W.W_BAIL] >= 0.5
+        if want and gg[g, S.G_CASH] - cost >= reserve:
+            gg[g, S.G_CASH] -= cost
+            el[i, S.E_STATUS] = S.ACTIVE
+            el[i, S.E_WEAPON] = -1
+            el[i, S.E_ARMOUR] = 0
+            el[i, S.E_SUPP] = 0
+            bailed += 1
+        else:
+            left += 1
+    st.p_out[g, P_BAILED] += bailed
+    if left:
+        for i in range(g * m, (g + 1) * m):
+            if el[i, S.E_STATUS] != S.FREE and el[i, S.E_STATUS] != S.JAILED:
+                el[i, S.E_XP] = max(el[i, S.E_XP] - rp[S.R_UNBAILED_XP] * left, 0)
+        if not rp[S.R_UNBAILED_HELD]:
+            for i in range(g * m, (g + 1) * m):
+                if el[i, S.E_STATUS] == S.JAILED:
+                    el[i, :] = 0
+                    el[i, S.E_STATUS] = S.FREE
+                    el[i, S.E_X] = -1
+                    el[i, S.E_Y] = -1
+    if bailed or left:
+        _ev(st, g, Ev.BAIL, bailed, left)
+    # purchases: a weapon for every element without one, then the boss's kit
+    spent, n_w, n_a = 0, 0, 0
+    budget = max(gg[g, S.G_CASH] - reserve, 0.0) * (randint(s, 2) if rnd else w[W.W_ARMS])
+    for i in range(g * m, (g + 1) * m):
+        if el[i, S.E_STATUS] != S.ACTIVE or el[i, S.E_WEAPON] >= 0:
+            continue
+        cost = rp[S.R_WEAPON_COST]
+        if gg[g, S.G_CASH] - cost >= reserve * 0.5:
+            gg[g, S.G_CASH] -= cost
+            el[i, S.E_WEAPON] = 0
+            spent += cost
+            n_w += 1
+    want_w = randint(s, N_WEAPONS) if rnd else int(w[W.W_WEAPON])
+    want_a = randint(s, 3) if rnd else int(w[W.W_ARMOUR])
+    for _ in range(m):
+        best = -1  # the most experienced active element still short of the kit
+        for i in range(g * m, (g + 1) * m):
+            if el[i, S.E_STATUS] != S.ACTIVE:
+                continue
+            if el[i, S.E_WEAPON] == want_w and el[i, S.E_ARMOUR] >= want_a:
+                continue
+            if best < 0 or el[i, S.E_XP] > el[best, S.E_XP]:
+                best = i
+        if best < 0:
+            break
+        cost = 0
+        if el[best, S.E_WEAPON] != want_w:
+            cost += rp[S.R_WEAPON_COST + want_w]
+        if el[best, S.E_ARMOUR] < want_a:
+            cost += rp[S.R_ARMOUR_COST + want_a - 1]
+        if spent + cost > budget or gg[g, S.G_CASH] - cost < reserve:
+            break
+        gg[g, S.G_CASH] -= cost
+        spent += cost
+        if el[best, S.E_WEAPON] != want_w:
+            el[best, S.E_WEAPON] = want_w
+            n_w += 1
+        if el[best, S.E_ARMOUR] < want_a:
+            el[best, S.E_ARMOUR] = want_a
+            n_a += 1
+    st.p_out[g, P_ARMS_CR] += spent
+    if spent:
+        _ev(st, g, Ev.BUY, n_w, n_a, spent)
+    # businesses: one per block held
+    want_b = randint(s, 2) == 1 if rnd else w[W.W_BUSINESS] >= 0.5
+    if want_b:
+        for b in range(st.bk.shape[0]):
+            if st.bk[b, S.B_OWNER] != g or st.bk[b, S.B_BUSINESS]:
+                continue
+            if gg[g, S.G_CASH] - rp[S.R_BUSINESS_COST] < reserve:
+                break
+            gg[g, S.G_CASH] -= rp[S.R_BUSINESS_COST]
+            st.bk[b, S.B_BUSINESS] = 2
+            st.p_out[g, P_BUSINESSES_OPENED] += 1
+            _ev(st, g, Ev.BUSINESS, b, -1, rp[S.R_BUSINESS_COST])
+
+
+@kernel
+def _businesses(rp, pp, s, st, cty):
+    """Business income into the owners' collected cash, with the doubles' effects."""
+    for b in range(st.bk.shape[0]):
+        if st.bk[b, S.B_BUSINESS] == 2:
+            st.bk[b, S.B_BUSINESS] = 1  # opened last set: pays from the next
+            continue
+        g = st.bk[b, S.B_OWNER]
+        if st.bk[b, S.B_BUSINESS] != 1 or g < 0 or st.gg[g, S.G_OUT]:
+            continue
+        paid, fx = EC.business_income(rp, s)
+        st.gg[g, S.G_COLLECTED] += paid
+        st.p_out[g, P_BUSINESS_CR] += paid
+        if fx == S.FX_CLOSED:
+            st.bk[b, S.B_BUSINESS] = 0
+        elif fx == S.FX_RECRUIT:
+            if _new_element(st.el, rp, s, g):
+                st.gg[g, S.G_RECRUITED] += 1
+        elif fx == S.FX_POLICE:
+            k = PO._free_row(st.cv)
+            x, y = CI.roll_cell(s, cty.origin, cty.cover, st.count, rp[S.R_CELL_CAP], b,
+                                rp[S.R_BLOCK_CELLS], False)
+            if k >= 0 and x >= 0:
+                st.cv[k, :] = 0
+                st.cv[k, S.C_KIND] = S.POLICE
+                st.cv[k, S.C_BLOCK] = b
+                st.cv[k, S.C_X] = x
+                st.cv[k, S.C_Y] = y
+                PO._kit(rp, st.cv, k, rp[S.R_POLICE_TYPES + roll(s, 6) - 1])
+                st.count[y, x] += 1
+                PO.apc_check(rp, pp, st.cv, st.count, cty.origin, cty.cover, k)
+        if fx != S.FX_NONE:
+            _ev(st, g, Ev.BUSINESS, b, fx, paid)
+
+
+@kernel
+def _claims(rp, st):
+    """17.4 at the admin phase: a block without defenders where every gang element standing
+    belongs to one gang other than its owner becomes that gang's."""
+    P = st.gg.shape[0]
+    for b in range(st.bk.shape[0]):
+        if not st.bk[b, S.B_ENTERED] or BL.defenders_left(st.cv, b) > 0:
+            continue
+        only, n = -1, 0
+        for g in range(P):
+            if st.bc[b, g] > 0:
+                only = g
+                n += 1
+        if n == 1 and only != st.bk[b, S.B_OWNER]:
+            _take(rp, st, b, only, 2)
+
+
+@kernel
+def _place(rp, s, st, cty, g):
+    """Gang g's active elements off the map come back at its base (two dice each)."""
+    m = rp[S.R_MAX_ELEMENTS]
+    b = _base(rp, st, g)
+    if b < 0:
+        return
+    for i in range(g * m, (g + 1) * m):
+        if st.el[i, S.E_STATUS] != S.ACTIVE or st.el[i, S.E_X] >= 0:
+            continue
+        x, y = CI.roll_cell(s, cty.origin, cty.cover, st.count, rp[S.R_CELL_CAP], b,
+                            rp[S.R_BLOCK_CELLS], False)
+        if x < 0:
+            return
+        st.el[i, S.E_X], st.el[i, S.E_Y] = x, y
+        st.at[i] = b
+        st.count[y, x] += 1
+
+
+@kernel
+def _eliminate(rp, st, g, reason):
+    m = rp[S.R_MAX_ELEMENTS]
+    st.gg[g, S.G_OUT] = 1
+    st.gg[g, S.G_HOSTAGE] = 0
+    st.p_out[g, P_OUT_SET] = st.clock[0]
+    for i in range(g * m, (g + 1) * m):
+        if st.el[i, S.E_STATUS] != S.FREE:
+            _free_element(st, i)
+    for b in range(st.bk.shape[0]):
+        if st.bk[b, S.B_OWNER] == g:
+            st.bk[b, S.B_OWNER] = -1
+    ml = rp[S.R_MAX_LEADERS]
+    for j in range(g * ml, (g + 1) * ml):
+        st.ld[j, S.L_ALIVE] = 0
+    _ev(st, g, Ev.OUT, st.clock[0], reason)
+
+
+@kernel
+def _ranks(rp, st, w, kinds, weights, g):
+    """22.1: leaders promoted (the boss's choice, ``W_PROMOTE``; only the head may reach
+    boss) when they command more than their rank's minimum and at least the next rank's, and
+    demoted when they command fewer than the rank below's minimum. A promotion costs
+    ``promotion_competency_loss`` competency levels."""
+    ml = rp[S.R_MAX_LEADERS]
+    m = rp[S.R_MAX_ELEMENTS]
+    head = TU.head_leader(st.ld, rp, g)
+    for j in range(g * ml, (g + 1) * ml):
+        if not st.ld[j, S.L_ALIVE]:
+            continue
+        c = 0
+        for i in range(g * m, (g + 1) * m):
+            c += st.el[i, S.E_STATUS] == S.ACTIVE and st.el[i, S.E_LEADER] == j
+        r = st.ld[j, S.L_RANK]
+        if r > 0 and c < rp[S.R_RANK_MIN + r - 1]:
+            st.ld[j, S.L_RANK] = r - 1
+            _ev(st, g, Ev.PROMOTE, j, r - 1)
+        elif r < 3 and c > rp[S.R_RANK_MIN + r] and c >= rp[S.R_RANK_MIN + r + 1] and \
+                (j == head or r + 1 < 3) and (kinds[g] == W.RANDOM or w[W.W_PROMOTE] >= 0.5):
+            st.ld[j, S.L_RANK] = r + 1
+            st.ld[j, S.L_LOST] += rp[S.R_PROMO_LOSS]
+            st.p_out[g, P_PROMOTIONS] += 1
+            _ev(st, g, Ev.PROMOTE, j, r + 1)
+
+
+@kernel
+def _admin(rp, pp, s, st, cty, kinds, weights):
+    """The set's end (module doc, in order)."""
+    P = st.gg.shape[0]
+    m = rp[S.R_MAX_ELEMENTS]
+    ml = rp[S.R_MAX_LEADERS]
+    _at_blocks(rp, st, cty)
+    before = np.zeros(P, np.int64)
+    for g in range(P):
+        before[g] = st.gg[g, S.G_COLLECTED]  # ransoms paid during the set
+    income(st.el, st.at, st.bk, st.gg, rp)
+    inc = np.zeros(P, np.int64)
+    for g in range(P):
+        inc[g] = st.gg[g, S.G_COLLECTED] - before[g]
+    bus0 = np.zeros(P, np.int64)
+    for g in range(P):
+        bus0[g] = st.p_out[g, P_BUSINESS_CR]
+    _businesses(rp, pp, s, st, cty)
+    collect(st.gg)
+    _lift(st)
+    deserted0 = np.zeros(P, np.int64)
+    for g in range(P):
+        deserted0[g] = st.gg[g, S.G_DESERTED]
+    unpaid_out = np.zeros(P, np.bool_)
+    if rp[S.R_UNPAID_ELIM]:
+        for g in range(P):
+            if not st.gg[g, S.G_OUT] and st.gg[g, S.G_CASH] < _pay_bill(rp, st, g):
+                unpaid_out[g] = True
+    pay(st.el, st.ld, st.gg, rp)
+    after_pay = np.zeros(P, np.int64)
+    for g in range(P):
+        after_pay[g] = st.gg[g, S.G_CASH]
+        st.p_out[g, P_DESERTED] += st.gg[g, S.G_DESERTED] - deserted0[g]
+    for g in range(P):
+        if not st.gg[g, S.G_OUT]:
+            _boss_admin(rp, s, st, kinds[g], weights[g], g)
+    experience(st.el, st.gg, rp)
+    rec0 = np.zeros(P, np.int64)
+    for g in range(P):
+        rec0[g] = st.gg[g, S.G_RECRUITED]
+    recruit(st.el, st.bk, st.gg, rp, s)
+    nl = np.zeros(P, np.int64)
+    for g in range(P):
+        nl[g] = 0
+        for j in range(g * ml, (g + 1) * ml):
+            nl[g] -= st.ld[j, S.L_ALIVE]
+    new_leaders(st.el, st.ld, st.gg, rp)
+    for g in range(P):
+        for j in range(g * ml, (g + 1) * ml):
+            nl[g] += st.ld[j, S.L_ALIVE]
+        st.p_out[g, P_NEW_LEADERS] += nl[g]
+        st.p_out[g, P_RECRUITED] += st.gg[g, S.G_RECRUITED] - rec0[g]
+    # the wounded and routed come home
+    for i in range(st.el.shape[0]):
+        stt = st.el[i, S.E_STATUS]
+        if stt == S.WOUNDED or stt == S.ROUTED:
+            st.el[i, S.E_STATUS] = S.ACTIVE
+            st.el[i, S.E_X] = -1
+            st.el[i, S.E_Y] = -1
+            st.el[i, S.E_SUPP] = 0
+    _drop(st)
+    _at_blocks(rp, st, cty)
+    _block_counts(rp, st, cty)
+    _claims(rp, st)
+    for g in range(P):
+        if not st.gg[g, S.G_OUT]:
+            _place(rp, s, st, cty, g)
+    # elimination (25)
+    for g in range(P):
+        if st.gg[g, S.G_OUT]:
+            continue
+        if unpaid_out[g]:
+            _eliminate(rp, st, g, 2)
+            continue
+        if members(st.el, rp, g) == 0:
+            _eliminate(rp, st, g, 0)
+            continue
+        on_map = 0
+        for i in range(g * m, (g + 1) * m):
+            on_map += _on_map(st.el, i)
+        if on_map == 0 and not _has_base(rp, st, g):
+            _eliminate(rp, st, g, 1)
+    for g in range(P):
+        if st.gg[g, S.G_OUT]:
+            continue
+        GA.assign(st.el, st.ld, rp, g)
+        _ranks(rp, st, weights[g], kinds, weights, g)
+        GA.assign(st.el, st.ld, rp, g)
+    _at_blocks(rp, st, cty)
+    if PO.raid_set_end(st.el, st.gg, rp, pp, st.rs, s):
+        tg, b, raised, moved = PO.raid(st.el, st.at, st.gg, rp, pp, st.rs, s, st.cv, st.count,
+                                       cty.origin, cty.cover)
+        if tg >= 0:
+            st.g_out[G_RAIDS] += 1
+            st.p_out[tg, P_RAIDED] += 1
+            _ev(st, tg, Ev.RAID, tg, b, raised, moved)
+    TU.weekly_head_xp(st.ld, st.gg, rp)
+    for g in range(P):
+        if st.gg[g, S.G_OUT]:
+            continue
+        _ev(st, g, Ev.ADMIN, inc[g], st.p_out[g, P_BUSINESS_CR] - bus0[g], after_pay[g],
+            st.p_out[g, P_DESERTED], st.gg[g, S.G_RECRUITED] - rec0[g], nl[g],
+            st.gg[g, S.G_CASH])
+        st.gg[g, S.G_COLLECTED] = 0
+
+
+@kernel
+def _pay_bill(rp, st, g):
+    m = rp[S.R_MAX_ELEMENTS]
+    ml = rp[S.R_MAX_LEADERS]
+    per = rp[S.R_PAY]
+    bill = 0
+    for j in range(g * ml, (g + 1) * ml):
+        if st.ld[j, S.L_ALIVE]:
+            level = st.ld[j, S.L_RANK] + 1 if rp[S.R_LEADER_PAY_RANK] else \
+                competency(rp, st.ld[j, S.L_XP], st.ld[j, S.L_LOST]) + 1
+            bill += per * level
+    for i in range(g * m, (g + 1) * m):
+        stt = st.el[i, S.E_STATUS]
+        if stt != S.FREE and stt != S.JAILED:
+            bill += per * (grade(rp, st.el[i, S.E_XP]) + 1)
+    return bill
+
+
+# ---------------------------------------------------------------- summaries and the tally
+
+
+@kernel
+def _tally(rp, st, g):
+    m = rp[S.R_MAX_ELEMENTS]
+    ml = rp[S.R_MAX_LEADERS]
+    total = 0
+    gear = 0
+    for i in range(g * m, (g + 1) * m):
+        stt = st.el[i, S.E_STATUS]
+        if stt == S.FREE or stt == S.JAILED:
+            continue
+        total += rp[S.R_TALLY_GRADE + grade(rp, st.el[i, S.E_XP])]
+        gear += _gear_value(rp, st.el, i)
+    for j in range(g * ml, (g + 1) * ml):
+        if st.ld[j, S.L_ALIVE]:
+            total += rp[S.R_TALLY_RANK + st.ld[j, S.L_RANK]]
+    for b in range(st.bk.shape[0]):
+        if st.bk[b, S.B_OWNER] == g:
+            total += rp[S.R_TALLY_BLOCK]
+            if st.bk[b, S.B_BUSINESS]:
+                total += rp[S.R_TALLY_BUSINESS]
+    if rp[S.R_TALLY_CASH] > 0:
+        total += st.gg[g, S.G_CASH] // rp[S.R_TALLY_CASH]
+    if rp[S.R_TALLY_EQUIP] > 0:
+        total += gear // rp[S.R_TALLY_EQUIP]
+    return total
+
+
+@kernel
+def _summary(rp, st):
+    """SUMMARY and POLICE events, and the per-set records."""
+    P = st.gg.shape[0]
+    m = rp[S.R_MAX_ELEMENTS]
+    ml = rp[S.R_MAX_LEADERS]
+    for g in range(P):
+        if st.gg[g, S.G_OUT]:
+            continue
+        by = np.zeros(4, np.int64)
+        jailed = 0
+        for i in range(g * m, (g + 1) * m):
+            stt = st.el[i, S.E_STATUS]
+            if stt == S.JAILED:
+                jailed += 1
+            elif stt != S.FREE:
+                by[grade(rp, st.el[i, S.E_XP])] += 1
+        leaders = 0
+        for j in range(g * ml, (g + 1) * ml):
+            leaders += st.ld[j, S.L_ALIVE]
+        nb, nbus = 0, 0
+        for b in range(st.bk.shape[0]):
+            if st.bk[b, S.B_OWNER] == g:
+                nb += 1
+                nbus += st.bk[b, S.B_BUSINESS] != 0
+        n = members(st.el, rp, g)
+        st.p_out[g, P_MAX_MEMBERS] = max(st.p_out[g, P_MAX_MEMBERS], n)
+        st.p_out[g, P_MEMBERS_SUM] += n
+        _ev(st, g, Ev.SUMMARY, by[0], by[1], by[2], by[3], leaders, st.gg[g, S.G_CASH], nb,
+            nbus, jailed)
+    police, apc = 0, 0
+    for k in range(st.cv.shape[0]):
+        police += st.cv[k, S.C_KIND] == S.POLICE
+        apc += st.cv[k, S.C_KIND] == S.APC
+    st.g_out[G_POLICE_MAX] = max(st.g_out[G_POLICE_MAX], police)
+    st.g_out[G_APC_SEEN] = max(st.g_out[G_APC_SEEN], apc)
+    _ev(st, -1, Ev.POLICE, police, apc)
+
+
+# ---------------------------------------------------------------- a campaign
+
+
+@kernel
+def _start(rp, st, cty, starts, shift):
+    """The starting state (as ``gang.start``, which the tests compare): gang g starts in block
+    starts[(g + shift) % P], its elements on the block's first free cells in row-major
+    order."""
+    P = st.gg.shape[0]
+    m = rp[S.R_MAX_ELEMENTS]
+    ml = rp[S.R_MAX_LEADERS]
+    side = rp[S.R_BLOCK_CELLS]
+    cap = rp[S.R_CELL_CAP]
+    for g in range(P):
+        hq = starts[(g + shift) % P]
+        st.gg[g, S.G_HQ] = hq
+        st.gg[g, S.G_CASH] = rp[S.R_START_CASH]
+        st.bk[hq, S.B_OWNER] = g
+        st.bk[hq, S.B_ENTERED] = 1
+        k = 0
+        for r in range(side):
+            for c in range(side):
+                if k >= rp[S.R_START_ELEMENTS]:
+                    break
+                x, y = cty.origin[hq, 0] + c, cty.origin[hq, 1] + r
+                if not CI.suitable(cty.cover, st.count, cap, x, y, False):
+                    continue
+                i = g * m + k
+                st.el[i, S.E_STATUS] = S.ACTIVE
+                st.el[i, S.E_XP] = rp[S.R_START_XP]
+                st.el[i, S.E_WEAPON] = rp[S.R_START_WEAPON]
+                st.el[i, S.E_X], st.el[i, S.E_Y] = x, y
+                st.el[i, S.E_LEADER] = g * ml
+                st.at[i] = hq
+                st.count[y, x] += 1
+                k += 1
+        st.ld[g * ml, S.L_ALIVE] = 1
+        st.ld[g * ml, S.L_RANK] = rp[S.R_START_RANK]
+        st.ld[g * ml, S.L_XP] = rp[S.R_START_LEADER_XP]
+
+
+@kernel
+def _play(s, rp, pp, cty, starts, kinds, weights, st, shift):
+    """One campaign; returns the events counted."""
+    P = st.gg.shape[0]
+    ml = rp[S.R_MAX_LEADERS]
+    m = rp[S.R_MAX_ELEMENTS]
+    _start(rp, st, cty, starts, shift)
+    for g in range(P):
+        st.p_out[g, P_OUT_SET] = -1
+        st.p_out[g, P_ORDER] = -1
+    end = END_TALLY
+    first_turn = True
+    sets = 0
+    for set_no in range(1, rp[S.R_MAX_SETS] + 1):
+        st.clock[0] = set_no
+        sets = set_no
+        _ev(st, -1, Ev.SET, set_no)
+        t = 0
+        while True:
+            t += 1
+            st.clock[1] = t
+            st.clock[2] += 1
+            _ev(st, -1, Ev.TURN, t, st.clock[2])
+            for i in range(st.el.shape[0]):
+                st.el[i, S.E_ACTIONS] = 0
+                st.el[i, S.E_MOVES] = 0
+            GA.action_points(st.ld, st.gg, rp, s)
+            n = TU.deal(st.ld, st.gg, rp, s, st.order, st.keys)
+            if first_turn:
+                pos = 0
+                for q in range(n):
+                    g = st.order[q] // ml
+                    if st.p_out[g, P_ORDER] < 0:
+                        st.p_out[g, P_ORDER] = pos
+                        pos += 1
+                for g in range(P):  # gangs without a leader dealt: after the rest
+                    if st.p_out[g, P_ORDER] < 0:
+                        st.p_out[g, P_ORDER] = pos
+                        pos += 1
+                st.g_out[G_FIRST] = st.order[0] // ml if n > 0 else 0
+                first_turn = False
+            if rp[S.R_UMPIRE_FIRST]:
+                _umpire(rp, pp, s, st, cty)
+            for q in range(n):
+                j = st.order[q]
+                if st.ld[j, S.L_ALIVE] and not st.gg[j // ml, S.G_OUT]:
+                    _activate(rp, pp, s, st, cty, kinds, weights, j, q)
+            if not rp[S.R_UMPIRE_FIRST]:
+                _umpire(rp, pp, s, st, cty)
+            _end_of_turn(rp, s, st)
+            if TU.set_ends(rp, s, t):
+                break
+        _admin(rp, pp, s, st, cty, kinds, weights)
+        _summary(rp, st)
+        bad = _audit(rp, st, cty)
+        if bad != BAD_NONE and st.g_out[G_ERROR] == BAD_NONE:
+            st.g_out[G_ERROR] = bad
+            st.g_out[G_ERROR_SET] = set_no
+        if set_no == 2:
+            best, lead = -1, -1
+            for g in range(P):
+                st.p_out[g, P_MEMBERS_2] = members(st.el, rp, g)
+                if st.p_out[g, P_MEMBERS_2] > best:
+                    best, lead = st.p_out[g, P_MEMBERS_2], g
+                elif st.p_out[g, P_MEMBERS_2] == best:
+                    lead = -1
+            st.g_out[G_LEADER_2] = lead
+        if set_no == max(rp[S.R_MAX_SETS] // 2, 1):
+            for g in range(P):
+                st.p_out[g, P_TALLY_MID] = _tally(rp, st, g) if not st.gg[g, S.G_OUT] else 0
+        alive = 0
+        for g in range(P):
+            alive += not st.gg[g, S.G_OUT]
+        if alive == 0:
+            end = END_ALL_OUT
+            break
+        if alive == 1 and rp[S.R_LAST_STANDING] and P > 1:
+            end = END_LAST_STANDING
+            break
+    if sets < 2:
+        st.g_out[G_LEADER_2] = -1
+    # the tally
+    score = np.zeros(P, np.int64)
+    for g in range(P):
+        st.p_out[g, P_MEMBERS] = members(st.el, rp, g)
+        nb, nbus = 0, 0
+        for b in range(st.bk.shape[0]):
+            if st.bk[b, S.B_OWNER] == g:
+                nb += 1
+                nbus += st.bk[b, S.B_BUSINESS] != 0
+        st.p_out[g, P_BLOCKS] = nb
+        st.p_out[g, P_BUSINESSES] = nbus
+        st.p_out[g, P_CASH] = st.gg[g, S.G_CASH]
+        lead = 0
+        for j in range(g * ml, (g + 1) * ml):
+            lead += st.ld[j, S.L_ALIVE]
+        st.p_out[g, P_LEADERS] = lead
+        tally = -1 if st.gg[g, S.G_OUT] else _tally(rp, st, g)
+        score[g] = tally
+        st.p_out[g, P_TALLY] = max(tally, 0)
+        if tally >= 0:
+            _ev(st, g, Ev.TALLY, tally, st.p_out[g, P_MEMBERS], nb, st.gg[g, S.G_CASH])
+    winner, best, second = _godfather(rp, st, score)
+    if end == END_ALL_OUT:
+        winner = -1
+    st.g_out[G_WINNER] = winner
+    st.g_out[G_END] = end
+    st.g_out[G_SETS] = sets
+    st.g_out[G_TURNS] = st.clock[2]
+    st.g_out[G_MARGIN] = best - max(second, 0) if winner >= 0 else 0
+    _ev(st, winner, Ev.END, winner, end, st.g_out[G_MARGIN])
+    return st.clock[3]
+
+
+@kernel
+def _audit(rp, st, cty):
+    """The state's invariants at a set's end (after the admin phase): BAD_NONE or the first
+    broken one (BAD_*). Every campaign is audited; ``play_batch`` raises on a failure."""
+    h, w = st.count.shape
+    seen = np.zeros((h, w), np.int64)
+    el = st.el
+    ml = rp[S.R_MAX_LEADERS]
+    m = rp[S.R_MAX_ELEMENTS]
+    for i in range(el.shape[0]):
+        stt = el[i, S.E_STATUS]
+        if stt == S.ACTIVE and el[i, S.E_X] >= 0:
+            seen[el[i, S.E_Y], el[i, S.E_X]] += 1
+            if st.at[i] != cty.block[el[i, S.E_Y], el[i, S.E_X]]:
+                return BAD_AT_BLOCK
+            j = el[i, S.E_LEADER]
+            if j < 0 or j // ml != i // m or not st.ld[j, S.L_ALIVE]:
+                return BAD_LEADER
+        elif stt != S.FREE and stt != S.ACTIVE and el[i, S.E_X] >= 0:
+            return BAD_STATUS
+    for k in range(st.cv.shape[0]):
+        if st.cv[k, S.C_KIND] != S.NO_CIV:
+            seen[st.cv[k, S.C_Y], st.cv[k, S.C_X]] += 1
+    for v in range(st.vh.shape[0]):
+        if st.vh[v, S.V_TYPE] >= 0:
+            seen[st.vh[v, S.V_Y], st.vh[v, S.V_X]] += 1
+    for y in range(h):
+        for x in range(w):
+            if seen[y, x] != st.count[y, x]:
+                return BAD_COUNT
+            if seen[y, x] > rp[S.R_CELL_CAP]:
+                return BAD_CAPACITY
+    for b in range(st.bk.shape[0]):
+        o = st.bk[b, S.B_OWNER]
+        if o >= 0 and st.gg[o, S.G_OUT]:
+            return BAD_OWNER
+    for g in range(st.gg.shape[0]):
+        if st.gg[g, S.G_CASH] < 0:
+            return BAD_CASH
+    return BAD_NONE
+
+
+@kernel
+def _godfather(rp, st, score):
+    """(winner, best tally, second tally): the highest tally; equal highest tallies go to more
+    members, then more cash (``tally_tiebreak`` 'members_cash'), else nobody (-1)."""
+    P = score.shape[0]
+    best, n_best = -1, 0
+    for g in range(P):
+        if score[g] > best:
+            best, n_best = score[g], 1
+        elif score[g] == best:
+            n_best += 1
+    second = -1
+    for g in range(P):
+        if score[g] < best and score[g] > second:
+            second = score[g]
+    if n_best > 1:
+        second = best
+    if best < 0:
+        return -1, best, second
+    winner, ties = -1, 0
+    for g in range(P):
+        if score[g] != best:
+            continue
+        if winner < 0:
+            winner, ties = g, 1
+            continue
+        if not rp[S.R_TIEBREAK]:
+            ties += 1
+            continue
+        a0, a1 = st.p_out[g, P_MEMBERS], st.gg[g, S.G_CASH]
+        b0, b1 = st.p_out[winner, P_MEMBERS], st.gg[winner, S.G_CASH]
+        if a0 > b0 or (a0 == b0 and a1 > b1):
+            winner, ties = g, 1
+        elif a0 == b0 and a1 == b1:
+            ties += 1
+    if ties > 1:
+        winner = -1
+    return winner, best, second
+
+
+@kernel
+def _new_state(rp, P, n_blocks, h, w, cv_rows, vh_rows, p_out, g_out, trace):
+    m = rp[S.R_MAX_ELEMENTS]
+    ml = rp[S.R_MAX_LEADERS]
+    el = np.zeros((P * m, S.N_E), np.int64)
+    for i in range(P * m):
+        el[i, S.E_X] = -1
+        el[i, S.E_Y] = -1
+        el[i, S.E_LEADER] = -1
+    ld = np.zeros((P * ml, S.N_L), np.int64)
+    gg = np.zeros((P, S.N_G), np.int64)
+    for g in range(P):
+        gg[g, S.G_HQ] = -1
+    bk = np.zeros((n_blocks, S.N_B), np.int64)
+    for b in range(n_blocks):
+        bk[b, S.B_OWNER] = -1
+        bk[b, S.B_ATTACKER] = -1
+    cv = np.zeros((cv_rows, S.N_C), np.int64)
+    vh = np.zeros((vh_rows, S.N_V), np.int64)
+    for v in range(vh_rows):
+        vh[v, S.V_TYPE] = -1
+        vh[v, S.V_OWNER] = -1
+    rs = np.zeros(PO.N_RS, np.int64)
+    rs[PO.RS_TRIGGER] = -1
+    return State(el, ld, gg, bk, cv, vh, np.zeros((h, w), np.int64),
+                 np.full(P * m, -1, np.int64), rs, np.zeros(P * ml + 2, np.int64),
+                 np.zeros(P * ml + 2, np.int64), np.zeros((5, MAX_FIGHTERS), np.int64),
+                 np.zeros(MAX_FIGHTERS, np.bool_), np.zeros(MAX_FIGHTERS, np.int64),
+                 np.zeros((n_blocks, P + 1), np.int64), np.zeros(4, np.int64), p_out, g_out,
+                 trace)
+
+
+@batch_kernel
+def _play_batch(seed, stream, game0, key_div, rp, pp, terrain, building, cover, block, origin,
+                starts, kinds, weights, cv_rows, vh_rows, g_out, p_out, trace):
+    """Campaigns game0 .. game0+n-1, game g drawing from key (seed, stream, g // key_div) on
+    city i of the stacked city arrays; ``trace`` has 0 rows."""
+    n = g_out.shape[0]
+    P = kinds.shape[1]
+    for i in prange(n):
+        s = np.empty(STATE_SIZE, dtype=np.uint64)
+        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64((game0 + i) // key_div))
+        cty = City(terrain[i], building[i], cover[i], block[i], origin[i])
+        st = _new_state(rp, P, origin.shape[1], terrain.shape[1], terrain.shape[2], cv_rows,
+                        vh_rows, p_out[i], g_out[i], trace)
+        _play(s, rp, pp, cty, starts[i], kinds[i], weights[i], st, (game0 + i) % key_div)
+
+
+# ---------------------------------------------------------------- public API
+
+
+class Batch(NamedTuple):
+    games: np.ndarray  # int64[n, N_GC]
+    players: np.ndarray  # int64[n, P, N_PC]
+
+
+def city_seed(seed: int, stream: int, game: int) -> int:
+    """The city generator's seed for campaign key (seed, stream, game)."""
+    return int(np.random.SeedSequence([seed, stream, game, 0x6F]).generate_state(1)[0])
+
+
+def cities(rules: GFRules, seed: int, stream: int, games: np.ndarray):
+    """Stacked city arrays (terrain, building, cover, block, origin, starts) for the games'
+    keys (``games`` = key game numbers)."""
+    out = [CI.generate(rules, city_seed(seed, stream, int(g))) for g in games]
+    return (np.stack([c.terrain for c in out]).astype(np.int64),
+            np.stack([c.building for c in out]).astype(np.int64),
+            np.stack([c.cover for c in out]).astype(np.int64),
+            np.stack([c.block for c in out]).astype(np.int64),
+            np.stack([c.origin for c in out]).astype(np.int64),
+            np.stack([c.starts for c in out]).astype(np.int64))
+
+
+def _vectors(rules: GFRules):
+    msg = rules.problem()
+    if msg:
+        raise ValueError(msg)
+    w, h = rules.city_size()
+    blocks = w * h
+    cv_rows = PO.civilian_rows(rules, blocks) + blocks
+    vh_rows = S.vehicle_rows(rules, blocks)
+    return S.kernel_params(rules), PO.police_params(rules), cv_rows, vh_rows
+
+
+def play_batch(rules: GFRules, seed: int, stream: int, game0: int, kinds: np.ndarray,
+               weights: np.ndarray, key_div: int = 1) -> Batch:
+    """Play ``len(kinds)`` campaigns keyed (seed, stream, (game0 + i) // key_div); with
+    key_div > 1 the games of a block share city and dice, game j of a block starting each gang
+    j blocks on in the list of starting blocks (every gang gets every start once)."""
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    n, P = kinds.shape
+    if P != rules.players:
+        raise ValueError(f"lineup has {P} seats but rules say {rules.players} players")
+    rp, pp, cv_rows, vh_rows = _vectors(rules)
+    keys = (game0 + np.arange(n)) // key_div
+    arrays = cities(rules, seed, stream, keys)
+    g_out = np.zeros((n, N_GC), dtype=np.int64)
+    p_out = np.zeros((n, P, N_PC), dtype=np.int64)
+    _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), np.uint64(key_div), rp,
+                pp, *arrays, kinds, weights, cv_rows, vh_rows, g_out, p_out, empty_trace())
+    _raise_on_broken(g_out, seed, stream, game0)
+    return Batch(g_out, p_out)
+
+
+def _raise_on_broken(g_out, seed, stream, game0):
+    bad = np.flatnonzero(g_out[:, G_ERROR])
+    if len(bad):
+        i = int(bad[0])
+        raise RuntimeError(
+            f"Godfather campaign (seed {seed}, stream {stream}, game {game0 + i}) broke an "
+            f"invariant at the end of set {g_out[i, G_ERROR_SET]}: "
+            f"{BAD_NAMES[g_out[i, G_ERROR]]} ({len(bad)} campaign(s) of {len(g_out)})")
+
+
+def replay(rules: GFRules, seed: int, stream: int, game: int, kinds: np.ndarray,
+           weights: np.ndarray, key_div: int = 1, max_events: int = MAX_EVENTS):
+    """Campaign (seed, stream, game) alone with its trace: (Batch of 1, events[n, 12], city)."""
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    rp, pp, cv_rows, vh_rows = _vectors(rules)
+    key = game // key_div
+    arrays = cities(rules, seed, stream, np.array([key]))
+    P = kinds.shape[0]
+
+    def play(trace):
+        g_out = np.zeros((1, N_GC), dtype=np.int64)
+        p_out = np.zeros((1, P, N_PC), dtype=np.int64)
+        s = np.empty(STATE_SIZE, dtype=np.uint64)
+        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(key))
+        nev = _replay_one(s, rp, pp, *[a[0] for a in arrays], kinds, weights, cv_rows, vh_rows,
+                          g_out[0], p_out[0], trace, game % key_div)
+        return Batch(g_out, p_out), nev
+
+    batch, events = replay_traced(play, max_events)
+    _raise_on_broken(batch.games, seed, stream, game)
+    return batch, events, CI.generate(rules, city_seed(seed, stream, key))
+
+
+@kernel
+def _replay_one(s, rp, pp, terrain, building, cover, block, origin, starts, kinds, weights,
+                cv_rows, vh_rows, g_out, p_out, trace, shift):
+    P = kinds.shape[0]
+    cty = City(terrain, building, cover, block, origin)
+    st = _new_state(rp, P, origin.shape[0], terrain.shape[0], terrain.shape[1], cv_rows,
+                    vh_rows, p_out, g_out, trace)
+    return _play(s, rp, pp, cty, starts, kinds, weights, st, shift)
