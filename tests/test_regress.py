@@ -47,6 +47,13 @@ def test_a_rifle_gun_rule_change_is_caught(tmp_path):
     assert "MOVED" in out
 
 
+def test_a_godfather_rule_change_is_caught(tmp_path):
+    """No recruits per set (recruit_die 0: smaller gangs) fails Godfather's."""
+    ok, out = run(tmp_path, rules_override={"recruit_die": 0}, only=["gf_small"])
+    assert not ok
+    assert "MOVED" in out
+
+
 def test_the_false_alarm_budget_is_shared_by_the_whole_suite(tmp_path):
     """Bonferroni over every metric of every experiment: 1% for the whole suite."""
     ok, out = run(tmp_path)

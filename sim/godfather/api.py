@@ -112,7 +112,7 @@ def _columns() -> tuple[Column, ...]:
 
 def snowball_metrics(seats: pd.DataFrame) -> dict:
     """Regression metrics: how often the gang leading in members after set 2 is the
-    Godfather, and the share of campaigns ending with one gang left."""
+    Godfather, the share of campaigns ending with one gang left, and the gangs' final size."""
     from sim.regress import ratio
 
     per_game = seats.groupby("game").agg(leader=("leader_set2", "first"),
@@ -122,8 +122,10 @@ def snowball_metrics(seats: pd.DataFrame) -> dict:
     hit = ((per_game["leader"] == per_game["winner"]) & (per_game["leader"] >= 0)).astype(float)
     last = (per_game["end"] == "last_standing").astype(float)
     one = pd.Series(1.0, index=per_game.index)
+    size = seats.groupby("game").agg(members=("members", "sum"), gangs=("seat", "count"))
     return {"set-2 leader becomes Godfather": ratio(hit, has),
-            "campaigns won by elimination": ratio(last, one)}
+            "campaigns won by elimination": ratio(last, one),
+            "members per gang at the end": ratio(size["members"], size["gangs"])}
 
 
 def _turnset_check() -> OddsCheck:

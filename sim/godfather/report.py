@@ -85,13 +85,23 @@ def point_campaign(t: pd.DataFrame, alpha: float) -> dict:
             if decided.any() else float("nan")}
 
 
-def campaign_table(load, manifest: dict, alpha: float) -> pd.DataFrame:
+def setting(swept: dict, defaults: dict) -> str:
+    """'recruit_die=6' for the swept values that differ from the rules' defaults; 'the text's
+    defaults' for none."""
+    def same(a, b):
+        return list(a) == list(b) if isinstance(a, list | tuple) and isinstance(b, list | tuple) \
+            else a == b
+
+    parts = [f"{k}={v}" for k, v in swept.items()
+             if k != "players" and not same(v, defaults.get(k))]
+    return ", ".join(parts) or "the text's defaults"
+
+
+def campaign_table(load, manifest: dict, alpha: float, defaults: dict) -> pd.DataFrame:
     rows = []
     for p in manifest["points"]:
         r = point_campaign(load(p["index"]), alpha)
-        rows.append({"point": p["index"],
-                     "setting": ", ".join(f"{k}={v}" for k, v in p["swept"].items()
-                                          if k != "players") or "default", **r})
+        rows.append({"point": p["index"], "setting": setting(p["swept"], defaults), **r})
     return pd.DataFrame(rows)
 
 
@@ -153,24 +163,24 @@ def _md(df: pd.DataFrame) -> list[str]:
                           for row in df.itertuples(index=False)] + [""]
 
 
-def strategies_and_order(load, manifest: dict, alpha: float) -> tuple[pd.DataFrame, ...]:
+def strategies_and_order(load, manifest: dict, alpha: float,
+                         defaults: dict) -> tuple[pd.DataFrame, ...]:
     """Per point: each boss's win rate, and each card-order position's (the order in which the
     gangs' leaders first acted) win share, with Wilson intervals."""
     srows, orows = [], []
     for p in manifest["points"]:
         t = load(p["index"])
-        setting = ", ".join(f"{k}={v}" for k, v in p["swept"].items() if k != "players") \
-            or "default"
+        label = setting(p["swept"], defaults)
         for name, grp in t.groupby("strategy", observed=True):
             r, lo, hi = wilson(int(grp["won"].sum()), len(grp), alpha)
-            srows.append({"point": p["index"], "setting": setting, "strategy": name,
+            srows.append({"point": p["index"], "setting": label, "strategy": name,
                           "seats": len(grp), "win_rate": float(r), "lo": float(lo),
                           "hi": float(hi)})
         decided = t[t["winner_seat"] >= 0]
         n = decided["game"].nunique()
         for pos, grp in decided.groupby("order"):
             r, lo, hi = wilson(int(grp["won"].sum()), n, alpha)
-            orows.append({"point": p["index"], "setting": setting, "order": int(pos),
+            orows.append({"point": p["index"], "setting": label, "order": int(pos),
                           "share": float(r), "lo": float(lo), "hi": float(hi)})
     return pd.DataFrame(srows), pd.DataFrame(orows)
 
@@ -180,15 +190,24 @@ def write(out: Path, load, manifest: dict, wording, spec) -> None:
     out = Path(out)
     alpha = manifest["report"]["alpha"]
     ci = f"{100 * (1 - alpha):g}%"
-    table = campaign_table(load, manifest, alpha)
-    strat, order = strategies_and_order(load, manifest, alpha)
+    defaults = spec.rules_cls().as_dict() if spec else {}
+    table = campaign_table(load, manifest, alpha, defaults)
+    strat, order = strategies_and_order(load, manifest, alpha, defaults)
     atomic.write_csv(out / "campaign.csv", table)
     atomic.write_csv(out / "strategies.csv", strat)
     atomic.write_csv(out / "order.csv", order)
     best = least_snowballing(table)
-    head = "; ".join(f"{p} players: least snowballing at {b}"
-                     + (f" (not distinguishable from {len(ties)} other setting(s))" if ties
-                        else "") for p, (b, ties) in best.items())
+    head = "; ".join(
+        f"{p} players: {b} snowballs least"
+        + (f", but {len(ties)} other setting(s) cannot be told apart from it at this sample"
+           if ties else ", measurably less than every other setting")
+        for p, (b, ties) in best.items())
+    pooled = strat.groupby("strategy").apply(
+        lambda d: float((d["win_rate"] * d["seats"]).sum() / d["seats"].sum()),
+        include_groups=False).sort_values(ascending=False)
+    head += (". Across the settings the Godfather is most often the "
+             + ", then the ".join(f"{n} ({100 * v:.0f}%)" for n, v in pooled.head(2).items())
+             + f" (fair share {100 * table['no_snowball'].iloc[0]:.0f}%)")
     text = [f"# {manifest.get('name', 'Godfather campaigns')}", "",
             f"**Question.** {manifest.get('question', '')}", "",
             f"**Headline.** {head}. The set-2 leader became Godfather in "
