@@ -187,3 +187,32 @@ def test_a_block_taken_is_held_until_the_tally_or_claimed():
     take = ev[ev[:, 2] == E.Ev.TAKE]
     assert set(np.unique(take[:, 4])) <= {0, 1, 2}
     assert (take[:, 1] >= 0).all()
+
+
+@pytest.mark.parametrize("players, seed", [(6, 7), (4, 11), (2, 3), (3, 5)])
+def test_an_independent_audit_of_the_trace_finds_nothing(players, seed):
+    from gf_audit import Audit
+
+    rules = GFRules(players=players)
+    kinds, weights = W.table(FIELD[:players - 1] + ["random"])
+    for game in range(2):
+        batch, ev, city = E.replay(rules, seed, 3, game, kinds, weights)
+        problems = Audit(rules, city, batch.players[0], batch.games[0]).run(ev)
+        assert problems == [], problems[:5]
+
+
+def test_the_audit_catches_a_doctored_trace():
+    from gf_audit import Audit
+
+    rules = GFRules(players=4)
+    kinds, weights = W.table(FIELD[:4])
+    batch, ev, city = E.replay(rules, 11, 3, 0, kinds, weights)
+    bad = ev.copy()
+    mv = np.flatnonzero(bad[:, 2] == E.Ev.MOVE)[0]
+    bad[mv, 6] += 5  # a move longer than a foot move
+    act = np.flatnonzero(bad[:, 2] == E.Ev.ACTIVATE)[0]
+    bad[act, 4] = 0  # a leader that rolled no action points but moves
+    problems = Audit(rules, city, batch.players[0], batch.games[0]).run(bad)
+    assert any("move from" in p for p in problems)
+    assert any("spends more points than it rolled" in p or "action points" in p
+               for p in problems)

@@ -130,7 +130,8 @@ def snowball_metrics(seats: pd.DataFrame) -> dict:
 
 def _turnset_check() -> OddsCheck:
     from sim.core.rng import STATE_SIZE, seed_state
-    from sim.godfather import odds, state as S
+    from sim.godfather import odds
+    from sim.godfather import state as S
     from sim.godfather.turns import set_ends
 
     rules = GFRules()

@@ -15,9 +15,11 @@ elements are shared among leaders, leaders are promoted or demoted, and the raid
 
 **Decisions where the text is silent** (also in docs/rules/godfather.md, "The engine"):
 
-- *Moving.* A move is up to ``cells(foot_move_cm)`` king's steps; each step goes to the free
-  neighbouring cell nearest the goal (Chebyshev distance to the goal block's rectangle or to
-  the enemy it closes with; ties: outside a building first, then a fixed neighbour order). A
+- *Moving.* A move is ``2 * cells(foot_move_cm)`` half-cells of king's steps, an orthogonal
+  step costing 2 and a diagonal one 3 (the shared tabletop's measure: no move reaches further
+  than the text's 8 cm); each step goes to the free neighbouring cell nearest the goal
+  (Chebyshev distance to the goal block's rectangle or to the enemy it closes with; ties:
+  outside a building first, then a fixed neighbour order). A
   step across a building's edge (into or out of a light or heavy building) ends the move (8.3).
   A step into a block nobody has entered yet rolls its defenders (11.1) and ends the move.
 - *Suppressed elements* (14.3) do not move (they may shoot and fight back); this is stricter
@@ -32,8 +34,9 @@ elements are shared among leaders, leaders are promoted or demoted, and the raid
   eliminate, such as a civilian in a building facing a rifle of strike 0, is not shot at), a
   melee with an adjacent enemy worth fighting when there is nothing to shoot (every boss), or,
   inside the
-  target block with nothing to shoot, a move towards the nearest enemy there; an element with
-  nothing to do stops.
+  target block with nothing to shoot, a move towards the nearest enemy there; last, a volley
+  at a target it can only suppress (four suppressions eliminate); an element with nothing to do
+  stops. Volleys and melees cost the leader ``shoot_cost`` and ``melee_cost`` points (0).
 - *Who is an enemy.* Rival gang elements; police anywhere; militia and unarmed civilians of
   a block the gang does not hold (unarmed ones only in the block its leader is going for).
 - *Melee* (15): the attacking element and every other element of its leader next to the
@@ -68,9 +71,8 @@ import numpy as np
 
 from sim.core.jit import batch_kernel, kernel, prange
 from sim.core.rng import STATE_SIZE, randint, roll, seed_state
-from sim.core.trace import emit
+from sim.core.trace import emit, replay_traced
 from sim.core.trace import empty as empty_trace
-from sim.core.trace import replay_traced
 from sim.godfather import blocks as BL
 from sim.godfather import city as CI
 from sim.godfather import combat as CO
@@ -93,7 +95,6 @@ from sim.godfather.admin import (
     recruit,
 )
 from sim.godfather.rules import WEAPONS, GFRules
-from sim.core.tabletop.battlefield import visible
 from strategies import godfather as W
 
 MAX_EVENTS = 20000
@@ -109,7 +110,8 @@ class Ev(enum.IntEnum):
     ENTER = 5  # a: block, b: defenders placed, c: prominent citizen among them (0/1)
     SHOT = 6  # a: shooter kind (0 gang, 1 civilian), b: its row, c: target kind, d: target row,
     # e: outcome (fire.MISSED .. KILLED, 4 = arrested), f: target's gang (-1 civilian),
-    # g: civilian kind of the target or shooter
+    # g: civilian kind of the target or shooter, h: the civilian target's block, i: 1 if it
+    # was a prominent citizen
     MELEE = 7  # a: attacker kind, b: attacker row, c: fighters, d: target kind, e: target row,
     # f: winning side (0 attacker, 1 defender, -1 tie), g: attackers down, h: target down
     TAKE = 8  # a: block, b: how (0 cleared, 1 surrender, 2 claimed), c: previous owner
@@ -122,7 +124,7 @@ class Ev(enum.IntEnum):
     BUY = 14  # a: weapons, b: armour, c: cr spent
     BUSINESS = 15  # a: block, b: effect of a double (FX_*, -1 opened), c: cr paid
     PROMOTE = 16  # a: leader row, b: new rank
-    OUT = 17  # a: set, b: reason (0 no members, 1 no base)
+    OUT = 17  # a: set, b: reason (0 no members, 1 no base, 2 could not pay its members)
     SUMMARY = 18  # a..d: members by grade, e: leaders, f: cash, g: blocks, h: businesses,
     # i: jailed
     POLICE = 19  # a: police elements in play, b: APC in play (0/1)
@@ -362,9 +364,31 @@ def _civ_defence(rp, pp, st, cty, k):
 
 
 @kernel
-def _best_target(rp, pp, st, cty, i, tb, no_prominent):
+def _p_hit(rp, grade_, supp):
+    need = rp[S.R_TO_HIT + grade_] + (rp[S.R_SUPP_HIT_PEN] if supp else 0)
+    return min(max(7 - need, 0), 6) / 6.0
+
+
+@kernel
+def _value(rp, grade_, supp, weapon, defence, vehicle, supp_ok):
+    """What a shot at a target is worth to a boss: its chance to eliminate; a target the
+    weapon cannot eliminate counts, when ``supp_ok``, a quarter of its chance to be hit (four
+    suppressions eliminate), else -1 (not a target)."""
+    pe = _p_elim(rp, grade_, supp, weapon, defence, vehicle)
+    if pe > 0.0:
+        return pe
+    if supp_ok and not vehicle:
+        ph = _p_hit(rp, grade_, supp)
+        if ph > 0.0:
+            return 0.25 * ph * 1e-3  # below any target it can eliminate
+    return -1.0
+
+
+@kernel
+def _best_target(rp, pp, st, cty, i, tb, no_prominent, supp_ok):
     """The target element row i shoots at: (kind 0 gang / 1 civilian, row), (-1, -1) for none.
-    Highest chance to eliminate, then police/militia/rivals before unarmed, then nearest."""
+    Highest chance to eliminate, then police/militia/rivals before unarmed, then nearest; a
+    target it can only suppress only with ``supp_ok`` (and after every other)."""
     el = st.el
     w = el[i, S.E_WEAPON]
     if w < 0:
@@ -379,7 +403,10 @@ def _best_target(rp, pp, st, cty, i, tb, no_prominent):
             continue
         x1, y1 = el[t, S.E_X], el[t, S.E_Y]
         d = FI.foot_defence(rp, cty.cover[y1, x1], el[t, S.E_ARMOUR])
-        score = _p_elim(rp, gr, supp, w, d, False) + 0.5 - 0.001 * _cheb(x0, y0, x1, y1)
+        v = _value(rp, gr, supp, w, d, False, supp_ok)
+        if v < 0.0:
+            continue
+        score = v + (0.5 if v >= 1e-3 else 0.0) - 1e-6 * _cheb(x0, y0, x1, y1)
         if score > best and FI.can_fire(rp, cty.terrain, cty.building, w, x0, y0, x1, y1):
             best_kind, best_row, best = 0, t, score
     for k in range(st.cv.shape[0]):
@@ -389,11 +416,11 @@ def _best_target(rp, pp, st, cty, i, tb, no_prominent):
             continue
         x1, y1 = st.cv[k, S.C_X], st.cv[k, S.C_Y]
         apc = st.cv[k, S.C_KIND] == S.APC
-        threat = 0.0 if st.cv[k, S.C_KIND] == S.UNARMED else 0.5
-        score = _p_elim(rp, gr, supp, w, _civ_defence(rp, pp, st, cty, k), apc) + threat \
-            - 0.001 * _cheb(x0, y0, x1, y1)
-        if _p_elim(rp, gr, supp, w, _civ_defence(rp, pp, st, cty, k), apc) <= 0.0:
+        v = _value(rp, gr, supp, w, _civ_defence(rp, pp, st, cty, k), apc, supp_ok)
+        if v < 0.0:
             continue
+        threat = 0.0 if st.cv[k, S.C_KIND] == S.UNARMED or v < 1e-3 else 0.5
+        score = v + threat - 1e-6 * _cheb(x0, y0, x1, y1)
         if score > best and FI.can_fire(rp, cty.terrain, cty.building, w, x0, y0, x1, y1):
             best_kind, best_row, best = 1, k, score
     return best_kind, best_row
@@ -448,8 +475,9 @@ def _enter(rp, pp, s, st, cty, b, g):
 
 
 @kernel
-def _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, block_only):
-    """The free neighbour of (x, y) nearest the rectangle (strictly nearer than (x, y)), or
+def _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, block_only, left):
+    """The free neighbour of (x, y) nearest the rectangle (strictly nearer than (x, y)) that
+    the move's ``left`` half-cells pay for (an orthogonal step costs 2, a diagonal one 3), or
     (-1, -1). With ``block_only`` >= 0 only cells of that block."""
     h, w = cty.cover.shape
     here = _rect_dist(x, y, rx0, ry0, rx1, ry1)
@@ -457,7 +485,7 @@ def _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, block_only):
     cap = rp[S.R_CELL_CAP]
     for dy in range(-1, 2):
         for dx in range(-1, 2):
-            if dx == 0 and dy == 0:
+            if (dx == 0 and dy == 0) or (2 if dx == 0 or dy == 0 else 3) > left:
                 continue
             xx, yy = x + dx, y + dy
             if xx < 0 or yy < 0 or xx >= w or yy >= h or st.count[yy, xx] >= cap:
@@ -480,13 +508,15 @@ def _move(rp, pp, s, st, cty, i, rx0, ry0, rx1, ry1, stop_at):
     g = _gang_of(rp, i)
     x0, y0 = el[i, S.E_X], el[i, S.E_Y]
     steps = 0
-    for _ in range(rp[S.R_FOOT_CELLS]):
+    left = 2 * rp[S.R_FOOT_CELLS]  # half-cells: a diagonal step costs 3, so no move goes
+    while left >= 2:  # further than the text's distance
         x, y = el[i, S.E_X], el[i, S.E_Y]
         if _rect_dist(x, y, rx0, ry0, rx1, ry1) <= stop_at:
             break
-        nx, ny = _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, -1)
+        nx, ny = _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, -1, left)
         if nx < 0:
             break
+        left -= 2 if (nx == x or ny == y) else 3
         st.count[y, x] -= 1
         st.count[ny, nx] += 1
         el[i, S.E_X], el[i, S.E_Y] = nx, ny
@@ -549,10 +579,17 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
                                rp[S.R_WEAPONS + S.N_WEAPON_COLS * w + 1],
                                _civ_defence(rp, pp, st, cty, t), False)
         out = FI.MISSED
-        if through > 0:
-            st.count[st.cv[t, S.C_Y], st.cv[t, S.C_X]] -= 1
-            st.cv[t, :] = 0
-            out = FI.KILLED
+        for _ in range(through):  # 14.2, a damage die per shot through
+            fx = rp[S.R_VEHICLE_DAMAGE + roll(s, 6) - 1]
+            if fx == 2:  # weapon disabled
+                st.cv[t, S.C_WEAPON] = -1
+                out = FI.SUPPRESSED
+            elif fx >= 3:  # wrecked or exploded: the APC leaves play
+                st.count[st.cv[t, S.C_Y], st.cv[t, S.C_X]] -= 1
+                st.cv[t, :] = 0
+                out = FI.KILLED
+                break
+            # stalled or immobile: the APC never moves, so neither changes what it does
     else:
         front = _swat_front(rp, st, t, el[i, S.E_X], el[i, S.E_Y])
         out = FI.shoot_civilian(rp, s, st.cv, cty.cover, st.count, gr, supp, w, t, front)
@@ -567,7 +604,7 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
             st.g_out[G_PROMINENT_KILLED] += 1
             PO.prominent_killed(pp, st.rs, g)
         _defender_fell(rp, st, b, g)
-    _ev(st, g, Ev.SHOT, 0, i, 1, t, out, -1, ckind)
+    _ev(st, g, Ev.SHOT, 0, i, 1, t, out, -1, ckind, b, prominent)
 
 
 @kernel
@@ -828,7 +865,6 @@ def _target_block(rp, s, st, cty, kind, w, g, j):
     not a quiet block of its own."""
     el = st.el
     m = rp[S.R_MAX_ELEMENTS]
-    P = st.gg.shape[0]
     sx, sy, n = 0, 0, 0
     for i in range(g * m, (g + 1) * m):
         if el[i, S.E_LEADER] == j and _on_map(el, i):
@@ -906,7 +942,11 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
     fight = False  # an adjacent enemy worth fighting: expected totals favour the attackers
     if ek >= 0 and ed <= reach:
         fight = kind == W.RANDOM or _melee_edge(rp, st, cty, i, ek, er) >= 0.0
+    if fight and st.ld[j, S.L_AP] < rp[S.R_MELEE_COST]:
+        fight = False
+    can_shoot = st.ld[j, S.L_AP] >= rp[S.R_SHOOT_COST]
     if melee and fight:
+        st.ld[j, S.L_AP] -= rp[S.R_MELEE_COST]
         _melee(rp, pp, s, st, cty, w, i, ek, er)
         return True
     moves = el[i, S.E_MOVES]
@@ -933,20 +973,23 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
             st.ld[j, S.L_AP] -= cost
             el[i, S.E_MOVES] += 1
             return True
-    tk, tr = _best_target(rp, pp, st, cty, i, tb, hostage)
-    if tk >= 0:
-        _shoot(rp, pp, s, st, cty, i, tk, tr, tb)
-        return True
-    if fight:  # nothing it can hurt by fire: fight what stands next to it
+    if can_shoot:
+        tk, tr = _best_target(rp, pp, st, cty, i, tb, hostage, False)
+        if tk >= 0:
+            st.ld[j, S.L_AP] -= rp[S.R_SHOOT_COST]
+            _shoot(rp, pp, s, st, cty, i, tk, tr, tb)
+            return True
+    if fight:  # nothing it can eliminate by fire: fight what stands next to it
+        st.ld[j, S.L_AP] -= rp[S.R_MELEE_COST]
         _melee(rp, pp, s, st, cty, w, i, ek, er)
         return True
     if not can_move or tb < 0:
-        return False
+        return _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot)
     ox, oy = cty.origin[tb, 0], cty.origin[tb, 1]
     if only >= 0:
         ek2, er2, ed2 = _nearest_enemy(rp, st, i, tb, tb)
-        if ek2 < 0:
-            return False  # in the target block with no enemy in it: hold
+        if ek2 < 0:  # in the target block with no enemy in it: hold
+            return _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot)
         if ek2 == 0:
             tx, ty = el[er2, S.E_X], el[er2, S.E_Y]
         else:
@@ -958,7 +1001,21 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
         st.ld[j, S.L_AP] -= cost
         el[i, S.E_MOVES] += 1
         return True
-    return False
+    return _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot)
+
+
+@kernel
+def _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot):
+    """The last resort of an element that cannot move on: a volley at a target it can only
+    suppress (four suppressions eliminate). True if it fired."""
+    if not can_shoot:
+        return False
+    tk, tr = _best_target(rp, pp, st, cty, i, tb, hostage, True)
+    if tk < 0:
+        return False
+    st.ld[j, S.L_AP] -= rp[S.R_SHOOT_COST]
+    _shoot(rp, pp, s, st, cty, i, tk, tr, tb)
+    return True
 
 
 @kernel
@@ -1020,9 +1077,9 @@ def _surrenders(rp, s, st):
 
 
 @kernel
-def _civ_target(rp, st, cty, k, gang, need_sight):
-    """Nearest gang element (of ``gang``, or any gang when -1) civilian row k can fire at
-    (``need_sight``) or reach: its row, -1 for none."""
+def _civ_target(rp, st, cty, k, gang, need_sight, block):
+    """Nearest gang element (of ``gang``, or any gang when -1; standing in ``block`` when it
+    is >= 0) civilian row k can fire at (``need_sight``) or reach: its row, -1 for none."""
     x0, y0 = st.cv[k, S.C_X], st.cv[k, S.C_Y]
     w = st.cv[k, S.C_WEAPON]
     best, bt = 1 << 30, -1
@@ -1030,6 +1087,8 @@ def _civ_target(rp, st, cty, k, gang, need_sight):
         if not _on_map(st.el, t):
             continue
         if gang >= 0 and _gang_of(rp, t) != gang:
+            continue
+        if block >= 0 and st.at[t] != block:
             continue
         d = _cheb(x0, y0, st.el[t, S.E_X], st.el[t, S.E_Y])
         if d >= best:
@@ -1070,10 +1129,14 @@ def _police_melee(rp, pp, s, st, cty, k, t):
         _gang_supp(rp, st, t, fs[4, 1])
     k_down = 0
     if fk[0] or st.cv[k, S.C_SUPP] + fs[4, 0] >= rp[S.R_MELEE_ROUT]:
+        b = st.cv[k, S.C_BLOCK]
         st.count[st.cv[k, S.C_Y], st.cv[k, S.C_X]] -= 1
         st.cv[k, :] = 0
         st.p_out[g, P_KILLS] += 1
         k_down = 1
+        if st.el[t, S.E_STATUS] == S.ACTIVE:
+            st.el[t, S.E_XP] += rp[S.R_XP_PER_KILL]
+        _defender_fell(rp, st, b, g)
     else:
         st.cv[k, S.C_SUPP] += fs[4, 0]
     _ev(st, g, Ev.MELEE, 1, k, 1, 0, t, winner, k_down, t_down)
@@ -1097,10 +1160,8 @@ def _umpire(rp, pp, s, st, cty):
                 b = st.cv[k, S.C_BLOCK]
                 _at_blocks(rp, st, cty)
                 tg = PO.target_gang(st.el, st.at, st.gg, rp, b)
-                t = _civ_target(rp, st, cty, k, tg, False) if tg >= 0 else -1
-                if t >= 0 and st.at[t] != b:
-                    t = -1  # police go for elements in their own block (23.1)
-                if t >= 0:
+                t = _civ_target(rp, st, cty, k, tg, False, b) if tg >= 0 else -1
+                if t >= 0:  # the target gang's nearest element in the block (23.1)
                     x, y = st.el[t, S.E_X], st.el[t, S.E_Y]
                     if _cheb(st.cv[k, S.C_X], st.cv[k, S.C_Y], x, y) <= reach:
                         _police_melee(rp, pp, s, st, cty, k, t)
@@ -1109,7 +1170,7 @@ def _umpire(rp, pp, s, st, cty):
                         moved = True
                         if _civ_step(rp, st, cty, k, x, y, reach):
                             continue
-            t = _civ_target(rp, st, cty, k, -1, True)
+            t = _civ_target(rp, st, cty, k, -1, True, -1)
             if t < 0:
                 break
             _civ_shoot(rp, pp, s, st, cty, k, t)
@@ -1119,13 +1180,15 @@ def _umpire(rp, pp, s, st, cty):
 def _civ_step(rp, st, cty, k, tx, ty, reach):
     """Police row k moves once (inside its block) towards (tx, ty); True if it moved."""
     moved = False
-    for _ in range(rp[S.R_FOOT_CELLS]):
+    left = 2 * rp[S.R_FOOT_CELLS]
+    while left >= 2:
         x, y = st.cv[k, S.C_X], st.cv[k, S.C_Y]
         if _cheb(x, y, tx, ty) <= reach:
             break
-        nx, ny = _step_cell(rp, st, cty, x, y, tx, ty, tx, ty, st.cv[k, S.C_BLOCK])
+        nx, ny = _step_cell(rp, st, cty, x, y, tx, ty, tx, ty, st.cv[k, S.C_BLOCK], left)
         if nx < 0:
             break
+        left -= 2 if (nx == x or ny == y) else 3
         st.count[y, x] -= 1
         st.count[ny, nx] += 1
         st.cv[k, S.C_X], st.cv[k, S.C_Y] = nx, ny
@@ -1226,8 +1289,7 @@ def _boss_admin(rp, s, st, kind, w, g):
         if want and gg[g, S.G_CASH] - cost >= reserve:
             gg[g, S.G_CASH] -= cost
             el[i, S.E_STATUS] = S.ACTIVE
-            el[i, S.E_WEAPON] = -1
-            el[i, S.E_ARMOUR] = 0
+            el[i, S.E_WEAPON] = -1  # bailed elements lose their weapons (armour is kept)
             el[i, S.E_SUPP] = 0
             bailed += 1
         else:
@@ -1298,7 +1360,7 @@ def _boss_admin(rp, s, st, kind, w, g):
             if gg[g, S.G_CASH] - rp[S.R_BUSINESS_COST] < reserve:
                 break
             gg[g, S.G_CASH] -= rp[S.R_BUSINESS_COST]
-            st.bk[b, S.B_BUSINESS] = 2
+            st.bk[b, S.B_BUSINESS] = 1  # the set's income is already in: it pays from the next
             st.p_out[g, P_BUSINESSES_OPENED] += 1
             _ev(st, g, Ev.BUSINESS, b, -1, rp[S.R_BUSINESS_COST])
 
@@ -1307,9 +1369,6 @@ def _boss_admin(rp, s, st, kind, w, g):
 def _businesses(rp, pp, s, st, cty):
     """Business income into the owners' collected cash, with the doubles' effects."""
     for b in range(st.bk.shape[0]):
-        if st.bk[b, S.B_BUSINESS] == 2:
-            st.bk[b, S.B_BUSINESS] = 1  # opened last set: pays from the next
-            continue
         g = st.bk[b, S.B_OWNER]
         if st.bk[b, S.B_BUSINESS] != 1 or g < 0 or st.gg[g, S.G_OUT]:
             continue
@@ -1420,6 +1479,25 @@ def _ranks(rp, st, w, kinds, weights, g):
 
 
 @kernel
+def _demotions(rp, st):
+    """22.1, at the start of each day: a leader commanding fewer active elements than the
+    rank below's minimum is demoted (no dice, no choice)."""
+    ml = rp[S.R_MAX_LEADERS]
+    m = rp[S.R_MAX_ELEMENTS]
+    for j in range(st.ld.shape[0]):
+        r = st.ld[j, S.L_RANK]
+        if not st.ld[j, S.L_ALIVE] or r == 0:
+            continue
+        g = j // ml
+        c = 0
+        for i in range(g * m, (g + 1) * m):
+            c += st.el[i, S.E_STATUS] == S.ACTIVE and st.el[i, S.E_LEADER] == j
+        if c < rp[S.R_RANK_MIN + r - 1]:
+            st.ld[j, S.L_RANK] = r - 1
+            _ev(st, g, Ev.PROMOTE, j, r - 1)
+
+
+@kernel
 def _admin(rp, pp, s, st, cty, kinds, weights):
     """The set's end (module doc, in order)."""
     P = st.gg.shape[0]
@@ -1438,6 +1516,7 @@ def _admin(rp, pp, s, st, cty, kinds, weights):
         bus0[g] = st.p_out[g, P_BUSINESS_CR]
     _businesses(rp, pp, s, st, cty)
     collect(st.gg)
+    experience(st.el, st.gg, rp)  # 18.1: income and experience are worked out, then spent
     _lift(st)
     deserted0 = np.zeros(P, np.int64)
     for g in range(P):
@@ -1455,11 +1534,11 @@ def _admin(rp, pp, s, st, cty, kinds, weights):
     for g in range(P):
         if not st.gg[g, S.G_OUT]:
             _boss_admin(rp, s, st, kinds[g], weights[g], g)
-    experience(st.el, st.gg, rp)
     rec0 = np.zeros(P, np.int64)
     for g in range(P):
         rec0[g] = st.gg[g, S.G_RECRUITED]
     recruit(st.el, st.bk, st.gg, rp, s)
+    PO.trigger_on_elements(st.el, st.gg, rp, pp, st.rs)  # 24: counted before a new leader
     nl = np.zeros(P, np.int64)
     for g in range(P):
         nl[g] = 0
@@ -1658,7 +1737,6 @@ def _play(s, rp, pp, cty, starts, kinds, weights, st, shift):
     """One campaign; returns the events counted."""
     P = st.gg.shape[0]
     ml = rp[S.R_MAX_LEADERS]
-    m = rp[S.R_MAX_ELEMENTS]
     _start(rp, st, cty, starts, shift)
     for g in range(P):
         st.p_out[g, P_OUT_SET] = -1
@@ -1679,6 +1757,7 @@ def _play(s, rp, pp, cty, starts, kinds, weights, st, shift):
             for i in range(st.el.shape[0]):
                 st.el[i, S.E_ACTIONS] = 0
                 st.el[i, S.E_MOVES] = 0
+            _demotions(rp, st)
             GA.action_points(st.ld, st.gg, rp, s)
             n = TU.deal(st.ld, st.gg, rp, s, st.order, st.keys)
             if first_turn:
@@ -1702,6 +1781,7 @@ def _play(s, rp, pp, cty, starts, kinds, weights, st, shift):
                     _activate(rp, pp, s, st, cty, kinds, weights, j, q)
             if not rp[S.R_UMPIRE_FIRST]:
                 _umpire(rp, pp, s, st, cty)
+            _surrenders(rp, s, st)  # a defender that fell fighting back in the umpire phase
             _end_of_turn(rp, s, st)
             if TU.set_ends(rp, s, t):
                 break

@@ -112,6 +112,6 @@ def move_cost(rp, moves_so_far):
     """8.2: action points of an element's next move after ``moves_so_far`` moves this turn
     (1, 2, 4 by default); -1 when no further move is allowed (the text prices three moves, so
     a fourth is not allowed, though a fourth action may still be a shot or a melee)."""
-    if moves_so_far >= rp[S.R_MAX_ACTIONS] or rp[S.R_MOVE_COSTS + moves_so_far] <= 0:
+    if moves_so_far >= rp[S.R_MAX_ACTIONS] or moves_so_far >= rp[S.R_N_MOVES]:
         return -1
     return rp[S.R_MOVE_COSTS + moves_so_far]

@@ -404,6 +404,7 @@ class _Story:
         self.turn_segs, self.turn_tail = [], []
         self.turn_loss, self.civ_loss = {}, {}
         self.in_turn = False
+        self.day_start = False
 
     # ---------------------------------------------------------------- the events
 
@@ -416,6 +417,14 @@ class _Story:
             ev = events[k]
             g, kind = int(ev[1]), int(ev[2])
             a, b, c, d, e, f, gg, h, i = (int(x) for x in ev[3:12])
+            if kind == Ev.PROMOTE and self.day_start:  # 22.1: a demotion as the day begins
+                self.rank[a] = b
+                name = RANKS[b] if 0 <= b < len(RANKS) else f"rank {b}"
+                self.note(f"{self.who(g, True)}'s leader {a % self.ml} is demoted to {name} as "
+                          "the day begins: it commands too few elements.")
+                continue
+            if kind in (Ev.ACTIVATE, Ev.SET) or kind in _ADMIN_KINDS:
+                self.day_start = False
             if not self.admin_mode and (kind in _ADMIN_KINDS or (kind == Ev.TAKE and b == 2)):
                 self.start_admin()
             if kind == Ev.SET:
@@ -423,6 +432,7 @@ class _Story:
             elif kind == Ev.TURN:
                 self.admin_mode = False
                 self.start_turn(a, b)
+                self.day_start = True
             elif kind == Ev.ACTIVATE:
                 self.close()
                 self.seg = _Segment(g, a, b, c, d)

@@ -197,22 +197,24 @@ def write(out: Path, load, manifest: dict, wording, spec) -> None:
     atomic.write_csv(out / "strategies.csv", strat)
     atomic.write_csv(out / "order.csv", order)
     best = least_snowballing(table)
-    head = "; ".join(
-        f"{p} players: {b} snowballs least"
-        + (f", but {len(ties)} other setting(s) cannot be told apart from it at this sample"
-           if ties else ", measurably less than every other setting")
-        for p, (b, ties) in best.items())
+    heads = [f"- {p} players: {b} snowballs least"
+             + (f"; {len(ties)} other setting(s) cannot be told apart from it at this sample."
+                if ties else ", measurably less than every other setting.")
+             for p, (b, ties) in best.items()]
     pooled = strat.groupby("strategy").apply(
         lambda d: float((d["win_rate"] * d["seats"]).sum() / d["seats"].sum()),
         include_groups=False).sort_values(ascending=False)
-    head += (". Across the settings the Godfather is most often the "
-             + ", then the ".join(f"{n} ({100 * v:.0f}%)" for n, v in pooled.head(2).items())
-             + f" (fair share {100 * table['no_snowball'].iloc[0]:.0f}%)")
+    heads.append("- The Godfather is most often the "
+                 + ", then the ".join(f"{n} ({100 * v:.0f}% of its seats)"
+                                      for n, v in pooled.head(2).items())
+                 + f", over all settings (a fair share is {100 * table['no_snowball'].iloc[0]:.0f}%).")
+    heads.append(f"- The gang leading in members after set 2 became Godfather in "
+                 f"{100 * table['leader_wins'].min():.0f}-{100 * table['leader_wins'].max():.0f}% "
+                 f"of campaigns, depending on the setting (no snowballing: "
+                 f"{100 * table['no_snowball'].iloc[0]:.0f}%).")
     text = [f"# {manifest.get('name', 'Godfather campaigns')}", "",
             f"**Question.** {manifest.get('question', '')}", "",
-            f"**Headline.** {head}. The set-2 leader became Godfather in "
-            f"{100 * table['leader_wins'].min():.0f}-{100 * table['leader_wins'].max():.0f}% "
-            f"of campaigns across the settings (1/P = {100 * table['no_snowball'].iloc[0]:.0f}%).",
+            "## Headline", ""] + heads + [
             "", f"Campaigns per point: {int(table['campaigns'].min()):,}"
             f"-{int(table['campaigns'].max()):,}; seed {manifest.get('seed')}; rules version "
             f"{manifest.get('rules_version', spec.version if spec else '')}.", ""]

@@ -37,7 +37,7 @@ N_G = 8  # G_COLLECTED: cash collected this set; G_THRESHOLDS: leader thresholds
 
 # block columns
 B_OWNER, B_ENTERED, B_BUSINESS, B_ATTACKER, B_FELL = range(5)
-N_B = 5  # B_BUSINESS: 0 none, 1 running, 2 opened this set (pays from the next);
+N_B = 5  # B_BUSINESS: 0 none, 1 running (opened at an admin phase, it pays from the next);
 # B_ATTACKER: the gang whose element last removed one of its defenders; B_FELL: a defender
 # fell in the current gang turn (the surrender check's trigger)
 
@@ -111,8 +111,9 @@ R_ARMOUR_COST = R_WEAPON_COST + len(WEAPONS)  # 2 entries: light, heavy
 R_TALLY_GRADE = R_ARMOUR_COST + 2  # 4 entries by grade
 R_TALLY_RANK = R_TALLY_GRADE + 4  # 4 entries by rank
 (R_START_CASH, R_START_ELEMENTS, R_START_XP, R_START_WEAPON, R_START_RANK,
- R_START_LEADER_XP, R_TIEBREAK) = range(R_TALLY_RANK + 4, R_TALLY_RANK + 11)
-N_R = R_TIEBREAK + 1
+ R_START_LEADER_XP, R_TIEBREAK, R_N_MOVES) = range(R_TALLY_RANK + 4, R_TALLY_RANK + 12)
+R_VEHICLE_DAMAGE = R_N_MOVES + 1  # 6 entries: the 14.2 effect code by D6 face
+N_R = R_VEHICLE_DAMAGE + 6
 # business effects: the rules' BUSINESS_EFFECTS codes
 FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
@@ -238,6 +239,8 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_START_RANK] = RANKS.index(rules.start_leader_rank)
     rp[R_START_LEADER_XP] = rules.start_leader_xp
     rp[R_TIEBREAK] = rules.tally_tiebreak == "members_cash"
+    rp[R_N_MOVES] = len(rules.move_costs)
+    rp[R_VEHICLE_DAMAGE:R_VEHICLE_DAMAGE + 6] = rules.vehicle_damage
     return rp
 
 
