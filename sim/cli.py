@@ -65,18 +65,12 @@ def _rules(spec, overrides: dict, players: int):
 
 def _parse_rule_overrides(items: tuple[str, ...]) -> dict:
     """--rule key=value pairs; values parsed as TOML scalars or lists."""
-    import tomllib
+    from sim.core.clikit import rule_items
 
-    out = {}
-    for item in items:
-        if "=" not in item:
-            raise ConfigError(f"--rule {item!r}: expected key=value")
-        key, value = item.split("=", 1)
-        try:
-            out[key.strip()] = tomllib.loads(f"v = {value.strip()}")["v"]
-        except tomllib.TOMLDecodeError:
-            out[key.strip()] = value.strip()
-    return out
+    try:
+        return rule_items(items)
+    except ValueError as e:
+        raise ConfigError(f"--rule {e}") from None
 
 
 def _version_message() -> str:

@@ -60,3 +60,21 @@ def one_and_all_threads(fn):
     finally:
         numba.set_num_threads(before)
     return one, many
+
+
+def floats(obj):
+    """Every float in a JSON value."""
+    if isinstance(obj, float):
+        yield obj
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from floats(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from floats(v)
+
+
+def assert_no_float_noise(out) -> None:
+    """Every float of a JSON answer is rounded to 12 significant digits."""
+    for x in floats(out):
+        assert x == float(f"{x:.12g}"), f"{x!r} carries float noise"

@@ -18,6 +18,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
+from helpers import assert_no_float_noise
 from sim.godfather import odds as O
 from sim.godfather.cli import capped_outcomes, odds_godfather
 from sim.godfather.rules import GRADES, WEAPONS, GFRules
@@ -49,21 +50,9 @@ def _fr(tree):
     return Fraction(tree)
 
 
-def _floats(obj):
-    if isinstance(obj, float):
-        yield obj
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            yield from _floats(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _floats(v)
-
-
 def _clean(out: dict):
     """Every float rounded to 12 significant digits, every exact float its fraction's."""
-    for x in _floats(out):
-        assert x == float(f"{x:.12g}"), f"{x!r} carries float noise"
+    assert_no_float_noise(out)
 
     def same(floats, fracs):
         if isinstance(fracs, dict):

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
+from helpers import assert_no_float_noise
 from sim.cli import main
 from sim.og import cli as OC
 from sim.og import odds as OO
@@ -24,21 +25,7 @@ def _run(*args) -> str:
     return res.output
 
 
-def _floats(obj):
-    """Every float in a JSON value."""
-    if isinstance(obj, float):
-        yield obj
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            yield from _floats(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _floats(v)
-
-
-def _no_float_noise(out: dict):
-    for x in _floats(out):
-        assert x == float(f"{x:.12g}"), f"{x!r} carries float noise"
+_no_float_noise = assert_no_float_noise
 
 
 # ---------------------------------------------------------------- Rifle & Gun volleys

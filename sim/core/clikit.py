@@ -37,3 +37,20 @@ def emit(result: dict, as_json: bool, lines: list[str]) -> None:
         click.echo(json.dumps(result, indent=2))
     else:
         click.echo("\n".join(lines))
+
+
+def rule_items(items: tuple[str, ...]) -> dict:
+    """--rule key=value pairs as {key: value}, values parsed as TOML scalars or lists (else
+    kept as text); ValueError naming the item when one has no '='."""
+    import tomllib
+
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"{item!r}: expected key=value")
+        key, value = item.split("=", 1)
+        try:
+            out[key.strip()] = tomllib.loads(f"v = {value.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[key.strip()] = value.strip()
+    return out

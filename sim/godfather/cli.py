@@ -49,18 +49,12 @@ def _bounds(name: str) -> click.IntRange:
 
 def _parse_rules(items: tuple[str, ...]) -> dict:
     """--rule key=value pairs; values parsed as TOML scalars or lists (as ``gangsim play``)."""
-    import tomllib
+    from sim.core.clikit import rule_items
 
-    out = {}
-    for item in items:
-        if "=" not in item:
-            raise click.BadParameter(f"{item!r}: expected key=value", param_hint="'--rule'")
-        key, value = item.split("=", 1)
-        try:
-            out[key.strip()] = tomllib.loads(f"v = {value.strip()}")["v"]
-        except tomllib.TOMLDecodeError:
-            out[key.strip()] = value.strip()
-    return out
+    try:
+        return rule_items(items)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--rule'") from None
 
 
 def _rules(rule_items: tuple[str, ...], **given) -> GFRules:

@@ -720,6 +720,15 @@ def _gang_supp(rp, st, t, k):
 
 
 @kernel
+def _joins(rp, el, i, j, lead, tx, ty):
+    """Does element row j fight beside i against the target at (tx, ty): i itself, or an
+    element of the same leader on the map, with an action left, within melee reach?"""
+    if j != i and (el[j, S.E_LEADER] != lead or el[j, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]):
+        return False
+    return _on_map(el, j) and _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) <= rp[S.R_MELEE_REACH]
+
+
+@kernel
 def _melee_edge(rp, st, cty, i, kind, t):
     """Expected melee total of element i and the elements of its leader that would join it,
     less the target's (a D6 averages 3.5): the bosses' test of whether a fight is worth it."""
@@ -727,7 +736,6 @@ def _melee_edge(rp, st, cty, i, kind, t):
     g = _gang_of(rp, i)
     lead = el[i, S.E_LEADER]
     m = rp[S.R_MAX_ELEMENTS]
-    reach = rp[S.R_MELEE_REACH]
     if kind == 0:
         tx, ty = el[t, S.E_X], el[t, S.E_Y]
         shift = _shift_el(rp, el, t)
@@ -742,9 +750,7 @@ def _melee_edge(rp, st, cty, i, kind, t):
     for j in range(g * m, (g + 1) * m):
         if n >= MAX_FIGHTERS - 1:
             break
-        if j != i and (el[j, S.E_LEADER] != lead or el[j, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]):
-            continue
-        if not _on_map(el, j) or _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) > reach:
+        if not _joins(rp, el, i, j, lead, tx, ty):
             continue
         edge += 3.5 + _shift_el(rp, el, j)
         n += 1
@@ -764,14 +770,11 @@ def _melee(rp, pp, s, st, cty, w, i, kind, t):
         tx, ty = st.cv[t, S.C_X], st.cv[t, S.C_Y]
     fs, fk, rows = st.fs, st.fk, st.rows
     n = 0
-    reach = rp[S.R_MELEE_REACH]
     m = rp[S.R_MAX_ELEMENTS]
     for j in range(g * m, (g + 1) * m):
         if n >= MAX_FIGHTERS - 1:
             break
-        if j != i and (el[j, S.E_LEADER] != lead or el[j, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]):
-            continue
-        if not _on_map(el, j) or _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) > reach:
+        if not _joins(rp, el, i, j, lead, tx, ty):
             continue
         rows[n] = j
         fs[0, n] = 0

@@ -29,6 +29,7 @@ from scipy import stats
 
 from sim.analysis import html
 from sim.analysis.stats import fmt_rate, wilson
+from sim.analysis.summary import point_summary
 from sim.core import atomic
 
 
@@ -186,7 +187,8 @@ def strategies_and_order(load, manifest: dict, alpha: float,
 
 
 def write(out: Path, load, manifest: dict, wording, spec) -> None:
-    """report.md, report.html, campaign.csv, strategies.csv and order.csv into ``out``."""
+    """report.md, report.html, summary.csv (the shared per-point summary with the campaign
+    figures), campaign.csv, strategies.csv and order.csv into ``out``."""
     out = Path(out)
     alpha = manifest["report"]["alpha"]
     ci = f"{100 * (1 - alpha):g}%"
@@ -194,6 +196,10 @@ def write(out: Path, load, manifest: dict, wording, spec) -> None:
     table = campaign_table(load, manifest, alpha, defaults)
     strat, order = strategies_and_order(load, manifest, alpha, defaults)
     atomic.write_csv(out / "campaign.csv", table)
+    summary = pd.concat([point_summary(load(p["index"]), [], alpha)
+                         for p in manifest["points"]], ignore_index=True)
+    atomic.write_csv(out / "summary.csv", summary.merge(
+        table.drop(columns=["players"]), on="point", how="left"))
     atomic.write_csv(out / "strategies.csv", strat)
     atomic.write_csv(out / "order.csv", order)
     best = least_snowballing(table)
@@ -240,6 +246,7 @@ def write(out: Path, load, manifest: dict, wording, spec) -> None:
              "field, not human players; a boss that dominates the field shapes every figure.",
              "- The Godfather tally, cash income and experience are blanks of the text filled "
              "with stated defaults (docs/rules/godfather.md, 'What the text leaves blank').",
-             "- Raw data: games.parquet (one row per campaign and gang), campaign.csv, "
+             "- Raw data: games.parquet (one row per campaign and gang), summary.csv (one row "
+             "per point: the shared sweep summary and the campaign figures), campaign.csv, "
              "strategies.csv, order.csv.", ""]
     html.write_report(out, text)
