@@ -1,9 +1,9 @@
 """Godfather engine benchmark (``make bench``): speed is measured here, never in tests.
 
-Reports, for 4-player campaigns (default rules: 12 sets at most) with a mixed field of the
-scripted gang bosses: campaigns/s on 1 thread and on all cores, turns and volleys per
-campaign, the compiled/plain-Python ratio on the same campaigns, and compile time cold (empty
-numba cache) and cached. Writes docs/bench_godfather.md.
+Reports, for 4-player campaigns (a game is a campaign; default rules: 12 sets at most) with a
+mixed field of the scripted gang bosses: campaigns/s on 1 thread and on all cores, turns and
+volleys per campaign, the compiled/plain-Python ratio on the same campaigns, and compile time
+cold (empty numba cache) and cached. Writes docs/bench_godfather.md.
 """
 
 from __future__ import annotations
@@ -89,14 +89,15 @@ def main(n_games: int = 1_000) -> str:
         "",
         f"Machine: {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"numba {numba.__version__}, numpy {np.__version__}.",
-        f"Workload: {n_games:,} 4-player campaigns, mixed field of {', '.join(POOL)}, default "
+        f"Workload: {n_games:,} 4-player campaigns (a game is a campaign), mixed field of "
+        f"{', '.join(POOL)}, default "
         f"rules (at most {RULES.max_sets} sets). Best of 3 runs; each campaign generates its "
         "city in Python first (included).",
         "",
         "| measure | value |",
         "|---|---|",
-        f"| campaigns/s, 1 thread | {n_games / t1:,.1f} |",
-        f"| campaigns/s, {threads} threads | {n_games / tn:,.1f} (x{t1 / tn:.2f}) |",
+        f"| games/s, 1 thread | {n_games / t1:,.1f} |",
+        f"| games/s, {threads} threads | {n_games / tn:,.1f} (x{t1 / tn:.2f}) |",
         f"| sets / turns per campaign (mean) | {sets.mean():.1f} / {turns.mean():.1f} |",
         f"| volleys per campaign (mean) | {volleys.mean():.0f} |",
         f"| ms per campaign turn (1 thread) | {t1 / turns.sum() * 1e3:.3f} |",

@@ -149,8 +149,8 @@ N_PC = 32
 # per-game records (g_out[game, G_*])
 (G_WINNER, G_END, G_FIRST, G_SETS, G_TURNS, G_RAIDS, G_POLICE_MAX, G_PROMINENT_KILLED,
  G_HOSTAGES, G_SURRENDERS, G_ENTERED, G_CIV_KILLED, G_ARRESTS, G_APC_SEEN, G_MARGIN,
- G_LEADER_2, G_ERROR, G_ERROR_SET) = range(18)
-N_GC = 18
+ G_LEADER_2, G_ERROR, G_ERROR_SET, G_EVENTS) = range(19)
+N_GC = 19  # G_EVENTS: trace events counted (a replay's trace size)
 # audit failures (G_ERROR): the first broken invariant found at a set's end
 (BAD_NONE, BAD_COUNT, BAD_CAPACITY, BAD_AT_BLOCK, BAD_OWNER, BAD_CASH, BAD_LEADER,
  BAD_STATUS) = range(8)
@@ -1847,6 +1847,7 @@ def _play(s, rp, pp, cty, starts, kinds, weights, st, shift):
     st.g_out[G_TURNS] = st.clock[2]
     st.g_out[G_MARGIN] = best - max(second, 0) if winner >= 0 else 0
     _ev(st, winner, Ev.END, winner, end, st.g_out[G_MARGIN])
+    st.g_out[G_EVENTS] = st.clock[3]
     return st.clock[3]
 
 
@@ -2049,33 +2050,22 @@ def _raise_on_broken(g_out, seed, stream, game0):
 
 def replay(rules: GFRules, seed: int, stream: int, game: int, kinds: np.ndarray,
            weights: np.ndarray, key_div: int = 1, max_events: int = MAX_EVENTS):
-    """Campaign (seed, stream, game) alone with its trace: (Batch of 1, events[n, 12], city)."""
-    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
-    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    """Campaign (seed, stream, game) alone with its trace: (Batch of 1, events[n, 12], city).
+    It is the batch driver on one campaign (one compiled engine for batches and replays)."""
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)[None, :]
+    weights = np.ascontiguousarray(weights, dtype=np.float64)[None, :, :]
     rp, pp, cv_rows, vh_rows = _vectors(rules)
     key = game // key_div
     arrays = cities(rules, seed, stream, np.array([key]))
-    P = kinds.shape[0]
+    P = kinds.shape[1]
 
     def play(trace):
         g_out = np.zeros((1, N_GC), dtype=np.int64)
         p_out = np.zeros((1, P, N_PC), dtype=np.int64)
-        s = np.empty(STATE_SIZE, dtype=np.uint64)
-        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(key))
-        nev = _replay_one(s, rp, pp, *[a[0] for a in arrays], kinds, weights, cv_rows, vh_rows,
-                          g_out[0], p_out[0], trace, game % key_div)
-        return Batch(g_out, p_out), nev
+        _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game), np.uint64(key_div), rp,
+                    pp, *arrays, kinds, weights, cv_rows, vh_rows, g_out, p_out, trace)
+        return Batch(g_out, p_out), int(g_out[0, G_EVENTS])
 
     batch, events = replay_traced(play, max_events)
     _raise_on_broken(batch.games, seed, stream, game)
     return batch, events, CI.generate(rules, city_seed(seed, stream, key))
-
-
-@kernel
-def _replay_one(s, rp, pp, terrain, building, cover, block, origin, starts, kinds, weights,
-                cv_rows, vh_rows, g_out, p_out, trace, shift):
-    P = kinds.shape[0]
-    cty = City(terrain, building, cover, block, origin)
-    st = _new_state(rp, P, origin.shape[0], terrain.shape[0], terrain.shape[1], cv_rows,
-                    vh_rows, p_out, g_out, trace)
-    return _play(s, rp, pp, cty, starts, kinds, weights, st, shift)
