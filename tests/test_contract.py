@@ -27,6 +27,7 @@ NAMES = games.GAME_NAMES
 
 
 def _field(spec, n, players=None, seed=4, stream=4, game0=0, **rules):
+    rules = {**spec.quick_rules, **rules}
     r = spec.rules_cls(**({"players": players} if players else {}), **rules)
     pool = list(spec.presets)
     lineup = lineups(len(pool), r.players, "mixed", seed, stream, game0, n)
@@ -173,7 +174,7 @@ def test_every_scripted_strategy_beats_random(name):
     than random, by an exact binomial test at alpha 1e-3 per strategy (fixed seeds; a strategy
     no better than random fails; games nobody won are left out)."""
     spec = games.get(name)
-    rules = spec.rules_cls(players=2)
+    rules = spec.rules_cls(**{**spec.quick_rules, "players": 2})
     for strat in spec.presets:
         if strat == "random":
             continue

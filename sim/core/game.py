@@ -119,6 +119,9 @@ class GameSpec:
     # rule parameter -> the end reasons it controls (O.G.: props_goal -> ("goal",)): a sweep
     # report flags points where the swept parameter ended (almost) no game
     code_paths: tuple[str, ...] = ()  # globs (from the repository root) of the engine's code
+    quick_rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # rule overrides that keep the contract tests' games short (Godfather: fewer sets); the
+    # tests check the contract, not balance, so a shorter game proves the same
 
     def __post_init__(self):
         problems = contract_problems(self)
@@ -183,6 +186,10 @@ def contract_problems(spec: GameSpec) -> list[str]:
     if spec.capabilities.limit_end is not None and \
             spec.capabilities.limit_end not in spec.end_names:
         out.append(f"capabilities.limit_end {spec.capabilities.limit_end!r} is not in end_names")
+    if dataclasses.is_dataclass(cls):
+        bad = [k for k in spec.quick_rules if k not in {f.name for f in dataclasses.fields(cls)}]
+        if bad:
+            out.append(f"quick_rules names {bad}, not rule parameters")
     if spec.cluster is not None and spec.cluster not in [c.name for c in spec.columns]:
         out.append(f"cluster {spec.cluster!r} is not one of the game's columns")
     for param, reasons in spec.decided_by.items():

@@ -189,4 +189,5 @@ SPEC = GameSpec(
     bench="bench/bench_godfather.py",
     code_paths=("sim/core/**/*.py", "sim/godfather/*.py", "strategies/godfather.py",
                 "strategies/presets.py"),
+    quick_rules={"max_sets": 4},
 )
