@@ -216,3 +216,61 @@ def test_the_audit_catches_a_doctored_trace():
     assert any("move from" in p for p in problems)
     assert any("spends more points than it rolled" in p or "action points" in p
                for p in problems)
+
+
+def _admin_state(rules, cash, xp, jailed=False):
+    """Two gangs of ``rules.start_elements`` elements on a generated city, for the admin phase:
+    gang 0 holds its HQ and has ``cash``; its first element has ``xp`` (and is in jail when
+    ``jailed``)."""
+    from sim.core.rng import STATE_SIZE, seed_state
+    from sim.godfather import police as PO
+
+    city = CI.generate(rules, 5)
+    rp, pp = S.kernel_params(rules), PO.police_params(rules)
+    st = E._new_state(rp, rules.players, city.blocks, city.height, city.width,
+                      PO.civilian_rows(rules, city.blocks), S.vehicle_rows(rules, city.blocks),
+                      np.zeros((rules.players, E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
+                      np.zeros((200, 12), np.int64))
+    cty = E.City(*(a.astype(np.int64) for a in (city.terrain, city.building, city.cover,
+                                                 city.block, city.origin)))
+    E._start(rp, st, cty, city.starts.astype(np.int64), 0)
+    st.gg[0, S.G_CASH] = cash
+    st.el[0, S.E_XP] = xp
+    if jailed:
+        E._jail(rp, st, 0)
+    s = np.empty(STATE_SIZE, np.uint64)
+    seed_state(s, np.uint64(1), np.uint64(2), np.uint64(3))
+    return rp, pp, s, st, cty
+
+
+def test_admin_phase_income_and_experience_come_before_pay():
+    """18.1 then 18.4a: a 9 XP prospect becomes a 10 XP punk before pay, so gang 0 pays its
+    captain 3 x 20 and its punk 2 x 20 out of 0 cr + 200 cr of block income: 100 cr left (pay
+    before experience would leave 120)."""
+    rules = GFRules(players=2, start_elements=1, recruit_die=0, block_recruits=(0,) * 6)
+    kinds, weights = W.table(["land_grabber", "land_grabber"])
+    rp, pp, s, st, cty = _admin_state(rules, cash=0, xp=9)
+    E._admin(rp, pp, s, st, cty, kinds, weights)
+    admin = st.trace[(st.trace[:, 2] == E.Ev.ADMIN) & (st.trace[:, 1] == 0)]
+    assert admin[0, 3] == rules.block_income and admin[0, 5] == 100
+    assert st.el[0, S.E_XP] == 10 and st.el[0, S.E_STATUS] == S.ACTIVE
+
+
+def test_admin_phase_bail_comes_before_purchases_and_an_unbailed_element_costs_xp():
+    """18.4b before 18.4c: with 300 cr after pay (the captain 60, the free punk 40; a jailed
+    element draws none) a boss bails its jailed punk (200 cr) and then has 100 cr left, too
+    little to re-arm it (200 cr); with 150 cr it cannot bail, the element is lost and every
+    other element loses 1 XP."""
+    rules = GFRules(players=2, start_elements=2, recruit_die=0, block_recruits=(0,) * 6,
+                    block_income=0)
+    kinds, weights = W.table(["land_grabber", "land_grabber"])
+    weights[:, W.W_RESERVE] = 0
+    rp, pp, s, st, cty = _admin_state(rules, cash=300 + 60 + 40, xp=10, jailed=True)
+    E._admin(rp, pp, s, st, cty, kinds, weights)
+    assert st.el[0, S.E_STATUS] == S.ACTIVE and st.el[0, S.E_WEAPON] == -1
+    assert st.gg[0, S.G_CASH] == 100
+    rp, pp, s, st, cty = _admin_state(rules, cash=150 + 60 + 40, xp=10, jailed=True)
+    xp_other = st.el[1, S.E_XP]
+    E._admin(rp, pp, s, st, cty, kinds, weights)
+    assert st.el[0, S.E_STATUS] == S.FREE
+    assert st.el[1, S.E_XP] == xp_other + rules.xp_per_set - rules.unbailed_xp_loss
