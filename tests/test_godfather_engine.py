@@ -45,17 +45,26 @@ def traced():
     return np.concatenate(out)
 
 
-def test_start_matches_the_python_start():
-    rules = GFRules(players=4)
-    city = CI.generate(rules, 5)
-    el, ld, gg, bk, cv, vh, count = GA.start(rules, city)
+def fresh(rules, seed, trace_rows=0):
+    """(rp, st, cty, city): a campaign's starting state on city ``seed``, by the engine."""
+    from sim.godfather import police as PO
+
+    city = CI.generate(rules, seed)
     rp = S.kernel_params(rules)
-    st = E._new_state(rp, 4, city.blocks, city.height, city.width, 10, 10,
-                      np.zeros((4, E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
-                      np.zeros((0, 12), np.int64))
+    st = E._new_state(rp, rules.players, city.blocks, city.height, city.width,
+                      PO.civilian_rows(rules, city.blocks), S.vehicle_rows(rules, city.blocks),
+                      np.zeros((rules.players, E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
+                      np.zeros((trace_rows, 12), np.int64))
     cty = E.City(*(a.astype(np.int64) for a in (city.terrain, city.building, city.cover,
                                                  city.block, city.origin)))
     E._start(rp, st, cty, city.starts.astype(np.int64), 0)
+    return rp, st, cty, city
+
+
+def test_start_matches_the_python_start():
+    rules = GFRules(players=4)
+    rp, st, cty, city = fresh(rules, 5)
+    el, ld, gg, bk, cv, vh, count = GA.start(rules, city)
     on = el[:, S.E_STATUS] == S.ACTIVE
     assert (st.el[on] == el[on]).all()
     assert (st.gg[:, [S.G_CASH, S.G_HQ]] == gg[:, [S.G_CASH, S.G_HQ]]).all()
@@ -90,15 +99,7 @@ def test_the_godfather_is_the_highest_tally_with_stated_ties(score, members, cas
 
 
 def test_every_campaign_is_audited_and_a_broken_state_is_named():
-    rules = GFRules(players=2)
-    rp = S.kernel_params(rules)
-    city = CI.generate(rules, 3)
-    st = E._new_state(rp, 2, city.blocks, city.height, city.width, 10, 10,
-                      np.zeros((2, E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
-                      np.zeros((0, 12), np.int64))
-    cty = E.City(*(a.astype(np.int64) for a in (city.terrain, city.building, city.cover,
-                                                 city.block, city.origin)))
-    E._start(rp, st, cty, city.starts.astype(np.int64), 0)
+    rp, st, cty, _ = fresh(GFRules(players=2), 3)
     assert E._audit(rp, st, cty) == E.BAD_NONE
     st.count[0, 0] += 1
     assert E._audit(rp, st, cty) == E.BAD_COUNT
@@ -225,15 +226,8 @@ def _admin_state(rules, cash, xp, jailed=False):
     from sim.core.rng import STATE_SIZE, seed_state
     from sim.godfather import police as PO
 
-    city = CI.generate(rules, 5)
-    rp, pp = S.kernel_params(rules), PO.police_params(rules)
-    st = E._new_state(rp, rules.players, city.blocks, city.height, city.width,
-                      PO.civilian_rows(rules, city.blocks), S.vehicle_rows(rules, city.blocks),
-                      np.zeros((rules.players, E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
-                      np.zeros((200, 12), np.int64))
-    cty = E.City(*(a.astype(np.int64) for a in (city.terrain, city.building, city.cover,
-                                                 city.block, city.origin)))
-    E._start(rp, st, cty, city.starts.astype(np.int64), 0)
+    rp, st, cty, _ = fresh(rules, 5, trace_rows=200)
+    pp = PO.police_params(rules)
     st.gg[0, S.G_CASH] = cash
     st.el[0, S.E_XP] = xp
     if jailed:

@@ -595,16 +595,23 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
         out = FI.shoot_civilian(rp, s, st.cv, cty.cover, st.count, gr, supp, w, t, front)
     if out == FI.KILLED:
         el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
-        if ckind == S.UNARMED:
-            st.p_out[g, P_CIV_KILLS] += 1
-            st.g_out[G_CIV_KILLED] += 1
-        else:
-            st.p_out[g, P_KILLS] += 1
-        if prominent:
-            st.g_out[G_PROMINENT_KILLED] += 1
-            PO.prominent_killed(pp, st.rs, g)
+        _civilian_killed(pp, st, g, ckind, prominent)
         _defender_fell(rp, st, b, g)
     _ev(st, g, Ev.SHOT, 0, i, 1, t, out, -1, ckind, b, prominent)
+
+
+@kernel
+def _civilian_killed(pp, st, g, ckind, prominent):
+    """Records of a civilian (or police element) gang g killed; a prominent citizen's death
+    may start the raid dice (24)."""
+    if ckind == S.UNARMED:
+        st.p_out[g, P_CIV_KILLS] += 1
+        st.g_out[G_CIV_KILLED] += 1
+    else:
+        st.p_out[g, P_KILLS] += 1
+    if prominent:
+        st.g_out[G_PROMINENT_KILLED] += 1
+        PO.prominent_killed(pp, st.rs, g)
 
 
 @kernel
@@ -843,14 +850,7 @@ def _melee(rp, pp, s, st, cty, w, i, kind, t):
                     _ev(st, g, Ev.HOSTAGE, b)
                     PO.prominent_killed(pp, st.rs, g)
                 else:
-                    if ckind == S.UNARMED:
-                        st.p_out[g, P_CIV_KILLS] += 1
-                        st.g_out[G_CIV_KILLED] += 1
-                    else:
-                        st.p_out[g, P_KILLS] += 1
-                    if prominent:
-                        st.g_out[G_PROMINENT_KILLED] += 1
-                        PO.prominent_killed(pp, st.rs, g)
+                    _civilian_killed(pp, st, g, ckind, prominent)
                 if el[i, S.E_STATUS] == S.ACTIVE:
                     el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
             _defender_fell(rp, st, b, g)
