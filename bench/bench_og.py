@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -22,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from timing import best_of  # noqa: E402
+from timing import best_of, cpu_name, fresh_process_time  # noqa: E402
 
 from sim.core import atomic  # noqa: E402
 from sim.core.jit import kernel  # noqa: E402
@@ -63,12 +62,8 @@ print(time.perf_counter() - t, time.perf_counter() - t1)
 
 def subprocess_time(env_extra: dict, n: int) -> tuple[float, float]:
     """(total seconds incl. imports, seconds of the play_batch call) in a fresh interpreter."""
-    env = {**os.environ, **env_extra}
-    code = SNIPPET.format(root=str(ROOT), bench=str(ROOT / "bench"), n=n)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         check=True)
-    total, call = (float(v) for v in out.stdout.split())
-    return total, call
+    return fresh_process_time(SNIPPET.format(root=str(ROOT), bench=str(ROOT / "bench"), n=n),
+                              env_extra)
 
 
 def main(n_games: int = 40_000) -> str:
@@ -97,14 +92,7 @@ def main(n_games: int = 40_000) -> str:
         cold_total, cold_call = subprocess_time({"NUMBA_CACHE_DIR": cache}, 10)
         warm_total, warm_call = subprocess_time({"NUMBA_CACHE_DIR": cache}, 10)
 
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_name()
     lines = [
         "# O.G. engine benchmark",
         "",

@@ -536,15 +536,26 @@ def _move(rp, pp, s, st, cty, i, rx0, ry0, rx1, ry1, stop_at):
 
 
 @kernel
-def _gang_loss(rp, st, t, out, by_police):
-    """Bookkeeping after gang element t took ``out`` (fire outcome)."""
+def _volley_at_element(rp, s, st, cty, grade_, supp, weapon, t):
+    """A volley at gang element row t (``fire.shoot_element``, with its medic) and the
+    bookkeeping after it: a saved element stays on the map with ``wounded_return`` 'stay',
+    else a killed or wounded one leaves it. Returns the outcome."""
+    el = st.el
     g = _gang_of(rp, t)
-    if out == FI.KILLED:
+    x, y = el[t, S.E_X], el[t, S.E_Y]
+    out = FI.shoot_element(rp, s, el, cty.cover, st.count, grade_, supp, weapon, t,
+                           _medic_on(rp, st, t))
+    if out == FI.WOUNDED_OUT and rp[S.R_WOUNDED_STAY]:
+        el[t, S.E_STATUS] = S.ACTIVE
+        el[t, S.E_X], el[t, S.E_Y] = x, y
+        st.count[y, x] += 1
+    elif out == FI.KILLED:
         st.p_out[g, P_LOSSES] += 1
         st.at[t] = -1
     elif out == FI.WOUNDED_OUT:
         st.p_out[g, P_WOUNDED] += 1
         st.at[t] = -1
+    return out
 
 
 @kernel
@@ -557,14 +568,7 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
     w = el[i, S.E_WEAPON]
     st.p_out[g, P_SHOTS] += 1
     if kind == 0:
-        x, y = el[t, S.E_X], el[t, S.E_Y]
-        out = FI.shoot_element(rp, s, el, cty.cover, st.count, gr, supp, w, t, _medic_on(rp, st, t))
-        if out == FI.WOUNDED_OUT and rp[S.R_WOUNDED_STAY]:
-            el[t, S.E_STATUS] = S.ACTIVE
-            el[t, S.E_X], el[t, S.E_Y] = x, y
-            st.count[y, x] += 1
-        else:
-            _gang_loss(rp, st, t, out, False)
+        out = _volley_at_element(rp, s, st, cty, gr, supp, w, t)
         if out == FI.KILLED or out == FI.WOUNDED_OUT:
             st.p_out[g, P_KILLS] += 1
             el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
@@ -637,17 +641,8 @@ def _swat_front(rp, st, k, sx, sy):
 @kernel
 def _civ_shoot(rp, pp, s, st, cty, k, t):
     """Civilian row k (militia, police, the APC) fires at gang element row t."""
-    el = st.el
-    x, y = el[t, S.E_X], el[t, S.E_Y]
-    w = st.cv[k, S.C_WEAPON]
-    out = FI.shoot_element(rp, s, el, cty.cover, st.count, st.cv[k, S.C_GRADE],
-                           st.cv[k, S.C_SUPP] > 0, w, t, _medic_on(rp, st, t))
-    if out == FI.WOUNDED_OUT and rp[S.R_WOUNDED_STAY]:
-        el[t, S.E_STATUS] = S.ACTIVE
-        el[t, S.E_X], el[t, S.E_Y] = x, y
-        st.count[y, x] += 1
-    else:
-        _gang_loss(rp, st, t, out, True)
+    out = _volley_at_element(rp, s, st, cty, st.cv[k, S.C_GRADE], st.cv[k, S.C_SUPP] > 0,
+                             st.cv[k, S.C_WEAPON], t)
     _ev(st, -1, Ev.SHOT, 1, k, 0, t, out, _gang_of(rp, t), st.cv[k, S.C_KIND])
 
 
