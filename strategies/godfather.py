@@ -9,7 +9,11 @@ for melee (``W_MELEE``) and take a prominent citizen hostage (``W_HOSTAGE``), an
 of its elements stays home (``W_GARRISON``). At each admin phase it bails (``W_BAIL``), keeps a
 cash reserve (``W_RESERVE`` cr) for pay, spends a share of the rest on weapons and armour
 (``W_ARMS``; weapon ``W_WEAPON``, armour ``W_ARMOUR`` codes), opens businesses
-(``W_BUSINESS``) and promotes its head when the rules allow (``W_PROMOTE``).
+(``W_BUSINESS``) and promotes its head when the rules allow (``W_PROMOTE``). With
+``W_DRIVE`` its elements hot-wire vehicles they stand next to (one try a turn), walk to one
+within two foot moves when they have nothing else to do, and ride owned vehicles to target
+blocks more than two foot moves away; with ``W_BARRICADE`` > 0 a garrison element with nothing
+to shoot barricades its open cell when an enemy is that many cells away or nearer.
 
 The random boss picks every one of those choices uniformly from the legal ones, from the
 campaign's own stream.
@@ -41,12 +45,15 @@ W_BUSINESS = 12  # 1: open a business in each block held when the reserve allows
 W_PROMOTE = 13  # 1: promote the head leader when it commands enough elements
 W_CHARGE = 14  # 1: move to melee an enemy within one move rather than shoot at it
 W_RANGE = 15  # blocks: the furthest a leader's target block may be from its elements
-N_W = 16
+W_DRIVE = 16  # 1: hot-wire vehicles next to its elements and drive to far target blocks
+W_BARRICADE = 17  # cells: a garrison element barricades its open cell when an enemy is this
+# near (0: never)
+N_W = 18
 
 _BASE = {W_EXPAND: 1.0, W_HUNT: 0.3, W_DEFEND: 1.0, W_MAX_MOVES: 2.0, W_MELEE: 0.0,
          W_HOSTAGE: 0.0, W_GARRISON: 0.2, W_BAIL: 1.0, W_RESERVE: 400.0, W_ARMS: 0.5,
          W_WEAPON: 2.0, W_ARMOUR: 0.0, W_BUSINESS: 0.0, W_PROMOTE: 1.0, W_CHARGE: 0.0,
-         W_RANGE: 99.0}
+         W_RANGE: 99.0, W_DRIVE: 1.0, W_BARRICADE: 0.0}
 
 PRESETS = {
     p.name: p
@@ -71,9 +78,11 @@ PRESETS = {
                "Takes blocks by melee and holds their prominent citizens for ransom."),
         Preset("turtle", SCRIPTED, {W_EXPAND: 0.5, W_HUNT: 0.0, W_DEFEND: 3.0,
                                     W_GARRISON: 0.5, W_MAX_MOVES: 2.0, W_RANGE: 1.0,
-                                    W_ARMS: 0.6, W_ARMOUR: 1.0, W_BUSINESS: 1.0},
+                                    W_ARMS: 0.6, W_ARMOUR: 1.0, W_BUSINESS: 1.0,
+                                    W_BARRICADE: 8.0},
                "Stays at home and in the blocks next to it, buys armour, defends what it "
-               "holds."),
+               "holds, and barricades its garrison's posts when an enemy comes within 8 "
+               "cells."),
     ]
 }
 
@@ -82,6 +91,7 @@ WEIGHT_NAMES = {
     "melee": W_MELEE, "hostage": W_HOSTAGE, "garrison": W_GARRISON, "bail": W_BAIL,
     "reserve": W_RESERVE, "arms": W_ARMS, "weapon": W_WEAPON, "armour": W_ARMOUR,
     "business": W_BUSINESS, "promote": W_PROMOTE, "charge": W_CHARGE, "range": W_RANGE,
+    "drive": W_DRIVE, "barricade": W_BARRICADE,
 }
 
 

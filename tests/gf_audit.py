@@ -1,7 +1,8 @@
 """An independent Godfather rules checker for tests: it reads a campaign's event trace and
 checks, from the rules as written (``GFRules``, not the engine's rule vector), that each step the
 engine took was legal: turn sets and turns, card-order activations, action points spent on
-moves, actions per element, foot moves, block entries and takes, hostage crises and ransoms,
+moves (on foot, into and out of vehicles, driving), hot-wiring and barricades, actions per
+element, foot and vehicle moves, block entries and takes, hostage crises and ransoms,
 raids at sets' ends, eliminations, and the final tally and Godfather against the records."""
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Audit:
         r = self.r
         P = r.players
         foot = r.cells(r.foot_move_cm)
+        drive = r.cells(r.vehicle_move_cm)
         costs = list(r.move_costs)
         set_no, turn, campaign_turn, turns_in_set = 0, 0, 0, []
         pos_seen = -1
@@ -43,6 +45,7 @@ class Audit:
         out = [False] * P
         in_admin = False
         tally = {}
+        fallen = set()  # leaders fallen this set (leaders_on_street)
         end = None
         for row in events:
             kind, actor = int(row[2]), int(row[1])
@@ -55,6 +58,7 @@ class Audit:
                 if set_no:
                     turns_in_set.append(turn)
                 set_no, turn, in_admin = a, 0, False
+                fallen = set()
             elif kind == EV.TURN:
                 if a != turn + 1 or b != campaign_turn + 1:
                     self.fail(row, f"turn {a} (campaign {b}) after {turn} ({campaign_turn})")
@@ -70,25 +74,44 @@ class Audit:
                     self.fail(row, f"card position {d} after {pos_seen}")
                 if a in acted:
                     self.fail(row, f"leader {a} activates twice in a turn")
+                if a in fallen:
+                    self.fail(row, f"leader {a} activates after it fell")
                 acted.add(a)
                 pos_seen, active_leader, ap_left, leader_gang = d, a, b, actor
                 if not (r.ap_dice <= b <= 6 * r.ap_dice + max(max(x) for x in r.ap_bonus)):
                     self.fail(row, f"{b} action points")
-            elif kind == EV.MOVE:
+            elif kind in (EV.MOVE, EV.BOARD, EV.DRIVE):  # each is a move (8.3)
                 if actor != leader_gang or active_leader is None:
                     self.fail(row, "a move outside its gang's activation")
-                if max(abs(d - b), abs(e - c)) > foot or (b, c) == (d, e):
+                if kind == EV.MOVE and (max(abs(d - b), abs(e - c)) > foot or (b, c) == (d, e)):
                     self.fail(row, f"move from ({b}, {c}) to ({d}, {e})")
-                k = moves[a]
+                if kind == EV.DRIVE and (max(abs(d - b), abs(e - c)) > drive or (b, c) == (d, e)):
+                    self.fail(row, f"vehicle move from ({b}, {c}) to ({d}, {e})")
+                mover = int(row[8]) if kind == EV.DRIVE else a
+                if mover // r.max_elements != actor:
+                    self.fail(row, f"element {mover} moves in gang {actor}'s activation")
+                k = moves[mover]
                 if k >= len(costs):
-                    self.fail(row, f"element {a} makes a move beyond the {len(costs)} priced")
+                    self.fail(row, f"element {mover} makes a move beyond the {len(costs)} "
+                                   "priced")
                 else:
                     ap_left -= costs[k]
                     if ap_left < 0:
                         self.fail(row, f"leader {active_leader} spends more points than it "
                                        "rolled")
-                moves[a] += 1
+                moves[mover] += 1
+                actions[mover] += 1
+                if actions[mover] > r.max_actions:
+                    self.fail(row, f"element {mover} takes more than {r.max_actions} actions")
+            elif kind in (EV.HOTWIRE, EV.BARRICADE):
+                if actor != leader_gang or active_leader is None:
+                    self.fail(row, "a hot-wire or barricade outside its gang's activation")
                 actions[a] += 1
+                if kind == EV.HOTWIRE and actions[a] != 1:
+                    self.fail(row, f"element {a} tries to hot-wire after its first action")
+                ap_left -= r.vehicle_cost if kind == EV.HOTWIRE else r.barricade_cost
+                if ap_left < 0:
+                    self.fail(row, f"leader {active_leader} spends more points than it rolled")
                 if actions[a] > r.max_actions:
                     self.fail(row, f"element {a} takes more than {r.max_actions} actions")
             elif kind == EV.SHOT and a == 0:
@@ -101,6 +124,12 @@ class Audit:
                 actions[b] += 1
                 if actions[b] > r.max_actions:
                     self.fail(row, f"element {b} takes more than {r.max_actions} actions")
+            elif kind == EV.LEADER_DOWN:
+                if not r.leaders_on_street:
+                    self.fail(row, "a leader falls though leaders stay off the street")
+                if a // (1 + len(r.leader_thresholds)) != actor or b // r.max_elements != actor:
+                    self.fail(row, f"leader {a} of gang {actor} falls with element {b}")
+                fallen.add(a)
             elif kind == EV.ENTER:
                 if a in entered:
                     self.fail(row, f"block {a} entered twice")

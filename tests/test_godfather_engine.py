@@ -19,6 +19,7 @@ from sim.godfather import city as CI
 from sim.godfather import engine as E
 from sim.godfather import gang as GA
 from sim.godfather import state as S
+from sim.godfather import vehicles as VE
 from sim.godfather.rules import GFRules
 from strategies import godfather as W
 
@@ -51,12 +52,12 @@ def fresh(rules, seed, trace_rows=0):
 
     city = CI.generate(rules, seed)
     rp = S.kernel_params(rules)
-    st = E._new_state(rp, rules.players, city.blocks, city.height, city.width,
+    st = E._new_state(rp, rules.players, city.blocks, city.cover.astype(np.int64),
                       PO.civilian_rows(rules, city.blocks), S.vehicle_rows(rules, city.blocks),
                       np.zeros((rules.players, E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
                       np.zeros((trace_rows, 12), np.int64))
     cty = E.City(*(a.astype(np.int64) for a in (city.terrain, city.building, city.cover,
-                                                 city.block, city.origin)))
+                                                 city.block, city.origin)), VE.vehicle_params(rules))
     E._start(rp, st, cty, city.starts.astype(np.int64), 0)
     return rp, st, cty, city
 
@@ -75,7 +76,7 @@ def test_start_matches_the_python_start():
 def _score_state(members, cash, tiebreak=True):
     rules = GFRules(players=len(members), tally_tiebreak="members_cash" if tiebreak else "none")
     rp = S.kernel_params(rules)
-    st = E._new_state(rp, len(members), 16, 4, 4, 4, 4,
+    st = E._new_state(rp, len(members), 16, np.zeros((4, 4), np.int64), 4, 4,
                       np.zeros((len(members), E.N_PC), np.int64), np.zeros(E.N_GC, np.int64),
                       np.zeros((0, 12), np.int64))
     st.p_out[:, E.P_MEMBERS] = members
@@ -147,6 +148,10 @@ def test_every_mechanic_happens_in_play_at_a_plausible_rate():
         "hostages": per(g[:, E.G_HOSTAGES]),
         "melees": per(p[:, :, E.P_MELEES].sum(1)),
         "blocks taken": per(p[:, :, E.P_BLOCKS_TAKEN].sum(1)),
+        "vehicles stolen": per(p[:, :, E.P_HOTWIRED].sum(1)),
+        "vehicle moves": per(p[:, :, E.P_DRIVES].sum(1)),
+        "vehicles lost": per(p[:, :, E.P_VEHICLES_LOST].sum(1)),
+        "barricades": per(p[:, :, E.P_BARRICADES].sum(1)),
     }
     bounds = {  # (low, high) per campaign
         "raids": (0.5, 12), "arrests": (2, 200), "surrenders": (0.2, 30),
@@ -154,6 +159,9 @@ def test_every_mechanic_happens_in_play_at_a_plausible_rate():
         "promotions": (1, 60), "desertions": (1, 200), "wounded": (2, 200),
         "bailed": (1, 200), "businesses opened": (0.3, 36), "hostages": (0.02, 6),
         "melees": (5, 2000), "blocks taken": (2, 36),
+        "vehicles stolen": (2, 200), "vehicle moves": (10, 1000), "vehicles lost": (0.05, 20),
+        "barricades": (1, 100),  # measured 18.3, 91.0, 0.38 (a vehicle's defence 6 stops
+        # rifles), 8.2 (the turtle's)
     }
     off = {k: (round(v, 3), bounds[k]) for k, v in rates.items()
            if not bounds[k][0] <= v <= bounds[k][1]}
@@ -170,7 +178,8 @@ def test_trace_shows_each_kind_of_event():
     kinds = collections.Counter(int(k) for k in ev[:, 2])
     for need in (E.Ev.SET, E.Ev.TURN, E.Ev.ACTIVATE, E.Ev.MOVE, E.Ev.ENTER, E.Ev.SHOT,
                  E.Ev.MELEE, E.Ev.TAKE, E.Ev.ADMIN, E.Ev.SUMMARY, E.Ev.POLICE, E.Ev.END,
-                 E.Ev.TALLY, E.Ev.ARREST):
+                 E.Ev.TALLY, E.Ev.ARREST, E.Ev.HOTWIRE, E.Ev.BOARD, E.Ev.DRIVE,
+                 E.Ev.BARRICADE):
         assert kinds[int(need)] > 0, need.name
     # moves are at most a foot move of king's steps, and a step never leaves the map
     mv = ev[ev[:, 2] == E.Ev.MOVE]
@@ -268,3 +277,175 @@ def test_admin_phase_bail_comes_before_purchases_and_an_unbailed_element_costs_x
     E._admin(rp, pp, s, st, cty, kinds, weights)
     assert st.el[0, S.E_STATUS] == S.FREE
     assert st.el[1, S.E_XP] == xp_other + rules.xp_per_set - rules.unbailed_xp_loss
+
+
+# ---------------------------------------------------------------- vehicles, barricades, leaders
+
+
+def _rng(k=3):
+    from sim.core.rng import STATE_SIZE, seed_state
+
+    s = np.empty(STATE_SIZE, np.uint64)
+    seed_state(s, np.uint64(1), np.uint64(2), np.uint64(k))
+    return s
+
+
+def _car_beside(st, cty, rules, i, owner=0, vtype=0):
+    """Put a vehicle of ``vtype`` owned by ``owner`` on a free open cell next to element row i:
+    its row."""
+    x0, y0 = st.el[i, S.E_X], st.el[i, S.E_Y]
+    h, w = st.count.shape
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            x, y = x0 + dx, y0 + dy
+            if (dx or dy) and 0 <= x < w and 0 <= y < h and st.cover[y, x] == 0 and \
+                    st.count[y, x] < rules.cell_capacity:
+                v = int(np.flatnonzero(st.vh[:, S.V_TYPE] < 0)[0])
+                st.vh[v, [S.V_TYPE, S.V_X, S.V_Y, S.V_BLOCK, S.V_OWNER, S.V_DAMAGE]] = \
+                    vtype, x, y, cty.block[y, x], owner, 0
+                st.count[y, x] += 1
+                return v
+    raise AssertionError("no free cell beside the element")
+
+
+def _far_block(st, cty, rules, i):
+    """The block whose rectangle is furthest from element row i."""
+    x, y = st.el[i, S.E_X], st.el[i, S.E_Y]
+    side = rules.block_cells
+    d = [E._rect_dist(x, y, ox, oy, ox + side - 1, oy + side - 1) for ox, oy in cty.origin]
+    return int(np.argmax(d)), max(d)
+
+
+def test_an_element_boards_an_owned_vehicle_and_its_driver_drives_towards_the_target():
+    """8.3: boarding is the element's first move (1 point); the next action drives one vehicle
+    move (16 cm = 4 cells, the second move's 2 points) towards the far target block, carrying
+    the rider; the audit finds the state sound after each."""
+    from sim.godfather import police as PO
+
+    rules = GFRules(players=2)
+    rp, st, cty, _ = fresh(rules, 5, trace_rows=200)
+    pp = PO.police_params(rules)
+    s = _rng()
+    kinds, weights = W.table(["land_grabber"])
+    v = _car_beside(st, cty, rules, 0)
+    tb, far = _far_block(st, cty, rules, 0)
+    st.ld[0, S.L_AP] = 20
+    x0, y0 = st.el[0, S.E_X], st.el[0, S.E_Y]
+    assert E._element_act(rp, pp, s, st, cty, kinds[0], weights[0], 0, 0, tb, False)
+    assert st.aboard[0] == v and st.ld[0, S.L_AP] == 19
+    assert (st.el[0, S.E_X], st.el[0, S.E_Y]) == (st.vh[v, S.V_X], st.vh[v, S.V_Y])
+    assert st.count[y0, x0] == 0  # the rider left its cell; the car fills its own
+    assert E._audit(rp, st, cty) == E.BAD_NONE
+    vx, vy = st.vh[v, S.V_X], st.vh[v, S.V_Y]
+    side = rules.block_cells
+    ox, oy = cty.origin[tb]
+    before = E._rect_dist(vx, vy, ox, oy, ox + side - 1, oy + side - 1)
+    assert E._element_act(rp, pp, s, st, cty, kinds[0], weights[0], 0, 0, tb, False)
+    nx, ny = st.vh[v, S.V_X], st.vh[v, S.V_Y]
+    assert 1 <= max(abs(nx - vx), abs(ny - vy)) <= rules.cells(rules.vehicle_move_cm)
+    assert E._rect_dist(nx, ny, ox, oy, ox + side - 1, oy + side - 1) < before
+    assert (st.el[0, S.E_X], st.el[0, S.E_Y]) == (nx, ny) and st.ld[0, S.L_AP] == 17
+    assert st.at[0] == cty.block[ny, nx] and st.p_out[0, E.P_DRIVES] == 1
+    assert E._audit(rp, st, cty) == E.BAD_NONE
+    kinds_seen = [int(k) for k in st.trace[:st.clock[3], 2]]
+    assert E.Ev.BOARD in kinds_seen and E.Ev.DRIVE in kinds_seen
+
+
+@pytest.mark.parametrize("effect, lost, on_foot", [("explodes", 2, 0),
+                                                   ("wrecked_suppress", 0, 2),
+                                                   ("stalled", 0, 0)])
+def test_a_volley_at_a_passenger_hits_the_vehicle_and_the_damage_table_applies(effect, lost,
+                                                                                on_foot):
+    """14.1-14.2: an RPG (strike 6 against a vehicle's 6) that hits gets through; with every
+    face of the damage table set to one effect: an explosion kills both riders (no save), a
+    face-4 wreck leaves them on foot beside it with a suppression each, a stall keeps them
+    aboard and out of action. Cell counts, records and the audit agree."""
+    from sim.godfather.rules import VEHICLE_DAMAGE, WEAPONS
+
+    code = VEHICLE_DAMAGE.index(effect)
+    rules = GFRules(players=2, vehicle_damage=(code,) * 6, vehicle_capacity=(2, 2, 3, 6))
+    rp, st, cty, _ = fresh(rules, 5, trace_rows=200)
+    v = _car_beside(st, cty, rules, 0)
+    for i in (0, 1):
+        assert VE.board(st.el, st.vh, st.aboard, st.count, cty.vp, i, v) == VE.OK
+        st.at[i] = st.vh[v, S.V_BLOCK]  # the engine's bookkeeping after a boarding
+    s = _rng()
+    out, down = E.FI.MISSED, 0
+    for _ in range(20):  # a gangster hits on 3+: some volley gets through
+        out, down = E._vehicle_volley(rp, s, st, cty, 3, False, WEAPONS.index("rpg"), v, 1)
+        if out != E.FI.MISSED:
+            break
+    assert out == (E.FI.KILLED if lost else E.DAMAGED) and down == lost
+    assert st.p_out[0, E.P_LOSSES] == lost
+    assert st.p_out[0, E.P_VEHICLES_LOST] == (effect != "stalled")
+    riding = int((st.aboard == v).sum())
+    assert riding == (2 if effect == "stalled" else 0)
+    foot = [i for i in (0, 1) if st.el[i, S.E_STATUS] == S.ACTIVE and st.aboard[i] < 0]
+    assert len(foot) == on_foot
+    if effect == "wrecked_suppress":
+        assert all(st.el[i, S.E_SUPP] == rules.escape_suppressions for i in foot)
+        assert st.vh[v, S.V_DAMAGE] & VE.DMG_WRECKED
+    if effect == "stalled":
+        assert not E._element_act(rp, E.PO.police_params(rules), s, st, cty, W.SCRIPTED,
+                                  W.table(["land_grabber"])[1][0], 0, 0, 0, False)
+    assert E._audit(rp, st, cty) == E.BAD_NONE
+
+
+def test_a_barricade_costs_its_points_gives_soft_cover_and_stops_vehicles():
+    rules = GFRules(players=2)
+    rp, st, cty, _ = fresh(rules, 5, trace_rows=50)
+    x, y = st.el[0, S.E_X], st.el[0, S.E_Y]
+    assert st.cover[y, x] == 0  # starting elements stand on open ground
+    st.ld[0, S.L_AP] = rules.barricade_cost + 1
+    before = E.FI.foot_defence(rp, st.cover[y, x], 0)
+    assert E._barricade(rp, st, cty, 0, 0)
+    assert st.ld[0, S.L_AP] == 1 and st.cover[y, x] == 1 and cty.cover[y, x] == 0
+    assert E.FI.foot_defence(rp, st.cover[y, x], 0) == rules.defence_foot[1] > before
+    assert not E._car_cell(st.cover, cty.cover, st.count, rules.cell_capacity, x, y)
+    st.ld[0, S.L_AP] = 50
+    assert not E._barricade(rp, st, cty, 0, 0)  # one barricade a cell
+    assert st.p_out[0, E.P_BARRICADES] == 1
+
+
+def test_a_leader_on_the_street_adds_its_melee_bonus_and_falls_with_its_element():
+    """7.1 with ``leaders_on_street``: the element the leader rides in fights at +1; killed
+    (no save), the leader falls; a gang left with no leader raises its most experienced
+    element to sergeant at the admin phase, keeping half its XP rounded up."""
+    rules = GFRules(players=2, leaders_on_street=True, save_on=0)
+    rp, st, cty, _ = fresh(rules, 5, trace_rows=50)
+    st.ld[0, S.L_RIDES] = 0 + 1
+    assert E._shift_el(rp, st, 0) - E._shift_el(rp, st, 1) == rules.leader_melee_bonus
+    assert E._gang_fighter_down(rp, _rng(), st, 0, False) == E.FI.KILLED
+    assert st.ld[0, S.L_ALIVE] == 0 and st.p_out[0, E.P_LEADERS_LOST] == 1
+    st.el[3, S.E_XP] = 25
+    E._raise_leader(rp, st, 0)
+    assert st.ld[0, S.L_ALIVE] == 1 and st.ld[0, S.L_RANK] == 0 and st.ld[0, S.L_XP] == 13
+    assert st.el[3, S.E_STATUS] == S.FREE
+    E._raise_leader(rp, st, 0)  # a gang with a leader raises nobody
+    assert (st.el[:rules.max_elements, S.E_STATUS] == S.ACTIVE).sum() == \
+        rules.start_elements - 2
+
+
+def test_the_audit_catches_an_element_aboard_a_vehicle_it_may_not_ride():
+    rules = GFRules(players=2)
+    rp, st, cty, _ = fresh(rules, 5)
+    v = _car_beside(st, cty, rules, 0, owner=0)
+    assert VE.board(st.el, st.vh, st.aboard, st.count, cty.vp, 0, v) == VE.OK
+    st.at[0] = st.vh[v, S.V_BLOCK]
+    assert E._audit(rp, st, cty) == E.BAD_NONE
+    st.vh[v, S.V_OWNER] = 1
+    assert E._audit(rp, st, cty) == E.BAD_ABOARD
+
+
+def test_leaders_on_the_street_fall_in_play_and_the_trace_audit_holds():
+    from gf_audit import Audit
+
+    rules = GFRules(players=4, leaders_on_street=True)
+    kinds, weights = W.table(FIELD[:4])
+    fell = 0
+    for game in range(2):
+        batch, ev, city = E.replay(rules, 11, 3, game, kinds, weights)
+        assert Audit(rules, city, batch.players[0], batch.games[0]).run(ev) == []
+        fell += int((ev[:, 2] == E.Ev.LEADER_DOWN).sum())
+        assert fell == batch.players[0][:, E.P_LEADERS_LOST].sum() or game
+    assert fell > 0

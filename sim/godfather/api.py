@@ -49,6 +49,11 @@ _SEAT = {
     E.P_SHOTS: ("volleys", "volleys its elements fired"),
     E.P_MELEES: ("melees", "melees its elements started"),
     E.P_MEMBERS_SUM: ("member_sets", "members summed over the sets it was in (size x time)"),
+    E.P_HOTWIRED: ("vehicles_stolen", "vehicles its elements hot-wired"),
+    E.P_DRIVES: ("vehicle_moves", "vehicle moves its drivers made"),
+    E.P_VEHICLES_LOST: ("vehicles_lost", "its vehicles wrecked or blown up"),
+    E.P_BARRICADES: ("barricades", "barricades its elements built"),
+    E.P_LEADERS_LOST: ("leaders_lost", "leaders killed with the element they rode in"),
 }
 _GAME = {
     E.G_TURNS: ("turns", "turns played"),

@@ -82,6 +82,7 @@ from sim.godfather import gang as GA
 from sim.godfather import police as PO
 from sim.godfather import state as S
 from sim.godfather import turns as TU
+from sim.godfather import vehicles as VE
 from sim.godfather.admin import (
     _new_element,
     collect,
@@ -108,8 +109,9 @@ class Ev(enum.IntEnum):
     ACTIVATE = 3  # a: leader row, b: action points, c: target block, d: card order position
     MOVE = 4  # a: element row, b, c: from x, y, d, e: to x, y
     ENTER = 5  # a: block, b: defenders placed, c: prominent citizen among them (0/1)
-    SHOT = 6  # a: shooter kind (0 gang, 1 civilian), b: its row, c: target kind, d: target row,
-    # e: outcome (fire.MISSED .. KILLED, 4 = arrested), f: target's gang (-1 civilian),
+    SHOT = 6  # a: shooter kind (0 gang, 1 civilian), b: its row, c: target kind (0 gang
+    # element, 1 civilian, 2 a gang vehicle: d its vehicle row), d: target row,
+    # e: outcome (fire.MISSED .. KILLED, 4 = arrested, 5 = DAMAGED), f: target's gang (-1 civilian),
     # g: civilian kind of the target or shooter, h: the civilian target's block, i: 1 if it
     # was a prominent citizen
     MELEE = 7  # a: attacker kind, b: attacker row, c: fighters, d: target kind, e: target row,
@@ -132,6 +134,14 @@ class Ev(enum.IntEnum):
     TALLY = 21  # a: tally, b: members, c: blocks, d: cash
     ARREST = 22  # a: element row
     ROUT = 23  # a: element row
+    BOARD = 24  # a: element row, b: vehicle row, c: 0 got in, 1 got out, d, e: its cell after
+    HOTWIRE = 25  # a: element row, b: vehicle row, c: 1 hot-wired (0 the die missed),
+    # d: the vehicle's previous owner (-1 unattended)
+    DRIVE = 26  # a: vehicle row, b, c: from x, y, d, e: to x, y, f: the driver's element row
+    DAMAGE = 27  # a: vehicle row, b: effect (vehicles.STALLED .. EXPLODES), c: occupants
+    # killed, d: occupants wounded (saved), e: the vehicle's owner
+    BARRICADE = 28  # a: element row, b, c: the cell barricaded
+    LEADER_DOWN = 29  # a: leader row, b: the element row it rode in (leaders_on_street)
 
 
 END_NAMES = ("tally", "last_standing", "all_out")  # the set limit: the tally names the
@@ -144,8 +154,9 @@ END_TALLY, END_LAST_STANDING, END_ALL_OUT = range(3)
  P_OUT_SET, P_KILLS, P_CIV_KILLS, P_LOSSES, P_WOUNDED, P_ARRESTED, P_ROUTED, P_DESERTED,
  P_RECRUITED, P_NEW_LEADERS, P_PROMOTIONS, P_HOSTAGES, P_RANSOM_CR, P_BUSINESS_CR,
  P_BUSINESSES_OPENED, P_BLOCKS_TAKEN, P_RAIDED, P_BAILED, P_ARMS_CR, P_TALLY_MID, P_MEMBERS_2,
- P_SHOTS, P_MELEES, P_MEMBERS_SUM) = range(32)
-N_PC = 32
+ P_SHOTS, P_MELEES, P_MEMBERS_SUM, P_HOTWIRED, P_DRIVES, P_VEHICLES_LOST,
+ P_BARRICADES, P_LEADERS_LOST) = range(37)
+N_PC = 37
 # per-game records (g_out[game, G_*])
 (G_WINNER, G_END, G_FIRST, G_SETS, G_TURNS, G_RAIDS, G_POLICE_MAX, G_PROMINENT_KILLED,
  G_HOSTAGES, G_SURRENDERS, G_ENTERED, G_CIV_KILLED, G_ARRESTS, G_APC_SEEN, G_MARGIN,
@@ -153,15 +164,18 @@ N_PC = 32
 N_GC = 19  # G_EVENTS: trace events counted (a replay's trace size)
 # audit failures (G_ERROR): the first broken invariant found at a set's end
 (BAD_NONE, BAD_COUNT, BAD_CAPACITY, BAD_AT_BLOCK, BAD_OWNER, BAD_CASH, BAD_LEADER,
- BAD_STATUS) = range(8)
+ BAD_STATUS, BAD_ABOARD) = range(9)
 BAD_NAMES = ("none", "cell count differs from what stands there", "cell over capacity",
              "element's block differs from its cell's", "block held by a gang that is out",
              "negative cash", "active element commanded by no live leader of its gang",
-             "element off the map in play or on the map out of play")
+             "element off the map in play or on the map out of play",
+             "element aboard a vehicle it may not ride (gone, wrecked, a rival's, elsewhere, "
+             "or over capacity)")
 
 N_WEAPONS = len(WEAPONS)
 MAX_FIGHTERS = 16  # melee scratch: the target and up to 15 attackers
 ARRESTED = 4  # a SHOT/MELEE outcome beyond fire's: jailed
+DAMAGED = 5  # a SHOT at a vehicle that got through and put nobody aboard out
 
 
 class City(NamedTuple):
@@ -170,6 +184,7 @@ class City(NamedTuple):
     cover: np.ndarray
     block: np.ndarray
     origin: np.ndarray
+    vp: np.ndarray  # the vehicle kernels' rule vector (vehicles.vehicle_params)
 
 
 class State(NamedTuple):
@@ -192,6 +207,9 @@ class State(NamedTuple):
     p_out: np.ndarray  # int64[P, N_PC]
     g_out: np.ndarray  # int64[N_GC]
     trace: np.ndarray
+    aboard: np.ndarray  # int64[rows of el]: the vehicle row an element rides in, -1 on foot
+    stalled: np.ndarray  # int64[rows of vh]: last campaign turn a vehicle is out of action
+    cover: np.ndarray  # int64[H, W]: the city's cover with this campaign's barricades
 
 
 # ---------------------------------------------------------------- small helpers
@@ -254,7 +272,9 @@ def _has_base(rp, st, g):
 def _off_map(st, i):
     """Element row i leaves the map (its cell is freed)."""
     el = st.el
-    if el[i, S.E_X] >= 0:
+    if st.aboard[i] >= 0:  # inside a vehicle: the vehicle fills the cell, not the element
+        st.aboard[i] = -1
+    elif el[i, S.E_X] >= 0:
         st.count[el[i, S.E_Y], el[i, S.E_X]] -= 1
     el[i, S.E_X] = -1
     el[i, S.E_Y] = -1
@@ -357,7 +377,7 @@ def _civ_defence(rp, pp, st, cty, k):
     if st.cv[k, S.C_KIND] == S.APC:
         return pp[PO.P_APC_DEFENCE + PO.SIDE]
     x, y = st.cv[k, S.C_X], st.cv[k, S.C_Y]
-    d = FI.foot_defence(rp, cty.cover[y, x], st.cv[k, S.C_ARMOUR])
+    d = FI.foot_defence(rp, st.cover[y, x], st.cv[k, S.C_ARMOUR])
     if st.cv[k, S.C_SWAT]:
         d = max(d, rp[S.R_SWAT_DEF + 1])
     return d
@@ -402,8 +422,12 @@ def _best_target(rp, pp, st, cty, i, tb, no_prominent, supp_ok):
         if not _on_map(el, t) or _gang_of(rp, t) == g or st.gg[_gang_of(rp, t), S.G_OUT]:
             continue
         x1, y1 = el[t, S.E_X], el[t, S.E_Y]
-        d = FI.foot_defence(rp, cty.cover[y1, x1], el[t, S.E_ARMOUR])
-        v = _value(rp, gr, supp, w, d, False, supp_ok)
+        if st.aboard[t] >= 0:  # a shot at a vehicle's passenger hits the vehicle
+            d = _vehicle_defence(st, cty, st.aboard[t])
+            v = _value(rp, gr, supp, w, d, True, supp_ok)
+        else:
+            d = FI.foot_defence(rp, st.cover[y1, x1], el[t, S.E_ARMOUR])
+            v = _value(rp, gr, supp, w, d, False, supp_ok)
         if v < 0.0:
             continue
         score = v + (0.5 if v >= 1e-3 else 0.0) - 1e-6 * _cheb(x0, y0, x1, y1)
@@ -434,8 +458,8 @@ def _nearest_enemy(rp, st, i, tb, only_block):
     g = _gang_of(rp, i)
     x0, y0 = el[i, S.E_X], el[i, S.E_Y]
     bk_, br, bd = -1, -1, 1 << 30
-    for t in range(el.shape[0]):
-        if not _on_map(el, t) or _gang_of(rp, t) == g:
+    for t in range(el.shape[0]):  # an element in a vehicle cannot be closed with
+        if not _on_map(el, t) or _gang_of(rp, t) == g or st.aboard[t] >= 0:
             continue
         if only_block >= 0 and st.at[t] != only_block:
             continue
@@ -461,8 +485,8 @@ def _enter(rp, pp, s, st, cty, b, g):
     """Gang g's element steps into block b: a first entry rolls its defenders."""
     if st.bk[b, S.B_ENTERED]:
         return False
-    placed = BL.enter_block(rp, s, st.bk, st.cv, st.vh, cty.origin, cty.cover, st.count, b)
-    PO.apc_check(rp, pp, st.cv, st.count, cty.origin, cty.cover, -1)
+    placed = BL.enter_block(rp, s, st.bk, st.cv, st.vh, cty.origin, st.cover, st.count, b)
+    PO.apc_check(rp, pp, st.cv, st.count, cty.origin, st.cover, -1)
     prominent = 0
     for k in range(st.cv.shape[0]):
         if st.cv[k, S.C_KIND] != S.NO_CIV and st.cv[k, S.C_BLOCK] == b and st.cv[k, S.C_PROMINENT]:
@@ -479,7 +503,7 @@ def _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, block_only, left):
     """The free neighbour of (x, y) nearest the rectangle (strictly nearer than (x, y)) that
     the move's ``left`` half-cells pay for (an orthogonal step costs 2, a diagonal one 3), or
     (-1, -1). With ``block_only`` >= 0 only cells of that block."""
-    h, w = cty.cover.shape
+    h, w = st.cover.shape
     here = _rect_dist(x, y, rx0, ry0, rx1, ry1)
     bx, by, bd, bb = -1, -1, here, True
     cap = rp[S.R_CELL_CAP]
@@ -493,7 +517,7 @@ def _step_cell(rp, st, cty, x, y, rx0, ry0, rx1, ry1, block_only, left):
             if block_only >= 0 and cty.block[yy, xx] != block_only:
                 continue
             d = _rect_dist(xx, yy, rx0, ry0, rx1, ry1)
-            inb = _in_building(cty.cover, xx, yy)
+            inb = _in_building(st.cover, xx, yy)
             if d < bd or (d == bd and d < here and bb and not inb):
                 bx, by, bd, bb = xx, yy, d, inb
     return bx, by
@@ -525,7 +549,7 @@ def _move(rp, pp, s, st, cty, i, rx0, ry0, rx1, ry1, stop_at):
         steps += 1
         if b >= 0 and _enter(rp, pp, s, st, cty, b, g):
             break
-        if _in_building(cty.cover, x, y) != _in_building(cty.cover, nx, ny):
+        if _in_building(st.cover, x, y) != _in_building(st.cover, nx, ny):
             break
     if steps:
         _ev(st, g, Ev.MOVE, i, x0, y0, el[i, S.E_X], el[i, S.E_Y])
@@ -543,8 +567,11 @@ def _volley_at_element(rp, s, st, cty, grade_, supp, weapon, t):
     el = st.el
     g = _gang_of(rp, t)
     x, y = el[t, S.E_X], el[t, S.E_Y]
-    out = FI.shoot_element(rp, s, el, cty.cover, st.count, grade_, supp, weapon, t,
+    rider = _rides(rp, st, t)
+    out = FI.shoot_element(rp, s, el, st.cover, st.count, grade_, supp, weapon, t,
                            _medic_on(rp, st, t))
+    if out == FI.KILLED:
+        _leader_falls(rp, st, rider, t)
     if out == FI.WOUNDED_OUT and rp[S.R_WOUNDED_STAY]:
         el[t, S.E_STATUS] = S.ACTIVE
         el[t, S.E_X], el[t, S.E_Y] = x, y
@@ -567,6 +594,15 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
     supp = el[i, S.E_SUPP] > 0
     w = el[i, S.E_WEAPON]
     st.p_out[g, P_SHOTS] += 1
+    if kind == 0 and st.aboard[t] >= 0:  # the passenger's vehicle takes the volley
+        v = st.aboard[t]
+        owner = st.vh[v, S.V_OWNER]
+        out, down = _vehicle_volley(rp, s, st, cty, gr, supp, w, v, g)
+        if down:
+            st.p_out[g, P_KILLS] += down
+            el[i, S.E_XP] += rp[S.R_XP_PER_KILL] * down
+        _ev(st, g, Ev.SHOT, 0, i, 2, v, out, owner, 0)
+        return
     if kind == 0:
         out = _volley_at_element(rp, s, st, cty, gr, supp, w, t)
         if out == FI.KILLED or out == FI.WOUNDED_OUT:
@@ -596,7 +632,7 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
             # stalled or immobile: the APC never moves, so neither changes what it does
     else:
         front = _swat_front(rp, st, t, el[i, S.E_X], el[i, S.E_Y])
-        out = FI.shoot_civilian(rp, s, st.cv, cty.cover, st.count, gr, supp, w, t, front)
+        out = FI.shoot_civilian(rp, s, st.cv, st.cover, st.count, gr, supp, w, t, front)
     if out == FI.KILLED:
         el[i, S.E_XP] += rp[S.R_XP_PER_KILL]
         _civilian_killed(pp, st, g, ckind, prominent)
@@ -640,20 +676,364 @@ def _swat_front(rp, st, k, sx, sy):
 
 @kernel
 def _civ_shoot(rp, pp, s, st, cty, k, t):
-    """Civilian row k (militia, police, the APC) fires at gang element row t."""
+    """Civilian row k (militia, police, the APC) fires at gang element row t (at its vehicle
+    when it rides in one)."""
+    if st.aboard[t] >= 0:
+        v = st.aboard[t]
+        owner = st.vh[v, S.V_OWNER]
+        out, _ = _vehicle_volley(rp, s, st, cty, st.cv[k, S.C_GRADE], st.cv[k, S.C_SUPP] > 0,
+                                 st.cv[k, S.C_WEAPON], v, -1)
+        _ev(st, -1, Ev.SHOT, 1, k, 2, v, out, owner, st.cv[k, S.C_KIND])
+        return
     out = _volley_at_element(rp, s, st, cty, st.cv[k, S.C_GRADE], st.cv[k, S.C_SUPP] > 0,
                              st.cv[k, S.C_WEAPON], t)
     _ev(st, -1, Ev.SHOT, 1, k, 0, t, out, _gang_of(rp, t), st.cv[k, S.C_KIND])
+
+
+# ---------------------------------------------------------------- vehicles in play
+
+
+@kernel
+def _vehicle_defence(st, cty, v):
+    """14.1: defence of gang vehicle row v where it stands (open or soft cover)."""
+    x, y = st.vh[v, S.V_X], st.vh[v, S.V_Y]
+    return VE.vehicle_defence(cty.vp, st.vh[v, S.V_TYPE], min(st.cover[y, x], 1), 0)
+
+
+@kernel
+def _vehicle_volley(rp, s, st, cty, grade_, supp, weapon, v, shooter):
+    """A volley at gang vehicle row v (at a passenger: 14.1, the vehicle takes it): each shot
+    through rolls the 14.2 damage table (``vehicles.hit``); occupants eliminated by a wreck
+    (face 5, or a face-4 escape suppression that reaches the limit) may save (16.1, with a
+    medic's re-roll) and are wounded, else killed; an explosion kills them with no save.
+    Returns (outcome, occupants eliminated): MISSED (nothing through), DAMAGED (nobody
+    lost) or KILLED (someone aboard lost). ``shooter``: the firing gang (-1 the umpire)."""
+    el = st.el
+    vp = cty.vp
+    at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
+    need = rp[S.R_TO_HIT + grade_] + (rp[S.R_SUPP_HIT_PEN] if supp else 0)
+    through, _ = CO.volley(s, need, rp[at + 2], rp[at + 1], _vehicle_defence(st, cty, v),
+                           False)
+    if through == 0:
+        return FI.MISSED, 0
+    owner = st.vh[v, S.V_OWNER]
+    occ = np.empty(vp[VE.VP_MAX_CAPACITY] + 1, np.int64)
+    n_occ = 0
+    for r in range(el.shape[0]):
+        if st.aboard[r] == v and n_occ < occ.shape[0]:
+            occ[n_occ] = r
+            n_occ += 1
+    hit_rows = np.empty(vp[VE.VP_MAX_CAPACITY] + 1, np.int64)
+    down = 0
+    for _ in range(through):
+        fx, n = VE.hit(el, st.vh, st.aboard, st.count, vp, st.stalled, s, v, st.clock[2],
+                       hit_rows)
+        if fx == VE.NO_TARGET:
+            break
+        killed, wounded = 0, 0
+        for q in range(min(n, hit_rows.shape[0])):
+            r = hit_rows[q]
+            if fx == VE.EXPLODES:  # freed by the table, no save
+                _leader_falls(rp, st, _rides(rp, st, r), r)
+                el[r, :] = 0
+                el[r, S.E_STATUS] = S.FREE
+                el[r, S.E_X] = -1
+                el[r, S.E_Y] = -1
+                st.at[r] = -1
+                killed += 1
+            elif CO.saved(s, rp[S.R_SAVE_ON], _medic_on(rp, st, r)):
+                el[r, S.E_WEAPON] = -1
+                el[r, S.E_SUPP] = 0
+                if not rp[S.R_WOUNDED_STAY]:
+                    _off_map(st, r)
+                    el[r, S.E_STATUS] = S.WOUNDED
+                    st.p_out[owner, P_WOUNDED] += 1
+                wounded += 1
+            else:
+                _leader_falls(rp, st, _rides(rp, st, r), r)
+                _free_element(st, r)
+                killed += 1
+        if owner >= 0:
+            st.p_out[owner, P_LOSSES] += killed
+            if fx >= VE.WRECKED_SUPPRESS:
+                st.p_out[owner, P_VEHICLES_LOST] += 1
+        down += killed + wounded
+        _ev(st, shooter, Ev.DAMAGE, v, fx, killed, wounded, owner)
+    for q in range(n_occ):  # those who got out of a wreck stand in its block now
+        r = occ[q]
+        if st.aboard[r] < 0 and _on_map(el, r):
+            st.at[r] = cty.block[el[r, S.E_Y], el[r, S.E_X]]
+    return (FI.KILLED if down else DAMAGED), down
+
+
+@kernel
+def _driver(st, v):
+    """The driver of vehicle row v: its lowest-row occupant (-1 when empty)."""
+    for r in range(st.aboard.shape[0]):
+        if st.aboard[r] == v:
+            return r
+    return -1
+
+
+@kernel
+def _wants(s, kind, weight):
+    """A boss's yes/no: the weight (>= 0.5) or, for the random boss, a coin."""
+    if kind == W.RANDOM:
+        return randint(s, 2) == 1
+    return weight >= 0.5
+
+
+@kernel
+def _found_vehicle(rp, st, cty, i, radius):
+    """The nearest vehicle element row i's gang could hot-wire (17.3: nobody aboard, not a
+    wreck, not its own) within ``radius`` cells: its row, -1 for none."""
+    g = _gang_of(rp, i)
+    x, y = st.el[i, S.E_X], st.el[i, S.E_Y]
+    best, bv = radius + 1, -1
+    for v in range(st.vh.shape[0]):
+        if st.vh[v, S.V_TYPE] < 0 or st.vh[v, S.V_DAMAGE] & VE.DMG_WRECKED:
+            continue
+        if st.vh[v, S.V_OWNER] == g or st.vh[v, S.V_TYPE] == VE.APC:
+            continue
+        d = _cheb(x, y, st.vh[v, S.V_X], st.vh[v, S.V_Y])
+        if d < best and VE.occupants(st.aboard, v) == 0:
+            best, bv = d, v
+    return bv
+
+
+@kernel
+def _ride_for(rp, st, cty, i, j):
+    """A vehicle of element row i's gang it can get into now: within reach, able to move
+    this turn, with room, empty or carrying only elements of leader j. -1 for none."""
+    g = _gang_of(rp, i)
+    vp = cty.vp
+    x, y = st.el[i, S.E_X], st.el[i, S.E_Y]
+    for v in range(st.vh.shape[0]):
+        if st.vh[v, S.V_TYPE] < 0 or st.vh[v, S.V_OWNER] != g:
+            continue
+        if st.vh[v, S.V_DAMAGE] & (VE.DMG_WRECKED | VE.DMG_IMMOBILE):
+            continue
+        if VE.is_stalled(st.stalled, v, st.clock[2]):
+            continue
+        if _cheb(x, y, st.vh[v, S.V_X], st.vh[v, S.V_Y]) > vp[VE.VP_REACH]:
+            continue
+        n = VE.occupants(st.aboard, v)
+        if n >= VE.capacity(vp, st.vh[v, S.V_TYPE]):
+            continue
+        d = _driver(st, v)
+        if d >= 0 and st.el[d, S.E_LEADER] != j:
+            continue
+        return v
+    return -1
+
+
+@kernel
+def _car_cell(cover, city_cover, count, cap, x, y):
+    """May a vehicle stand in (x, y)? Not a building, not a barricade (``cover`` differs from
+    the city's), room in the cell (arrays, not the state: a call passing the state's tuple
+    pays a reference count for each of its arrays)."""
+    c = cover[y, x]
+    return c < CI.LIGHT and c == city_cover[y, x] and count[y, x] < cap
+
+
+@kernel
+def _road_field(st, cty, rx0, ry0, rx1, ry1, dist, queue):
+    """Breadth-first king's-move distances (in steps) for a vehicle to the rectangle, through
+    cells a vehicle may stand in (``_car_cell``); unreached cells keep their large value."""
+    h, w = st.count.shape
+    cover, city_cover, count = st.cover, cty.cover, st.count
+    cap = cty.vp[VE.VP_CELL_CAP]
+    n = 0
+    for y in range(max(ry0, 0), min(ry1 + 1, h)):
+        for x in range(max(rx0, 0), min(rx1 + 1, w)):
+            if _car_cell(cover, city_cover, count, cap, x, y):
+                dist[y, x] = 0
+                queue[n] = y * w + x
+                n += 1
+    q = 0
+    while q < n:
+        y, x = queue[q] // w, queue[q] % w
+        q += 1
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                yy, xx = y + dy, x + dx
+                if yy < 0 or xx < 0 or yy >= h or xx >= w or dist[yy, xx] <= dist[y, x] + 1:
+                    continue
+                if not _car_cell(cover, city_cover, count, cap, xx, yy):
+                    continue
+                dist[yy, xx] = dist[y, x] + 1
+                queue[n] = yy * w + xx
+                n += 1
+
+
+@kernel
+def _drive(rp, pp, s, st, cty, i, v, rx0, ry0, rx1, ry1):
+    """One vehicle move (8.3) of vehicle row v, driven by element row i, towards the
+    rectangle: up to ``vehicle_move_cm`` in half-cells (orthogonal step 2, diagonal 3), each
+    step to the neighbour nearest the goal by road (``_road_field``), stopping inside the
+    rectangle or on entering a block nobody has entered yet (which rolls its defenders).
+    Returns the steps taken."""
+    vh = st.vh
+    h, w = st.count.shape
+    dist = np.full((h, w), 1 << 30, np.int64)
+    queue = np.empty(h * w, np.int64)
+    _road_field(st, cty, rx0, ry0, rx1, ry1, dist, queue)
+    g = _gang_of(rp, i)
+    x0, y0 = vh[v, S.V_X], vh[v, S.V_Y]
+    left = 2 * cty.vp[VE.VP_MOVE_CELLS]
+    cur = 1 << 30
+    steps = 0
+    while left >= 2:
+        x, y = vh[v, S.V_X], vh[v, S.V_Y]
+        if _rect_dist(x, y, rx0, ry0, rx1, ry1) == 0:
+            break
+        bx, by, best = -1, -1, cur
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                xx, yy = x + dx, y + dy
+                if (dx == 0 and dy == 0) or (2 if dx == 0 or dy == 0 else 3) > left:
+                    continue
+                if xx < 0 or yy < 0 or xx >= w or yy >= h or dist[yy, xx] >= best:
+                    continue
+                bx, by, best = xx, yy, dist[yy, xx]
+        if bx < 0:
+            break
+        if VE.drive(st.el, vh, st.aboard, st.count, st.cover, cty.block, cty.vp, st.stalled,
+                    v, bx, by, st.clock[2]) != VE.OK:
+            break
+        left -= 2 if (bx == x or by == y) else 3
+        cur = best
+        steps += 1
+        b = cty.block[by, bx]
+        for r in range(st.aboard.shape[0]):
+            if st.aboard[r] == v:
+                st.at[r] = b
+        if b >= 0 and _enter(rp, pp, s, st, cty, b, g):
+            break
+    if steps:
+        st.p_out[g, P_DRIVES] += 1
+        _ev(st, g, Ev.DRIVE, v, x0, y0, vh[v, S.V_X], vh[v, S.V_Y], i)
+    return steps
+
+
+@kernel
+def _exit_cell(st, cty, v, rx0, ry0, rx1, ry1):
+    """The cell next to vehicle row v (within ``vehicle_reach_cells``) an occupant steps
+    onto: room, not a building, nearest the rectangle; scan order breaks ties. (-1, -1)."""
+    h, w = st.count.shape
+    r = cty.vp[VE.VP_REACH]
+    vx, vy = st.vh[v, S.V_X], st.vh[v, S.V_Y]
+    bx, by, bd = -1, -1, 1 << 30
+    for y in range(vy - r, vy + r + 1):
+        for x in range(vx - r, vx + r + 1):
+            if x < 0 or y < 0 or x >= w or y >= h or (x == vx and y == vy):
+                continue
+            if st.cover[y, x] >= CI.LIGHT or st.count[y, x] >= cty.vp[VE.VP_CELL_CAP]:
+                continue
+            d = _rect_dist(x, y, rx0, ry0, rx1, ry1)
+            if d < bd:
+                bx, by, bd = x, y, d
+    return bx, by
+
+
+@kernel
+def _rider_act(rp, pp, s, st, cty, kind, w, i, j, tb):
+    """One action of element row i riding in a vehicle (module doc): the driver drives
+    towards the leader's target block; passengers wait; once there (or stuck, or with no
+    target), each gets out, a move. True if it acted."""
+    el = st.el
+    vh = st.vh
+    v = st.aboard[i]
+    if VE.is_stalled(st.stalled, v, st.clock[2]) or el[i, S.E_SUPP] > 0:
+        return False
+    moves = el[i, S.E_MOVES]
+    max_moves = min(int(w[W.W_MAX_MOVES]), rp[S.R_MAX_ACTIONS])
+    if kind == W.RANDOM:
+        max_moves = rp[S.R_MAX_ACTIONS]
+    cost = GA.move_cost(rp, moves)
+    if moves >= max_moves or cost < 0 or st.ld[j, S.L_AP] < cost:
+        return False
+    g = _gang_of(rp, i)
+    side = rp[S.R_BLOCK_CELLS]
+    vx, vy = vh[v, S.V_X], vh[v, S.V_Y]
+    if tb >= 0:
+        rx0, ry0 = cty.origin[tb, 0], cty.origin[tb, 1]
+        rx1, ry1 = rx0 + side - 1, ry0 + side - 1
+    else:
+        rx0, ry0, rx1, ry1 = vx, vy, vx, vy
+    arrived = _rect_dist(vx, vy, rx0, ry0, rx1, ry1) == 0
+    d = _driver(st, v)
+    if not arrived and not (vh[v, S.V_DAMAGE] & VE.DMG_IMMOBILE) and el[d, S.E_LEADER] == j:
+        if d != i:
+            return False  # a passenger waits for the driver
+        if _drive(rp, pp, s, st, cty, i, v, rx0, ry0, rx1, ry1) > 0:
+            st.ld[j, S.L_AP] -= cost
+            el[i, S.E_MOVES] += 1
+            return True
+    x, y = _exit_cell(st, cty, v, rx0, ry0, rx1, ry1)  # there, stuck, or no target: get out
+    if x < 0 or VE.leave(el, vh, st.aboard, st.count, cty.vp, st.stalled, i, x, y,
+                         st.clock[2]) != VE.OK:
+        return False
+    b = cty.block[y, x]
+    st.at[i] = b
+    st.ld[j, S.L_AP] -= cost
+    el[i, S.E_MOVES] += 1
+    _ev(st, g, Ev.BOARD, i, v, 1, x, y)
+    if b >= 0:
+        _enter(rp, pp, s, st, cty, b, g)
+    return True
+
+
+@kernel
+def _barricade(rp, st, cty, i, j):
+    """8.2: element row i builds a barricade in its open cell (``barricade_cost`` points): the
+    cell gives ``barricade_cover`` for the rest of the campaign and stops vehicles."""
+    x, y = st.el[i, S.E_X], st.el[i, S.E_Y]
+    if st.cover[y, x] != 0 or st.ld[j, S.L_AP] < rp[S.R_BARRICADE_COST]:
+        return False
+    st.ld[j, S.L_AP] -= rp[S.R_BARRICADE_COST]
+    st.cover[y, x] = rp[S.R_BARRICADE_COVER]
+    g = _gang_of(rp, i)
+    st.p_out[g, P_BARRICADES] += 1
+    _ev(st, g, Ev.BARRICADE, i, x, y)
+    return True
 
 
 # ---------------------------------------------------------------- melee
 
 
 @kernel
-def _shift_el(rp, el, i):
+def _shift_el(rp, st, i):
+    """Melee modifiers of gang element row i: grade, close-combat weapon, suppression, and
+    ``leader_melee_bonus`` when its leader rides in it (7.1, ``leaders_on_street``)."""
+    el = st.el
     gr = grade(rp, el[i, S.E_XP])
-    return rp[S.R_MELEE_GRADE + gr] + rp[S.R_MELEE_CC] - \
+    sh = rp[S.R_MELEE_GRADE + gr] + rp[S.R_MELEE_CC] - \
         (rp[S.R_SUPP_MELEE_PEN] if el[i, S.E_SUPP] > 0 else 0)
+    if _rides(rp, st, i) >= 0:
+        sh += rp[S.R_LEADER_MELEE]
+    return sh
+
+
+@kernel
+def _rides(rp, st, t):
+    """The leader row riding in gang element row t (``leaders_on_street``), -1 for none."""
+    j = st.el[t, S.E_LEADER]
+    if rp[S.R_LEADERS_STREET] and j >= 0 and st.ld[j, S.L_RIDES] == t + 1:
+        return j
+    return -1
+
+
+@kernel
+def _leader_falls(rp, st, j, t):
+    """Leader row j, riding in element row t, falls with it (t was killed)."""
+    if j < 0:
+        return
+    st.ld[j, S.L_ALIVE] = 0
+    st.ld[j, S.L_RIDES] = 0
+    g = j // rp[S.R_MAX_LEADERS]
+    st.p_out[g, P_LEADERS_LOST] += 1
+    _ev(st, g, Ev.LEADER_DOWN, j, t)
 
 
 @kernel
@@ -700,6 +1080,7 @@ def _gang_fighter_down(rp, s, st, t, police):
         if rp[S.R_WOUNDED_STAY]:
             pass  # 'stay' keeps shot elements on the map; a melee loser still goes home
         return FI.WOUNDED_OUT
+    _leader_falls(rp, st, _rides(rp, st, t), t)
     _free_element(st, t)
     st.p_out[g, P_LOSSES] += 1
     return FI.KILLED
@@ -722,12 +1103,13 @@ def _gang_supp(rp, st, t, k):
 
 
 @kernel
-def _joins(rp, el, i, j, lead, tx, ty):
+def _joins(rp, el, aboard, i, j, lead, tx, ty):
     """Does element row j fight beside i against the target at (tx, ty): i itself, or an
     element of the same leader on the map, with an action left, within melee reach?"""
     if j != i and (el[j, S.E_LEADER] != lead or el[j, S.E_ACTIONS] >= rp[S.R_MAX_ACTIONS]):
         return False
-    return _on_map(el, j) and _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) <= rp[S.R_MELEE_REACH]
+    return _on_map(el, j) and aboard[j] < 0 and \
+        _cheb(el[j, S.E_X], el[j, S.E_Y], tx, ty) <= rp[S.R_MELEE_REACH]
 
 
 @kernel
@@ -740,21 +1122,21 @@ def _melee_edge(rp, st, cty, i, kind, t):
     m = rp[S.R_MAX_ELEMENTS]
     if kind == 0:
         tx, ty = el[t, S.E_X], el[t, S.E_Y]
-        shift = _shift_el(rp, el, t)
+        shift = _shift_el(rp, st, t)
         gr = grade(rp, el[t, S.E_XP])
     else:
         tx, ty = st.cv[t, S.C_X], st.cv[t, S.C_Y]
         shift = _shift_civ(rp, st.cv, t)
         gr = st.cv[t, S.C_GRADE]
-    bd = rp[S.R_MELEE_BUILDING + gr] if _in_building(cty.cover, tx, ty) else 0
+    bd = rp[S.R_MELEE_BUILDING + gr] if _in_building(st.cover, tx, ty) else 0
     edge = -(3.5 * (1 + bd) + shift)
     n = 0
     for j in range(g * m, (g + 1) * m):
         if n >= MAX_FIGHTERS - 1:
             break
-        if not _joins(rp, el, i, j, lead, tx, ty):
+        if not _joins(rp, el, st.aboard, i, j, lead, tx, ty):
             continue
-        edge += 3.5 + _shift_el(rp, el, j)
+        edge += 3.5 + _shift_el(rp, st, j)
         n += 1
     return edge
 
@@ -776,11 +1158,11 @@ def _melee(rp, pp, s, st, cty, w, i, kind, t):
     for j in range(g * m, (g + 1) * m):
         if n >= MAX_FIGHTERS - 1:
             break
-        if not _joins(rp, el, i, j, lead, tx, ty):
+        if not _joins(rp, el, st.aboard, i, j, lead, tx, ty):
             continue
         rows[n] = j
         fs[0, n] = 0
-        fs[1, n] = _shift_el(rp, el, j)
+        fs[1, n] = _shift_el(rp, st, j)
         fs[2, n] = 0
         fs[3, n] = rp[S.R_MELEE_ARMOUR + el[j, S.E_ARMOUR]]
         fs[4, n] = 0
@@ -793,14 +1175,14 @@ def _melee(rp, pp, s, st, cty, w, i, kind, t):
     fk[n] = False
     fs[4, n] = 0
     if kind == 0:
-        fs[1, n] = _shift_el(rp, el, t)
+        fs[1, n] = _shift_el(rp, st, t)
         gr = grade(rp, el[t, S.E_XP])
         fs[3, n] = rp[S.R_MELEE_ARMOUR + el[t, S.E_ARMOUR]]
     else:
         fs[1, n] = _shift_civ(rp, st.cv, t)
         gr = st.cv[t, S.C_GRADE]
         fs[3, n] = rp[S.R_MELEE_ARMOUR + st.cv[t, S.C_ARMOUR]]
-    fs[2, n] = rp[S.R_MELEE_BUILDING + gr] if _in_building(cty.cover, tx, ty) else 0
+    fs[2, n] = rp[S.R_MELEE_BUILDING + gr] if _in_building(st.cover, tx, ty) else 0
     n += 1
     police = kind == 1 and st.cv[t, S.C_KIND] == S.POLICE
     winner = CO.melee_exchange(rp, s, fs[0, :n], fs[1, :n], fs[2, :n], fs[3, :n], fk[:n],
@@ -929,6 +1311,8 @@ def _block_value(rp, st, g, b, w, rnd):
 def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
     """One action of element row i of leader j, going for block tb. True if it acted."""
     el = st.el
+    if st.aboard[i] >= 0:
+        return _rider_act(rp, pp, s, st, cty, kind, w, i, j, tb)
     reach = rp[S.R_MELEE_REACH]
     melee = w[W.W_MELEE] >= 0.5
     if kind == W.RANDOM:
@@ -954,6 +1338,16 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
     cost = GA.move_cost(rp, moves)
     can_move = not suppressed and not garrison and moves < max_moves and cost >= 0 and \
         st.ld[j, S.L_AP] >= cost
+    g = _gang_of(rp, i)
+    if el[i, S.E_ACTIONS] == 0 and st.ld[j, S.L_AP] >= rp[S.R_VEHICLE_COST]:
+        v = _found_vehicle(rp, st, cty, i, cty.vp[VE.VP_REACH])  # 17.3: one try a turn
+        if v >= 0 and _wants(s, kind, w[W.W_DRIVE]):
+            st.ld[j, S.L_AP] -= rp[S.R_VEHICLE_COST]
+            prev = st.vh[v, S.V_OWNER]
+            ok = VE.hotwire(el, st.vh, st.aboard, cty.vp, s, i, v) == VE.HOTWIRED
+            st.p_out[g, P_HOTWIRED] += ok
+            _ev(st, g, Ev.HOTWIRE, i, v, ok, prev)
+            return True
     if melee and (w[W.W_CHARGE] >= 0.5 or kind == W.RANDOM) and can_move and ek >= 0 and \
             ed <= rp[S.R_FOOT_CELLS] + reach:
         if ek == 0:
@@ -965,6 +1359,18 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
             el[i, S.E_MOVES] += 1
             return True
     side = rp[S.R_BLOCK_CELLS]
+    if can_move and moves == 0 and tb >= 0 and only < 0:
+        ox, oy = cty.origin[tb, 0], cty.origin[tb, 1]  # far from the target: take a vehicle
+        if _rect_dist(el[i, S.E_X], el[i, S.E_Y], ox, oy, ox + side - 1, oy + side - 1) > \
+                2 * rp[S.R_FOOT_CELLS]:
+            v = _ride_for(rp, st, cty, i, j)
+            if v >= 0 and _wants(s, kind, w[W.W_DRIVE]) and \
+                    VE.board(el, st.vh, st.aboard, st.count, cty.vp, i, v) == VE.OK:
+                st.at[i] = cty.block[el[i, S.E_Y], el[i, S.E_X]]
+                st.ld[j, S.L_AP] -= cost
+                el[i, S.E_MOVES] += 1
+                _ev(st, g, Ev.BOARD, i, v, 0, el[i, S.E_X], el[i, S.E_Y])
+                return True
     if can_move and tb >= 0 and only < 0 and (kind != W.RANDOM or randint(s, 2) == 0):
         ox, oy = cty.origin[tb, 0], cty.origin[tb, 1]  # on the way: move first, shoot after
         if _move(rp, pp, s, st, cty, i, ox, oy, ox + side - 1, oy + side - 1, 0) > 0:
@@ -982,12 +1388,20 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
         _melee(rp, pp, s, st, cty, w, i, ek, er)
         return True
     if not can_move or tb < 0:
-        return _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot)
+        if _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot):
+            return True
+        if garrison and ek >= 0 and ed <= w[W.W_BARRICADE]:
+            return _barricade(rp, st, cty, i, j)  # an enemy near a post: dig in
+        if can_move:
+            return _seek_vehicle(rp, pp, s, st, cty, kind, w, i, j, cost)
+        return False
     ox, oy = cty.origin[tb, 0], cty.origin[tb, 1]
     if only >= 0:
         ek2, er2, ed2 = _nearest_enemy(rp, st, i, tb, tb)
-        if ek2 < 0:  # in the target block with no enemy in it: hold
-            return _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot)
+        if ek2 < 0:  # in the target block with no enemy in it: hold (or fetch a vehicle)
+            if _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot):
+                return True
+            return _seek_vehicle(rp, pp, s, st, cty, kind, w, i, j, cost)
         if ek2 == 0:
             tx, ty = el[er2, S.E_X], el[er2, S.E_Y]
         else:
@@ -1000,6 +1414,22 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
         el[i, S.E_MOVES] += 1
         return True
     return _suppress(rp, pp, s, st, cty, i, j, tb, hostage, can_shoot)
+
+
+@kernel
+def _seek_vehicle(rp, pp, s, st, cty, kind, w, i, j, cost):
+    """An element with nothing else to do walks towards the nearest vehicle its gang could
+    hot-wire within two foot moves (a boss that uses vehicles). True if it moved."""
+    v = _found_vehicle(rp, st, cty, i, 2 * rp[S.R_FOOT_CELLS])
+    if v < 0 or _cheb(st.el[i, S.E_X], st.el[i, S.E_Y], st.vh[v, S.V_X], st.vh[v, S.V_Y]) <= \
+            cty.vp[VE.VP_REACH] or not _wants(s, kind, w[W.W_DRIVE]):
+        return False
+    x, y = st.vh[v, S.V_X], st.vh[v, S.V_Y]
+    if _move(rp, pp, s, st, cty, i, x, y, x, y, cty.vp[VE.VP_REACH]) == 0:
+        return False
+    st.ld[j, S.L_AP] -= cost
+    st.el[i, S.E_MOVES] += 1
+    return True
 
 
 @kernel
@@ -1029,9 +1459,14 @@ def _activate(rp, pp, s, st, cty, kinds, weights, j, pos):
     tb = _target_block(rp, s, st, cty, kind, w, g, j)
     _ev(st, g, Ev.ACTIVATE, j, st.ld[j, S.L_AP], tb, pos)
     n_el = 0
+    ride = -1
     for i in range(g * m, (g + 1) * m):
         if st.el[i, S.E_LEADER] == j and _on_map(st.el, i):
             n_el += 1
+            if ride < 0 or st.el[i, S.E_XP] > st.el[ride, S.E_XP]:
+                ride = i
+    if rp[S.R_LEADERS_STREET]:  # 7.1: the leader rides with its most experienced element
+        st.ld[j, S.L_RIDES] = ride + 1
     keep = int(np.ceil(w[W.W_GARRISON] * n_el - 1e-9)) if kind != W.RANDOM else 0
     for _ in range(rp[S.R_MAX_ACTIONS]):
         acted = False
@@ -1086,6 +1521,12 @@ def _civ_target(rp, st, cty, k, gang, need_sight, block):
             continue
         if gang >= 0 and _gang_of(rp, t) != gang:
             continue
+        if st.aboard[t] >= 0:  # police close only with elements on foot; nobody fires at a
+            if not need_sight or w < 0:  # vehicle its weapon cannot damage
+                continue
+            if rp[S.R_WEAPONS + S.N_WEAPON_COLS * w + 1] + 6 <= \
+                    _vehicle_defence(st, cty, st.aboard[t]):
+                continue
         if block >= 0 and st.at[t] != block:
             continue
         d = _cheb(x0, y0, st.el[t, S.E_X], st.el[t, S.E_Y])
@@ -1110,8 +1551,8 @@ def _police_melee(rp, pp, s, st, cty, k, t):
     fs[4, 0] = 0
     gr = grade(rp, st.el[t, S.E_XP])
     fs[0, 1] = 1
-    fs[1, 1] = _shift_el(rp, st.el, t)
-    fs[2, 1] = rp[S.R_MELEE_BUILDING + gr] if _in_building(cty.cover, tx, ty) else 0
+    fs[1, 1] = _shift_el(rp, st, t)
+    fs[2, 1] = rp[S.R_MELEE_BUILDING + gr] if _in_building(st.cover, tx, ty) else 0
     fs[3, 1] = rp[S.R_MELEE_ARMOUR + st.el[t, S.E_ARMOUR]]
     fs[4, 1] = 0
     fk[0] = False
@@ -1191,7 +1632,7 @@ def _civ_step(rp, st, cty, k, tx, ty, reach):
         st.count[ny, nx] += 1
         st.cv[k, S.C_X], st.cv[k, S.C_Y] = nx, ny
         moved = True
-        if _in_building(cty.cover, x, y) != _in_building(cty.cover, nx, ny):
+        if _in_building(st.cover, x, y) != _in_building(st.cover, nx, ny):
             break
     return moved
 
@@ -1242,14 +1683,19 @@ def _end_of_turn(rp, s, st):
 def _lift(st):
     """Take every element off the cell counts (the admin steps free rows without them)."""
     for i in range(st.el.shape[0]):
-        if _on_map(st.el, i):
+        if _on_map(st.el, i) and st.aboard[i] < 0:
             st.count[st.el[i, S.E_Y], st.el[i, S.E_X]] -= 1
 
 
 @kernel
 def _drop(st):
-    """Put every element still on the map back on the cell counts; others leave the map."""
+    """Put every element still on the map back on the cell counts; others leave the map (and
+    any vehicle they rode: a row the admin phase freed or refilled rides nothing)."""
     for i in range(st.el.shape[0]):
+        if st.aboard[i] >= 0:
+            if st.el[i, S.E_STATUS] == S.ACTIVE and st.el[i, S.E_X] >= 0:
+                continue  # still aboard: the vehicle fills the cell
+            st.aboard[i] = -1
         if st.el[i, S.E_X] < 0:
             continue
         if st.el[i, S.E_STATUS] == S.ACTIVE:
@@ -1380,7 +1826,7 @@ def _businesses(rp, pp, s, st, cty):
                 st.gg[g, S.G_RECRUITED] += 1
         elif fx == S.FX_POLICE:
             k = PO._free_row(st.cv)
-            x, y = CI.roll_cell(s, cty.origin, cty.cover, st.count, rp[S.R_CELL_CAP], b,
+            x, y = CI.roll_cell(s, cty.origin, st.cover, st.count, rp[S.R_CELL_CAP], b,
                                 rp[S.R_BLOCK_CELLS], False)
             if k >= 0 and x >= 0:
                 st.cv[k, :] = 0
@@ -1390,7 +1836,7 @@ def _businesses(rp, pp, s, st, cty):
                 st.cv[k, S.C_Y] = y
                 PO._kit(rp, st.cv, k, rp[S.R_POLICE_TYPES + roll(s, 6) - 1])
                 st.count[y, x] += 1
-                PO.apc_check(rp, pp, st.cv, st.count, cty.origin, cty.cover, k)
+                PO.apc_check(rp, pp, st.cv, st.count, cty.origin, st.cover, k)
         if fx != S.FX_NONE:
             _ev(st, g, Ev.BUSINESS, b, fx, paid)
 
@@ -1422,7 +1868,7 @@ def _place(rp, s, st, cty, g):
     for i in range(g * m, (g + 1) * m):
         if st.el[i, S.E_STATUS] != S.ACTIVE or st.el[i, S.E_X] >= 0:
             continue
-        x, y = CI.roll_cell(s, cty.origin, cty.cover, st.count, rp[S.R_CELL_CAP], b,
+        x, y = CI.roll_cell(s, cty.origin, st.cover, st.count, rp[S.R_CELL_CAP], b,
                             rp[S.R_BLOCK_CELLS], False)
         if x < 0:
             return
@@ -1443,6 +1889,9 @@ def _eliminate(rp, st, g, reason):
     for b in range(st.bk.shape[0]):
         if st.bk[b, S.B_OWNER] == g:
             st.bk[b, S.B_OWNER] = -1
+    for v in range(st.vh.shape[0]):  # its vehicles stand unattended
+        if st.vh[v, S.V_OWNER] == g:
+            st.vh[v, S.V_OWNER] = -1
     ml = rp[S.R_MAX_LEADERS]
     for j in range(g * ml, (g + 1) * ml):
         st.ld[j, S.L_ALIVE] = 0
@@ -1543,6 +1992,11 @@ def _admin(rp, pp, s, st, cty, kinds, weights):
         for j in range(g * ml, (g + 1) * ml):
             nl[g] -= st.ld[j, S.L_ALIVE]
     new_leaders(st.el, st.ld, st.gg, rp)
+    if rp[S.R_LEADERS_STREET]:
+        for g in range(P):
+            _raise_leader(rp, st, g)
+        for j in range(st.ld.shape[0]):
+            st.ld[j, S.L_RIDES] = 0  # chosen again at each activation
     for g in range(P):
         for j in range(g * ml, (g + 1) * ml):
             nl[g] += st.ld[j, S.L_ALIVE]
@@ -1587,7 +2041,7 @@ def _admin(rp, pp, s, st, cty, kinds, weights):
     _at_blocks(rp, st, cty)
     if PO.raid_set_end(st.el, st.gg, rp, pp, st.rs, s):
         tg, b, raised, moved = PO.raid(st.el, st.at, st.gg, rp, pp, st.rs, s, st.cv, st.count,
-                                       cty.origin, cty.cover)
+                                       cty.origin, st.cover)
         if tg >= 0:
             st.g_out[G_RAIDS] += 1
             st.p_out[tg, P_RAIDED] += 1
@@ -1600,6 +2054,38 @@ def _admin(rp, pp, s, st, cty, kinds, weights):
             st.p_out[g, P_DESERTED], st.gg[g, S.G_RECRUITED] - rec0[g], nl[g],
             st.gg[g, S.G_CASH])
         st.gg[g, S.G_COLLECTED] = 0
+
+
+@kernel
+def _raise_leader(rp, st, g):
+    """A gang whose leaders all fell (``leaders_on_street``) raises its most experienced
+    active element to sergeant, as a new leader at a threshold is made (22.2)."""
+    ml = rp[S.R_MAX_LEADERS]
+    m = rp[S.R_MAX_ELEMENTS]
+    if st.gg[g, S.G_OUT]:
+        return
+    for j in range(g * ml, (g + 1) * ml):
+        if st.ld[j, S.L_ALIVE]:
+            return
+    best = -1
+    for i in range(g * m, (g + 1) * m):
+        if st.el[i, S.E_STATUS] == S.ACTIVE and (best < 0 or st.el[i, S.E_XP] >
+                                                  st.el[best, S.E_XP]):
+            best = i
+    if best < 0:
+        return
+    kept = st.el[best, S.E_XP] * rp[S.R_KEEP_PM]
+    j = g * ml
+    st.ld[j, S.L_ALIVE] = 1
+    st.ld[j, S.L_RANK] = 0
+    st.ld[j, S.L_XP] = (kept + 999) // 1000 if rp[S.R_KEEP_UP] else kept // 1000
+    st.ld[j, S.L_LOST] = 0
+    st.ld[j, S.L_RIDES] = 0
+    st.el[best, :] = 0
+    st.el[best, S.E_STATUS] = S.FREE
+    st.el[best, S.E_X] = -1
+    st.el[best, S.E_Y] = -1
+    _ev(st, g, Ev.PROMOTE, j, 0)  # counted with the admin phase's new leaders
 
 
 @kernel
@@ -1714,7 +2200,7 @@ def _start(rp, st, cty, starts, shift):
                 if k >= rp[S.R_START_ELEMENTS]:
                     break
                 x, y = cty.origin[hq, 0] + c, cty.origin[hq, 1] + r
-                if not CI.suitable(cty.cover, st.count, cap, x, y, False):
+                if not CI.suitable(st.cover, st.count, cap, x, y, False):
                     continue
                 i = g * m + k
                 st.el[i, S.E_STATUS] = S.ACTIVE
@@ -1857,8 +2343,14 @@ def _audit(rp, st, cty):
     m = rp[S.R_MAX_ELEMENTS]
     for i in range(el.shape[0]):
         stt = el[i, S.E_STATUS]
+        v = st.aboard[i]
+        if v >= 0 and (stt != S.ACTIVE or st.vh[v, S.V_TYPE] < 0 or
+                       st.vh[v, S.V_DAMAGE] & VE.DMG_WRECKED or st.vh[v, S.V_OWNER] != i // m or
+                       el[i, S.E_X] != st.vh[v, S.V_X] or el[i, S.E_Y] != st.vh[v, S.V_Y]):
+            return BAD_ABOARD
         if stt == S.ACTIVE and el[i, S.E_X] >= 0:
-            seen[el[i, S.E_Y], el[i, S.E_X]] += 1
+            if v < 0:
+                seen[el[i, S.E_Y], el[i, S.E_X]] += 1
             if st.at[i] != cty.block[el[i, S.E_Y], el[i, S.E_X]]:
                 return BAD_AT_BLOCK
             j = el[i, S.E_LEADER]
@@ -1872,6 +2364,8 @@ def _audit(rp, st, cty):
     for v in range(st.vh.shape[0]):
         if st.vh[v, S.V_TYPE] >= 0:
             seen[st.vh[v, S.V_Y], st.vh[v, S.V_X]] += 1
+            if VE.occupants(st.aboard, v) > VE.capacity(cty.vp, st.vh[v, S.V_TYPE]):
+                return BAD_ABOARD
     for y in range(h):
         for x in range(w):
             if seen[y, x] != st.count[y, x]:
@@ -1929,7 +2423,7 @@ def _godfather(rp, st, score):
 
 
 @kernel
-def _new_state(rp, P, n_blocks, h, w, cv_rows, vh_rows, p_out, g_out, trace):
+def _new_state(rp, P, n_blocks, cover, cv_rows, vh_rows, p_out, g_out, trace):
     m = rp[S.R_MAX_ELEMENTS]
     ml = rp[S.R_MAX_LEADERS]
     el = np.zeros((P * m, S.N_E), np.int64)
@@ -1952,17 +2446,19 @@ def _new_state(rp, P, n_blocks, h, w, cv_rows, vh_rows, p_out, g_out, trace):
         vh[v, S.V_OWNER] = -1
     rs = np.zeros(PO.N_RS, np.int64)
     rs[PO.RS_TRIGGER] = -1
+    h, w = cover.shape
     return State(el, ld, gg, bk, cv, vh, np.zeros((h, w), np.int64),
                  np.full(P * m, -1, np.int64), rs, np.zeros(P * ml + 2, np.int64),
                  np.zeros(P * ml + 2, np.int64), np.zeros((5, MAX_FIGHTERS), np.int64),
                  np.zeros(MAX_FIGHTERS, np.bool_), np.zeros(MAX_FIGHTERS, np.int64),
                  np.zeros((n_blocks, P + 1), np.int64), np.zeros(4, np.int64), p_out, g_out,
-                 trace)
+                 trace, np.full(P * m, -1, np.int64), np.full(vh_rows, -1, np.int64),
+                 cover.copy())
 
 
 @batch_kernel
-def _play_batch(seed, stream, game0, key_div, rp, pp, terrain, building, cover, block, origin,
-                starts, kinds, weights, cv_rows, vh_rows, g_out, p_out, trace):
+def _play_batch(seed, stream, game0, key_div, rp, pp, vp, terrain, building, cover, block,
+                origin, starts, kinds, weights, cv_rows, vh_rows, g_out, p_out, trace):
     """Campaigns game0 .. game0+n-1, game g drawing from key (seed, stream, g // key_div) on
     city i of the stacked city arrays; ``trace`` has 0 rows."""
     n = g_out.shape[0]
@@ -1970,9 +2466,9 @@ def _play_batch(seed, stream, game0, key_div, rp, pp, terrain, building, cover, 
     for i in prange(n):
         s = np.empty(STATE_SIZE, dtype=np.uint64)
         seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64((game0 + i) // key_div))
-        cty = City(terrain[i], building[i], cover[i], block[i], origin[i])
-        st = _new_state(rp, P, origin.shape[1], terrain.shape[1], terrain.shape[2], cv_rows,
-                        vh_rows, p_out[i], g_out[i], trace)
+        cty = City(terrain[i], building[i], cover[i], block[i], origin[i], vp)
+        st = _new_state(rp, P, origin.shape[1], cover[i], cv_rows, vh_rows, p_out[i], g_out[i],
+                        trace)
         _play(s, rp, pp, cty, starts[i], kinds[i], weights[i], st, (game0 + i) % key_div)
 
 
@@ -2009,7 +2505,8 @@ def _vectors(rules: GFRules):
     blocks = w * h
     cv_rows = PO.civilian_rows(rules, blocks) + blocks
     vh_rows = S.vehicle_rows(rules, blocks)
-    return S.kernel_params(rules), PO.police_params(rules), cv_rows, vh_rows
+    return (S.kernel_params(rules), PO.police_params(rules), VE.vehicle_params(rules), cv_rows,
+            vh_rows)
 
 
 def play_batch(rules: GFRules, seed: int, stream: int, game0: int, kinds: np.ndarray,
@@ -2022,13 +2519,13 @@ def play_batch(rules: GFRules, seed: int, stream: int, game0: int, kinds: np.nda
     n, P = kinds.shape
     if P != rules.players:
         raise ValueError(f"lineup has {P} seats but rules say {rules.players} players")
-    rp, pp, cv_rows, vh_rows = _vectors(rules)
+    rp, pp, vp, cv_rows, vh_rows = _vectors(rules)
     keys = (game0 + np.arange(n)) // key_div
     arrays = cities(rules, seed, stream, keys)
     g_out = np.zeros((n, N_GC), dtype=np.int64)
     p_out = np.zeros((n, P, N_PC), dtype=np.int64)
     _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), np.uint64(key_div), rp,
-                pp, *arrays, kinds, weights, cv_rows, vh_rows, g_out, p_out, empty_trace())
+                pp, vp, *arrays, kinds, weights, cv_rows, vh_rows, g_out, p_out, empty_trace())
     _raise_on_broken(g_out, seed, stream, game0)
     return Batch(g_out, p_out)
 
@@ -2049,7 +2546,7 @@ def replay(rules: GFRules, seed: int, stream: int, game: int, kinds: np.ndarray,
     It is the batch driver on one campaign (one compiled engine for batches and replays)."""
     kinds = np.ascontiguousarray(kinds, dtype=np.int64)[None, :]
     weights = np.ascontiguousarray(weights, dtype=np.float64)[None, :, :]
-    rp, pp, cv_rows, vh_rows = _vectors(rules)
+    rp, pp, vp, cv_rows, vh_rows = _vectors(rules)
     key = game // key_div
     arrays = cities(rules, seed, stream, np.array([key]))
     P = kinds.shape[1]
@@ -2058,7 +2555,7 @@ def replay(rules: GFRules, seed: int, stream: int, game: int, kinds: np.ndarray,
         g_out = np.zeros((1, N_GC), dtype=np.int64)
         p_out = np.zeros((1, P, N_PC), dtype=np.int64)
         _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game), np.uint64(key_div), rp,
-                    pp, *arrays, kinds, weights, cv_rows, vh_rows, g_out, p_out, trace)
+                    pp, vp, *arrays, kinds, weights, cv_rows, vh_rows, g_out, p_out, trace)
         return Batch(g_out, p_out), int(g_out[0, G_EVENTS])
 
     batch, events = replay_traced(play, max_events)

@@ -25,15 +25,18 @@ from sim.godfather import city as CI
 from sim.godfather import engine as E
 from sim.godfather import fire as FI
 from sim.godfather import state as S
-from sim.godfather.rules import BUSINESS_EFFECTS, GRADES, RANKS
+from sim.godfather.rules import BUSINESS_EFFECTS, GRADES, RANKS, VEHICLE_DAMAGE
 
 Ev = E.Ev
 
 GRADE_ABBR = ("P", "Pk", "H", "G")  # the summary table's grade columns, in GRADES order
 _CIV = {S.UNARMED: "unarmed", S.MILITIA: "militia", S.POLICE: "police", S.APC: "APC"}
 _OUTCOME = {FI.MISSED: "missed", FI.SUPPRESSED: "suppressed", FI.WOUNDED_OUT: "wounded",
-            FI.KILLED: "killed", E.ARRESTED: "arrested"}
-_OUT_ORDER = (FI.KILLED, FI.WOUNDED_OUT, E.ARRESTED, FI.SUPPRESSED, FI.MISSED)
+            FI.KILLED: "killed", E.ARRESTED: "arrested", E.DAMAGED: "damaged"}
+_OUT_ORDER = (FI.KILLED, FI.WOUNDED_OUT, E.ARRESTED, E.DAMAGED, FI.SUPPRESSED, FI.MISSED)
+_DAMAGE_TEXT = {"stalled": "is knocked out for a turn", "immobile": "can no longer move",
+                "weapon_disabled": "loses its weapon", "wrecked_suppress": "is wrecked",
+                "wrecked_wound": "is wrecked", "explodes": "explodes"}
 _LOSS_ORDER = ("killed", "wounded", "down in melee", "arrested", "routed")
 _CIV_LOSS_ORDER = ("unarmed shot", "militia shot", "police shot", "APC shot", "down in melee")
 _OUT_WHY = {0: "it has no members left",
@@ -68,6 +71,7 @@ class _Segment:
                  card: int = -1):
         self.gang, self.leader, self.ap, self.target, self.card = gang, leader, ap, target, card
         self.moves = 0
+        self.vehicle = {"drive": 0, "in": 0, "out": 0, "try": 0, "stolen": 0, "barricade": 0}
         self.volleys: dict[int, int] = {}  # outcome -> count
         self.at: dict[str, int] = {}  # target label -> volleys
         self.by: dict[str, int] = {}  # umpire shooter label -> volleys
@@ -79,7 +83,8 @@ class _Segment:
         self.arrests: dict[tuple[int, str], list[int]] = {}  # (gang, why) -> element numbers
 
     def empty(self) -> bool:
-        return not (self.moves or self.volleys or self.melees or self.sentences)
+        return not (self.moves or self.volleys or self.melees or self.sentences
+                    or any(self.vehicle.values()))
 
 
 def _merge(segs: list[_Segment]) -> _Segment:
@@ -88,6 +93,8 @@ def _merge(segs: list[_Segment]) -> _Segment:
     out = _Segment(segs[0].gang)
     for seg in segs:
         out.moves += seg.moves
+        for k, v in seg.vehicle.items():
+            out.vehicle[k] += v
         out.down += seg.down
         out.lost += seg.lost
         for mine, theirs in ((out.volleys, seg.volleys), (out.at, seg.at), (out.by, seg.by),
@@ -267,6 +274,15 @@ class _Story:
         parts = []
         if seg.moves:
             parts.append(_n(seg.moves, "move"))
+        vc = seg.vehicle
+        if vc["in"] or vc["out"]:
+            parts.append(f"{vc['in']} in, {vc['out']} out of vehicles")
+        if vc["drive"]:
+            parts.append(_n(vc["drive"], "vehicle move"))
+        if vc["try"]:
+            parts.append(f"{_n(vc['try'], 'hot-wire try')} ({vc['stolen']} stolen)")
+        if vc["barricade"]:
+            parts.append(_n(vc["barricade"], "barricade"))
         if seg.volleys:
             by = ""
             if seg.gang < 0:
@@ -439,6 +455,22 @@ class _Story:
                 self.seg.holder = int(self.owner[c]) if 0 <= c < len(self.owner) else -1
             elif kind == Ev.MOVE:
                 self.segment(g).moves += 1
+            elif kind == Ev.BOARD:
+                self.segment(g).vehicle["out" if c else "in"] += 1
+            elif kind == Ev.DRIVE:
+                self.segment(g).vehicle["drive"] += 1
+            elif kind == Ev.HOTWIRE:
+                seg = self.segment(g)
+                seg.vehicle["try"] += 1
+                seg.vehicle["stolen"] += c
+            elif kind == Ev.BARRICADE:
+                self.segment(g).vehicle["barricade"] += 1
+            elif kind == Ev.LEADER_DOWN:
+                self.rank.pop(a, None)
+                self.note(f"{self.who(g, True)}'s leader {a % self.ml} falls with element "
+                          f"{b % self.m}, the element it rode in.")
+            elif kind == Ev.DAMAGE:
+                self.damage(g, a, b, c, d, e)
             elif kind == Ev.ENTER:
                 self.note(self.enter_text(g, a, b, c))
             elif kind == Ev.SHOT:
@@ -525,7 +557,13 @@ class _Story:
         return ""
 
     def shot(self, g, a, b, c, d, e, f, ckind) -> None:
-        if a == 0:  # a gang element fires
+        if c == 2:  # at a gang vehicle: its losses come as DAMAGE rows
+            seg = self.segment(g if a == 0 else -1)
+            label = f"vehicles of gang {f}"
+            if a == 1:
+                shooter = _CIV.get(ckind, "civilians")
+                seg.by[shooter] = seg.by.get(shooter, 0) + 1
+        elif a == 0:  # a gang element fires
             seg = self.segment(g)
             if c == 0:
                 label = f"gang {f}"
@@ -550,6 +588,22 @@ class _Story:
                 seg.sentences.append("The police APC is in the fight.")
         seg.volleys[e] = seg.volleys.get(e, 0) + 1
         seg.at[label] = seg.at.get(label, 0) + 1
+
+    def damage(self, g, v, effect, killed, wounded, owner) -> None:
+        """DAMAGE: a shot through to gang ``owner``'s vehicle row ``v`` (fired by gang g, -1
+        the umpire), with the 14.2 effect and the occupants it put out."""
+        name = VEHICLE_DAMAGE[effect] if 0 <= effect < len(VEHICLE_DAMAGE) else str(effect)
+        self.lose(owner, "killed", killed)
+        self.lose(owner, "wounded", wounded)
+        toll = []
+        if killed:
+            toll.append(f"{killed} aboard killed")
+        if wounded:
+            toll.append(f"{wounded} wounded")
+        tail = (": " + ", ".join(toll)) if toll else ""
+        seg = self.segment(g)
+        seg.sentences.append(f"Vehicle {v} of {self.who(owner)} {_DAMAGE_TEXT.get(name, name)}"
+                             f"{tail}.")
 
     def melee(self, g, a, b, c, d, e, f, down_a, down_t) -> None:
         """MELEE: a gang's (a 0: g's element b and c fighters against target kind d, row e)

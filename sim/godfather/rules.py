@@ -168,8 +168,10 @@ class GFRules:
         "(columns); the text's 8.1 table.", kind="table", columns=COMPETENCIES, lo=0, hi=100)
     leaders_on_street: bool = param(
         False, "Leaders ride in an element (text: optional, +1 in melee). Default off: the "
-        "text does not say what befalls a leader whose element is eliminated; on, the leader "
-        "falls with it and the highest-XP element replaces a lost head as a sergeant.")
+        "text does not say what befalls a leader whose element is eliminated; on, each leader "
+        "rides with its most experienced element, falls when that element is killed (not "
+        "when it is saved, arrested or routed), and a gang left with no leader raises its "
+        "most experienced element to sergeant at the next admin phase.")
     leader_melee_bonus: int = param(1, "Melee bonus of an element that holds a leader (text: "
                                     "+1).", lo=0, hi=6)
     leader_thresholds: tuple = param(
@@ -316,6 +318,16 @@ class GFRules:
     mechanic_grade_bonus: int = param(
         1, "Grades a mechanic counts above its own when hot-wiring (text: one); a gangster "
         "mechanic stays at the gangster score (no grade above).", lo=0, hi=3)
+    vehicle_reach_cells: int = param(
+        1, "King's-move cells within which an element boards, hot-wires or steps off a vehicle "
+        "(the text gives no distance; 1 = on or next to it, bases touching as in melee).",
+        lo=0, hi=4)
+    stall_turns: int = param(
+        1, "Whole turns after the current one that a stalled vehicle and its occupants lose "
+        "(14.2 face 1: 'out of action for 1 turn').", lo=0, hi=6)
+    escape_suppressions: int = param(
+        1, "Suppressions of an occupant escaping a face-4 wreck (14.2: 'escapes with 1 "
+        "suppression').", lo=0, hi=6)
     apc_swat: int = param(2, "SWAT elements in play that bring the APC (text: 2 or more).",
                           lo=1, hi=20)
     apc_capacity: int = param(3, "Police elements the APC carries besides its driver (text: "
@@ -465,9 +477,6 @@ class GFRules:
     def problem(self) -> str | None:
         """The first impossible value or combination, or None. Names the key and what is
         allowed."""
-        if self.leaders_on_street:
-            return ("leaders_on_street True: the engine does not model leaders riding in an "
-                    "element yet; expected False")
         for name, n, codes in (("civilian_types", 6, CIVILIANS), ("police_types", 6, POLICE_TYPES),
                                ("vehicle_types", 6, VEHICLES), ("vehicle_damage", 6, VEHICLE_DAMAGE),
                                ("business_doubles", 6, BUSINESS_EFFECTS)):

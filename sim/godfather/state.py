@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.godfather.rules import GRADES, RANKS, WEAPONS, GFRules
+from sim.godfather.rules import COVER, GRADES, RANKS, WEAPONS, GFRules
 
 # element columns (E_X, E_Y: map cell, -1 off the map; E_LEADER: the leader row commanding it;
 # E_ACTIONS, E_MOVES: actions and moves taken this turn)
@@ -26,9 +26,10 @@ FREE, ACTIVE, WOUNDED, JAILED, ROUTED = range(5)
 SPECIAL_NONE, MEDIC, MECHANIC = range(3)
 
 # leader columns (L_RANK: 0 sergeant .. 3 boss; L_LOST: competency levels lost to promotions;
-# L_AP: action points left this turn)
-L_ALIVE, L_RANK, L_XP, L_LOST, L_AP = range(5)
-N_L = 5
+# L_AP: action points left this turn; L_RIDES: 1 + the element row the leader rides in with
+# ``leaders_on_street``, 0 for none)
+L_ALIVE, L_RANK, L_XP, L_LOST, L_AP, L_RIDES = range(6)
+N_L = 6
 
 # gang columns
 G_CASH, G_OUT, G_HQ, G_COLLECTED, G_DESERTED, G_RECRUITED, G_THRESHOLDS, G_HOSTAGE = range(8)
@@ -113,7 +114,9 @@ R_TALLY_RANK = R_TALLY_GRADE + 4  # 4 entries by rank
 (R_START_CASH, R_START_ELEMENTS, R_START_XP, R_START_WEAPON, R_START_RANK,
  R_START_LEADER_XP, R_TIEBREAK, R_N_MOVES) = range(R_TALLY_RANK + 4, R_TALLY_RANK + 12)
 R_VEHICLE_DAMAGE = R_N_MOVES + 1  # 6 entries: the 14.2 effect code by D6 face
-N_R = R_VEHICLE_DAMAGE + 6
+(R_VEHICLE_COST, R_BARRICADE_COST, R_BARRICADE_COVER) = range(R_VEHICLE_DAMAGE + 6,
+                                                              R_VEHICLE_DAMAGE + 9)
+N_R = R_BARRICADE_COVER + 1
 # business effects: the rules' BUSINESS_EFFECTS codes
 FX_NONE, FX_CLOSED, FX_NO_INCOME, FX_POLICE, FX_RECRUIT, FX_DOUBLE = range(6)
 
@@ -241,6 +244,9 @@ def kernel_params(rules: GFRules) -> np.ndarray:
     rp[R_TIEBREAK] = rules.tally_tiebreak == "members_cash"
     rp[R_N_MOVES] = len(rules.move_costs)
     rp[R_VEHICLE_DAMAGE:R_VEHICLE_DAMAGE + 6] = rules.vehicle_damage
+    rp[R_VEHICLE_COST] = rules.vehicle_cost
+    rp[R_BARRICADE_COST] = rules.barricade_cost
+    rp[R_BARRICADE_COVER] = COVER.index(rules.barricade_cover)
     return rp
 
 

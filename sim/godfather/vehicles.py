@@ -5,10 +5,9 @@ the cell counts of ``sim/godfather/gang.py`` (``count`` int64[H, W]: the element
 standing in each map cell; ``enter_block`` counts a vehicle in its cell).
 
 **Rule numbers** travel as ``vp = vehicle_params(rules)`` (int64[N_VP], the ``VP_*`` indices
-below), never as literals. Three numbers of the text that ``GFRules`` does not carry yet are
-keyword arguments of ``vehicle_params`` with the text's value as default: ``stall_turns`` (14.2
-face 1: "out of action for 1 turn"), ``escape_suppressions`` (face 4: "escapes with 1
-suppression"); and one modelling choice, ``reach_cells`` (1: see boarding).
+below), never as literals; ``GFRules.stall_turns`` (14.2 face 1: "out of action for 1 turn"),
+``escape_suppressions`` (face 4: "escapes with 1 suppression") and ``vehicle_reach_cells`` (a
+modelling choice: see boarding) among them.
 
 **Extra vehicle state** (state.py has no room for it; the engine keeps these arrays beside
 ``vh`` and ``el`` and passes them in):
@@ -120,14 +119,18 @@ VP_APC_DEFENCE = VP_DEFENCE + 2  # 3 entries: front, side, rear
 N_VP = VP_APC_DEFENCE + 3
 
 
-def vehicle_params(rules: GFRules, *, reach_cells: int = 1, stall_turns: int = 1,
-                   escape_suppressions: int = 1) -> np.ndarray:
+def vehicle_params(rules: GFRules, *, reach_cells: int | None = None,
+                   stall_turns: int | None = None,
+                   escape_suppressions: int | None = None) -> np.ndarray:
     """The rules the vehicle kernels read, as int64[N_VP].
 
-    ``reach_cells``: king's-move cells within which an element boards, hot-wires or steps off
-    (1: on or next to the vehicle; the text gives no distance). ``stall_turns``: whole turns
-    after the current one that a stalled vehicle loses (text 14.2: 1). ``escape_suppressions``:
-    suppressions of an occupant escaping a face-4 wreck (text: 1)."""
+    ``reach_cells`` (``rules.vehicle_reach_cells``), ``stall_turns`` and
+    ``escape_suppressions`` (the rules' fields of those names) may be overridden here for a
+    test."""
+    reach_cells = rules.vehicle_reach_cells if reach_cells is None else reach_cells
+    stall_turns = rules.stall_turns if stall_turns is None else stall_turns
+    if escape_suppressions is None:
+        escape_suppressions = rules.escape_suppressions
     for name, v, lo in (("reach_cells", reach_cells, 0), ("stall_turns", stall_turns, 0),
                         ("escape_suppressions", escape_suppressions, 0)):
         if v < lo:
