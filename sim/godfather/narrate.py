@@ -275,12 +275,14 @@ class _Story:
         if seg.moves:
             parts.append(_n(seg.moves, "move"))
         vc = seg.vehicle
-        if vc["in"] or vc["out"]:
-            parts.append(f"{vc['in']} in, {vc['out']} out of vehicles")
+        if vc["in"]:
+            parts.append(f"{vc['in']} into vehicles")
         if vc["drive"]:
             parts.append(_n(vc["drive"], "vehicle move"))
+        if vc["out"]:
+            parts.append(f"{vc['out']} out of vehicles")
         if vc["try"]:
-            parts.append(f"{_n(vc['try'], 'hot-wire try')} ({vc['stolen']} stolen)")
+            parts.append(f"{_n(vc['try'], 'hot-wire attempt')} ({vc['stolen']} stolen)")
         if vc["barricade"]:
             parts.append(_n(vc["barricade"], "barricade"))
         if seg.volleys:
