@@ -372,7 +372,8 @@ def test_a_volley_at_a_passenger_hits_the_vehicle_and_the_damage_table_applies(e
     s = _rng()
     out, down = E.FI.MISSED, 0
     for _ in range(20):  # a gangster hits on 3+: some volley gets through
-        out, down = E._vehicle_volley(rp, s, st, cty, 3, False, WEAPONS.index("rpg"), v, 1)
+        out, down = E._vehicle_volley(rp, E.PO.police_params(rules), s, st, cty, 3, False,
+                                      WEAPONS.index("rpg"), v, 1)
         if out != E.FI.MISSED:
             break
     assert out == (E.FI.KILLED if lost else E.DAMAGED) and down == lost
@@ -449,3 +450,40 @@ def test_leaders_on_the_street_fall_in_play_and_the_trace_audit_holds():
         fell += int((ev[:, 2] == E.Ev.LEADER_DOWN).sum())
         assert fell == batch.players[0][:, E.P_LEADERS_LOST].sum() or game
     assert fell > 0
+
+
+def test_a_fallen_leaders_elements_go_to_the_leaders_left_at_once():
+    rules = GFRules(players=2, leaders_on_street=True, save_on=0)
+    rp, st, cty, _ = fresh(rules, 5, trace_rows=50)
+    ml = S.max_leaders(rules)
+    st.ld[1, [S.L_ALIVE, S.L_RANK, S.L_XP]] = 1, 0, 10  # a sergeant beside the captain
+    GA.assign(st.el, st.ld, rp, 0)
+    t = int(np.flatnonzero(st.el[:rules.max_elements, S.E_LEADER] == 0)[0])
+    st.ld[0, S.L_RIDES] = t + 1  # the captain rides with one of its own elements
+    E._gang_fighter_down(rp, _rng(), st, t, False)
+    active = st.el[:rules.max_elements, S.E_STATUS] == S.ACTIVE
+    assert st.ld[0, S.L_ALIVE] == 0 and ml > 1
+    assert (st.el[:rules.max_elements][active, S.E_LEADER] == 1).all()
+
+
+def test_riders_do_not_get_in_and_out_without_driving():
+    """An element boards only when a road leads to its target block, so a ride that ends
+    where it began is rare (the review of the first vehicle code found 14% of exits so, some
+    elements boarding and leaving turn after turn; measured now 4 of 71 rides, where the
+    leader's target changed between turns or the road filled up)."""
+    ev = traced()
+    rides, idle = 0, 0
+    for game_ev in np.split(ev, np.flatnonzero(ev[:, 2] == E.Ev.END)[:-1] + 1):
+        boarded = {}  # element -> (vehicle, drives of it seen when it boarded)
+        drives = collections.Counter()
+        for row in game_ev:
+            kind = int(row[2])
+            if kind == E.Ev.DRIVE:
+                drives[int(row[3])] += 1
+            elif kind == E.Ev.BOARD and row[5] == 0:
+                boarded[int(row[3])] = (int(row[4]), drives[int(row[4])])
+            elif kind == E.Ev.BOARD and int(row[3]) in boarded:
+                v, d0 = boarded.pop(int(row[3]))
+                rides += 1
+                idle += drives[v] == d0
+    assert rides >= 20 and idle / rides < 0.10, (idle, rides)

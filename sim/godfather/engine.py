@@ -618,7 +618,7 @@ def _shoot(rp, pp, s, st, cty, i, kind, t, tb):
     if kind == 0 and st.aboard[t] >= 0:  # the passenger's vehicle takes the volley
         v = st.aboard[t]
         owner = st.vh[v, S.V_OWNER]
-        out, down = _vehicle_volley(rp, s, st, cty, gr, supp, w, v, g)
+        out, down = _vehicle_volley(rp, pp, s, st, cty, gr, supp, w, v, g)
         if down:
             st.p_out[g, P_KILLS] += down
             el[i, S.E_XP] += rp[S.R_XP_PER_KILL] * down
@@ -702,8 +702,8 @@ def _civ_shoot(rp, pp, s, st, cty, k, t):
     if st.aboard[t] >= 0:
         v = st.aboard[t]
         owner = st.vh[v, S.V_OWNER]
-        out, _ = _vehicle_volley(rp, s, st, cty, st.cv[k, S.C_GRADE], st.cv[k, S.C_SUPP] > 0,
-                                 st.cv[k, S.C_WEAPON], v, -1)
+        out, _ = _vehicle_volley(rp, pp, s, st, cty, st.cv[k, S.C_GRADE],
+                                 st.cv[k, S.C_SUPP] > 0, st.cv[k, S.C_WEAPON], v, -1)
         _ev(st, -1, Ev.SHOT, 1, k, 2, v, out, owner, st.cv[k, S.C_KIND])
         return
     out = _volley_at_element(rp, s, st, cty, st.cv[k, S.C_GRADE], st.cv[k, S.C_SUPP] > 0,
@@ -722,13 +722,13 @@ def _vehicle_defence(st, cty, v):
 
 
 @kernel
-def _vehicle_volley(rp, s, st, cty, grade_, supp, weapon, v, shooter):
+def _vehicle_volley(rp, pp, s, st, cty, grade_, supp, weapon, v, shooter):
     """A volley at gang vehicle row v (at a passenger: 14.1, the vehicle takes it): each shot
     through rolls the 14.2 damage table (``vehicles.hit``); occupants eliminated by a wreck
     (face 5, or a face-4 escape suppression that reaches the limit) may save (16.1, with a
     medic's re-roll) and are wounded, else killed; an explosion kills them with no save.
     Returns (outcome, occupants eliminated): MISSED (nothing through), DAMAGED (nobody
-    lost) or KILLED (someone aboard lost). ``shooter``: the firing gang (-1 the umpire)."""
+    lost), WOUNDED_OUT (occupants lost, all saved) or KILLED (someone aboard killed). ``shooter``: the firing gang (-1 the umpire)."""
     el = st.el
     vp = cty.vp
     at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
@@ -746,6 +746,7 @@ def _vehicle_volley(rp, s, st, cty, grade_, supp, weapon, v, shooter):
             n_occ += 1
     hit_rows = np.empty(vp[VE.VP_MAX_CAPACITY] + 1, np.int64)
     down = 0
+    dead = 0
     for _ in range(through):
         fx, n = VE.hit(el, st.vh, st.aboard, st.count, vp, st.stalled, s, v, st.clock[2],
                        hit_rows)
@@ -779,12 +780,18 @@ def _vehicle_volley(rp, s, st, cty, grade_, supp, weapon, v, shooter):
             if fx >= VE.WRECKED_SUPPRESS:
                 st.p_out[owner, P_VEHICLES_LOST] += 1
         down += killed + wounded
+        dead += killed
         _ev(st, shooter, Ev.DAMAGE, v, fx, killed, wounded, owner)
-    for q in range(n_occ):  # those who got out of a wreck stand in its block now
-        r = occ[q]
+    for q in range(n_occ):  # those who got out of a wreck stand where they escaped to (a
+        r = occ[q]  # block nobody had entered rolls its defenders, as a step into it would)
         if st.aboard[r] < 0 and _on_map(el, r):
-            st.at[r] = cty.block[el[r, S.E_Y], el[r, S.E_X]]
-    return (FI.KILLED if down else DAMAGED), down
+            b = cty.block[el[r, S.E_Y], el[r, S.E_X]]
+            st.at[r] = b
+            if b >= 0 and owner >= 0:
+                _enter(rp, pp, s, st, cty, b, owner)
+    if dead:
+        return FI.KILLED, down
+    return (FI.WOUNDED_OUT if down else DAMAGED), down
 
 
 @kernel
@@ -811,8 +818,8 @@ def _found_vehicle(rp, st, cty, i, radius):
     g = _gang_of(rp, i)
     x, y = st.el[i, S.E_X], st.el[i, S.E_Y]
     best, bv = radius + 1, -1
-    for v in range(st.vh.shape[0]):
-        if st.vh[v, S.V_TYPE] < 0 or st.vh[v, S.V_DAMAGE] & VE.DMG_WRECKED:
+    for v in range(st.vh.shape[0]):  # an immobile vehicle is worth nothing to steal
+        if st.vh[v, S.V_TYPE] < 0 or st.vh[v, S.V_DAMAGE] & (VE.DMG_WRECKED | VE.DMG_IMMOBILE):
             continue
         if st.vh[v, S.V_OWNER] == g or st.vh[v, S.V_TYPE] == VE.APC:
             continue
@@ -859,14 +866,16 @@ def _car_cell(cover, city_cover, count, cap, x, y):
 
 @kernel
 def _road_field(st, cty, rx0, ry0, rx1, ry1, dist, queue):
-    """Breadth-first king's-move distances (in steps) for a vehicle to the rectangle, through
-    cells a vehicle may stand in (``_car_cell``); unreached cells keep their large value."""
+    """Breadth-first king's-move distances (in steps) for a vehicle to the rectangle or the
+    ring of cells around it (a block full of buildings, elements or barricades is still
+    reached at its edge), through cells a vehicle may stand in (``_car_cell``); unreached
+    cells keep their large value."""
     h, w = st.count.shape
     cover, city_cover, count = st.cover, cty.cover, st.count
     cap = cty.vp[VE.VP_CELL_CAP]
     n = 0
-    for y in range(max(ry0, 0), min(ry1 + 1, h)):
-        for x in range(max(rx0, 0), min(rx1 + 1, w)):
+    for y in range(max(ry0 - 1, 0), min(ry1 + 2, h)):
+        for x in range(max(rx0 - 1, 0), min(rx1 + 2, w)):
             if _car_cell(cover, city_cover, count, cap, x, y):
                 dist[y, x] = 0
                 queue[n] = y * w + x
@@ -888,11 +897,27 @@ def _road_field(st, cty, rx0, ry0, rx1, ry1, dist, queue):
 
 
 @kernel
+def _road_to(st, cty, v, rx0, ry0, rx1, ry1):
+    """Can vehicle row v drive to the rectangle (a road from one of its neighbouring cells)?"""
+    h, w = st.count.shape
+    dist = np.full((h, w), 1 << 30, np.int64)
+    _road_field(st, cty, rx0, ry0, rx1, ry1, dist, np.empty(h * w, np.int64))
+    x, y = st.vh[v, S.V_X], st.vh[v, S.V_Y]
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            xx, yy = x + dx, y + dy
+            if (dx or dy) and 0 <= xx < w and 0 <= yy < h and dist[yy, xx] < (1 << 30):
+                return True
+    return False
+
+
+@kernel
 def _drive(rp, pp, s, st, cty, i, v, rx0, ry0, rx1, ry1):
     """One vehicle move (8.3) of vehicle row v, driven by element row i, towards the
     rectangle: up to ``vehicle_move_cm`` in half-cells (orthogonal step 2, diagonal 3), each
-    step to the neighbour nearest the goal by road (``_road_field``), stopping inside the
-    rectangle or on entering a block nobody has entered yet (which rolls its defenders).
+    step to the neighbour nearest the goal by road (``_road_field``), stopping at the
+    rectangle (in it or beside it) or on entering a block nobody has entered yet (which rolls
+    its defenders).
     Returns the steps taken."""
     vh = st.vh
     h, w = st.count.shape
@@ -906,7 +931,7 @@ def _drive(rp, pp, s, st, cty, i, v, rx0, ry0, rx1, ry1):
     steps = 0
     while left >= 2:
         x, y = vh[v, S.V_X], vh[v, S.V_Y]
-        if _rect_dist(x, y, rx0, ry0, rx1, ry1) == 0:
+        if _rect_dist(x, y, rx0, ry0, rx1, ry1) <= 1:
             break
         bx, by, best = -1, -1, cur
         for dy in range(-1, 2):
@@ -982,7 +1007,7 @@ def _rider_act(rp, pp, s, st, cty, kind, w, i, j, tb):
         rx1, ry1 = rx0 + side - 1, ry0 + side - 1
     else:
         rx0, ry0, rx1, ry1 = vx, vy, vx, vy
-    arrived = _rect_dist(vx, vy, rx0, ry0, rx1, ry1) == 0
+    arrived = _rect_dist(vx, vy, rx0, ry0, rx1, ry1) <= 1
     d = _driver(st, v)
     if not arrived and not (vh[v, S.V_DAMAGE] & VE.DMG_IMMOBILE) and el[d, S.E_LEADER] == j:
         if d != i:
@@ -1055,6 +1080,8 @@ def _leader_falls(rp, st, j, t):
     g = j // rp[S.R_MAX_LEADERS]
     st.p_out[g, P_LEADERS_LOST] += 1
     _ev(st, g, Ev.LEADER_DOWN, j, t)
+    GA.assign(st.el, st.ld, rp, g)  # its elements go to the leaders left at once (none left:
+    # they wait for the sergeant the admin phase raises)
 
 
 @kernel
@@ -1386,6 +1413,7 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
                 2 * rp[S.R_FOOT_CELLS]:
             v = _ride_for(rp, st, cty, i, j)
             if v >= 0 and _wants(s, kind, w[W.W_DRIVE]) and \
+                    _road_to(st, cty, v, ox, oy, ox + side - 1, oy + side - 1) and \
                     VE.board(el, st.vh, st.aboard, st.count, cty.vp, i, v) == VE.OK:
                 st.at[i] = cty.block[el[i, S.E_Y], el[i, S.E_X]]
                 st.ld[j, S.L_AP] -= cost
@@ -1505,7 +1533,9 @@ def _activate(rp, pp, s, st, cty, kinds, weights, j, pos):
                 if st.el[i, S.E_STATUS] == S.ACTIVE:
                     st.el[i, S.E_ACTIONS] += 1
                 acted = True
-        if not acted:
+            if not st.ld[j, S.L_ALIVE]:
+                break  # the leader fell (leaders_on_street): its activation ends
+        if not acted or not st.ld[j, S.L_ALIVE]:
             break
     _surrenders(rp, s, st)
 

@@ -35,8 +35,10 @@ _OUTCOME = {FI.MISSED: "missed", FI.SUPPRESSED: "suppressed", FI.WOUNDED_OUT: "w
             FI.KILLED: "killed", E.ARRESTED: "arrested", E.DAMAGED: "damaged"}
 _OUT_ORDER = (FI.KILLED, FI.WOUNDED_OUT, E.ARRESTED, E.DAMAGED, FI.SUPPRESSED, FI.MISSED)
 _DAMAGE_TEXT = {"stalled": "is knocked out for a turn", "immobile": "can no longer move",
-                "weapon_disabled": "loses its weapon", "wrecked_suppress": "is wrecked",
-                "wrecked_wound": "is wrecked", "explodes": "explodes"}
+                "weapon_disabled": "is hit in its weapon mount (gang vehicles carry no weapon)",
+                "wrecked_suppress": "is wrecked (those aboard escape with a suppression)",
+                "wrecked_wound": "is wrecked (those aboard are eliminated unless saved)",
+                "explodes": "explodes"}
 _LOSS_ORDER = ("killed", "wounded", "down in melee", "arrested", "routed")
 _CIV_LOSS_ORDER = ("unarmed shot", "militia shot", "police shot", "APC shot", "down in melee")
 _OUT_WHY = {0: "it has no members left",

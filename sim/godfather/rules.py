@@ -200,7 +200,9 @@ class GFRules:
                               "third move in a turn (text: 1, 2, 4).", lo=0, hi=20)
     shoot_cost: int = param(0, "Action points to shoot (text: 0).", lo=0, hi=20)
     melee_cost: int = param(0, "Action points to melee (text: 0).", lo=0, hi=20)
-    vehicle_cost: int = param(0, "Action points to try to board or steal a vehicle (text: 0).",
+    vehicle_cost: int = param(0, "Action points of a try to steal (hot-wire) a vehicle (text "
+                              "8.2: an attempt to get into or steal one costs 0; getting in is a "
+                              "move, 8.3).",
                               lo=0, hi=20)
     barricade_cost: int = param(6, "Action points to build a barricade (text: 6).", lo=0, hi=20)
     barricade_cover: str = param("soft", "Cover a barricade gives the cell it is built in (the "
