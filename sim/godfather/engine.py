@@ -983,6 +983,19 @@ def _exit_cell(st, cty, v, rx0, ry0, rx1, ry1):
 
 
 @kernel
+def _next_move(rp, st, kind, w, i, j):
+    """(points, may it buy it) of element row i's next move this turn: within its boss's
+    ``max_moves`` (the random boss: ``max_actions``), priced by the rules and affordable from
+    leader j's points."""
+    moves = st.el[i, S.E_MOVES]
+    max_moves = min(int(w[W.W_MAX_MOVES]), rp[S.R_MAX_ACTIONS])
+    if kind == W.RANDOM:
+        max_moves = rp[S.R_MAX_ACTIONS]
+    cost = GA.move_cost(rp, moves)
+    return cost, moves < max_moves and cost >= 0 and st.ld[j, S.L_AP] >= cost
+
+
+@kernel
 def _rider_act(rp, pp, s, st, cty, kind, w, i, j, tb):
     """One action of element row i riding in a vehicle (module doc): the driver drives
     towards the leader's target block; passengers wait; once there (or stuck, or with no
@@ -992,12 +1005,8 @@ def _rider_act(rp, pp, s, st, cty, kind, w, i, j, tb):
     v = st.aboard[i]
     if VE.is_stalled(st.stalled, v, st.clock[2]) or el[i, S.E_SUPP] > 0:
         return False
-    moves = el[i, S.E_MOVES]
-    max_moves = min(int(w[W.W_MAX_MOVES]), rp[S.R_MAX_ACTIONS])
-    if kind == W.RANDOM:
-        max_moves = rp[S.R_MAX_ACTIONS]
-    cost = GA.move_cost(rp, moves)
-    if moves >= max_moves or cost < 0 or st.ld[j, S.L_AP] < cost:
+    cost, affordable = _next_move(rp, st, kind, w, i, j)
+    if not affordable:
         return False
     g = _gang_of(rp, i)
     side = rp[S.R_BLOCK_CELLS]
@@ -1380,12 +1389,8 @@ def _element_act(rp, pp, s, st, cty, kind, w, i, j, tb, garrison):
         _melee(rp, pp, s, st, cty, w, i, ek, er)
         return True
     moves = el[i, S.E_MOVES]
-    max_moves = min(int(w[W.W_MAX_MOVES]), rp[S.R_MAX_ACTIONS])
-    if kind == W.RANDOM:
-        max_moves = rp[S.R_MAX_ACTIONS]
-    cost = GA.move_cost(rp, moves)
-    can_move = not suppressed and not garrison and moves < max_moves and cost >= 0 and \
-        st.ld[j, S.L_AP] >= cost
+    cost, affordable = _next_move(rp, st, kind, w, i, j)
+    can_move = not suppressed and not garrison and affordable
     g = _gang_of(rp, i)
     if el[i, S.E_ACTIONS] == 0 and st.ld[j, S.L_AP] >= rp[S.R_VEHICLE_COST]:
         v = _found_vehicle(rp, st, cty, i, cty.vp[VE.VP_REACH])  # 17.3: one try a turn
