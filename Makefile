@@ -35,12 +35,15 @@ venv: $(STAMP)
 experiment: $(STAMP)
 	$(VENV)/bin/gangsim experiment $(NAME) $(ARGS)
 
+# The suite runs on every core (pytest-xdist); scripts/warm_cache.py first compiles the games'
+# engines side by side, so a fresh clone does not compile them one after another inside tests.
 test: $(STAMP)
-	$(PY) -m pytest -q $(ARGS)
+	$(PY) scripts/warm_cache.py
+	$(PY) -m pytest -q -n auto $(ARGS)
 
 # the quick loop while working: everything but the tests marked slow (tests/conftest.py)
 test-fast: $(STAMP)
-	$(PY) -m pytest -q -m "not slow" $(ARGS)
+	$(PY) -m pytest -q -n auto -m "not slow" $(ARGS)
 
 regress: $(STAMP)
 	$(VENV)/bin/gangsim regress $(ARGS)
