@@ -1,0 +1,397 @@
+"""Westamunda's odds commands (to become ``gangsim odds westamunda ...``): one shot or a
+sustained-fire burst, one reloading turn, a quick draw, one round of hand-to-hand; exact
+fractions from :mod:`sim.westamunda.odds`.
+
+Every rule number comes from a :class:`WMRules`: its defaults, changed with ``--rule
+key=value`` (repeatable, checked like ``gangsim play --rule``; readings too, e.g. ``--rule
+seven_plus_reading=chain``). Profile options left out are the rules' ganger. Exact values print
+as decimals with the fraction when it is short; ``--json`` gives each value as a float rounded to
+12 significant digits and, under ``exact``, the same tree with fraction strings ('1/18').
+Distributions are objects keyed by the outcome ('2', or 'loaded,lost' as '3,0').
+
+Not here yet, on purpose: the game is not registered in ``sim/games.py`` (its engine does not
+exist), so this group is reached by importing it (``odds_westamunda``, also exported as
+``odds``), not from ``gangsim odds``; and the ``--simulate N`` option, which will play each
+exchange with the engine's own dice and compare (as Godfather's odds commands do), comes with
+the engine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import click
+
+from sim.core.clikit import emit as _emit
+from sim.core.clikit import fraction_note as _frac
+from sim.core.clikit import rounded
+from sim.westamunda.rules import ACTIVITIES, WEAPON_KINDS, WEAPONS, WMRules
+
+_DEFAULT = WMRules()
+_GANGER = _DEFAULT.profile("ganger")
+STAT = click.IntRange(0, 10)  # WS, BS, I: 0 to 10 (scores past 6 still fail on a natural 1)
+ST = click.IntRange(1, 10)  # S and T: the wound chart's range
+MODIFIER = click.IntRange(-10, 10)
+SAVE = click.IntRange(2, 6)
+MAX_ATTACKS = 4  # Attack dice are enumerated face by face (a fifth with two weapons)
+SHOOTING_KINDS = ("handgun", "long_gun", "bow", "thrown")
+GUNS = tuple(w for w in WEAPONS if WEAPON_KINDS[_DEFAULT.weapon(w)["kind"]] in SHOOTING_KINDS)
+RULE_HELP = "Rule override key=value (repeatable; the WMRules parameters, readings included)."
+JSON_HELP = "Print the result as JSON (floats, and fraction strings under 'exact')."
+
+
+def _ganger_help(stat: str) -> str:
+    return f"Default: the rules' ganger ({_GANGER[stat]})."
+
+
+# ---------------------------------------------------------------- rules from the options
+
+def _rules(rule_items: tuple[str, ...]) -> WMRules:
+    """WMRules from --rule overrides; a bad key or value is a usage error naming it."""
+    from sim.core.clikit import rule_items as parse
+    from sim.core.params import ConfigError, build
+
+    try:
+        overrides = parse(rule_items)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--rule'") from None
+    try:
+        return build(WMRules, overrides, "--rule")
+    except ConfigError as e:
+        raise click.UsageError(str(e)) from None
+
+
+# ---------------------------------------------------------------- presentation
+
+def _key(k) -> str:
+    return ",".join(map(str, k)) if isinstance(k, tuple) else str(k)
+
+
+def _plain(x, leaf):
+    """A result tree with ``leaf`` applied to every Fraction and outcome keys as strings."""
+    if isinstance(x, dict):
+        return {_key(k): _plain(v, leaf) for k, v in x.items()}
+    return leaf(x) if isinstance(x, Fraction) else x
+
+
+def _result(inputs: dict, exact: dict) -> dict:
+    """The JSON answer: the inputs, the exact values as rounded floats, and ``exact`` with the
+    same tree as fraction strings."""
+    return {**inputs, **_plain(exact, rounded), "exact": _plain(exact, str)}
+
+
+def _shown(x: Fraction, decimals: int = 4) -> str:
+    """'0.0556 (= 1/18)'; the fraction only when it is short enough to read."""
+    return f"{float(x):.{decimals}f}{_frac(x)}"
+
+
+def _pmf_text(pmf: dict) -> str:
+    return ", ".join(f"{_key(k)}: {_shown(p)}" for k, p in pmf.items())
+
+
+def _need_text(rules: WMRules, need: int) -> str:
+    """How a need is rolled: '4+', '2+ (a 1 always fails)', 'a 6, then 5+', 'impossible'."""
+    if need <= 6:
+        low = 2 if rules.natural_one_fails else 1
+        return f"{max(need, low)}+" + (" (a 1 always fails)" if need < low else "")
+    if rules.p_needed(need) == 0:
+        return "impossible"
+    nxt = rules.second_need(need)
+    return f"a 6, then {max(nxt, 1)}+" if nxt <= 6 else f"a 6, then {_need_text(rules, nxt)}"
+
+
+# ---------------------------------------------------------------- the group
+
+@click.group(name="westamunda")
+def odds_westamunda():
+    """Westamunda shots, bursts, reloads, quick draws and hand-to-hand."""
+
+
+odds = odds_westamunda  # the name the plan gives the group
+
+
+# ---------------------------------------------------------------- one shot, a burst
+
+@odds_westamunda.command(name="shot")
+@click.option("--bs", type=STAT, default=None, help="The firer's BS. " + _ganger_help("BS"))
+@click.option("--modifier", type=MODIFIER, default=0, show_default=True,
+              help="Summed to-hit modifier as the rules print it (+1 makes the need one lower): "
+                   "snap -1, aimed +1 a turn up to +3, cover -1/-2, one-handed long gun -2, large "
+                   "target +1, range. The sustained-fire -1 is added by --sfd.")
+@click.option("--strength", type=ST, default=None,
+              help="S of the hit. Default: --weapon's, else the ganger's weapon S ("
+                   f"{_GANGER['S']}).")
+@click.option("--toughness", type=ST, default=None, help="The target's T. " + _ganger_help("T"))
+@click.option("--save", type=SAVE, default=None,
+              help="The target's armour save (5 for 5+). Default: none (the text sells no armour).")
+@click.option("--save-modifier", type=click.IntRange(-6, 0), default=None,
+              help="Added to the save roll. Default: --weapon's column save_mod, else 0.")
+@click.option("--wounds", type=click.IntRange(1, 10), default=None,
+              help="The target's W (more than 1: a wound is lost before any injury roll). "
+                   + _ganger_help("W"))
+@click.option("--weapon", type=click.Choice(GUNS), default=None,
+              help="Take S, save modifier, ammo roll and damage from this weapon-table row (the "
+                   "options above still win); caps --sfd at its column sfd and the burst at its "
+                   "capacity.")
+@click.option("--ammo", type=click.IntRange(2, 10), default=None,
+              help="Ammo roll need (4 for 4+; 7 for a wet 6+, rule ammo_over_six), called by a "
+                   "to-hit 6 (rule ammo_on). Default: --weapon's, else no ammo roll (no jams).")
+@click.option("--sfd", type=click.IntRange(0, 4), default=0, show_default=True,
+              help="Fan or blaze away with N sustained-fire dice (revolvers 1, lever rifles 2): "
+                   "adds the burst (expected hits, P(any hit), P(jam)).")
+@click.option("--rounds", type=click.IntRange(0, 20), default=None,
+              help="Rounds loaded, capping the burst's shots (rule sfd_limited_by_rounds). "
+                   "Default: --weapon's capacity, else no cap.")
+@click.option("--water", type=click.Choice(("shallow", "deep")), default=None,
+              help="The target is in water: a wound drowns him from the rule drown_out_on score.")
+@click.option("--native", is_flag=True,
+              help="The target is a native or a scout: his injury roll by the rule native_injury.")
+@click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, weapon, ammo, sfd,
+              rounds, water, native, rule_items, as_json):
+    """One shot at one target: hit, wound, injury, ammo roll; with --sfd a whole burst."""
+    from sim.westamunda import odds as O
+
+    rules = _rules(rule_items)
+    g = rules.profile("ganger")
+    damage = 1
+    if weapon is not None:
+        row = rules.weapon(weapon)
+        strength = (row["strength"] + (g["S"] if rules.has_flag(weapon, "user_strength") else 0)
+                    if strength is None else strength)
+        save_modifier = row["save_mod"] if save_modifier is None else save_modifier
+        ammo = (row["ammo"] or None) if ammo is None else ammo
+        damage = row["damage"]
+        rounds = row["capacity"] if rounds is None else rounds
+        if sfd > row["sfd"]:
+            raise click.BadParameter(
+                f"{sfd}: {weapon} allows at most {row['sfd']} sustained-fire "
+                f"{'die' if row['sfd'] == 1 else 'dice'} (its column sfd); expected 0 to "
+                f"{row['sfd']}", param_hint="'--sfd'")
+        if damage < 1:
+            raise click.BadParameter(f"{weapon} does no damage (it entangles); expected a weapon "
+                                     "that wounds", param_hint="'--weapon'")
+    bs = g["BS"] if bs is None else bs
+    strength = g["S"] if strength is None else strength
+    toughness = g["T"] if toughness is None else toughness
+    wounds = g["W"] if wounds is None else wounds
+    save_modifier = 0 if save_modifier is None else save_modifier
+    r = O.shot(bs, modifier, strength, toughness, save=save, save_modifier=save_modifier,
+               wounds=wounds, damage=damage, water=water, native=native, ammo=ammo, sfd=sfd,
+               rounds=rounds, rules=rules)
+    exact = {k: getattr(r, k) for k in ("p_hit", "p_wound", "p_flesh_wound", "p_down",
+                                        "p_out_of_action", "p_lose_wound", "p_ammo_roll",
+                                        "p_jam")}
+    if r.burst is not None:
+        b = r.burst
+        exact["burst"] = {"expected_shots": b.expected_shots, "expected_hits": b.expected_hits,
+                          "expected_wounds": b.expected_wounds, "p_any_hit": b.p_any_hit,
+                          "p_jam_face": b.p_jam_face, "p_jam": b.p_jam, "shots": b.shots,
+                          "hits": b.hits, "wounds": b.wounds, "jams": b.jams, "state": b.state}
+    shot_mod = modifier + (rules.sfd_modifier if sfd else 0)
+    inputs = {"bs": bs, "modifier": modifier, "shot_modifier": shot_mod, "strength": strength,
+              "toughness": toughness, "save": save, "save_modifier": save_modifier,
+              "wounds": wounds, "damage": damage, "weapon": weapon, "ammo": ammo, "sfd": sfd,
+              "rounds": rounds, "water": water, "native": native, "need_hit": r.need_hit,
+              "need_wound": r.need_wound}
+    res = _result(inputs, exact)
+    saved = f"save {save}+ at {save_modifier}" if save is not None else "no save"
+    lines = [f"Shot: BS {bs} at {shot_mod:+d}" + (f" ({modifier:+d}, {rules.sfd_modifier:+d} "
+                                                  "sustained fire)" if sfd else "")
+             + f" needs {r.need_hit} to hit: {_need_text(rules, r.need_hit)}; S{strength} "
+             f"against T{toughness} "
+             + (f"wounds on {r.need_wound}+" if r.need_wound else "cannot wound")
+             + f"; {saved}; {wounds} wound{'s' * (wounds > 1)}"
+             + (f"; {weapon}" if weapon else "") + (f"; in {water} water" if water else "")
+             + ("; a native target" if native else ""),
+             f"  per shot  P(hit) {_shown(r.p_hit)}, P(wound, unsaved) {_shown(r.p_wound)}",
+             f"  injury    P(flesh wound) {_shown(r.p_flesh_wound)}, P(down) "
+             f"{_shown(r.p_down)}, P(out of action) {_shown(r.p_out_of_action)}"
+             + (f", P(loses a wound) {_shown(r.p_lose_wound)}" if r.p_lose_wound else ""),
+             "  ammo      " + (f"P(ammo roll, {ammo}+) {_shown(r.p_ammo_roll)}, P(jam) "
+                                f"{_shown(r.p_jam)}" if ammo is not None
+                                else "no ammo roll modelled (give --ammo or --weapon)")]
+    if r.burst is not None:
+        b = r.burst
+        lines += [f"  burst     {sfd} sustained-fire {'die' if sfd == 1 else 'dice'}"
+                  + (f", at most {rounds} rounds" if rounds is not None
+                     and rules.sfd_limited_by_rounds else "")
+                  + f": expected shots {_shown(b.expected_shots, 3)}, hits "
+                  f"{_shown(b.expected_hits, 3)}, wounds {_shown(b.expected_wounds, 3)}",
+                  f"            P(any hit) {_shown(b.p_any_hit)}, P(jam face) "
+                  f"{_shown(b.p_jam_face)}, P(jam) {_shown(b.p_jam)}",
+                  f"            target afterwards: {_pmf_text(b.state)}"]
+    _emit(res, as_json, lines)
+
+
+# ---------------------------------------------------------------- reloading
+
+@odds_westamunda.command(name="reload")
+@click.option("--room", type=click.IntRange(0, 20), required=True,
+              help="Empty chambers (or magazine room) to fill; 1 for a single-shot weapon.")
+@click.option("--activity", type=click.Choice(ACTIVITIES), default="still", show_default=True,
+              help="What else the fighter does this turn; its category (rule reload_category_of): "
+                   "still, hiding: no BS roll; observing, crawling, walking, minor: a BS roll; "
+                   "running, climbing, melee: no reloading.")
+@click.option("--mounted", is_flag=True,
+              help="On horseback: one category up (rule mounted_reload_shift).")
+@click.option("--bs", type=STAT, default=None, help="The loader's BS. " + _ganger_help("BS"))
+@click.option("--modifier", type=MODIFIER, default=0, show_default=True,
+              help="Modifier to the reloading BS roll.")
+@click.option("--reloads", type=click.IntRange(0, 500), default=None,
+              help="Rounds in hand (caps what loads and what a failure loses). Default: plenty.")
+@click.option("--method", type=click.Choice(("rounds", "cylinder", "magazine")), default="rounds",
+              show_default=True,
+              help="Loose rounds by the D8, or a spare pre-loaded cylinder or tube (rule "
+                   "cylinder_fit; kept on a failure).")
+@click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_items, as_json):
+    """One reloading turn: rounds loaded and rounds lost."""
+    from sim.westamunda import odds as O
+
+    rules = _rules(rule_items)
+    bs = rules.profile("ganger")["BS"] if bs is None else bs
+    r = O.reload_roll(room, activity=activity, bs=bs, modifier=modifier, mounted=mounted,
+                      reloads=reloads, method=method, rules=rules)
+    exact = {"p_bs": r.p_bs, "p_full": r.p_full, "expected_loaded": r.expected_loaded,
+             "expected_lost": r.expected_lost, "loaded": r.loaded, "lost": r.lost,
+             "outcomes": r.outcomes}
+    inputs = {"room": room, "activity": activity, "mounted": mounted, "category": r.category,
+              "bs": bs, "modifier": modifier, "reloads": reloads, "method": method,
+              "reload_loss": rules.reload_loss}
+    res = _result(inputs, exact)
+    roll = {"auto": "no BS roll", "roll": f"a BS {bs} roll at {modifier:+d}",
+            "none": "no reloading allowed"}[r.category]
+    lines = [f"Reload: {room} empty, {activity}{' on horseback' if mounted else ''} "
+             f"(category {r.category}: {roll}), {method}"
+             + (f", {reloads} rounds in hand" if reloads is not None else ""),
+             f"  P(success) {_shown(r.p_bs)}, P(full) {_shown(r.p_full)}",
+             f"  expected loaded {_shown(r.expected_loaded, 3)}, lost {_shown(r.expected_lost, 3)}"
+             f" (rule reload_loss {rules.reload_loss!r})",
+             f"  loaded: {_pmf_text(r.loaded)}",
+             f"  lost:   {_pmf_text(r.lost)}"]
+    _emit(res, as_json, lines)
+
+
+# ---------------------------------------------------------------- quick draw
+
+@odds_westamunda.command(name="quickdraw")
+@click.option("--mover-i", type=STAT, default=None,
+              help="I of the fighter moving under overwatch. " + _ganger_help("I"))
+@click.option("--overwatch-i", type=STAT, default=None,
+              help="I of the fighter on overwatch. " + _ganger_help("I"))
+@click.option("--modifier", type=MODIFIER, default=0, show_default=True,
+              help="Modifier to the mover's Initiative test.")
+@click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+def odds_quickdraw(mover_i, overwatch_i, modifier, rule_items, as_json):
+    """Quick draw (I against I): who fires first when a mover is shot at from overwatch."""
+    from sim.westamunda import odds as O
+
+    rules = _rules(rule_items)
+    g = rules.profile("ganger")
+    mover_i = g["I"] if mover_i is None else mover_i
+    overwatch_i = g["I"] if overwatch_i is None else overwatch_i
+    q = O.quick_draw(mover_i, overwatch_i, modifier, rules=rules)
+    exact = {"p_mover_first": q.p_mover_first, "p_overwatch_first": q.p_overwatch_first}
+    inputs = {"mover_i": mover_i, "overwatch_i": overwatch_i, "modifier": modifier,
+              "i_roll_reading": rules.i_roll_reading, "may_try": q.may_try}
+    res = _result(inputs, exact)
+    if q.may_try:
+        how = (f"D6 <= {mover_i + modifier}" if rules.i_roll_reading == "under"
+               else _need_text(rules, rules.needed(mover_i, modifier)))
+        head = f"the mover may try an Initiative test ({how}); passing, he fires a snap shot first"
+    else:
+        head = ("no quick draw: the rule quick_draw is off" if not rules.quick_draw else
+                f"no quick draw: the mover's I must beat the overwatcher's by "
+                f"{rules.quick_draw_margin} (rule quick_draw_margin)")
+    lines = [f"Quick draw: I {mover_i} moving against I {overwatch_i} on overwatch: {head}",
+             f"  P(mover fires first) {_shown(q.p_mover_first)}, P(overwatcher fires first) "
+             f"{_shown(q.p_overwatch_first)}"]
+    _emit(res, as_json, lines)
+
+
+# ---------------------------------------------------------------- hand-to-hand
+
+_SIDE_FIELDS = (("ws", "WS", STAT), ("attacks", "A", click.IntRange(1, MAX_ATTACKS)),
+                ("initiative", "I", STAT), ("strength", "S", ST), ("toughness", "T", ST),
+                ("wounds", "W", click.IntRange(1, 10)))
+_SIDE_FLAGS = (("two_weapons", "has a weapon in each hand and only pistols or hand weapons: "
+                "extra Attack dice (rule two_weapon_bonus)"),
+               ("parry", "carries a parrying weapon (a sabre)"),
+               ("charging", "charged this turn (rule charge_bonus)"),
+               ("higher_up", "fights from higher up (rule higher_ground_bonus)"),
+               ("encumbered", "is encumbered (rule encumbered_penalty)"))
+
+
+def _side_options(side: str):
+    """The --a-... or --b-... options of one fighter."""
+    def wrap(f):
+        opts = [click.option(f"--{side}-{name.replace('_', '-')}", f"{side}_{name}", type=kind,
+                             default=None, help=f"Fighter {side.upper()}'s {stat}. "
+                             + _ganger_help(stat)) for name, stat, kind in _SIDE_FIELDS]
+        opts.append(click.option(f"--{side}-save", f"{side}_save", type=SAVE, default=None,
+                                 help=f"Fighter {side.upper()}'s armour save (default none)."))
+        opts.append(click.option(f"--{side}-modifier", f"{side}_modifier", type=MODIFIER,
+                                 default=0, show_default=True,
+                                 help=f"Other combat-score modifiers of fighter {side.upper()}."))
+        opts += [click.option(f"--{side}-{name.replace('_', '-')}", f"{side}_{name}", is_flag=True,
+                              help=f"Fighter {side.upper()} {what}.") for name, what in _SIDE_FLAGS]
+        for opt in reversed(opts):
+            f = opt(f)
+        return f
+    return wrap
+
+
+def _combatant(rules: WMRules, side: str, kw: dict):
+    from sim.westamunda import odds as O
+
+    v = {name: kw[f"{side}_{name}"] for name, _, _ in _SIDE_FIELDS}
+    mod = kw[f"{side}_modifier"] + O.combat_modifier(
+        charging=kw[f"{side}_charging"], higher_up=kw[f"{side}_higher_up"],
+        encumbered=kw[f"{side}_encumbered"], rules=rules)
+    c = O.Combatant(**v, save=kw[f"{side}_save"], modifier=mod,
+                    extra_die=kw[f"{side}_two_weapons"], parry=kw[f"{side}_parry"])
+    return c.resolved(rules)
+
+
+@odds_westamunda.command(name="melee")
+@_side_options("a")
+@_side_options("b")
+@click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+def odds_melee(rule_items, as_json, **kw):
+    """One round of one-on-one hand-to-hand between fighters A and B."""
+    from sim.westamunda import odds as O
+
+    rules = _rules(rule_items)
+    a, b = _combatant(rules, "a", kw), _combatant(rules, "b", kw)
+    h = O.hand_to_hand(a, b, rules=rules)
+    exact = {k: getattr(h, k) for k in ("p_a_wins", "p_b_wins", "p_standoff")}
+    exact.update({"expected_a_hits": O.mean(h.a_hits), "expected_b_hits": O.mean(h.b_hits),
+                  "a_hits": h.a_hits, "b_hits": h.b_hits, "a_wounds": h.a_wounds,
+                  "b_wounds": h.b_wounds, "a_state": h.a_state, "b_state": h.b_state})
+
+    def profile(c):
+        return {"ws": c.ws, "attacks": c.attacks, "dice": c.dice(rules), "initiative": c.initiative,
+                "strength": c.strength, "toughness": c.toughness, "wounds": c.wounds,
+                "save": c.save, "modifier": c.modifier, "parry": c.parry}
+
+    inputs = {"a": profile(a), "b": profile(b), "melee_reading": rules.melee_reading}
+    res = _result(inputs, exact)
+
+    def text(c):
+        return (f"WS {c.ws}, {c.dice(rules)} {'die' if c.dice(rules) == 1 else 'dice'}, I "
+                f"{c.initiative}, S{c.strength} T{c.toughness} W{c.wounds}"
+                + (f", {c.modifier:+d}" if c.modifier else "") + (", parry" if c.parry else ""))
+
+    lines = [f"Hand-to-hand ({rules.melee_reading}): A ({text(a)}) against B ({text(b)})",
+             f"  P(A wins) {_shown(h.p_a_wins)}, P(stand-off) {_shown(h.p_standoff)}, "
+             f"P(B wins) {_shown(h.p_b_wins)}",
+             f"  A strikes: expected hits {_shown(exact['expected_a_hits'], 3)}; B afterwards: "
+             f"{_pmf_text(h.b_state)}",
+             f"  B strikes: expected hits {_shown(exact['expected_b_hits'], 3)}; A afterwards: "
+             f"{_pmf_text(h.a_state)}"]
+    _emit(res, as_json, lines)

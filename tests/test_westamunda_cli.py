@@ -1,0 +1,235 @@
+"""Westamunda's odds commands (sim/westamunda/cli.py, run on its click group directly; the game is
+not registered in sim/games.py until its engine exists): the JSON keys, exact values equal to
+sim/westamunda/odds.py and to values worked by hand (the 7+ rule, the natural 1, the sustained-fire
+burst, the reload D8, quick draw, a round of hand-to-hand), --rule overrides reaching the odds, and
+bad input as a usage error (exit 2) naming the option and what is allowed. No randomness."""
+
+import json
+from fractions import Fraction as F
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import assert_no_float_noise
+from sim.westamunda import odds as O
+from sim.westamunda.cli import GUNS, odds, odds_westamunda
+from sim.westamunda.rules import WMRules
+
+SHOT = ("shot", "--bs", "3", "--modifier", "0", "--strength", "3", "--toughness", "3")
+
+
+def _run(*args) -> str:
+    res = CliRunner().invoke(odds_westamunda, list(args))
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def _json(*args) -> dict:
+    out = json.loads(_run(*args, "--json"))
+    _consistent(out)
+    return out
+
+
+def _bad(*args) -> str:
+    res = CliRunner().invoke(odds_westamunda, list(args))
+    assert res.exit_code == 2, res.output
+    return res.output
+
+
+def _consistent(out: dict):
+    """Every float rounded to 12 significant digits, and each the float of its exact fraction."""
+    assert_no_float_noise(out)
+
+    def same(floats, fracs):
+        if isinstance(fracs, dict):
+            assert floats.keys() == fracs.keys()
+            for k in fracs:
+                same(floats[k], fracs[k])
+        else:
+            assert floats == float(f"{float(F(fracs)):.12g}")
+
+    exact = out["exact"]
+    same({k: out[k] for k in exact}, exact)
+
+
+# ---------------------------------------------------------------- shot
+
+def test_shot_json_keys_and_hand_values():
+    out = _json(*SHOT)
+    for key in ("p_hit", "p_wound", "p_down", "p_out_of_action"):
+        assert isinstance(out[key], float) and isinstance(out["exact"][key], str)
+    ex = out["exact"]
+    # BS 3 hits on 4+, S3 v T3 wounds on 4+, injury 1 flesh, 2-5 down, 6 out
+    assert (ex["p_hit"], ex["p_wound"]) == ("1/2", "1/4")
+    assert (ex["p_flesh_wound"], ex["p_down"], ex["p_out_of_action"]) == ("1/24", "1/6", "1/24")
+    assert out["p_hit"] == 0.5 and out["p_down"] == float(f"{1 / 6:.12g}")
+    assert out["need_hit"] == 4 and out["need_wound"] == 4 and "burst" not in out
+    text = _run(*SHOT)
+    assert "needs 4 to hit: 4+" in text and "P(hit) 0.5000 (= 1/2)" in text
+
+
+def test_seven_plus_rule_at_bs3_modifier_minus4():
+    """Need 7 - 3 + 4 = 8: a 6, then 5+ on a second die (1/6 x 1/3)."""
+    out = _json("shot", "--bs", "3", "--modifier", "-4", "--strength", "3", "--toughness", "3")
+    assert out["need_hit"] == 8 and out["exact"]["p_hit"] == "1/18"
+    assert out["exact"]["p_wound"] == "1/36" and out["exact"]["p_out_of_action"] == "1/216"
+    assert out["p_hit"] == float(f"{1 / 18:.12g}")
+    assert "needs 8 to hit: a 6, then 5+" in _run("shot", "--bs", "3", "--modifier", "-4", "--strength", "3")
+    # 10 cannot hit (reference 2.2); the open-ended reading through --rule: 6, 6, then 4+
+    assert _json("shot", "--bs", "2", "--modifier", "-5", "--strength", "3")["exact"]["p_hit"] == "0"
+    chain = _json("shot", "--bs", "2", "--modifier", "-5", "--strength", "3",
+                  "--rule", "seven_plus_reading=chain")
+    assert chain["exact"]["p_hit"] == "1/72"
+
+
+def test_natural_one_always_misses():
+    out = _json("shot", "--bs", "6", "--modifier", "3", "--strength", "3")
+    assert out["exact"]["p_hit"] == "5/6" and out["need_hit"] == -2
+    assert "(a 1 always fails)" in _run("shot", "--bs", "6", "--modifier", "3", "--strength", "3")
+    off = _json("shot", "--bs", "6", "--strength", "3", "--rule", "natural_one_fails=false")
+    assert off["exact"]["p_hit"] == "1"
+
+
+@pytest.mark.parametrize("args,kw", [
+    (("--bs", "4", "--modifier", "1", "--strength", "4", "--toughness", "3", "--save", "5"),
+     dict(bs=4, modifier=1, strength=4, toughness=3, save=5)),
+    (("--bs", "2", "--modifier", "-1", "--strength", "5", "--toughness", "4", "--wounds", "2"),
+     dict(bs=2, modifier=-1, strength=5, toughness=4, wounds=2)),
+    (("--strength", "3", "--water", "deep", "--native"), dict(strength=3, water="deep", native=True)),
+])
+def test_shot_equals_the_odds_module(args, kw):
+    ex = _json("shot", *args)["exact"]
+    r = O.shot(**kw)
+    for key in ("p_hit", "p_wound", "p_flesh_wound", "p_down", "p_out_of_action", "p_lose_wound"):
+        assert F(ex[key]) == getattr(r, key), key
+
+
+def test_sfd_adds_the_burst():
+    out = _json(*SHOT, "--sfd", "1", "--ammo", "4")
+    b, ex = out["burst"], out["exact"]["burst"]
+    for key in ("expected_hits", "p_any_hit", "p_jam"):
+        assert isinstance(b[key], float) and isinstance(ex[key], str)
+    # fanning a revolver at BS 3: 3/2 shots at 5+ (the -1), so 1/2 a hit, as one plain shot
+    assert out["exact"]["p_hit"] == "1/3" and out["shot_modifier"] == -1
+    assert ex["expected_shots"] == "3/2" and ex["expected_hits"] == "1/2"
+    assert F(ex["p_any_hit"]) == F(1, 3) * F(1, 3) + F(1, 3) * (1 - F(2, 3) ** 2) + F(1, 6) * (1 - F(2, 3) ** 3)
+    burst = O.shot(3, 0, 3, 3, sfd=1, ammo=4).burst
+    assert F(ex["p_jam"]) == burst.p_jam and F(ex["p_jam_face"]) == F(1, 6)
+    assert {int(k): F(v) for k, v in ex["hits"].items()} == burst.hits
+    text = _run(*SHOT, "--sfd", "1", "--ammo", "4")
+    assert "expected shots 1.500 (= 3/2), hits 0.500 (= 1/2)" in text
+    # a rule reading reaches the burst: any jam face stops it
+    stop = _json(*SHOT, "--sfd", "2", "--rule", "sfd_jam_reading=stops_all")
+    assert stop["exact"]["burst"]["shots"]["0"] == "11/36"
+
+
+def test_weapon_row_fills_the_shot():
+    out = _json("shot", "--weapon", "revolver", "--sfd", "1")
+    assert (out["strength"], out["ammo"], out["rounds"], out["save_modifier"]) == (3, 4, 6, 0)
+    assert out["exact"]["p_jam"] == "1/12"  # a to-hit 6 (1/6), then the ammo roll fails on 1-3
+    big = _json("shot", "--weapon", "buffalo_gun")
+    assert (big["strength"], big["save_modifier"], big["ammo"]) == (5, -2, 3)
+    assert _json("shot", "--weapon", "buffalo_gun", "--strength", "3")["strength"] == 3  # the option wins
+    two = _json("shot", "--weapon", "saturday_night_special", "--sfd", "1")  # two barrels cap the burst
+    assert max(int(k) for k in two["exact"]["burst"]["shots"]) == 2
+    assert "bow" in GUNS and "knife" not in GUNS
+
+
+def test_shot_rules_reach_the_odds():
+    out = _json(*SHOT, "--ammo", "7")  # a wet 6+: the text's 7+ rule by default
+    assert out["exact"]["p_jam"] == str(F(1, 6) * F(11, 12))
+    fail = _json(*SHOT, "--ammo", "7", "--rule", "ammo_over_six=fail")
+    assert fail["exact"]["p_jam"] == "1/6"
+    native = _json(*SHOT, "--native")["exact"]
+    assert F(native["p_out_of_action"]) == F(1, 4) * F(11, 36)  # native_injury 'injury_roll'
+    once = _json(*SHOT, "--native", "--rule", "native_injury=none")["exact"]
+    assert once["p_out_of_action"] == "1/24"
+
+
+# ---------------------------------------------------------------- reload, quick draw, melee
+
+def test_reload_distribution():
+    still = _json("reload", "--room", "6")
+    assert still["category"] == "auto" and still["exact"]["p_full"] == "3/8"
+    assert still["exact"]["loaded"] == {**{str(k): "1/8" for k in range(1, 6)}, "6": "3/8"}
+    walk = _json("reload", "--room", "6", "--activity", "walking")
+    assert walk["category"] == "roll" and walk["exact"]["p_bs"] == "1/2"
+    assert walk["exact"]["lost"] == walk["exact"]["loaded"]
+    assert walk["exact"]["outcomes"]["0,6"] == "3/16"
+    die = _json("reload", "--room", "6", "--activity", "walking", "--rule", "reload_loss=die")
+    assert die["exact"]["lost"]["8"] == "1/16" and die["reload_loss"] == "die"
+    run = _json("reload", "--room", "6", "--activity", "running")
+    assert run["category"] == "none" and run["exact"]["outcomes"] == {"0,0": "1"}
+    horse = _json("reload", "--room", "6", "--mounted")
+    assert horse["category"] == "roll"
+    cyl = _json("reload", "--room", "6", "--activity", "walking", "--bs", "4", "--method", "cylinder")
+    assert cyl["exact"]["outcomes"] == {"0,0": "1/3", "6,0": "2/3"}
+    assert "category auto: no BS roll" in _run("reload", "--room", "6")
+
+
+def test_quickdraw():
+    out = _json("quickdraw", "--mover-i", "4", "--overwatch-i", "3")
+    assert out["may_try"] is True and out["exact"]["p_mover_first"] == "2/3"
+    same = _json("quickdraw", "--mover-i", "3", "--overwatch-i", "3")
+    assert same["may_try"] is False and same["exact"] == {"p_mover_first": "0", "p_overwatch_first": "1"}
+    under = _json("quickdraw", "--mover-i", "6", "--rule", "i_roll_reading=under")
+    assert under["exact"]["p_mover_first"] == "1" and under["i_roll_reading"] == "under"
+    assert _json("quickdraw", "--mover-i", "6")["exact"]["p_mover_first"] == "5/6"
+    assert "quick_draw_margin" in _run("quickdraw", "--mover-i", "4", "--rule", "quick_draw_margin=2")
+
+
+def test_melee_one_round():
+    out = _json("melee")
+    ex = out["exact"]
+    assert (ex["p_a_wins"], ex["p_standoff"], ex["p_b_wins"]) == ("5/12", "1/6", "5/12")
+    assert out["a"]["ws"] == 3 and out["b"]["dice"] == 1 and out["melee_reading"] == "combat_score"
+    # a charging WS 4 fighter with two Attacks against a parrying ganger, as the odds module says
+    got = _json("melee", "--a-ws", "4", "--a-attacks", "2", "--a-charging", "--b-parry")["exact"]
+    want = O.hand_to_hand(O.Combatant(ws=4, attacks=2, modifier=1), O.Combatant(parry=True))
+    assert F(got["p_a_wins"]) == want.p_a_wins and F(got["p_standoff"]) == want.p_standoff
+    assert {int(k): F(v) for k, v in got["a_hits"].items()} == want.a_hits
+    assert {k: F(v) for k, v in got["b_state"].items()} == want.b_state
+    # the charge bonus is the rule's; two weapons add the rule's extra die
+    assert _json("melee", "--a-charging")["exact"] == _json("melee", "--a-modifier", "1")["exact"]
+    assert _json("melee", "--a-two-weapons")["a"]["dice"] == 2
+    quick = _json("melee", "--a-initiative", "4")["exact"]
+    assert quick["p_a_wins"] == "7/12" and quick["p_standoff"] == "0"
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("args,named,allowed", [
+    (("shot", "--bs", "11", "--strength", "3"), "'--bs'", "0<=x<=10"),
+    (("shot", "--strength", "0"), "'--strength'", "1<=x<=10"),
+    (("shot", "--strength", "3", "--save", "7"), "'--save'", "2<=x<=6"),
+    (("shot", "--strength", "3", "--water", "lake"), "'--water'", "'shallow', 'deep'"),
+    (("shot", "--weapon", "knife"), "'--weapon'", "'revolver'"),
+    (("shot", "--weapon", "revolver", "--sfd", "2"), "'--sfd'", "expected 0 to 1"),
+    (("shot", "--strength", "3", "--rule", "aim_bonus_mx=2"), "--rule", "did you mean 'aim_bonus_max'"),
+    (("shot", "--strength", "3", "--rule", "seven_plus_reading=open"), "--rule.seven_plus_reading",
+     "expected one of 'capped', 'chain'"),
+    (("shot", "--strength", "3", "--rule", "seven_plus_reading"), "'--rule'", "expected key=value"),
+    (("reload", "--room", "6", "--activity", "dancing"), "'--activity'", "'still', 'hiding'"),
+    (("reload",), "'--room'", "Missing option"),
+    (("quickdraw", "--mover-i", "-1"), "'--mover-i'", "0<=x<=10"),
+    (("melee", "--a-attacks", "5"), "'--a-attacks'", "1<=x<=4"),
+    (("melee", "--rule", "melee_reading=wrestle"), "--rule.melee_reading", "'combat_score', 'ws_roll'"),
+])
+def test_bad_input_names_the_option_and_the_allowed_values(args, named, allowed):
+    msg = _bad(*args)
+    assert named in msg and allowed in msg, msg
+
+
+def test_unknown_rule_lists_the_allowed_keys():
+    msg = _bad(*SHOT, "--rule", "nonsense=1")
+    assert "unknown rule parameter 'nonsense'" in msg and "allowed:" in msg and "seven_plus_reading" in msg
+
+
+def test_every_option_has_help_and_the_group_is_exported():
+    assert odds is odds_westamunda and odds_westamunda.name == "westamunda"
+    assert set(odds_westamunda.commands) == {"shot", "reload", "quickdraw", "melee"}
+    for command in odds_westamunda.commands.values():
+        for param in command.params:
+            if param.name != "help":
+                assert getattr(param, "help", None), (command.name, param.name)
+    assert WMRules().sfd_modifier == -1  # the burst's -1 in the help text is the rule's default
