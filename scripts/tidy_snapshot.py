@@ -33,6 +33,9 @@ CASES = [
     ("rifle_gun", {"density": "dense", "quality_a": "d6", "soldiers_a": 6}, "mixed", 200),
     ("rifle_gun", {"density": "light", "saw_a": True, "marksman_b": True, "quality_b": "d12"},
      "mixed", 200),
+    ("godfather", {"players": 2, "max_sets": 6}, "mixed", 40),
+    ("godfather", {"players": 4, "max_sets": 6}, "mixed", 40),
+    ("godfather", {"players": 3, "max_sets": 6, "leaders_on_street": True}, "mixed", 30),
 ]
 
 

@@ -206,3 +206,32 @@ def test_visible_is_sights_first_answer_on_generated_tables():
             assert visible(t.terrain, t.building, x0, y0, x1, y1) == full
             n_seen += full
         assert 100 < n_seen < 1000  # both answers occur
+
+
+def test_sight_memo_answers_as_visible_and_survives_collisions():
+    """``geometry.sees`` with a memo in its scratch gives ``visible``'s answer for 3,000
+    pairs drawn from a few cells (so pairs repeat), each asked twice, with a memo of 4,096
+    entries and with one of 8 (nearly every pair evicts another: collisions must not leak a
+    wrong answer). A scratch without a memo is used as before."""
+    from sim.core.tabletop.battlefield import LOS_MEMO, seen_size, visible
+    from sim.core.tabletop.geometry import sees
+
+    rng = np.random.default_rng(12)
+    t = generate("dense", 9)
+    h, w = t.terrain.shape
+    smoke = np.full((h, w), -1, np.int32)
+    cells = rng.integers(0, [w, h], size=(40, 2))
+    for memo in (LOS_MEMO, 8, 0):
+        seen = np.zeros(seen_size(h, w, memo), np.int32)
+        n_seen = 0
+        for _ in range(3000):
+            (x0, y0), (x1, y1) = cells[rng.integers(40, size=2)]
+            want = visible(t.terrain, t.building, x0, y0, x1, y1)
+            for _ in range(2):
+                assert sees(t.terrain, t.piece, t.building, smoke, x0, y0, x1, y1, seen) == want
+            n_seen += want
+        assert 300 < n_seen < 2700  # both answers occur
+        if memo:
+            assert np.count_nonzero(seen[seen_size(h, w):]) > min(memo // 2, 4)
+    with pytest.raises(ValueError, match="power of two"):
+        seen_size(h, w, 100)

@@ -90,6 +90,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim.core.borrow import borrow
 from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, randint, roll, seed_state
 from sim.core.trace import emit, replay_traced
@@ -728,7 +729,8 @@ def _vehicle_volley(rp, pp, s, st, cty, grade_, supp, weapon, v, shooter):
     (face 5, or a face-4 escape suppression that reaches the limit) may save (16.1, with a
     medic's re-roll) and are wounded, else killed; an explosion kills them with no save.
     Returns (outcome, occupants eliminated): MISSED (nothing through), DAMAGED (nobody
-    lost), WOUNDED_OUT (occupants lost, all saved) or KILLED (someone aboard killed). ``shooter``: the firing gang (-1 the umpire)."""
+    lost), WOUNDED_OUT (occupants lost, all saved) or KILLED (someone aboard killed).
+    ``shooter``: the firing gang (-1 the umpire)."""
     el = st.el
     vp = cty.vp
     at = S.R_WEAPONS + S.N_WEAPON_COLS * weapon
@@ -2525,7 +2527,33 @@ def _play_batch(seed, stream, game0, key_div, rp, pp, vp, terrain, building, cov
         cty = City(terrain[i], building[i], cover[i], block[i], origin[i], vp)
         st = _new_state(rp, P, origin.shape[1], cover[i], cv_rows, vh_rows, p_out[i], g_out[i],
                         trace)
-        _play(s, rp, pp, cty, starts[i], kinds[i], weights[i], st, (game0 + i) % key_div)
+        # the campaign's kernels get borrowed views (sim/core/borrow.py); _hold keeps their
+        # owners alive until _play returns
+        _play(borrow(s), borrow(rp), borrow(pp), _borrowed_city(cty), borrow(starts[i]),
+              borrow(kinds[i]), borrow(weights[i]), _borrowed_state(st), (game0 + i) % key_div)
+        _hold(s, cty, st)
+
+
+@kernel
+def _hold(s, cty, st):
+    """Nothing: called after ``_play`` so that the owners of its borrowed views outlive it."""
+    return s.shape[0] + cty.vp.shape[0] + st.el.shape[0]
+
+
+@kernel
+def _borrowed_city(c):
+    return City(borrow(c.terrain), borrow(c.building), borrow(c.cover), borrow(c.block),
+                borrow(c.origin), borrow(c.vp))
+
+
+@kernel
+def _borrowed_state(st):
+    return State(borrow(st.el), borrow(st.ld), borrow(st.gg), borrow(st.bk), borrow(st.cv),
+                 borrow(st.vh), borrow(st.count), borrow(st.at), borrow(st.rs),
+                 borrow(st.order), borrow(st.keys), borrow(st.fs), borrow(st.fk),
+                 borrow(st.rows), borrow(st.bc), borrow(st.clock), borrow(st.p_out),
+                 borrow(st.g_out), borrow(st.trace), borrow(st.aboard), borrow(st.stalled),
+                 borrow(st.cover))
 
 
 # ---------------------------------------------------------------- public API

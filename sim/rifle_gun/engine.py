@@ -21,11 +21,12 @@ from typing import NamedTuple
 import numpy as np
 
 from sim.core import trace as TR
+from sim.core.borrow import borrow
 from sim.core.debug import debug_default, raise_on_broken
 from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.rng import STATE_SIZE, count_successes, randint, roll, seed_state
 from sim.core.sort import sort_by_key
-from sim.core.tabletop.battlefield import generate, seen_size, sight
+from sim.core.tabletop.battlefield import LOS_MEMO, generate, seen_size, sight
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import (
     UNREACHED,
@@ -98,7 +99,7 @@ class Teams(NamedTuple):
 class Scratch(NamedTuple):
     dist: np.ndarray  # int64[h, w] movement costs
     queue: np.ndarray  # int64[queue_size(h, w)]
-    seen: np.ndarray  # int32[seen_size(h, w)]
+    seen: np.ndarray  # int32[seen_size(h, w, LOS_MEMO)]: sight list, then line-of-sight memo
     faces: np.ndarray  # int64[rules.max_attack_dice()] hit dice of a volley
     dec: np.ndarray  # int64[N_DEC] a policy's decision
     pending: np.ndarray  # int64[T] reactions resolved after the action (fire mode, -1 none)
@@ -940,11 +941,44 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
     room)."""
     h, w = terrain.shape
     T = tm0.shape[0]
-    g = Game(s, rp, kinds, weights)
     f = field(terrain, piece, building)
     te = Teams(tm0.copy(), sst0.copy(), srole0.copy())
     sc = scratch(h, w, T, sizes)
-    out = Out(g_out, side_out, trace, np.zeros(1, dtype=np.int64))
+    nev = np.zeros(1, dtype=np.int64)
+    # the game's kernels get borrowed views (sim/core/borrow.py): these owners, and the
+    # arguments, stay alive until _game returns
+    _game(Game(borrow(s), borrow(rp), borrow(kinds), borrow(weights)),
+          Field(borrow(f.terrain), borrow(f.piece), borrow(f.building), borrow(f.smoke),
+                borrow(f.n_smoke), borrow(f.cover)),
+          Teams(borrow(te.tm), borrow(te.sst), borrow(te.srole)),
+          _borrow_scratch(sc),
+          Out(borrow(g_out), borrow(side_out), borrow(trace), borrow(nev)))
+    _keep(f, te, sc)
+    return nev[0]
+
+
+@kernel
+def _keep(f, te, sc):
+    """Nothing: called after ``_game`` so that its owners are released only then."""
+    return f.n_smoke.shape[0] + te.tm.shape[0] + sc.dec.shape[0]
+
+
+@kernel
+def _borrow_scratch(sc):
+    """``sc`` as borrowed views."""
+    return Scratch(
+        borrow(sc.dist), borrow(sc.queue), borrow(sc.seen), borrow(sc.faces), borrow(sc.dec),
+        borrow(sc.pending), borrow(sc.order), borrow(sc.keys), borrow(sc.occ),
+        borrow(sc.occ_pin), borrow(sc.path), borrow(sc.when), borrow(sc.wmode),
+        borrow(sc.rpath))
+
+
+@kernel
+def _game(g, f, te, sc, out):
+    """The game itself (see ``_play``)."""
+    h, w = f.terrain.shape
+    T = te.tm.shape[0]
+    rp, g_out, side_out = g.rp, out.g_out, out.side_out
     tm = te.tm
     g_out[:] = 0
     side_out[:, :] = 0
@@ -990,9 +1024,9 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
 @batch_kernel
 def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0, srole0,
                 kinds, weights, sizes, g_out, side_out, no_trace):
-    """Each game gets private copies of what it reads and writes: a view into an array that
-    all threads share would make every thread's reference counting hit one shared counter
-    (a cache line bounced between cores on each kernel call)."""
+    """Each game writes its own rows; what it reads from the batch's shared arrays (rules,
+    tables, commanders) it reads through borrowed views (``_play``), so the threads do not
+    bounce those arrays' reference counts between cores on each kernel call."""
     n = g_out.shape[0]
     n_maps = terrains.shape[0]
     for i in prange(n):
@@ -1001,8 +1035,8 @@ def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0,
         m = ((game0 + i) // 2) % n_maps  # same as map_index
         g_row = np.zeros(g_out.shape[1], dtype=np.int64)
         side_rows = np.zeros((2, side_out.shape[2]), dtype=np.int64)
-        _play(s, rp.copy(), terrains[m].copy(), pieces[m].copy(), buildings[m].copy(), tm0,
-              sst0, srole0, kinds[i].copy(), weights[i].copy(), sizes, g_row, side_rows,
+        _play(s, rp, terrains[m], pieces[m], buildings[m], tm0, sst0, srole0, kinds[i],
+              weights[i], sizes, g_row, side_rows,
               np.zeros((0, no_trace.shape[1]), dtype=np.int64))
         g_out[i, :] = g_row
         side_out[i, :, :] = side_rows
@@ -1038,7 +1072,8 @@ def map_index(game: int, n_maps: int) -> int:
 def sizes(rules: RGRules, height: int, width: int) -> Sizes:
     """Scratch lengths no legal game can exceed: the attack dice bound of the rules, and the
     tabletop's own bounds for the movement queue and the sight list."""
-    return Sizes(rules.max_attack_dice(), queue_size(height, width), seen_size(height, width))
+    return Sizes(rules.max_attack_dice(), queue_size(height, width),
+                 seen_size(height, width, LOS_MEMO))
 
 
 def forces(rules: RGRules, width: int = 36, height: int = 36):

@@ -100,11 +100,25 @@ def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
     return t
 
 
-def seen_size(h: int, w: int) -> int:
-    """Entries the ``seen`` scratch of ``sight`` needs: a line crosses fewer than w + h cells
-    and each can add one piece and one smoke cloud to the list; the shooter's cell adds at
-    most a cloud and the target's a piece (4 entries of margin)."""
+LOS_MEMO = 4096  # entries of the line-of-sight memo a game's ``seen`` scratch may carry
+
+
+@kernel
+def seen_list_size(h, w):
+    """Entries of the list part of ``seen``: a line crosses fewer than w + h cells and each can
+    add one piece and one smoke cloud to the list; the shooter's cell adds at most a cloud and
+    the target's a piece (4 entries of margin)."""
     return 2 * (w + h) + 4
+
+
+def seen_size(h: int, w: int, memo: int = 0) -> int:
+    """Entries of the ``seen`` scratch: the list ``sight`` needs, then ``memo`` entries (0, or a
+    power of two such as ``LOS_MEMO``) of the line-of-sight memo ``geometry.sees`` keeps there
+    (zeroed: empty). Only give a memo to a scratch used on one table: the memo's answers are
+    the table's."""
+    if memo and memo & (memo - 1):
+        raise ValueError(f"seen_size: memo must be 0 or a power of two, not {memo}")
+    return seen_list_size(h, w) + memo
 
 
 @kernel

@@ -25,9 +25,9 @@ COVER_SEARCH = 12  # cells searched for blocking terrain when no hidden cell is 
 def queue_size(h, w):
     """Entries the ``queue`` scratch of ``reach`` needs: fewer than 2 * h * w search nodes
     (4 * h * w entries), a memo of the last search (MEMO_HEAD + h * w entries at most), the
-    search's passability window ((h + 2) * (w + 2) cells at most) and 4 bucket heads (see
-    ``reach``)."""
-    return 6 * h * w + 2 * (h + w) + MEMO_HEAD + 8
+    search's window twice, its passability flags and its costs ((h + 2) * (w + 2) cells at
+    most each) and 4 bucket heads (see ``reach``)."""
+    return 7 * h * w + 4 * (h + w) + MEMO_HEAD + 12
 
 
 @kernel
@@ -88,8 +88,8 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     keeps: ``dist`` is written only by ``reach`` (callers read it), and a table's terrain and
     building arrays are not edited in place while they are in play. Layout of ``queue``:
     search nodes in [0, 4 * h * w), the memo from 4 * h * w (MEMO_HEAD entries, then one per
-    window cell), the search's window grid from 5 * h * w + MEMO_HEAD, the 4 bucket heads
-    last."""
+    window cell), the search's window grids (flags, then costs) from 5 * h * w + MEMO_HEAD, the
+    4 bucket heads last."""
     h, w = terrain.shape
     if queue.shape[0] < queue_size(h, w):
         raise ValueError("reach: queue shorter than queue_size(h, w)")
@@ -136,11 +136,13 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     First the window the search can touch (cells within ``budget // 2 + 1`` of the start,
     Chebyshev, framed by one cell) is read once into a grid of flags kept in ``queue`` after
     the memo: 1 = terrain the mode may cross (what the corner rule asks of the two cells
-    beside a diagonal step), 2 = a cell it may enter (also on the table and not occupied);
-    the frame and cells off the table are 0. Then Dijkstra with costs 2 and 3 via a bucket
-    queue: one linked list of cells per cost value, nodes (window cell, next) kept at the
-    start of ``queue``. A step costs at most 3, so only the buckets of the costs ``cost`` to
-    ``cost + 3`` are ever live: four list heads, reused round robin (bucket ``cost & 3``),
+    beside a diagonal step), 3 = a cell it may enter (also on the table and not occupied);
+    the frame and cells off the table are 0. The search works in the window's own cell
+    numbers (no division or 2-d index in its loop): its costs go to a second window grid
+    after the flags, copied into ``dist`` at the end. Dijkstra with costs 2 and 3 via a
+    bucket queue: one linked list of cells per cost value, nodes (window cell, next) kept at
+    the start of ``queue``. A step costs at most 3, so only the buckets of the costs ``cost``
+    to ``cost + 3`` are ever live: four list heads, reused round robin (bucket ``cost & 3``),
     kept in the last 4 entries of ``queue``. Each cell is expanded once (at its final cost)
     and relaxed at most twice, so there are at most 1 + 2 * (h * w - 1) nodes. ``live``
     counts linked nodes; the search stops once every bucket is empty. The costs it finds are
@@ -152,9 +154,12 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     y_lo, y_hi, x_lo, x_hi = _window(h, w, x0, y0, budget)
     gw = x_hi - x_lo + 2  # window width with its frame
     gh = y_hi - y_lo + 2
-    g0 = 5 * h * w + MEMO_HEAD  # the window grid, after the memo
+    g0 = 5 * h * w + MEMO_HEAD  # the window's flags, after the memo
+    d0 = g0 + gw * gh  # the window's costs, after its flags
     for i in range(g0, g0 + gw * gh):
         queue[i] = 0
+    for i in range(d0, d0 + gw * gh):
+        queue[i] = UNREACHED
     for y in range(y_lo, y_hi):
         row = g0 + (y - y_lo + 1) * gw + 1 - x_lo
         for x in range(x_lo, x_hi):
@@ -163,8 +168,9 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     heads = queue.shape[0] - 4  # the heads of the buckets cost & 3 = 0..3
     for i in range(4):
         queue[heads + i] = -1
-    dist[y0, x0] = 0
-    queue[0] = g0 + (y0 - y_lo + 1) * gw + (x0 - x_lo + 1)  # a node: its window cell
+    start = (y0 - y_lo + 1) * gw + (x0 - x_lo + 1)  # window cell of the start
+    queue[d0 + start] = 0
+    queue[0] = start  # a node: its window cell, then the next node of its bucket
     queue[1] = -1
     queue[heads] = 0
     n_nodes = 1
@@ -179,33 +185,34 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
             live -= 1
             c = queue[2 * node]
             node = queue[2 * node + 1]
-            ly, lx = (c - g0) // gw, (c - g0) % gw
-            y, x = ly - 1 + y_lo, lx - 1 + x_lo
-            if dist[y, x] != cost:
+            if queue[d0 + c] != cost:
                 continue
             for dy in range(-1, 2):
                 for dx in range(-1, 2):
                     if dx == 0 and dy == 0:
                         continue
                     n = c + dy * gw + dx
-                    if queue[n] != 3:
+                    if queue[g0 + n] != 3:
                         continue  # off the table, occupied, or terrain the mode cannot cross
                     if dx != 0 and dy != 0:
                         # no cutting a corner between two impassable cells
-                        if queue[c + dx] == 0 and queue[c + dy * gw] == 0:
+                        if queue[g0 + c + dx] == 0 and queue[g0 + c + dy * gw] == 0:
                             continue
                         nc = cost + 3
                     else:
                         nc = cost + 2
-                    yy, xx = y + dy, x + dx
-                    if nc <= budget and nc < dist[yy, xx]:
-                        dist[yy, xx] = nc
+                    if nc <= budget and nc < queue[d0 + n]:
+                        queue[d0 + n] = nc
                         slot = heads + (nc & 3)
                         queue[2 * n_nodes] = n
                         queue[2 * n_nodes + 1] = queue[slot]
                         queue[slot] = n_nodes
                         n_nodes += 1
                         live += 1
+    for y in range(y_lo, y_hi):
+        row = d0 + (y - y_lo + 1) * gw + 1 - x_lo
+        for x in range(x_lo, x_hi):
+            dist[y, x] = queue[row + x]
     return dist
 
 
