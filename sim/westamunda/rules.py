@@ -6,9 +6,9 @@ reading is the default and why; base-game numbers name their certainty mark in
 ``../shared/reference/necromunda_base.md`` ([V] seen in the rulebook, [S] seen in code or data,
 [U] unverified). ``docs/rules/westamunda.md`` is the coverage table that points here; its sections
 "What the text leaves blank", "Contradictions and readings" and "The weapon table" give the
-reasons at length. The engine is not built yet: this class is the plan it will read (no number of
-the text may appear in a kernel). ``sim/westamunda/odds.py`` already reads it: its exact odds take
-every number and reading from a WMRules and keep none of their own. Fields whose doc starts
+reasons at length. The engine's first slice (``sim/westamunda/engine.py``, not yet a registered
+game) and ``sim/westamunda/odds.py`` read every number from it (no number of the text may appear
+in a kernel; the odds keep none of their own). Fields whose doc starts
 "Later:" belong to the later phase (buildings, fire and explosives beyond dynamite throws, wagons,
 the campaign).
 

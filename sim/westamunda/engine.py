@@ -1,0 +1,1997 @@
+"""The Westamunda gunfight engine (phase 1, first slice): one fight in ``_play`` (numba), many in
+``_play_batch`` (one ``prange`` over fights).
+
+A fight is Necromunda's: the gangs take whole turns alternately (the first by a coin), each turn
+in the base game's order: the bottle test, pinned fighters' escape tests, the movement phase (each
+fighter's action: hold, walk, run, crawl, aim, overwatch, reload or clear a jam, charge; a down
+fighter may crawl; movers may snap
+shoot from any point of their path, and enemy overwatch fires at them on the way, with quick
+draws), the enemy's overwatch at targets that stayed put, the shooting phase (normal, snap,
+aimed, fanned or blazed shots), hand-to-hand, and the recovery phase (down fighters' rolls, pins
+lifted, reloads and jam clearing done). Every number comes from a ``WMRules`` (``kernel_params``,
+``tables``) or the weapon table; nothing of the text is written here. The table is the shared
+tabletop (``sim/core/tabletop``): 1" cells, line of sight and what lies along it, movement reach.
+Facing and arcs are this module's (``_in_arc``): the shared geometry has none yet.
+
+Kernels pass the fight in named records: ``Game`` (dice, rules, the weapon table, the
+gunfighters), ``Field`` (the table), ``Gangs`` (fighters and their kit), ``Scratch`` (buffers
+sized in Python from the rules and rosters) and ``Out`` (records, trace, clock).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from sim.core import trace as TR
+from sim.core.debug import debug_default, raise_on_broken
+from sim.core.jit import batch_kernel, kernel, prange, step
+from sim.core.params import ConfigError
+from sim.core.rng import STATE_SIZE, randint, roll, seed_state
+from sim.core.tabletop.battlefield import BLOCKING, OPEN, generate, seen_size, sight
+from sim.core.tabletop.geometry import dist_in, sees
+from sim.core.tabletop.movement import GO_OVER, UNREACHED, path_to, queue_size, reach
+from sim.westamunda import state as S
+from sim.westamunda.rules import (
+    ACTIVITIES,
+    FIGHTERS,
+    GANG_TYPES,
+    ROUND_OF,
+    WEAPON_KINDS,
+    WEAPONS,
+    Recruit,
+    WMRules,
+)
+from sim.westamunda.state import (
+    D6,
+    FA,
+    FACT,
+    FAIMCOV,
+    FAIMDX,
+    FAIMDY,
+    FAIMN,
+    FAIMT,
+    FBS,
+    FCHARGED,
+    FENGAGED,
+    FFACEX,
+    FFACEY,
+    FFIRED,
+    FFLESH,
+    FI,
+    FINDEX,
+    FLAST_IN,
+    FLD,
+    FM,
+    FMELEE_S,
+    FMOVED,
+    FMOVED_IN,
+    FOW,
+    FOWFIRED,
+    FOWN,
+    FPIN_TURN,
+    FPINNED,
+    FRELOAD_SLOT,
+    FS,
+    FSIDE,
+    FSTATE,
+    FT,
+    FTWO_HANDED,
+    FTYPE,
+    FW,
+    FWS,
+    FX,
+    FY,
+    KJAMS,
+    KLOADED,
+    KRESERVE,
+    KUSELESS,
+    KW,
+    N_FC,
+    N_KC,
+    NO_SHOT,
+    ST_DOWN,
+    ST_OUT,
+    ST_STANDING,
+    Act,
+    Bad,
+    Ev,
+)
+from strategies.westamunda import N_W, choose_shot, crawl_to, decide, snap_step
+
+if numba.config.DISABLE_JIT:  # plain-Python runs (debugging): a view is the array itself
+    def borrow(arr):
+        return arr
+else:
+    from sim.core.borrow import borrow
+
+MAX_EVENTS = TR.DEFAULT_ROWS
+DEFAULT_MAPS = 8  # generated tables per point (each also played turned round); see play_batch
+N_KINDS = 4  # gunfighter policy kinds in strategies/westamunda.py
+HOLD, WALK, CRAWL = int(Act.HOLD), int(Act.WALK), int(Act.CRAWL)  # plain ints: one compiled
+# _move, not one per enum member
+
+
+class Batch(NamedTuple):
+    games: np.ndarray  # int64[n, N_GAME_COLS]
+    sides: np.ndarray  # int64[n, 2, N_SIDE_COLS]
+
+
+class Game(NamedTuple):
+    s: np.ndarray  # uint64[STATE_SIZE] dice state
+    rp: np.ndarray  # int64[N_RULES]
+    tb: np.ndarray  # int64[N_TB] the rules' small tables
+    wound: np.ndarray  # int64[10, 10] wound chart
+    wt: np.ndarray  # int64[len(WEAPONS), len(WEAPON_COLUMNS)] the weapon table
+    kinds: np.ndarray  # int64[2] gunfighter policy of each side
+    weights: np.ndarray  # float64[2, N_W]
+
+
+class Field(NamedTuple):
+    terrain: np.ndarray  # int8[h, w]
+    piece: np.ndarray  # int32[h, w]
+    building: np.ndarray  # int32[h, w]
+    smoke: np.ndarray  # int32[h, w], all -1 (the shared sight reads it; no smoke here)
+
+
+class Gangs(NamedTuple):
+    fm: np.ndarray  # int64[F, N_FC]
+    kit: np.ndarray  # int64[F, K, N_KC]
+
+
+class Scratch(NamedTuple):
+    dist: np.ndarray  # int64[h, w] movement costs
+    queue: np.ndarray  # int64[queue_size(h, w)]
+    seen: np.ndarray  # int32[seen_size(h, w)]
+    need: np.ndarray  # int64[F, K] legal shots: the D6 score each needs, NO_SHOT none
+    legal: np.ndarray  # bool[F, K] closest-target rule work space
+    step_need: np.ndarray  # int64[h * w] easiest shot from each step of a path
+    path: np.ndarray  # int64[h * w] a mover's path, cells y * w + x (movement.path_to)
+    occ: np.ndarray  # bool[h, w] cells other fighters stand or lie on
+    saw: np.ndarray  # int64[F] an overwatcher saw the mover (in arc) where his move began
+    dec: np.ndarray  # int64[N_DEC] a policy's decision
+    dice_a: np.ndarray  # int64[sizes.dice] attack dice of one side of a hand-to-hand round
+    dice_b: np.ndarray  # int64[sizes.dice] ... of the other
+
+
+class Sizes(NamedTuple):
+    """Scratch lengths, computed in Python from the rules, rosters and table (see ``sizes``)."""
+
+    queue: int
+    seen: int
+    dice: int
+
+
+class Out(NamedTuple):
+    g_out: np.ndarray  # int64[N_GAME_COLS]
+    side_out: np.ndarray  # int64[2, N_SIDE_COLS]
+    trace: np.ndarray  # int64[rows, N_EV_COLS], 0 rows in batches
+    nev: np.ndarray  # int64[1] events so far (written or not)
+    clock: np.ndarray  # int64[2] round (1..), gang turns begun (1..)
+
+
+@kernel
+def _log(out, actor, kind, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, i=0):
+    # batches (0-row trace) only count: no call into emit on the hot path
+    if out.trace.shape[0] == 0:
+        out.nev[0] += 1
+    else:
+        out.nev[0] = TR.emit(out.trace, out.nev[0], out.clock[0], actor, kind, a, b, c, d, e, f,
+                             g, h, i)
+
+
+@kernel
+def _broken(out, code):
+    """Record the first broken invariant of the fight."""
+    if out.g_out[S.G_ERROR] == 0:
+        out.g_out[S.G_ERROR] = code
+        out.g_out[S.G_ERROR_ROUND] = out.clock[0]
+
+
+# ---------------------------------------------------------------- dice
+
+
+@kernel
+def _roll_need(g, need):
+    """Roll a D6 score of ``need`` by the text's dice (WMRules.p_needed): up to 6 one die, a
+    natural 1 failing (natural_one_fails); above 6 a 6 first, then a second die of
+    second_die_needs (``R_CHAIN``: the 'chain' reading rolls a need above 6 on it by the same
+    rule). Returns (success, the first die)."""
+    rp, tb, s = g.rp, g.tb, g.s
+    if need <= D6:
+        d = roll(s, D6)
+        low = need
+        if rp[S.R_NAT_ONE] != 0 and low < 2:
+            low = 2
+        return d >= low, d
+    first = roll(s, D6)
+    if first != D6:
+        return False, first
+    cur = need
+    for _ in range(need):  # each pass lowers the need: a bounded loop
+        i = cur - D6 - 1
+        if i < S.N_SECOND:
+            nxt = tb[S.TB_SECOND + i]
+        else:
+            nxt = tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+        if nxt <= D6:
+            if rp[S.R_CHAIN] == 0 and i >= S.N_SECOND:
+                return False, first
+            return roll(s, D6) >= max(nxt, 1), first
+        if rp[S.R_CHAIN] == 0 or nxt >= cur:
+            return False, first
+        if roll(s, D6) != D6:
+            return False, first
+        cur = nxt
+    return False, first
+
+
+@kernel
+def _test(g, score, modifier):
+    """A characteristic test (BS, WS, S): needed_base - score - modifier on the text's dice."""
+    ok, _ = _roll_need(g, g.rp[S.R_NEEDED_BASE] - score - modifier)
+    return ok
+
+
+@kernel
+def _i_test(g, score, modifier):
+    """An initiative test under i_roll_reading ('under': D6 at most I + modifier)."""
+    if g.rp[S.R_I_UNDER] != 0:
+        return roll(g.s, D6) <= min(max(score + modifier, 0), D6)
+    return _test(g, score, modifier)
+
+
+@kernel
+def _ld_test(g, ld):
+    """A leadership test: ld_dice D6 at most Ld. Returns (passed, total)."""
+    total = 0
+    for _ in range(g.rp[S.R_LD_DICE]):
+        total += roll(g.s, D6)
+    return total <= ld, total
+
+
+@step
+def _wound_need(g, strength, toughness):
+    """D6 needed to wound (0: cannot), S and T clipped to the chart."""
+    n = g.wound.shape[0]
+    return g.wound[min(max(strength, 1), n) - 1, min(max(toughness, 1), n) - 1]
+
+
+# ---------------------------------------------------------------- geometry
+
+
+@step
+def _see(f, sc, x0, y0, x1, y1):
+    return sees(f.terrain, f.piece, f.building, f.smoke, x0, y0, x1, y1, sc.seen)
+
+
+@kernel
+def _cover(f, sc, x0, y0, x1, y1):
+    """(visible, cover) of cell (x1, y1) seen from (x0, y0): full cover behind blocking terrain
+    or inside a building, partial behind low terrain (the shared sight's counts)."""
+    vis, pieces, smokes, behind = sight(f.terrain, f.piece, f.building, f.smoke, x0, y0, x1, y1,
+                                        sc.seen)
+    if not vis:
+        return False, S.COV_NONE
+    if behind:
+        return True, S.COV_FULL
+    if pieces > 0 or smokes > 0:
+        return True, S.COV_PARTIAL
+    return True, S.COV_NONE
+
+
+@kernel
+def _in_arc(fx, fy, vx, vy, arc_deg):
+    """Is direction (vx, vy) within ``arc_deg`` degrees centred on facing (fx, fy)? (inclusive;
+    an arc of 360 or more, no facing or no direction: yes)."""
+    if arc_deg >= 360:
+        return True
+    nf = math.sqrt(fx * fx + fy * fy)
+    nv = math.sqrt(vx * vx + vy * vy)
+    if nf == 0.0 or nv == 0.0:
+        return True
+    return fx * vx + fy * vy >= math.cos(math.radians(arc_deg / 2.0)) * nf * nv - 1e-9
+
+
+@step
+def _adjacent(fm, a, b):
+    return max(abs(fm[a, FX] - fm[b, FX]), abs(fm[a, FY] - fm[b, FY])) <= 1
+
+
+@kernel
+def _occupied(fm, except_f, occ):
+    """Fill ``occ`` with the cells of fighters on the table other than ``except_f``."""
+    occ[:, :] = False
+    for b in range(fm.shape[0]):
+        if fm[b, FSTATE] != ST_OUT and b != except_f:
+            occ[fm[b, FY], fm[b, FX]] = True
+    return occ
+
+
+@kernel
+def _stands_at(fm, x, y, except_f):
+    for b in range(fm.shape[0]):
+        if fm[b, FSTATE] != ST_OUT and b != except_f and fm[b, FX] == x and fm[b, FY] == y:
+            return True
+    return False
+
+
+@kernel
+def _next_to_enemy(fm, a, x, y):
+    """Would fighter a at (x, y) touch an enemy on the table (base contact)?"""
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] != ST_OUT and \
+                max(abs(fm[b, FX] - x), abs(fm[b, FY] - y)) <= 1:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- legal shots
+
+
+@step
+def _ready_gun(kit, a, k):
+    return kit[a, k, KW] >= 0 and kit[a, k, KUSELESS] == 0 and kit[a, k, KLOADED] > 0 and \
+        kit[a, k, KJAMS] == 0
+
+
+@kernel
+def _any_ready_gun(kit, a):
+    for k in range(kit.shape[1]):
+        if _ready_gun(kit, a, k):
+            return True
+    return False
+
+
+@kernel
+def _modifier(rp, tb, aim_turns, range_mod, snap, emerging, charging, rapid, cover, sustained):
+    """The summed to-hit modifier of one shot (odds.hit_modifier, plus sfd_modifier)."""
+    aim = min(aim_turns * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
+    plus = aim + max(range_mod, 0)
+    if rp[S.R_AIM_CAP_TOTAL] != 0:
+        plus = min(plus, rp[S.R_AIM_MAX])
+    minus = min(range_mod, 0)
+    if snap:
+        minus += rp[S.R_SNAP_MOD]
+    if emerging:
+        minus += rp[S.R_EMERGING_MOD]
+    if charging:
+        minus += rp[S.R_CHARGING_MOD]
+    if rapid:
+        minus += rp[S.R_RAPID_MOD]
+    if cover > 0:
+        minus += tb[S.TB_COVER + cover - 1]
+    if sustained:
+        minus += rp[S.R_SFD_MOD]
+    return plus + minus
+
+
+@kernel
+def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging, sustained):
+    """The D6 score fighter a (firing from (x, y)) needs to hit t with slot k, or NO_SHOT when
+    t is out of sight or range (arcs and the closest-target rule are the caller's)."""
+    fm = ge.fm
+    vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
+    if not vis:
+        return NO_SHOT
+    return _need_at(g, ge, a, t, k, dist_in(x, y, fm[t, FX], fm[t, FY]), cov, snap, aim_turns,
+                    emerging, charging, sustained)
+
+
+@kernel
+def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustained):
+    """``_shot_need`` once sight is known: ``d`` inches away, behind ``cover``."""
+    fm, rp, wt = ge.fm, g.rp, g.wt
+    row = ge.kit[a, k, KW]
+    if d <= wt[row, S.WC_SHORT]:
+        rmod = wt[row, S.WC_HIT_SHORT]
+    elif d <= wt[row, S.WC_LONG]:
+        rmod = wt[row, S.WC_HIT_LONG]
+    else:
+        return NO_SHOT
+    rapid = fm[t, FLAST_IN] >= 2 * rp[S.R_RAPID_IN]
+    mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, rapid, cov, sustained)
+    return rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
+
+
+@kernel
+def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerging, charging):
+    """Fill sc.need[F, K] with every legal shot of fighter a from (x, y) facing (fx, fy) within
+    ``arc`` degrees (360: free to turn): enemies on the table and not in hand-to-hand, in sight,
+    in arc and in range of a loaded, unjammed weapon. ``only`` >= 0: that target alone;
+    otherwise the closest-target rule (closest_target_rule): a target is legal only if every
+    closer standing candidate needs more (down ones never count as closer). Returns the number
+    of legal shots."""
+    fm, kit, need, legal = ge.fm, ge.kit, sc.need, sc.legal
+    F, K = need.shape
+    need[:, :] = NO_SHOT
+    n_ok = 0
+    for t in range(F):
+        if only >= 0 and t != only:
+            continue
+        if fm[t, FSIDE] == fm[a, FSIDE] or fm[t, FSTATE] == ST_OUT or fm[t, FENGAGED] >= 0:
+            continue
+        if not _in_arc(fx, fy, fm[t, FX] - x, fm[t, FY] - y, arc):
+            continue
+        vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
+        if not vis:
+            continue
+        d = dist_in(x, y, fm[t, FX], fm[t, FY])
+        for k in range(K):
+            if _ready_gun(kit, a, k):
+                need[t, k] = _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging,
+                                      charging, False)
+    if only < 0 and g.rp[S.R_CLOSEST] != 0:
+        for t in range(F):
+            for k in range(K):
+                legal[t, k] = need[t, k] < NO_SHOT
+                if not legal[t, k]:
+                    continue
+                dt = dist_in(x, y, fm[t, FX], fm[t, FY])
+                for c in range(F):
+                    if c != t and need[c, k] < NO_SHOT and fm[c, FSTATE] == ST_STANDING and \
+                            need[c, k] <= need[t, k] and dist_in(x, y, fm[c, FX], fm[c, FY]) < dt:
+                        legal[t, k] = False
+                        break
+        for t in range(F):
+            for k in range(K):
+                if not legal[t, k]:
+                    need[t, k] = NO_SHOT
+    for t in range(F):
+        for k in range(K):
+            if need[t, k] < NO_SHOT:
+                n_ok += 1
+    return n_ok
+
+
+# ---------------------------------------------------------------- hits, wounds, injuries
+
+
+@kernel
+def _lose_aim(ge, out, a, why):
+    """Fighter a's aim ends (Ev.AIM_LOST reasons); 0-2 (the target's doing) are counted."""
+    fm = ge.fm
+    if fm[a, FAIMT] < 0:
+        return
+    _log(out, a, Ev.AIM_LOST, fm[a, FAIMT], why)
+    if why <= 2:
+        out.side_out[fm[a, FSIDE], S.S_AIMS_LOST] += 1
+    fm[a, FAIMT] = -1
+    fm[a, FAIMN] = 0
+
+
+@kernel
+def _take_out(ge, out, t, by):
+    """Fighter t goes out of action (``by``: the fighter responsible, -1 none)."""
+    fm = ge.fm
+    fm[t, FSTATE] = ST_OUT
+    fm[t, FPINNED] = 0
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    if by >= 0 and fm[by, FSIDE] != fm[t, FSIDE]:
+        out.side_out[fm[by, FSIDE], S.S_TAKEN_OUT] += 1
+    fm[t, FENGAGED] = -1
+    for b in range(fm.shape[0]):
+        if fm[b, FENGAGED] == t:
+            _reengage(fm, b)
+        if fm[b, FAIMT] == t:
+            _lose_aim(ge, out, b, 4)
+
+
+@kernel
+def _reengage(fm, b):
+    """Fighter b's opponent is gone: he fights on with an enemy still engaged with him and in
+    contact, if any, else he is free."""
+    fm[b, FENGAGED] = -1
+    for c in range(fm.shape[0]):
+        if fm[c, FENGAGED] == b and fm[c, FSTATE] != ST_OUT and _adjacent(fm, b, c):
+            fm[b, FENGAGED] = c
+            return
+
+
+@kernel
+def _flesh_wound(g, ge, out, t, by):
+    """A flesh wound: WS and BS drop by flesh_wound_penalty; both at 0 is out of action
+    (flesh_zero_out)."""
+    fm, rp = ge.fm, g.rp
+    fm[t, FFLESH] += 1
+    fm[t, FWS] = max(fm[t, FWS] - rp[S.R_FLESH_PENALTY], 0)
+    fm[t, FBS] = max(fm[t, FBS] - rp[S.R_FLESH_PENALTY], 0)
+    if rp[S.R_FLESH_ZERO_OUT] != 0 and fm[t, FWS] == 0 and fm[t, FBS] == 0:
+        _take_out(ge, out, t, by)
+
+
+@kernel
+def _down(ge, out, t):
+    fm = ge.fm
+    fm[t, FSTATE] = ST_DOWN
+    fm[t, FPINNED] = 0
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    for b in range(fm.shape[0]):
+        if fm[b, FAIMT] == t:
+            _lose_aim(ge, out, b, 4)
+
+
+@kernel
+def _damage(g, ge, out, t, by, damage):
+    """Fighter t suffers ``damage`` wounds: wounds go first; the one that takes him to 0 and
+    each after it call an injury roll (injury_faces), the worst result standing (a second down
+    changes nothing; a flesh wound on a down fighter still costs WS and BS)."""
+    fm = ge.fm
+    before = fm[t, FW]
+    fm[t, FW] = max(before - damage, 0)
+    if before - damage > 0:
+        return
+    rolls = damage - before + 1 if before >= 1 else damage
+    worst = -1
+    for _ in range(rolls):
+        d = roll(g.s, D6)
+        res = g.tb[S.TB_INJURY + d - 1]
+        _log(out, t, Ev.INJURY, d, res)
+        worst = max(worst, res)
+    if worst == S.INJ_OUT:
+        _take_out(ge, out, t, by)
+    elif worst == S.INJ_DOWN:
+        if fm[t, FSTATE] == ST_STANDING:
+            _down(ge, out, t)
+    else:
+        _flesh_wound(g, ge, out, t, by)
+
+
+@kernel
+def _pin(ge, out, t, by):
+    """Fighter t is pinned (not in hand-to-hand; ``by`` -1: his own kickback)."""
+    fm = ge.fm
+    if fm[t, FENGAGED] >= 0 or fm[t, FSTATE] != ST_STANDING:
+        return
+    fm[t, FPINNED] = 1
+    fm[t, FPIN_TURN] = out.clock[1]
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    if by >= 0:
+        out.side_out[fm[by, FSIDE], S.S_PINS] += 1
+    _log(out, t, Ev.PINNED, by)
+
+
+@kernel
+def _knock_back(g, f, ge, out, a, t):
+    """Fighter t, struck by a, fails his S test: thrown back knockdown_in inches straight away
+    from a, stopping at blocking terrain, another fighter or the table edge."""
+    fm = ge.fm
+    h, w = f.terrain.shape
+    sx = np.sign(fm[t, FX] - fm[a, FX])
+    sy = np.sign(fm[t, FY] - fm[a, FY])
+    for _ in range(g.rp[S.R_KNOCKDOWN_IN]):
+        nx, ny = fm[t, FX] + sx, fm[t, FY] + sy
+        if not (0 <= nx < w and 0 <= ny < h) or f.terrain[ny, nx] == BLOCKING or \
+                _stands_at(fm, nx, ny, t) or (sx == 0 and sy == 0):
+            break
+        fm[t, FX], fm[t, FY] = nx, ny
+
+
+@kernel
+def _wound_roll(g, strength, toughness):
+    """The wound roll of one hit: (need, die, wounded); need 0 (the chart allows no wound)
+    rolls nothing."""
+    need = _wound_need(g, strength, toughness)
+    if need == 0:
+        return need, 0, False
+    d = roll(g.s, D6)
+    return need, d, d >= need
+
+
+@kernel
+def _hit(g, f, ge, out, a, t, strength, damage):
+    """A shot of ``strength`` from a hits t: pinned, the wound roll, then knockdown."""
+    fm, rp = ge.fm, g.rp
+    _pin(ge, out, t, a)
+    need, d, wounded = _wound_roll(g, strength, fm[t, FT])
+    _log(out, t, Ev.WOUND, a, need, d, 1 if wounded else 0)
+    if wounded:
+        out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
+        _damage(g, ge, out, t, a, damage)
+    if strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT:
+        ok = _test(g, fm[t, FS], 0)
+        if not ok:
+            _knock_back(g, f, ge, out, a, t)
+            out.side_out[fm[a, FSIDE], S.S_KNOCKDOWNS] += 1
+        _log(out, t, Ev.KNOCKDOWN, a, 1 if ok else 0, fm[t, FX], fm[t, FY])
+
+
+# ---------------------------------------------------------------- firing
+
+
+@kernel
+def _burst_shots(g, dice, loaded):
+    """Sustained-fire dice: (shots, jam faces). sfd_faces (-1 a jam face), read by
+    sfd_jam_reading ('stops_all': any jam, no shots) and sfd_shots_reading ('plus_base': one
+    more), capped by ``loaded`` when sfd_limited_by_rounds."""
+    rp, tb = g.rp, g.tb
+    shots = 0
+    jams = 0
+    for _ in range(dice):
+        face = tb[S.TB_SFD + roll(g.s, S.N_SFD) - 1]
+        if face < 0:
+            jams += 1
+        else:
+            shots += face
+    if rp[S.R_SFD_STOPS_ALL] != 0 and jams > 0:
+        shots = 0
+    elif rp[S.R_SFD_PLUS_BASE] != 0:
+        shots += 1
+    if rp[S.R_SFD_LIMITED] != 0:
+        shots = min(shots, loaded)
+    return shots, jams
+
+
+@kernel
+def _ammo_roll(g, ge, out, a, k):
+    """An ammo roll for slot k; a failure is a jam marker (or the weapon useless)."""
+    fm, kit = ge.fm, ge.kit
+    side = fm[a, FSIDE]
+    need = g.wt[kit[a, k, KW], S.WC_AMMO]
+    if need <= 0:
+        return
+    ok, d = _roll_need(g, need)
+    out.side_out[side, S.S_AMMO_ROLLS] += 1
+    _log(out, a, Ev.AMMO, k, need, d, 1 if ok else 0)
+    if not ok:
+        if g.rp[S.R_JAM_USELESS] != 0:
+            kit[a, k, KUSELESS] = 1
+        else:
+            kit[a, k, KJAMS] += 1
+        out.side_out[side, S.S_JAMS] += 1
+
+
+@kernel
+def _spread_target(g, f, ge, sc, a, k, t0, x0, y0):
+    """Another target for a burst's next shot: the nearest enemy on the table within
+    sfd_spread_in of (x0, y0), where the first target stood, that a can shoot with slot k, or
+    -1."""
+    fm = ge.fm
+    best, best_d = -1, 1e18
+    for c in range(fm.shape[0]):
+        if c == t0 or fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or \
+                fm[c, FENGAGED] >= 0:
+            continue
+        d = dist_in(x0, y0, fm[c, FX], fm[c, FY])
+        if d <= g.rp[S.R_SFD_SPREAD] and d < best_d and \
+                _shot_need(g, f, ge, sc, a, fm[a, FX], fm[a, FY], c, k, False, 0, False, False,
+                           False) < NO_SHOT:
+            best, best_d = c, d
+    return best
+
+
+@kernel
+def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging):
+    """Fighter a fires slot k at t: one shot, or with ``fan`` a burst of sustained-fire dice
+    (each shot at sfd_modifier; later shots go to another enemy within sfd_spread_in once the
+    first is out of action). All shots are fired before the ammo rolls (one per to-hit die of
+    ammo_on, one per jam face). Then kickback. ``flags``: SH_* bits of the occasion; an aimed
+    shot is never a burst unless sfd_can_aim."""
+    fm, kit, wt, rp = ge.fm, ge.kit, g.wt, g.rp
+    side = fm[a, FSIDE]
+    so = out.side_out
+    row = kit[a, k, KW]
+    fm[a, FFIRED] = 1
+    fm[a, FFACEX] = fm[t, FX] - fm[a, FX]
+    fm[a, FFACEY] = fm[t, FY] - fm[a, FY]
+    aimed = (flags & S.SH_AIMED) != 0
+    sustained = fan and wt[row, S.WC_SFD] > 0 and (not aimed or rp[S.R_SFD_CAN_AIM] != 0)
+    rolls = 0
+    if sustained:
+        shots, jams = _burst_shots(g, wt[row, S.WC_SFD], kit[a, k, KLOADED])
+        rolls += jams
+        flags |= S.SH_FAN
+        so[side, S.S_FANS] += 1
+        _log(out, a, Ev.BURST, t, wt[row, S.WC_SFD], shots, jams)
+    else:
+        shots = 1
+    snap = (flags & S.SH_SNAP) != 0
+    x0, y0 = fm[t, FX], fm[t, FY]
+    cur = t
+    strength = wt[row, S.WC_STRENGTH]
+    if wt[row, S.WC_FLAGS] & S.FL_USER_STRENGTH:
+        strength += fm[a, FS]
+    for i in range(shots):
+        kit[a, k, KLOADED] = max(kit[a, k, KLOADED] - 1, 0)
+        if i > 0 and fm[cur, FSTATE] == ST_OUT:
+            cur = _spread_target(g, f, ge, sc, a, k, cur, x0, y0)
+        if cur < 0:
+            continue  # nobody left near the first target: the round goes wide
+        need = _shot_need(g, f, ge, sc, a, fm[a, FX], fm[a, FY], cur, k, snap, aim_turns,
+                          emerging, charging, sustained)
+        if need >= NO_SHOT:
+            continue  # knocked out of sight or range by an earlier shot
+        hit, d = _roll_need(g, need)
+        if d == rp[S.R_AMMO_ON]:
+            rolls += 1
+        h1 = 1 if hit else 0
+        so[side, S.S_SHOTS] += 1
+        so[side, S.S_HITS] += h1
+        if snap:
+            so[side, S.S_SNAP] += 1
+            so[side, S.S_SNAP_HITS] += h1
+        if aimed:
+            so[side, S.S_AIMED] += 1
+            so[side, S.S_AIM_HITS] += h1
+        if sustained:
+            so[side, S.S_FAN_SHOTS] += 1
+            so[side, S.S_FAN_HITS] += h1
+        if flags & S.SH_OVERWATCH:
+            so[side, S.S_OW_SHOTS] += 1
+        _log(out, a, Ev.SHOT, cur, row, need, d, 1 if hit else 0, aim_turns, flags)
+        if hit:
+            _hit(g, f, ge, out, a, cur, strength, wt[row, S.WC_DAMAGE])
+    for _ in range(rolls):
+        _ammo_roll(g, ge, out, a, k)
+    if strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and fm[a, FSTATE] == ST_STANDING:
+        ok = _test(g, fm[a, FS], 0)
+        _log(out, a, Ev.KICKBACK, row, 1 if ok else 0)
+        if not ok:
+            so[side, S.S_KICKBACKS] += 1
+            _pin(ge, out, a, -1)
+
+
+@kernel
+def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emerging, charging):
+    """Fighter a may shoot now (from where he stands, facing (fx, fy) within ``arc``): the
+    legal shots, his policy's choice, the shot. True if he fired."""
+    fm = ge.fm
+    side = fm[a, FSIDE]
+    snap = (flags & S.SH_SNAP) != 0
+    n_ok = _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
+                       emerging, charging)
+    if n_ok == 0:
+        return False
+    t, k, fan = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need, flags,
+                            g.s)
+    if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
+        return False
+    _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging)
+    return True
+
+
+# ---------------------------------------------------------------- overwatch, quick draw, aims
+
+
+@kernel
+def _watching(fm, o, mover):
+    """Can overwatcher o fire at enemy ``mover`` (both up, o not yet fired this turn)?"""
+    return fm[o, FOW] != S.OW_NONE and fm[o, FOWFIRED] == 0 and fm[o, FSTATE] == ST_STANDING \
+        and fm[o, FPINNED] == 0 and fm[o, FENGAGED] < 0 and fm[o, FSIDE] != fm[mover, FSIDE]
+
+
+@kernel
+def _ow_arc(g, fm, o):
+    return g.rp[S.R_AIM_ARC] if fm[o, FOW] == S.OW_AIMED else g.rp[S.R_FIRE_ARC]
+
+
+@kernel
+def _ow_sees(g, f, ge, sc, o, mover):
+    """Does overwatcher o see ``mover`` where he stands, inside his overwatch arc?"""
+    fm = ge.fm
+    return _in_arc(fm[o, FFACEX], fm[o, FFACEY], fm[mover, FX] - fm[o, FX],
+                   fm[mover, FY] - fm[o, FY], _ow_arc(g, fm, o)) and \
+        _see(f, sc, fm[o, FX], fm[o, FY], fm[mover, FX], fm[mover, FY])
+
+
+@kernel
+def _overwatch_at(g, f, ge, sc, out, a, charging):
+    """Enemy overwatchers who have not fired and see mover a where he now stands (in their
+    arc, in range) may fire, one after another (a target that came into their arc during this
+    move is emerging). Before each, a faster mover may try the quick draw: an I test; passing
+    it he fires a snap shot at the overwatcher first (once a turn: it is his shot), and an
+    overwatcher pinned or down by it loses his shot (quick_draw_pin_cancels)."""
+    fm, rp = ge.fm, g.rp
+    side = fm[a, FSIDE]
+    for o in range(fm.shape[0]):
+        if fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0:
+            return
+        if not _watching(fm, o, a):
+            continue
+        aimed = fm[o, FOW] == S.OW_AIMED
+        turns = fm[o, FOWN] if aimed else 0
+        emerging = sc.saw[o] == 0
+        flags = S.SH_OVERWATCH | (S.SH_AIMED if aimed else 0)
+        arc = _ow_arc(g, fm, o)
+        n_ok = _candidates(g, f, ge, sc, o, fm[o, FX], fm[o, FY], fm[o, FFACEX], fm[o, FFACEY],
+                           arc, False, a, turns, emerging, charging)
+        if n_ok == 0:
+            continue
+        t, k, fan = choose_shot(g.kinds[1 - side], g.weights[1 - side], o, fm, ge.kit, g.wt,
+                                sc.need, flags, g.s)
+        if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
+            continue
+        fm[o, FOWFIRED] = 1
+        if rp[S.R_QUICK_DRAW] != 0 and fm[a, FI] - fm[o, FI] >= rp[S.R_QD_MARGIN] and \
+                fm[a, FFIRED] == 0 and _any_ready_gun(ge.kit, a):
+            so = out.side_out
+            so[side, S.S_QD_TRIED] += 1
+            ok = _i_test(g, fm[a, FI], 0)
+            _log(out, a, Ev.QUICK_DRAW, o, 1 if ok else 0)
+            if ok:
+                so[side, S.S_QD_WON] += 1
+                _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, S.SH_SNAP | S.SH_QUICKDRAW, o, 0,
+                           False, False)
+                if fm[o, FSTATE] != ST_STANDING or \
+                        (fm[o, FPINNED] != 0 and rp[S.R_QD_PIN_CANCELS] != 0):
+                    continue
+                if _candidates(g, f, ge, sc, o, fm[o, FX], fm[o, FY], fm[o, FFACEX],
+                               fm[o, FFACEY], arc, False, a, turns, emerging, charging) == 0 \
+                        or sc.need[a, k] >= NO_SHOT:
+                    continue
+        _fire(g, f, ge, sc, out, o, a, k, fan and not aimed, flags, turns, emerging, charging)
+        fm[o, FOWN] = 0
+
+
+@kernel
+def _overwatch_stationary(g, f, ge, sc, out, side):
+    """End of ``side``'s movement phase: the other side's overwatchers who have not fired may
+    fire at any of its fighters in their arc (closest-target rule)."""
+    fm = ge.fm
+    for o in range(fm.shape[0]):
+        if fm[o, FSIDE] == side or fm[o, FOW] == S.OW_NONE or fm[o, FOWFIRED] != 0 or \
+                fm[o, FSTATE] != ST_STANDING or fm[o, FPINNED] != 0 or fm[o, FENGAGED] >= 0:
+            continue
+        aimed = fm[o, FOW] == S.OW_AIMED
+        flags = S.SH_OVERWATCH | (S.SH_AIMED if aimed else 0)
+        if _shoot_now(g, f, ge, sc, out, o, _ow_arc(g, fm, o), fm[o, FFACEX], fm[o, FFACEY],
+                      flags, -1, fm[o, FOWN] if aimed else 0, False, False):
+            fm[o, FOWFIRED] = 1
+            fm[o, FOWN] = 0
+
+
+@kernel
+def _aims_on(g, f, ge, sc, out, a):
+    """Enemy aimers aiming at mover a lose their aim if he is now out of their sight, outside
+    their aiming arc, or behind cover (aim_lost_cover: 'any' cover he was not in when the aim
+    began, or only 'full')."""
+    fm = ge.fm
+    for o in range(fm.shape[0]):
+        if fm[o, FAIMT] != a:
+            continue
+        vis, cov = _cover(f, sc, fm[o, FX], fm[o, FY], fm[a, FX], fm[a, FY])
+        if not vis:
+            _lose_aim(ge, out, o, 0)
+        elif not _in_arc(fm[o, FAIMDX], fm[o, FAIMDY], fm[a, FX] - fm[o, FX],
+                         fm[a, FY] - fm[o, FY], g.rp[S.R_AIM_ARC]):
+            _lose_aim(ge, out, o, 1)
+        elif cov > fm[o, FAIMCOV] and (g.rp[S.R_AIM_LOST_FULL] == 0 or cov == S.COV_FULL):
+            _lose_aim(ge, out, o, 2)
+
+
+# ---------------------------------------------------------------- movement
+
+
+@kernel
+def _charge_cell(f, ge, sc, t):
+    """The cheapest cell next to fighter t that the mover's reach (sc.dist) got to and nobody
+    stands on, or (-1, -1)."""
+    fm = ge.fm
+    h, w = f.terrain.shape
+    bx, by, bc = -1, -1, UNREACHED
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            x, y = fm[t, FX] + dx, fm[t, FY] + dy
+            if (dx or dy) and 0 <= x < w and 0 <= y < h and sc.dist[y, x] < bc and \
+                    not sc.occ[y, x]:
+                bx, by, bc = x, y, sc.dist[y, x]
+    return bx, by
+
+
+@kernel
+def _enemy_near(g, f, ge, sc, a):
+    """A standing enemy within run_stop_in that runner a sees?"""
+    fm = ge.fm
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= g.rp[S.R_RUN_STOP] and \
+                _see(f, sc, fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]):
+            return True
+    return False
+
+
+@kernel
+def _easiest_from(g, f, ge, sc, a, x, y, fx, fy):
+    """The least need of a's legal snap shots from (x, y) facing (fx, fy), NO_SHOT if none."""
+    _candidates(g, f, ge, sc, a, x, y, fx, fy, g.rp[S.R_FIRE_ARC], True, -1, 0, False, False)
+    best = NO_SHOT
+    for t in range(sc.need.shape[0]):
+        for k in range(sc.need.shape[1]):
+            best = min(best, sc.need[t, k])
+    return best
+
+
+@kernel
+def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
+    """Fighter a walks, runs or charges towards (dx, dy) (a charge: into contact with
+    ``target``) along the cheapest path over low terrain. At each step: enemy aims on him are
+    checked, enemy overwatch may fire (and he may try the quick draw), a runner stops on coming
+    within run_stop_in of an enemy he sees, and with ``midmove`` he fires his snap shot from the
+    step his policy picked. Only a charge may end in base contact: other moves stop short of
+    it. Returns True if he moved."""
+    fm, rp = ge.fm, g.rp
+    h, w = f.terrain.shape
+    side = fm[a, FSIDE]
+    m = fm[a, FM]
+    was = fm[a, FSTATE]
+    if act == Act.RUN:
+        budget, mv = 2 * m * rp[S.R_RUN_MULT], S.MV_RUN
+    elif act == Act.CHARGE:
+        budget, mv = 2 * m * rp[S.R_CHARGE_MULT], S.MV_CHARGE
+    elif act == Act.CRAWL:
+        budget = 2 * (rp[S.R_DOWN_CRAWL] if was == ST_DOWN else rp[S.R_CRAWL])
+        mv = S.MV_CRAWL
+    else:
+        budget, mv = 2 * m, S.MV_WALK
+    occ = _occupied(fm, a, sc.occ)
+    x0, y0 = fm[a, FX], fm[a, FY]
+    reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue)
+    if act == Act.CHARGE:
+        dx, dy = _charge_cell(f, ge, sc, target)
+        if dx < 0:
+            return False
+    elif not (0 <= dx < w and 0 <= dy < h) or sc.dist[dy, dx] == UNREACHED:
+        return False
+    if dx == x0 and dy == y0:
+        return False
+    n = path_to(f.terrain, f.building, sc.dist, x0, y0, GO_OVER, dx, dy, sc.path)
+    if n < 2:
+        return False
+    if act != Act.CHARGE:  # stop short of base contact
+        for k in range(1, n):
+            c = sc.path[k]
+            if _next_to_enemy(fm, a, c % w, c // w):
+                n = k
+                break
+        if n < 2:
+            return False
+    fm[a, FMOVED] = mv
+    if act == Act.CHARGE:
+        out.side_out[side, S.S_CHARGES] += 1
+    fm[a, FFACEX] = sc.path[1] % w - x0
+    fm[a, FFACEY] = sc.path[1] // w - y0
+    shoot_ok = rp[S.R_SHOOT_DURING_MOVE] != 0 and act != Act.CHARGE and was == ST_STANDING \
+        and (act != Act.RUN or rp[S.R_RUN_AND_SHOOT] != 0)
+    kb = -1
+    if midmove and shoot_ok and _any_ready_gun(ge.kit, a):
+        for k in range(n):
+            c = sc.path[k]
+            p = sc.path[max(k - 1, 0)] if k > 0 else x0 + y0 * w
+            q = c if k > 0 else sc.path[1]
+            sc.step_need[k] = _easiest_from(g, f, ge, sc, a, c % w, c // w, q % w - p % w,
+                                            q // w - p // w)
+        kb = snap_step(g.kinds[side], g.weights[side], sc.step_need, n, g.s)
+    for o in range(fm.shape[0]):
+        sc.saw[o] = 1 if _watching(fm, o, a) and _ow_sees(g, f, ge, sc, o, a) else 0
+    for k in range(n):
+        if k > 0:
+            c = sc.path[k]
+            nx, ny = c % w, c // w
+            if _stands_at(fm, nx, ny, a):
+                break
+            _log(out, a, Ev.MOVE, fm[a, FX], fm[a, FY], nx, ny, mv)
+            fm[a, FFACEX] = nx - fm[a, FX]
+            fm[a, FFACEY] = ny - fm[a, FY]
+            fm[a, FX], fm[a, FY] = nx, ny
+            fm[a, FMOVED_IN] = sc.dist[ny, nx]
+        _aims_on(g, f, ge, sc, out, a)
+        _overwatch_at(g, f, ge, sc, out, a, act == Act.CHARGE)
+        if fm[a, FSTATE] != was or fm[a, FPINNED] != 0:
+            return True
+        if k == kb and fm[a, FFIRED] == 0:
+            _shoot_now(g, f, ge, sc, out, a, rp[S.R_FIRE_ARC], fm[a, FFACEX], fm[a, FFACEY],
+                       S.SH_SNAP | S.SH_MIDMOVE, -1, 0, False, False)
+        if act == Act.RUN and k > 0 and rp[S.R_RUN_STOP] > 0 and _enemy_near(g, f, ge, sc, a):
+            break
+    if act == Act.CHARGE and _adjacent(fm, a, target) and fm[target, FSTATE] != ST_OUT:
+        fm[a, FENGAGED] = target
+        fm[a, FCHARGED] = 1
+        _log(out, a, Ev.CHARGED, target)
+        if fm[target, FENGAGED] < 0:
+            fm[target, FENGAGED] = a
+        fm[target, FPINNED] = 0  # a pinned fighter who is charged loses the pin
+        fm[target, FOW] = S.OW_NONE
+        _lose_aim(ge, out, target, 3)
+    return True
+
+
+# ---------------------------------------------------------------- the phases of a gang turn
+
+
+@kernel
+def _bottle(g, ge, out, side):
+    """Start of ``side``'s turn: with bottle_pct % or more of the gang down or out of action it
+    takes a leadership test on the leader's Ld (the highest Ld standing if he is down or out;
+    none standing: it bottles). Returns True if the gang bottles out."""
+    fm = ge.fm
+    so = out.side_out
+    hurt = 0
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] == side and fm[a, FSTATE] != ST_STANDING:
+            hurt += 1
+    if hurt * 100 < g.rp[S.R_BOTTLE_PCT] * so[side, S.S_START]:
+        return False
+    so[side, S.S_BOTTLE_TESTS] += 1
+    ld = -1
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] == side and fm[a, FSTATE] == ST_STANDING:
+            if fm[a, FTYPE] == S.FT_LEADER:
+                ld = fm[a, FLD]
+                break
+            ld = max(ld, fm[a, FLD])
+    if ld < 0:
+        _log(out, -1, Ev.BOTTLE, side, 0, -1, 0)
+        return True
+    ok, total = _ld_test(g, ld)
+    _log(out, -1, Ev.BOTTLE, side, total, ld, 1 if ok else 0)
+    return not ok
+
+
+@kernel
+def _start_turn(g, ge, out, side):
+    """This turn's flags cleared, overwatch ended; pinned fighters take their escape test: an I
+    test, only with a friend within unpin_friend_in who is standing and not a young blood (the
+    leader always has one)."""
+    fm, rp = ge.fm, g.rp
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] != side:
+            continue
+        fm[a, FFIRED] = 0
+        fm[a, FACT] = -1
+        fm[a, FMOVED] = S.MV_STILL
+        fm[a, FMOVED_IN] = 0
+        fm[a, FCHARGED] = 0
+        fm[a, FRELOAD_SLOT] = -1
+        fm[a, FOW] = S.OW_NONE
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] != side or fm[a, FPINNED] == 0 or fm[a, FSTATE] != ST_STANDING:
+            continue
+        friend = fm[a, FTYPE] == S.FT_LEADER
+        for b in range(fm.shape[0]):
+            if friend:
+                break
+            friend = b != a and fm[b, FSIDE] == side and fm[b, FSTATE] == ST_STANDING and \
+                fm[b, FTYPE] != S.FT_YOUNG_BLOOD and \
+                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= rp[S.R_UNPIN_FRIEND_IN]
+        ok = friend and _i_test(g, fm[a, FI], 0)
+        if ok:
+            fm[a, FPINNED] = 0
+        _log(out, a, Ev.UNPIN, 1 if ok else 0)
+
+
+@kernel
+def _declare_aim(f, ge, sc, out, a, t):
+    """Fighter a aims at t: the same target as last turn (aim kept) adds a turn, a new one
+    starts at 1; the aiming point is re-centred on t."""
+    fm = ge.fm
+    if fm[a, FAIMT] == t:
+        fm[a, FAIMN] += 1
+    else:
+        _lose_aim(ge, out, a, 3)
+        fm[a, FAIMT] = t
+        fm[a, FAIMN] = 1
+        _, cov = _cover(f, sc, fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY])
+        fm[a, FAIMCOV] = cov
+    fm[a, FAIMDX] = fm[t, FX] - fm[a, FX]
+    fm[a, FAIMDY] = fm[t, FY] - fm[a, FY]
+    fm[a, FFACEX], fm[a, FFACEY] = fm[a, FAIMDX], fm[a, FAIMDY]
+    _log(out, a, Ev.AIM, t, fm[a, FAIMN])
+
+
+@kernel
+def _act(g, f, ge, sc, out, a):
+    """Fighter a's action in the movement phase: his policy decides from the legal shots he has
+    where he stands; the engine checks the decision (an impossible one is a hold)."""
+    fm, kit, rp, dec = ge.fm, ge.kit, g.rp, sc.dec
+    side = fm[a, FSIDE]
+    F, K = sc.need.shape
+    _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], 0, 0, 360, False, -1, 0, False, False)
+    occ = _occupied(fm, a, sc.occ)
+    decide(g.kinds[side], g.weights[side], a, fm, kit, g.wt, rp, f.terrain, f.piece, f.building,
+           f.smoke, occ, sc.need, g.s, dec, sc.dist, sc.queue, sc.seen)
+    act = dec[S.D_ACT]
+    t, k = dec[S.D_TARGET], dec[S.D_SLOT]
+    if act < 0 or act >= S.N_ACT:
+        act = HOLD
+    if act == Act.AIM:
+        ok = 0 <= t < F
+        if ok:
+            ok = False
+            for kk in range(K):
+                ok |= sc.need[t, kk] < NO_SHOT
+        if not ok:
+            act = HOLD
+    elif act == Act.RELOAD or act == Act.CLEAR:
+        if not (0 <= k < K) or kit[a, k, KW] < 0 or kit[a, k, KUSELESS] != 0:
+            act = HOLD
+    elif act == Act.CHARGE:
+        if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT:
+            act = HOLD
+    fm[a, FACT] = act
+    _log(out, a, Ev.ACTION, act, t, dec[S.D_X], dec[S.D_Y], k, dec[S.D_MIDMOVE],
+         dec[S.D_AIMED])
+    if act != Act.OVERWATCH or dec[S.D_AIMED] == 0 or rp[S.R_OW_AIM] == 0:
+        fm[a, FOWN] = 0
+    if act == Act.AIM:
+        _declare_aim(f, ge, sc, out, a, t)
+        return
+    _lose_aim(ge, out, a, 3)
+    if act == Act.OVERWATCH:
+        aimed = dec[S.D_AIMED] != 0 and rp[S.R_OW_AIM] != 0
+        fm[a, FOW] = S.OW_AIMED if aimed else S.OW_PLAIN
+        fm[a, FOWFIRED] = 0
+        if aimed:
+            fm[a, FOWN] += 1
+        fx, fy = dec[S.D_X] - fm[a, FX], dec[S.D_Y] - fm[a, FY]
+        if fx != 0 or fy != 0:
+            fm[a, FFACEX], fm[a, FFACEY] = fx, fy
+        _log(out, a, Ev.OVERWATCH, 1 if aimed else 0, fm[a, FFACEX], fm[a, FFACEY])
+    elif act == Act.RELOAD or act == Act.CLEAR:
+        fm[a, FRELOAD_SLOT] = k
+        _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
+    elif act == Act.WALK or act == Act.RUN or act == Act.CHARGE or act == Act.CRAWL:
+        _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0)
+
+
+@kernel
+def _crawl_down(g, f, ge, sc, out, a):
+    """Down fighter a may crawl down_crawl_in where his policy says (no other action)."""
+    fm, dec = ge.fm, sc.dec
+    side = fm[a, FSIDE]
+    occ = _occupied(fm, a, sc.occ)
+    crawl_to(g.kinds[side], g.weights[side], a, fm, g.rp, f.terrain, f.piece, f.building,
+             f.smoke, occ, g.s, dec, sc.dist, sc.queue, sc.seen)
+    if dec[S.D_X] == fm[a, FX] and dec[S.D_Y] == fm[a, FY]:
+        return
+    fm[a, FACT] = CRAWL
+    _log(out, a, Ev.ACTION, CRAWL, -1, dec[S.D_X], dec[S.D_Y], -1, 0, 0)
+    _move(g, f, ge, sc, out, a, CRAWL, dec[S.D_X], dec[S.D_Y], -1, False)
+
+
+@kernel
+def _movement_phase(g, f, ge, sc, out, side):
+    """Each fighter of ``side`` not pinned and not in hand-to-hand acts, in order: a standing
+    one his action, a down one may crawl."""
+    fm = ge.fm
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] != side or fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
+            continue
+        if fm[a, FSTATE] == ST_STANDING:
+            _act(g, f, ge, sc, out, a)
+        elif fm[a, FSTATE] == ST_DOWN:
+            _crawl_down(g, f, ge, sc, out, a)
+
+
+@kernel
+def _any_enemy_seen(f, ge, sc, a):
+    fm = ge.fm
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] != ST_OUT and \
+                _see(f, sc, fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]):
+            return True
+    return False
+
+
+@kernel
+def _shooting_phase(g, f, ge, sc, out, side):
+    """``side``'s fighters who have not fired, are up, free and did not reload, watch or charge
+    shoot once: aimers their aimed shot (or they hold it to aim on), runners a snap shot, the
+    rest a normal shot (a fighter turns freely to shoot)."""
+    fm, rp = ge.fm, g.rp
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] != side or fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or \
+                fm[a, FENGAGED] >= 0 or fm[a, FFIRED] != 0:
+            continue
+        act = fm[a, FACT]
+        if act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
+                ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
+            continue
+        if act == Act.RUN and rp[S.R_RUN_AND_SHOOT] == 0:
+            continue
+        if not _any_ready_gun(ge.kit, a):
+            if _any_enemy_seen(f, ge, sc, a):
+                out.side_out[side, S.S_DRY] += 1
+            continue
+        if act == Act.AIM:
+            t = fm[a, FAIMT]
+            if t < 0:
+                continue
+            if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fm[a, FAIMDX], fm[a, FAIMDY],
+                           rp[S.R_AIM_ARC], False, t, fm[a, FAIMN], False, False) == 0:
+                _lose_aim(ge, out, a, 3)
+                continue
+            tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
+                                   S.SH_AIMED, g.s)
+            if tt == t and 0 <= k and sc.need[t, k] < NO_SHOT:
+                _fire(g, f, ge, sc, out, a, t, k, False, S.SH_AIMED, fm[a, FAIMN], False, False)
+                fm[a, FAIMT] = -1
+                fm[a, FAIMN] = 0
+            continue
+        flags = S.SH_SNAP if act == Act.RUN else 0
+        _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, flags, -1, 0, False, False)
+
+
+@kernel
+def _melee_pair(g, ge, sc, out, a, b):
+    """One round of hand-to-hand between a and b (melee_reading 'combat_score': best attack die
+    + WS + charge bonus + criticals + the other's fumbles, the higher scoring the difference in
+    hits (or one), a tie to the higher I; 'ws_roll': each attack die a WS test, both strike).
+    Attack dice: A, plus two_weapon_bonus without a two-handed weapon. A down fighter in the
+    fight is out of action (down_alone_out); so is one downed in it."""
+    fm, rp = ge.fm, g.rp
+    if fm[b, FSTATE] == ST_DOWN or fm[a, FSTATE] == ST_DOWN:
+        lying, other = (b, a) if fm[b, FSTATE] == ST_DOWN else (a, b)
+        if rp[S.R_DOWN_ALONE_OUT] != 0:
+            _take_out(ge, out, lying, other)
+        else:
+            fm[lying, FENGAGED] = -1
+            if fm[other, FENGAGED] == lying:
+                fm[other, FENGAGED] = -1
+        return
+    so = out.side_out
+    so[fm[a, FSIDE], S.S_MELEE_ROUNDS] += 1
+    so[fm[b, FSIDE], S.S_MELEE_ROUNDS] += 1
+    na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 else 0)
+    nb = fm[b, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[b, FTWO_HANDED] == 0 else 0)
+    na = min(na, sc.dice_a.shape[0])
+    nb = min(nb, sc.dice_b.shape[0])
+    hits_a = 0
+    hits_b = 0
+    sa = 0
+    sb = 0
+    if rp[S.R_MELEE_WS_ROLL] != 0:
+        for _ in range(na):
+            if _test(g, fm[a, FWS], 0):
+                hits_a += 1
+        for _ in range(nb):
+            if _test(g, fm[b, FWS], 0):
+                hits_b += 1
+        sa, sb = hits_a, hits_b
+    else:
+        best_a, six_a, one_a = 0, 0, 0
+        for i in range(na):
+            d = roll(g.s, D6)
+            sc.dice_a[i] = d
+            best_a = max(best_a, d)
+            if d == D6:
+                six_a += 1
+            elif d == 1:
+                one_a += 1
+        best_b, six_b, one_b = 0, 0, 0
+        for i in range(nb):
+            d = roll(g.s, D6)
+            sc.dice_b[i] = d
+            best_b = max(best_b, d)
+            if d == D6:
+                six_b += 1
+            elif d == 1:
+                one_b += 1
+        sa = fm[a, FWS] + best_a + max(six_a - 1, 0) * rp[S.R_CRIT_BONUS] + \
+            one_b * rp[S.R_FUMBLE_BONUS] + (rp[S.R_CHARGE_BONUS] if fm[a, FCHARGED] else 0)
+        sb = fm[b, FWS] + best_b + max(six_b - 1, 0) * rp[S.R_CRIT_BONUS] + \
+            one_a * rp[S.R_FUMBLE_BONUS] + (rp[S.R_CHARGE_BONUS] if fm[b, FCHARGED] else 0)
+        if sa > sb:
+            hits_a = 1 if rp[S.R_MELEE_ONE] != 0 else sa - sb
+        elif sb > sa:
+            hits_b = 1 if rp[S.R_MELEE_ONE] != 0 else sb - sa
+        elif fm[a, FI] > fm[b, FI]:
+            hits_a = rp[S.R_MELEE_TIE_HITS]
+        elif fm[b, FI] > fm[a, FI]:
+            hits_b = rp[S.R_MELEE_TIE_HITS]
+    _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b)
+    so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
+    so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
+    _melee_hits(g, ge, out, a, b, hits_a)
+    _melee_hits(g, ge, out, b, a, hits_b)
+
+
+@kernel
+def _melee_hits(g, ge, out, a, b, hits):
+    """``hits`` blows of a (his S + his hand weapon's) on b, each wound rolled; b downed in the
+    fight is out of action (down_alone_out)."""
+    fm = ge.fm
+    for _ in range(hits):
+        if fm[b, FSTATE] == ST_OUT:
+            return
+        need, d, wounded = _wound_roll(g, fm[a, FS] + fm[a, FMELEE_S], fm[b, FT])
+        _log(out, b, Ev.WOUND, a, need, d, 1 if wounded else 0)
+        if wounded:
+            out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
+            _damage(g, ge, out, b, a, 1)
+            if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
+                _take_out(ge, out, b, a)
+
+
+@kernel
+def _melee_phase(g, ge, sc, out):
+    """Every fighter in hand-to-hand fights his opponent once (a pair once); one no longer in
+    base contact (knocked back) is out of the fight."""
+    fm = ge.fm
+    for a in range(fm.shape[0]):
+        b = fm[a, FENGAGED]
+        if b < 0 or fm[a, FSTATE] == ST_OUT:
+            continue
+        if fm[b, FSTATE] == ST_OUT or not _adjacent(fm, a, b):
+            _reengage(fm, a)
+            b = fm[a, FENGAGED]
+            if b < 0:
+                continue
+        if fm[b, FENGAGED] == a and b < a:
+            continue
+        _melee_pair(g, ge, sc, out, a, b)
+
+
+@kernel
+def _reload_roll(g, row, loaded, reserve, activity, bs):
+    """One reloading turn of weapon ``row`` (text: Reloading): (category, BS roll passed, die,
+    rounds loaded, rounds lost). Category by the turn's ``activity``; 'roll' needs a BS test.
+    Loose rounds ('rounds', single shots, and percussion under percussion_reload 'cartridge'):
+    a reload_die says how many; a pass loads min(die, room, reserve, reload_max_rounds), a
+    failure loses that many (reload_loss 'chambers') or the whole die (never more than held).
+    Percussion 'chamber': one chamber a turn, a failure fumbles (loses) one charge."""
+    rp, wt = g.rp, g.wt
+    cat = g.tb[S.TB_RELOAD_CAT + activity]
+    if cat == S.CAT_NONE:
+        return cat, False, 0, 0, 0
+    passed = True if cat == S.CAT_AUTO else _test(g, bs, 0)
+    room = wt[row, S.WC_CAPACITY] - loaded
+    if wt[row, S.WC_RELOAD] == S.RL_CHAMBER and rp[S.R_PERC_D8] == 0:
+        put = min(1, room, reserve)
+        return cat, passed, 0, put if passed else 0, 0 if passed else put
+    die = roll(g.s, rp[S.R_RELOAD_DIE])
+    put = min(die, room, reserve, rp[S.R_RELOAD_MAX])
+    if passed:
+        return cat, passed, die, put, 0
+    lost = min(die, reserve) if rp[S.R_LOSS_DIE] != 0 else put
+    return cat, passed, die, 0, lost
+
+
+@kernel
+def _activity(fm, a):
+    """The text's activity of fighter a's turn (index into reload_category_of)."""
+    mv = fm[a, FMOVED]
+    if mv == S.MV_RUN:
+        return S.ACT_RUNNING
+    if mv == S.MV_CHARGE:
+        return S.ACT_MELEE
+    if mv == S.MV_WALK:
+        return S.ACT_WALKING
+    if mv == S.MV_CRAWL:
+        return S.ACT_CRAWLING
+    return S.ACT_STILL
+
+
+@kernel
+def _reload(g, ge, out, a, k, clear):
+    """Fighter a's reloading action on slot k at the end of his turn: loading rounds, or with
+    ``clear`` removing jams_cleared_per_turn jam markers on a success."""
+    fm, kit = ge.fm, ge.kit
+    so = out.side_out
+    side = fm[a, FSIDE]
+    if clear:
+        if kit[a, k, KJAMS] <= 0:
+            return
+        cat = g.tb[S.TB_RELOAD_CAT + _activity(fm, a)]
+        ok = cat == S.CAT_AUTO or (cat == S.CAT_ROLL and _test(g, fm[a, FBS], 0))
+        so[side, S.S_CLEARS] += 1
+        if ok:
+            gone = min(g.rp[S.R_JAMS_CLEARED], kit[a, k, KJAMS])
+            kit[a, k, KJAMS] -= gone
+            so[side, S.S_JAMS_CLEARED] += gone
+        _log(out, a, Ev.CLEAR, k, cat, 1 if ok else 0, kit[a, k, KJAMS])
+        return
+    cat, ok, die, put, lost = _reload_roll(g, kit[a, k, KW], kit[a, k, KLOADED],
+                                           kit[a, k, KRESERVE], _activity(fm, a), fm[a, FBS])
+    if cat == S.CAT_NONE:
+        return
+    kit[a, k, KLOADED] += put
+    kit[a, k, KRESERVE] -= put + lost
+    so[side, S.S_RELOADS] += 1
+    so[side, S.S_RELOAD_FAILS] += 0 if ok else 1
+    so[side, S.S_ROUNDS_LOADED] += put
+    so[side, S.S_ROUNDS_LOST] += lost
+    _log(out, a, Ev.RELOAD, k, cat, 1 if ok else 0, die, put, lost)
+
+
+@kernel
+def _recovery_phase(g, ge, out, side):
+    """End of ``side``'s turn: reloads and jam clearing done (not by a fighter pinned or down
+    meanwhile), down fighters roll recovery_faces (up with a flesh wound and pinned, stay down,
+    or out of action), pins that have cost their fighter a turn lifted."""
+    fm = ge.fm
+    now = out.clock[1]
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] != side or fm[a, FSTATE] == ST_OUT:
+            continue
+        k = fm[a, FRELOAD_SLOT]
+        if k >= 0 and fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
+            _reload(g, ge, out, a, k, fm[a, FACT] == Act.CLEAR)
+        if fm[a, FSTATE] == ST_DOWN:
+            d = roll(g.s, D6)
+            res = g.tb[S.TB_RECOVERY + d - 1]
+            _log(out, a, Ev.RECOVERY, d, res)
+            if res == S.INJ_OUT:
+                _take_out(ge, out, a, -1)
+            elif res == S.INJ_FLESH:
+                fm[a, FSTATE] = ST_STANDING
+                fm[a, FPINNED] = 1
+                fm[a, FPIN_TURN] = now
+                _flesh_wound(g, ge, out, a, -1)
+        elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now:
+            fm[a, FPINNED] = 0
+        fm[a, FLAST_IN] = fm[a, FMOVED_IN]
+
+
+@kernel
+def _check(g, f, ge, out):
+    """Debug mode: the invariants (``Bad``) that must hold after every gang turn."""
+    fm, kit = ge.fm, ge.kit
+    h, w = f.terrain.shape
+    for a in range(fm.shape[0]):
+        if fm[a, FW] < 0 or fm[a, FWS] < 0 or fm[a, FBS] < 0:
+            _broken(out, Bad.PROFILE)
+        for k in range(kit.shape[1]):
+            if kit[a, k, KW] < 0:
+                continue
+            if kit[a, k, KLOADED] < 0 or kit[a, k, KRESERVE] < 0 or \
+                    kit[a, k, KLOADED] > g.wt[kit[a, k, KW], S.WC_CAPACITY]:
+                _broken(out, Bad.ROUNDS)
+            if kit[a, k, KJAMS] < 0:
+                _broken(out, Bad.JAMS)
+        if fm[a, FSTATE] == ST_OUT:
+            continue
+        if not (0 <= fm[a, FX] < w and 0 <= fm[a, FY] < h):
+            _broken(out, Bad.OFF_TABLE)
+        b = fm[a, FENGAGED]
+        if b >= 0 and (fm[b, FSTATE] == ST_OUT or fm[b, FSIDE] == fm[a, FSIDE]):
+            _broken(out, Bad.ENGAGED)
+        for c in range(a + 1, fm.shape[0]):
+            if fm[c, FSTATE] != ST_OUT and fm[c, FX] == fm[a, FX] and fm[c, FY] == fm[a, FY]:
+                _broken(out, Bad.SHARED_CELL)
+
+
+@kernel
+def _tally(ge, out):
+    fm = ge.fm
+    so = out.side_out
+    for a in range(fm.shape[0]):
+        side = fm[a, FSIDE]
+        st = fm[a, FSTATE]
+        if st == ST_STANDING:
+            so[side, S.S_STANDING] += 1
+        elif st == ST_DOWN:
+            so[side, S.S_DOWN] += 1
+        else:
+            so[side, S.S_OOA] += 1
+    g_out = out.g_out
+    for col_g, col_s in ((S.G_SHOTS, S.S_SHOTS), (S.G_HITS, S.S_HITS), (S.G_AIMED, S.S_AIMED),
+                         (S.G_SNAP, S.S_SNAP), (S.G_FANS, S.S_FANS),
+                         (S.G_RELOADS, S.S_RELOADS), (S.G_JAMS, S.S_JAMS),
+                         (S.G_QUICK_DRAWS, S.S_QD_TRIED), (S.G_OW_SHOTS, S.S_OW_SHOTS),
+                         (S.G_MELEE, S.S_MELEE_ROUNDS)):
+        g_out[col_g] = so[0, col_s] + so[1, col_s]
+    g_out[S.G_MELEE] //= 2  # each round counted once per side
+
+
+@kernel
+def _gang_turn(g, f, ge, sc, out, side):
+    """One gang turn of ``side``; returns True if it bottled out."""
+    out.clock[1] += 1
+    _log(out, -1, Ev.TURN, side)
+    if _bottle(g, ge, out, side):
+        return True
+    _start_turn(g, ge, out, side)
+    _movement_phase(g, f, ge, sc, out, side)
+    _overwatch_stationary(g, f, ge, sc, out, side)
+    _shooting_phase(g, f, ge, sc, out, side)
+    _melee_phase(g, ge, sc, out)
+    _recovery_phase(g, ge, out, side)
+    if g.rp[S.R_DEBUG] != 0:
+        _check(g, f, ge, out)
+    return False
+
+
+@kernel
+def _game(g, f, ge, sc, out):
+    """The fight itself (see ``_play``)."""
+    fm, rp = ge.fm, g.rp
+    g_out, so = out.g_out, out.side_out
+    g_out[:] = 0
+    so[:, :] = 0
+    out.clock[:] = 0
+    for a in range(fm.shape[0]):
+        so[fm[a, FSIDE], S.S_START] += 1
+        _log(out, a, Ev.DEPLOY, fm[a, FX], fm[a, FY], fm[a, FSIDE], fm[a, FTYPE],
+             ge.kit[a, 0, KW], ge.kit[a, 1, KW] if ge.kit.shape[1] > 1 else -1)
+    first = randint(g.s, 2)
+    g_out[S.G_FIRST] = first
+    winner = -1
+    end = S.END_LIMIT
+    rnd = 0
+    while rnd < rp[S.R_TURNS] and end == S.END_LIMIT:
+        rnd += 1
+        out.clock[0] = rnd
+        for half in range(2):
+            side = first if half == 0 else 1 - first
+            if _gang_turn(g, f, ge, sc, out, side):
+                end = S.END_BOTTLE
+                winner = 1 - side
+                break
+            if g_out[S.G_ERROR] != 0:
+                break
+        if g_out[S.G_ERROR] != 0:
+            break
+    _tally(ge, out)
+    g_out[S.G_WINNER] = winner
+    g_out[S.G_TURNS] = rnd
+    g_out[S.G_END] = end
+    _log(out, -1, Ev.END, winner, end)
+    return out.nev[0]
+
+
+@kernel
+def scratch(h, w, F, K, sizes):
+    """Scratch buffers of one fight on an h x w table with F fighters of K weapon slots."""
+    return Scratch(np.zeros((h, w), dtype=np.int64), np.zeros(sizes.queue, dtype=np.int64),
+                   np.zeros(sizes.seen, dtype=np.int32), np.zeros((F, K), dtype=np.int64),
+                   np.zeros((F, K), dtype=np.bool_), np.zeros(h * w, dtype=np.int64),
+                   np.zeros(h * w, dtype=np.int64), np.zeros((h, w), dtype=np.bool_),
+                   np.zeros(F, dtype=np.int64), np.zeros(S.N_DEC, dtype=np.int64),
+                   np.zeros(sizes.dice, dtype=np.int64), np.zeros(sizes.dice, dtype=np.int64))
+
+
+@kernel
+def _borrow_scratch(sc):
+    return Scratch(borrow(sc.dist), borrow(sc.queue), borrow(sc.seen), borrow(sc.need),
+                   borrow(sc.legal), borrow(sc.step_need), borrow(sc.path), borrow(sc.occ),
+                   borrow(sc.saw), borrow(sc.dec), borrow(sc.dice_a), borrow(sc.dice_b))
+
+
+@kernel
+def _keep(f, ge, sc):
+    """Nothing: called after ``_game`` so that its owners are released only then."""
+    return f.smoke.shape[0] + ge.fm.shape[0] + ge.kit.shape[0] + sc.dec.shape[0]
+
+
+@kernel
+def _play(s, rp, tb, wound, wt, terrain, piece, building, fm0, kit0, kinds, weights, sizes,
+          g_out, side_out, trace):
+    """Play one fight from the deployed gangs ``fm0``/``kit0`` (copied), scratch as long as
+    ``sizes`` says. Returns the events counted (written if ``trace`` has room)."""
+    h, w = terrain.shape
+    F, K = kit0.shape[0], kit0.shape[1]
+    f = Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32))
+    ge = Gangs(fm0.copy(), kit0.copy())
+    sc = scratch(h, w, F, K, sizes)
+    nev = np.zeros(1, dtype=np.int64)
+    clock = np.zeros(2, dtype=np.int64)
+    # the fight's kernels get borrowed views (sim/core/borrow.py): these owners, and the
+    # arguments, stay alive until _game returns
+    _game(Game(borrow(s), borrow(rp), borrow(tb), borrow(wound), borrow(wt), borrow(kinds),
+               borrow(weights)),
+          Field(borrow(f.terrain), borrow(f.piece), borrow(f.building), borrow(f.smoke)),
+          Gangs(borrow(ge.fm), borrow(ge.kit)), _borrow_scratch(sc),
+          Out(borrow(g_out), borrow(side_out), borrow(trace), borrow(nev), borrow(clock)))
+    _keep(f, ge, sc)
+    return nev[0]
+
+
+@batch_kernel
+def _play_batch(seed, stream, game0, rp, tb, wound, wt, terrains, pieces, buildings, fm0, kit0,
+                kinds, weights, sizes, g_out, side_out, no_trace):
+    """Each fight gets private copies of what it reads and writes (a view into an array all
+    threads share would make every thread's reference counting hit one shared counter)."""
+    n = g_out.shape[0]
+    n_maps = terrains.shape[0]
+    for i in prange(n):
+        s = np.empty(STATE_SIZE, dtype=np.uint64)
+        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game0 + i))
+        m = ((game0 + i) // 2) % n_maps  # same as map_index
+        g_row = np.zeros(g_out.shape[1], dtype=np.int64)
+        side_rows = np.zeros((2, side_out.shape[2]), dtype=np.int64)
+        _play(s, rp.copy(), tb.copy(), wound.copy(), wt.copy(), terrains[m].copy(),
+              pieces[m].copy(), buildings[m].copy(), fm0, kit0, kinds[i].copy(),
+              weights[i].copy(), sizes, g_row, side_rows,
+              np.zeros((0, no_trace.shape[1]), dtype=np.int64))
+        g_out[i, :] = g_row
+        side_out[i, :, :] = side_rows
+
+
+# ---------------------------------------------------------------- the engine's own dice, alone
+# Kernels that roll the mechanics in isolation with the very helpers a fight uses, so tests can
+# hold them against the exact odds of sim/westamunda/odds.py.
+
+
+@kernel
+def _dice_game(s, rp, tb, wound, wt):
+    return Game(s, rp, tb, wound, wt, np.zeros(2, dtype=np.int64),
+                np.zeros((2, N_W), dtype=np.float64))
+
+
+@kernel
+def _sim_shots(s, rp, tb, wound, wt, n, bs, aim_turns, range_mod, snap, cover, sustained,
+               strength, toughness, counts):
+    """n shots: counts[0] misses, [1] hits that do not wound, [2] wounds, [3] ammo rolls
+    called (to-hit die of ammo_on)."""
+    g = _dice_game(s, rp, tb, wound, wt)
+    need = rp[S.R_NEEDED_BASE] - bs - _modifier(rp, tb, aim_turns, range_mod, snap, False, False,
+                                                 False, cover, sustained)
+    for _ in range(n):
+        hit, d = _roll_need(g, need)
+        if d == rp[S.R_AMMO_ON]:
+            counts[3] += 1
+        if not hit:
+            counts[0] += 1
+            continue
+        _, _, wounded = _wound_roll(g, strength, toughness)
+        counts[2 if wounded else 1] += 1
+
+
+@kernel
+def _sim_bursts(s, rp, tb, wound, wt, n, dice, loaded, hist):
+    """n bursts of ``dice`` sustained-fire dice: hist[shots, jam faces] counts."""
+    g = _dice_game(s, rp, tb, wound, wt)
+    for _ in range(n):
+        shots, jams = _burst_shots(g, dice, loaded)
+        hist[shots, jams] += 1
+
+
+@kernel
+def _sim_reloads(s, rp, tb, wound, wt, n, row, loaded, reserve, activity, bs, hist):
+    """n reloading turns: hist[loaded, lost] counts."""
+    g = _dice_game(s, rp, tb, wound, wt)
+    for _ in range(n):
+        _, _, _, put, lost = _reload_roll(g, row, loaded, reserve, activity, bs)
+        hist[put, lost] += 1
+
+
+# ---------------------------------------------------------------- set-up and public API
+
+
+def kernel_params(rules: WMRules) -> np.ndarray:
+    """The rule vector the kernels read, int64[N_RULES], every entry a WMRules field (a reading
+    becomes 0/1). Debug mode (GANGSIM_DEBUG=1) is set here too. (A ``WMRules.kernel_params``
+    method would be its natural home: rules.py is not this slice's to edit.)"""
+    r = rules
+    rp = np.zeros(S.N_RULES, dtype=np.int64)
+    for col, value in (
+            (S.R_TURNS, r.max_turns), (S.R_BOTTLE_PCT, r.bottle_pct), (S.R_LD_DICE, r.ld_dice),
+            (S.R_NEEDED_BASE, r.needed_base), (S.R_NAT_ONE, r.natural_one_fails),
+            (S.R_CHAIN, r.seven_plus_reading == "chain"),
+            (S.R_I_UNDER, r.i_roll_reading == "under"), (S.R_RUN_MULT, r.run_multiplier),
+            (S.R_CHARGE_MULT, r.charge_multiplier), (S.R_RUN_STOP, r.run_stop_in),
+            (S.R_FIRE_ARC, r.fire_arc_deg), (S.R_AIM_ARC, r.aim_arc_deg),
+            (S.R_SNAP_MOD, r.snap_modifier), (S.R_SHOOT_DURING_MOVE, r.shoot_during_move),
+            (S.R_RUN_AND_SHOOT, r.run_and_shoot), (S.R_AIM_PER_TURN, r.aim_bonus_per_turn),
+            (S.R_AIM_MAX, r.aim_bonus_max), (S.R_AIM_CAP_TOTAL, r.aim_cap_reading == "total"),
+            (S.R_AIM_LOST_FULL, r.aim_lost_cover == "full"), (S.R_OW_AIM, r.overwatch_aim),
+            (S.R_EMERGING_MOD, r.emerging_modifier),
+            (S.R_CHARGING_MOD, r.charging_target_modifier), (S.R_RAPID_IN, r.rapid_target_in),
+            (S.R_RAPID_MOD, r.rapid_target_modifier), (S.R_CLOSEST, r.closest_target_rule),
+            (S.R_QUICK_DRAW, r.quick_draw), (S.R_QD_MARGIN, r.quick_draw_margin),
+            (S.R_QD_PIN_CANCELS, r.quick_draw_pin_cancels), (S.R_RELOAD_DIE, r.reload_die),
+            (S.R_RELOAD_MAX, r.reload_max_rounds), (S.R_RELOAD_AND_FIRE, r.reload_and_fire),
+            (S.R_LOSS_DIE, r.reload_loss == "die"),
+            (S.R_PERC_D8, r.percussion_reload == "cartridge"), (S.R_SFD_MOD, r.sfd_modifier),
+            (S.R_SFD_PLUS_BASE, r.sfd_shots_reading == "plus_base"),
+            (S.R_SFD_STOPS_ALL, r.sfd_jam_reading == "stops_all"),
+            (S.R_SFD_SPREAD, r.sfd_spread_in), (S.R_SFD_LIMITED, r.sfd_limited_by_rounds),
+            (S.R_KICKBACK_GAP, r.kickback_gap), (S.R_KNOCKDOWN_S, r.knockdown_strength),
+            (S.R_KNOCKDOWN_IN, r.knockdown_in), (S.R_AMMO_ON, r.ammo_on),
+            (S.R_JAM_USELESS, r.jam_outcome == "useless"),
+            (S.R_JAMS_CLEARED, r.jams_cleared_per_turn),
+            (S.R_FLESH_PENALTY, r.flesh_wound_penalty), (S.R_FLESH_ZERO_OUT, r.flesh_zero_out),
+            (S.R_UNPIN_FRIEND_IN, r.unpin_friend_in), (S.R_DOWN_ALONE_OUT, r.down_alone_out),
+            (S.R_TWO_WEAPON_BONUS, r.two_weapon_bonus), (S.R_CHARGE_BONUS, r.charge_bonus),
+            (S.R_FUMBLE_BONUS, r.fumble_bonus), (S.R_CRIT_BONUS, r.critical_bonus),
+            (S.R_MELEE_ONE, r.melee_hits == "one"), (S.R_MELEE_TIE_HITS, r.melee_tie_hits),
+            (S.R_MELEE_WS_ROLL, r.melee_reading == "ws_roll"), (S.R_SFD_CAN_AIM, r.sfd_can_aim),
+            (S.R_CRAWL, r.crawl_in), (S.R_DOWN_CRAWL, r.down_crawl_in),
+            (S.R_DEBUG, debug_default())):
+        rp[col] = int(value)
+    return rp
+
+
+def tables(rules: WMRules) -> np.ndarray:
+    """The rules' small tables packed as int64[N_TB] (offsets TB_* in state.py)."""
+    tb = np.zeros(S.N_TB, dtype=np.int64)
+    for at, values in ((S.TB_SECOND, rules.second_die_needs), (S.TB_COVER, rules.cover_modifiers),
+                       (S.TB_SFD, rules.sfd_faces), (S.TB_INJURY, rules.injury_faces),
+                       (S.TB_RECOVERY, rules.recovery_faces),
+                       (S.TB_RELOAD_CAT, rules.reload_category_of)):
+        tb[at:at + len(values)] = values
+    return tb
+
+
+def _arrays(rules: WMRules):
+    """(rp, tb, wound chart, weapon table) of ``rules``."""
+    return (kernel_params(rules), tables(rules), np.asarray(rules.wound_chart, dtype=np.int64),
+            np.asarray(rules.weapons, dtype=np.int64))
+
+
+def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
+    """The standard $764 townsfolk gang of docs/rules/westamunda.md ("The weapon table"): a
+    leader, a shootist, four gangers and two young bloods, each with a revolver and a box of
+    its rounds; the leader, the shootist and two gangers also with a Winchester and a box."""
+    rifle = (("revolver", "winchester"), ("revolver", "winchester"))
+    pistol = (("revolver",), ("revolver",))
+    kits = [("leader", rifle), ("shootist", rifle), ("ganger", rifle), ("ganger", rifle),
+            ("ganger", pistol), ("ganger", pistol), ("young_blood", pistol),
+            ("young_blood", pistol)]
+    return tuple(Recruit(t, weapons=w, boxes=b) for t, (w, b) in kits)
+
+
+_UNSUPPORTED = ("template", "lemat", "entangle", "throw_by_strength", "needs_skill")
+
+
+def _supported(rules: WMRules, name: str) -> str | None:
+    """Why weapon ``name`` is not in this engine slice, or None (hand weapons and single-shot
+    or repeating handguns and long guns are; shotgun shells, Le Mats, thrown weapons, bows and
+    dynamite come later)."""
+    w = rules.weapon(name)
+    kind = WEAPON_KINDS[w["kind"]]
+    if name in ROUND_OF:
+        return f"{name} is a round type of {ROUND_OF[name]} (shell choice not modelled yet)"
+    if kind == "melee":
+        return None
+    if kind not in ("handgun", "long_gun"):
+        return f"{name} is a {kind} weapon (not modelled yet)"
+    for flag in _UNSUPPORTED:
+        if rules.has_flag(name, flag):
+            return f"{name} has flag {flag} (not modelled yet)"
+    return None
+
+
+def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width: int = 48,
+           height: int = 48):
+    """Deployed gangs: (fm int64[F, N_FC], kit int64[F, K, N_KC]). Side 0 deploys along the top
+    edge, side 1 along the bottom, each in a row at the front of its deploy_depth_in zone (more
+    rows behind it for a gang wider than the table), spread evenly, facing the enemy. K = the
+    most ranged weapons any fighter carries. Raises ConfigError naming the problem for an
+    illegal roster, a kit this slice does not model, or a table the gangs do not fit."""
+    if len(rosters) != 2 or len(gang_types) != 2:
+        raise ConfigError("westamunda: expected two rosters and two gang types (one per side)")
+    depth = rules.deploy_depth_in
+    if 2 * depth > height:
+        raise ConfigError(f"westamunda rules: deploy_depth_in ({depth}) on a {height}\" deep "
+                          "table: the two deployment zones overlap; expected at most "
+                          f"{height // 2}")
+    per_row = width - 1  # (i + 1) * width // (n + 1) keeps up to width - 1 fighters apart
+    for side in range(2):
+        n = len(tuple(rosters[side]))
+        if n > per_row * depth:
+            raise ConfigError(f"westamunda side {side}: {n} fighters do not fit a deployment "
+                              f"zone of {width} x {depth} inches ({per_row * depth} at most)")
+    guns = []
+    for side in range(2):
+        roster, gang = tuple(rosters[side]), gang_types[side]
+        if gang not in GANG_TYPES:
+            raise ConfigError(f"westamunda side {side}: gang type {gang!r}: expected one of "
+                              f"{', '.join(GANG_TYPES)}")
+        msg = rules.roster_problem(roster, gang)
+        if msg:
+            raise ConfigError(f"westamunda side {side} roster: {msg}")
+        for r in roster:
+            if r.type in ("hired_gun", "bounty_hunter", "scout") or r.horse or r.preloads:
+                raise ConfigError(f"westamunda side {side}: {r.type} with horse={r.horse}, "
+                                  f"preloads={r.preloads}: hired fighters, horses and spare "
+                                  "cylinders are not modelled yet")
+            for name in r.weapons:
+                why = _supported(rules, name)
+                if why:
+                    raise ConfigError(f"westamunda side {side}: {r.type}: {why}")
+            guns.append([n for n in r.weapons if rules.weapon(n)["kind"] != S.KIND_MELEE])
+    K = max(1, max(len(g) for g in guns))
+    F = len(guns)
+    fm = np.zeros((F, N_FC), dtype=np.int64)
+    kit = np.zeros((F, K, N_KC), dtype=np.int64)
+    kit[:, :, KW] = -1
+    a = 0
+    for side in range(2):
+        roster = tuple(rosters[side])
+        n = len(roster)
+        rows = -(-n // per_row)
+        for i, r in enumerate(roster):
+            prof = rules.profile(r.type)
+            row = fm[a]
+            line, j = divmod(i, per_row)  # the front row first, then rows behind it
+            m = min(per_row, n - line * per_row)
+            row[FX] = (j + 1) * width // (m + 1)
+            back = depth - 1 - line if rows > 1 else depth - 1
+            row[FY] = back if side == 0 else height - 1 - back
+            row[FSIDE], row[FTYPE], row[FINDEX] = side, FIGHTERS.index(r.type), i
+            for col, stat in ((FM, "M"), (FWS, "WS"), (FBS, "BS"), (FS, "S"), (FT, "T"),
+                              (FW, "W"), (FI, "I"), (FA, "A"), (FLD, "Ld")):
+                row[col] = prof[stat]
+            row[FSTATE] = ST_STANDING
+            row[FFACEY] = 1 if side == 0 else -1
+            row[FAIMT] = row[FENGAGED] = row[FRELOAD_SLOT] = row[FACT] = -1
+            melee = [rules.weapon(w) for w in ("knife", *r.weapons)
+                     if rules.weapon(w)["kind"] == S.KIND_MELEE]
+            row[FMELEE_S] = max(w["strength"] for w in melee)
+            row[FTWO_HANDED] = any(rules.weapon(w)["hands"] > 1 for w in r.weapons)
+            boxes = list(r.boxes)
+            for k, name in enumerate(guns[a]):
+                w = rules.weapon(name)
+                kit[a, k, KW] = WEAPONS.index(name)
+                kit[a, k, KLOADED] = w["capacity"]  # weapons start the fight loaded (the text)
+                if name in boxes:  # one box per gun of that name, in order
+                    boxes.remove(name)
+                    kit[a, k, KRESERVE] = w["box_rounds"]
+            for name in boxes:  # boxes beyond one a gun go to the first gun they fit
+                k = guns[a].index(name)
+                kit[a, k, KRESERVE] += rules.weapon(name)["box_rounds"]
+            a += 1
+    return fm, kit
+
+
+def map_index(game, n_maps: int):
+    """Table of fight g: consecutive pairs share one (a seating block with the gunfighters
+    swapped), successive pairs walk through the pool."""
+    return (game // 2) % n_maps
+
+
+def maps(rules: WMRules, seed: int, stream: int, n_maps: int = DEFAULT_MAPS):
+    """The point's pool of tables: (terrain, piece, building) stacked [2 n_maps, h, w]: n_maps
+    tables of the shared generator (table_width_in x table_height_in, terrain_density, the
+    deployment zones kept clear) and the same tables turned round, so every table is fought
+    from both ends. table_setting 'open' takes the buildings off (walls, fences, hedges and
+    trees stay). Cached per point."""
+    return _maps(rules.terrain_density, rules.table_setting, rules.table_width_in,
+                 rules.table_height_in, rules.deploy_depth_in, n_maps, int(seed), int(stream))
+
+
+@functools.lru_cache(maxsize=16)
+def _maps(density, setting, width, height, depth, n, seed, stream):
+    tabs = []
+    for i in range(n):
+        t = generate(density, int(np.uint64(seed) ^ np.uint64(stream)) % 2**63 + i, width,
+                     height, depth)
+        if setting == "open":
+            gone = t.building >= 0
+            t.terrain[gone] = OPEN
+            t.piece[gone] = -1
+            t.building[gone] = -1
+        tabs.append(t)
+    terr = np.stack([t.terrain for t in tabs])
+    pcs = np.stack([t.piece for t in tabs])
+    bld = np.stack([t.building for t in tabs])
+    return (np.concatenate([terr, terr[:, ::-1]]), np.concatenate([pcs, pcs[:, ::-1]]),
+            np.concatenate([bld, bld[:, ::-1]]))
+
+
+def sizes(rules: WMRules, fm: np.ndarray, height: int, width: int) -> Sizes:
+    """Scratch lengths no legal fight can exceed: the tabletop's own bounds for the movement
+    queue and the sight list, and the most attack dice a fighter rolls (A plus the
+    two-weapon die)."""
+    dice = int(fm[:, FA].max()) + rules.two_weapon_bonus if len(fm) else 1
+    return Sizes(queue_size(height, width), seen_size(height, width), max(dice, 1))
+
+
+def _check_inputs(rules, seed, stream, game0, kinds, weights):
+    if not isinstance(rules, WMRules):
+        raise TypeError(f"rules: expected a WMRules, got {type(rules).__name__}")
+    rules.validate()
+    if rules.scenario != "gang_fight":
+        raise ConfigError(f"westamunda rules: scenario {rules.scenario!r} is not in this engine "
+                          "slice; expected 'gang_fight'")
+    for name, v in (("seed", seed), ("stream", stream), ("game0", game0)):
+        if not 0 <= int(v) < 2**63:
+            raise ValueError(f"{name} {v!r}: expected an integer from 0 to 2**63 - 1")
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    if kinds.ndim != 2 or kinds.shape[1] != 2:
+        raise ValueError(f"kinds: expected int64[n, 2] (side 0, side 1), got shape {kinds.shape}")
+    if kinds.size and (kinds.min() < 0 or kinds.max() >= N_KINDS):
+        raise ValueError(f"kinds: gunfighter kinds from 0 to {N_KINDS - 1} "
+                         "(strategies.westamunda.table)")
+    if weights.shape != (kinds.shape[0], 2, N_W):
+        raise ValueError(f"weights: expected float64[n, 2, {N_W}], got shape {weights.shape}")
+    return kinds, weights
+
+
+def _raise_on_broken(g_out, seed, stream, game0):
+    raise_on_broken(g_out[:, S.G_ERROR], g_out[:, S.G_ERROR_ROUND], Bad, seed, stream, game0)
+
+
+def play_batch(rules: WMRules, seed: int, stream: int, game0: int, kinds: np.ndarray,
+               weights: np.ndarray, rosters=None, gang_types=("townsfolk", "townsfolk"),
+               n_maps: int = DEFAULT_MAPS) -> Batch:
+    """Play len(kinds) fights; kinds int64[n, 2] (side 0, side 1), weights float64[n, 2, N_W]
+    (``strategies.westamunda.table``). Fight i is keyed (seed, stream, game0 + i): the same
+    whatever the thread count or chunking. ``rosters``: one tuple of ``Recruit`` per side
+    (default: ``standard_roster`` for both). ``n_maps``: tables in the point's pool (a WMRules
+    parameter-to-be). In debug mode (GANGSIM_DEBUG=1) invariants are checked after every gang
+    turn and a broken one raises ``InvariantError`` naming the fight."""
+    kinds, weights = _check_inputs(rules, seed, stream, game0, kinds, weights)
+    if rosters is None:
+        rosters = (standard_roster(rules),) * 2
+    terr, pcs, bld = maps(rules, seed, stream, n_maps)
+    h, w = terr.shape[1], terr.shape[2]
+    fm, kit = forces(rules, rosters, gang_types, w, h)
+    rp, tb, wound, wt = _arrays(rules)
+    n = kinds.shape[0]
+    g_out = np.zeros((n, S.N_GAME_COLS), dtype=np.int64)
+    side_out = np.zeros((n, 2, S.N_SIDE_COLS), dtype=np.int64)
+    _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), rp, tb, wound, wt, terr,
+                pcs, bld, fm, kit, kinds, weights, sizes(rules, fm, h, w), g_out, side_out,
+                TR.empty())
+    _raise_on_broken(g_out, seed, stream, game0)
+    return Batch(g_out, side_out)
+
+
+def replay(rules: WMRules, seed: int, stream: int, game: int, kinds: np.ndarray,
+           weights: np.ndarray, rosters=None, gang_types=("townsfolk", "townsfolk"),
+           n_maps: int = DEFAULT_MAPS, max_events: int = MAX_EVENTS):
+    """One fight with its event trace: (Batch of 1, events int64[n, N_EV_COLS], the table it
+    was fought on as (terrain, piece, building)). kinds int64[2], weights float64[2, N_W]."""
+    kinds, weights = _check_inputs(rules, seed, stream, game, np.asarray(kinds)[None, :],
+                                   np.asarray(weights, dtype=np.float64)[None, :])
+    if rosters is None:
+        rosters = (standard_roster(rules),) * 2
+    terr, pcs, bld = maps(rules, seed, stream, n_maps)
+    m = map_index(game, terr.shape[0])
+    h, w = terr.shape[1], terr.shape[2]
+    fm, kit = forces(rules, rosters, gang_types, w, h)
+    rp, tb, wound, wt = _arrays(rules)
+    buf = sizes(rules, fm, h, w)
+
+    def play(trace):
+        g_out = np.zeros((1, S.N_GAME_COLS), dtype=np.int64)
+        side_out = np.zeros((1, 2, S.N_SIDE_COLS), dtype=np.int64)
+        s = np.empty(STATE_SIZE, dtype=np.uint64)
+        seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(game))
+        nev = _play(s, rp, tb, wound, wt, terr[m], pcs[m], bld[m], fm, kit, kinds[0],
+                    weights[0], buf, g_out[0], side_out[0], trace)
+        return Batch(g_out, side_out), int(nev)
+
+    batch, events = TR.replay_traced(play, max_events)
+    _raise_on_broken(batch.games, seed, stream, game)
+    return batch, events, (terr[m], pcs[m], bld[m])
+
+
+def _dice_state(seed: int, stream: int):
+    s = np.empty(STATE_SIZE, dtype=np.uint64)
+    seed_state(s, np.uint64(seed), np.uint64(stream), np.uint64(0))
+    return s
+
+
+def simulate_shots(rules: WMRules, n: int, seed: int, *, bs: int, strength: int, toughness: int,
+                   aim_turns: int = 0, range_mod: int = 0, snap: bool = False, cover: int = 0,
+                   sustained: bool = False) -> np.ndarray:
+    """``n`` shots rolled by the engine's own dice helpers (modifier, to-hit, wound roll):
+    int64[4] counts of misses, hits that do not wound, wounds, and ammo rolls called. ``cover``
+    a COVER code."""
+    rp, tb, wound, wt = _arrays(rules)
+    counts = np.zeros(4, dtype=np.int64)
+    _sim_shots(_dice_state(seed, 1), rp, tb, wound, wt, int(n), bs, aim_turns, range_mod, snap,
+               cover, sustained, strength, toughness, counts)
+    return counts
+
+
+def simulate_bursts(rules: WMRules, n: int, seed: int, *, dice: int, loaded: int) -> np.ndarray:
+    """``n`` bursts of ``dice`` sustained-fire dice with ``loaded`` rounds, by the engine's
+    helper: int64[shots, jam faces] counts."""
+    rp, tb, wound, wt = _arrays(rules)
+    top = dice * max(rules.sfd_faces) + 1 + 1
+    hist = np.zeros((top, dice + 1), dtype=np.int64)
+    _sim_bursts(_dice_state(seed, 2), rp, tb, wound, wt, int(n), dice, loaded, hist)
+    return hist
+
+
+def simulate_reloads(rules: WMRules, n: int, seed: int, *, weapon: str, loaded: int, reserve: int,
+                     activity: str = "still", bs: int = 3) -> np.ndarray:
+    """``n`` reloading turns of ``weapon`` by the engine's helper: int64[loaded, lost] counts."""
+    rp, tb, wound, wt = _arrays(rules)
+    top = max(rules.reload_die, rules.weapon(weapon)["capacity"]) + 1
+    hist = np.zeros((top, top), dtype=np.int64)
+    _sim_reloads(_dice_state(seed, 3), rp, tb, wound, wt, int(n), WEAPONS.index(weapon), loaded,
+                 reserve, ACTIVITIES.index(activity), bs, hist)
+    return hist

@@ -1,0 +1,210 @@
+"""Westamunda state layout shared by the engine and the gunfighters (no logic here).
+
+Every code below is taken from the name tuples of ``sim/westamunda/rules.py`` (WEAPON_COLUMNS,
+WEAPON_KINDS, FLAGS, ...), so a code has one home. Fighters are indexed 0..F-1 over both sides.
+
+Fighter table ``fm`` int64[F, N_FC] (columns F*): cell, side, type, the current profile (WS and BS
+after flesh wounds, wounds left), state, pin, facing, aim, overwatch and this turn's flags.
+Kit ``kit`` int64[F, K, N_KC] (columns K*): K weapon slots per fighter (K from the rosters), each a
+ranged weapon with its rounds loaded, rounds in reserve and jam markers; KW -1 = empty slot.
+"""
+
+from enum import IntEnum
+
+from sim.westamunda.rules import (
+    ACTIVITIES,
+    COVER,
+    FIGHTERS,
+    FLAGS,
+    INJURIES,
+    RELOAD_CATEGORIES,
+    RELOAD_KINDS,
+    WEAPON_COLUMNS,
+    WEAPON_KINDS,
+)
+
+# ---- codes from rules.py ----------------------------------------------------------------------
+# weapon table columns (rules.weapons rows)
+WC_SHORT = WEAPON_COLUMNS.index("short_in")
+WC_LONG = WEAPON_COLUMNS.index("long_in")
+WC_HIT_SHORT = WEAPON_COLUMNS.index("hit_short")
+WC_HIT_LONG = WEAPON_COLUMNS.index("hit_long")
+WC_STRENGTH = WEAPON_COLUMNS.index("strength")
+WC_DAMAGE = WEAPON_COLUMNS.index("damage")
+WC_AMMO = WEAPON_COLUMNS.index("ammo")
+WC_CAPACITY = WEAPON_COLUMNS.index("capacity")
+WC_RELOAD = WEAPON_COLUMNS.index("reload")
+WC_SFD = WEAPON_COLUMNS.index("sfd")
+WC_HANDS = WEAPON_COLUMNS.index("hands")
+WC_KIND = WEAPON_COLUMNS.index("kind")
+WC_FLAGS = WEAPON_COLUMNS.index("flags")
+KIND_MELEE = WEAPON_KINDS.index("melee")
+KIND_HANDGUN = WEAPON_KINDS.index("handgun")
+KIND_LONG_GUN = WEAPON_KINDS.index("long_gun")
+RL_ROUNDS = RELOAD_KINDS.index("rounds")  # D8 rounds a turn
+RL_SINGLE = RELOAD_KINDS.index("single")  # the whole (one-round) load
+RL_CHAMBER = RELOAD_KINDS.index("chamber")  # percussion: one chamber a turn
+FL_USER_STRENGTH = 1 << FLAGS.index("user_strength")
+INJ_FLESH = INJURIES.index("flesh_wound")
+INJ_DOWN = INJURIES.index("down")
+INJ_OUT = INJURIES.index("out_of_action")
+COV_NONE, COV_PARTIAL, COV_FULL = (COVER.index(c) for c in ("none", "partial", "full"))
+ACT_STILL = ACTIVITIES.index("still")  # activities: index into rules.reload_category_of
+ACT_WALKING = ACTIVITIES.index("walking")
+ACT_CRAWLING = ACTIVITIES.index("crawling")
+ACT_RUNNING = ACTIVITIES.index("running")
+ACT_MELEE = ACTIVITIES.index("melee")
+CAT_AUTO = RELOAD_CATEGORIES.index("auto")
+CAT_ROLL = RELOAD_CATEGORIES.index("roll")
+CAT_NONE = RELOAD_CATEGORIES.index("none")
+FT_LEADER = FIGHTERS.index("leader")
+FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
+
+# ---- rule vector int64[N_RULES] (engine.kernel_params fills it from a WMRules) -----------------
+(R_TURNS, R_BOTTLE_PCT, R_LD_DICE, R_NEEDED_BASE, R_NAT_ONE, R_CHAIN, R_I_UNDER, R_RUN_MULT,
+ R_CHARGE_MULT, R_RUN_STOP, R_FIRE_ARC, R_AIM_ARC, R_SNAP_MOD, R_SHOOT_DURING_MOVE, R_RUN_AND_SHOOT,
+ R_AIM_PER_TURN, R_AIM_MAX, R_AIM_CAP_TOTAL, R_AIM_LOST_FULL, R_OW_AIM, R_EMERGING_MOD,
+ R_CHARGING_MOD, R_RAPID_IN, R_RAPID_MOD, R_CLOSEST, R_QUICK_DRAW, R_QD_MARGIN, R_QD_PIN_CANCELS,
+ R_RELOAD_DIE, R_RELOAD_MAX, R_RELOAD_AND_FIRE, R_LOSS_DIE, R_PERC_D8, R_SFD_MOD, R_SFD_PLUS_BASE,
+ R_SFD_STOPS_ALL, R_SFD_SPREAD, R_SFD_LIMITED, R_KICKBACK_GAP, R_KNOCKDOWN_S, R_KNOCKDOWN_IN,
+ R_AMMO_ON, R_JAM_USELESS, R_JAMS_CLEARED, R_FLESH_PENALTY, R_FLESH_ZERO_OUT, R_UNPIN_FRIEND_IN,
+ R_DOWN_ALONE_OUT, R_TWO_WEAPON_BONUS, R_CHARGE_BONUS, R_FUMBLE_BONUS, R_CRIT_BONUS, R_MELEE_ONE,
+ R_MELEE_TIE_HITS, R_MELEE_WS_ROLL, R_SFD_CAN_AIM, R_CRAWL, R_DOWN_CRAWL, R_DEBUG) = range(59)
+N_RULES = 59
+
+# small tables int64[N_TB]: rules tuples packed at these offsets (lengths fixed by WMRules.problem)
+TB_SECOND = 0  # second_die_needs (4)
+N_SECOND = 4
+TB_COVER = 4  # cover_modifiers: partial, full (2)
+TB_SFD = 6  # sfd_faces (6; -1 = jam)
+N_SFD = 6
+TB_INJURY = 12  # injury_faces (6)
+TB_RECOVERY = 18  # recovery_faces (6)
+TB_RELOAD_CAT = 24  # reload_category_of (len(ACTIVITIES))
+N_TB = TB_RELOAD_CAT + len(ACTIVITIES)
+D6 = 6  # faces of the injury and recovery tables (their length)
+
+# ---- fighter table columns -------------------------------------------------------------------
+(FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
+ FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
+ FMOVED_IN, FLAST_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED) = range(38)
+N_FC = 38
+# FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
+# FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
+# FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
+# aimed, FAIMDX/Y aiming direction, FAIMCOV the target's cover when the aim began; FOW OW_*,
+# FOWN turns on aimed overwatch, FOWFIRED fired this enemy turn; FACT this turn's Act; FMOVED
+# MV_*; FMOVED_IN half-inches moved this turn, FLAST_IN in its last move (rapid targets);
+# FFIRED shot this turn; FENGAGED opponent in hand-to-hand (-1 none); FCHARGED charged this
+# turn; FRELOAD_SLOT slot being reloaded or cleared this turn (-1 none); FMELEE_S strength bonus
+# of the best hand weapon; FTWO_HANDED carries a two-handed weapon (no extra attack die).
+ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
+OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
+MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
+
+# kit columns: int64[F, K, N_KC]
+KW, KLOADED, KRESERVE, KJAMS, KUSELESS = range(5)
+N_KC = 5
+
+
+class Act(IntEnum):
+    """A fighter's action for his turn (``D_ACT``)."""
+
+    HOLD = 0  # stay (turning is free) and shoot in the shooting phase if the policy wants
+    WALK = 1  # move up to M to (D_X, D_Y), maybe a snap shot on the way (D_MIDMOVE)
+    RUN = 2  # up to M x run_multiplier; every shot this turn is a snap shot
+    AIM = 3  # stay and aim at D_TARGET; the shot (or holding) comes after all movement
+    OVERWATCH = 4  # watch towards (D_X, D_Y); D_AIMED: aimed overwatch (45-degree arc)
+    RELOAD = 5  # reload slot D_SLOT, still or walking to (D_X, D_Y)
+    CLEAR = 6  # clear a jam marker of slot D_SLOT, still or walking to (D_X, D_Y)
+    CHARGE = 7  # up to M x charge_multiplier into contact with D_TARGET
+    CRAWL = 8  # crawl_in to (D_X, D_Y) (a down fighter: down_crawl_in, his only action)
+
+
+ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl")
+N_ACT = len(Act)
+
+# decision vector int64[N_DEC] written by policies
+D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED = range(7)
+N_DEC = 7
+
+NO_SHOT = 1 << 20  # a need matrix entry with no legal shot (larger than any real need)
+
+# shot kinds (bits of Ev.SHOT's payload g)
+SH_SNAP, SH_AIMED, SH_OVERWATCH, SH_QUICKDRAW, SH_FAN, SH_MIDMOVE = 1, 2, 4, 8, 16, 32
+
+# ---- records -----------------------------------------------------------------------------------
+# per-game int64[N_GAME_COLS]
+(G_WINNER, G_TURNS, G_END, G_FIRST, G_SHOTS, G_HITS, G_AIMED, G_SNAP, G_FANS, G_RELOADS, G_JAMS,
+ G_QUICK_DRAWS, G_OW_SHOTS, G_MELEE, G_ERROR, G_ERROR_ROUND) = range(16)
+N_GAME_COLS = 16
+# G_WINNER side (-1 draw); G_TURNS rounds played (each side one turn a round); G_END END_*;
+# G_FIRST the side that took the first turn; G_SHOTS..G_MELEE totals of the side columns
+# (to-hit rolls, hits, aimed to-hit rolls, snap to-hit rolls, bursts, reload actions, jam
+# markers, quick-draw tests, overwatch to-hit rolls, hand-to-hand rounds); G_ERROR: debug
+# mode's first broken invariant (Bad), G_ERROR_ROUND its round.
+END_BOTTLE, END_LIMIT = 0, 1
+END_NAMES = ("bottle", "turn_limit")
+
+# per-side int64[2, N_SIDE_COLS]
+(S_START, S_STANDING, S_DOWN, S_OOA, S_TAKEN_OUT, S_SHOTS, S_HITS, S_WOUNDS, S_AIMED, S_AIM_HITS,
+ S_SNAP, S_SNAP_HITS, S_FANS, S_FAN_SHOTS, S_FAN_HITS, S_OW_SHOTS, S_QD_TRIED, S_QD_WON,
+ S_RELOADS, S_RELOAD_FAILS, S_ROUNDS_LOADED, S_ROUNDS_LOST, S_AMMO_ROLLS, S_JAMS, S_CLEARS,
+ S_JAMS_CLEARED, S_PINS, S_AIMS_LOST, S_CHARGES, S_MELEE_ROUNDS, S_MELEE_HITS, S_BOTTLE_TESTS,
+ S_KICKBACKS, S_KNOCKDOWNS, S_DRY) = range(35)
+N_SIDE_COLS = 35
+SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
+              "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
+              "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
+              "quick_draws_won", "reloads", "reload_fails", "rounds_loaded", "rounds_lost",
+              "ammo_rolls", "jams", "clear_actions", "jams_cleared", "pins", "aims_lost",
+              "charges", "melee_rounds", "melee_hits", "bottle_tests", "kickbacks", "knockdowns",
+              "dry_turns")
+# shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
+# (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
+# aims this side lost to the target's moves; dry_turns: turns a fighter wanted to shoot with no
+# loaded, unjammed weapon.
+
+
+class Bad(IntEnum):
+    """Invariants checked in debug mode (after every gang turn)."""
+
+    OK = 0
+    OFF_TABLE = 1  # a fighter on the table outside it
+    SHARED_CELL = 2  # two fighters on the table on one cell
+    ROUNDS = 3  # rounds loaded below 0 or above the weapon's capacity, or reserve below 0
+    JAMS = 4  # negative jam markers
+    PROFILE = 5  # wounds below 0, or WS/BS below 0
+    ENGAGED = 6  # engaged with a fighter who is gone, or with a friend
+
+
+class Ev(IntEnum):
+    """Event kinds: rows (round, fighter, kind, a..i) of the trace (``sim.core.trace``); the
+    payload of each kind is listed next to it; fighter -1 where no fighter acts."""
+
+    DEPLOY = 0  # round 0: a=x, b=y, c=side, d=FIGHTERS type, e=slot 0 weapon, f=slot 1 (-1)
+    TURN = 1  # fighter -1: a=side whose turn starts
+    BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed
+    UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn
+    ACTION = 4  # a=Act, b=target, c=x, d=y, e=slot, f=fire during the move, g=aimed
+    MOVE = 5  # a=x0, b=y0, c=x1, d=y1, e=MV_* (one step of a path)
+    AIM = 6  # a=target, b=turns aimed (bonus turns of the next aimed shot)
+    AIM_LOST = 7  # a=target, b=why (0 out of sight, 1 left the arc, 2 behind cover, 3 aimer
+    #               pinned, down or moved, 4 target gone)
+    OVERWATCH = 8  # a=1 aimed, b=direction x, c=direction y
+    SHOT = 9  # a=target, b=weapon row, c=need, d=first die, e=hit (0/1), f=aim turns, g=SH_* bits
+    WOUND = 10  # a=shooter (or opponent), b=need (0: cannot wound), c=die, d=1 wounded
+    INJURY = 11  # a=die, b=INJURIES code the die gives (the worst of several rolls stands)
+    PINNED = 12  # a=the fighter whose hit pinned him (or -1: kickback)
+    AMMO = 13  # a=slot, b=need, c=die, d=1 passed (0: a jam marker, or useless)
+    RELOAD = 14  # a=slot, b=RELOAD_CATEGORIES code, c=1 BS roll passed, d=die, e=loaded, f=lost
+    CLEAR = 15  # a=slot, b=category, c=1 passed, d=jams left
+    BURST = 16  # a=target, b=dice, c=shots, d=jam faces
+    QUICK_DRAW = 17  # a=the overwatcher, b=1 passed the I test
+    MELEE = 18  # a=opponent, b=own score, c=opponent's (melee_reading 'ws_roll': hits), d=hits
+    #             struck, e=hits suffered
+    RECOVERY = 19  # a=die, b=0 recovers (flesh wound), 1 stays down, 2 out of action
+    KICKBACK = 20  # a=weapon row, b=1 passed the S test (stays up)
+    KNOCKDOWN = 21  # a=shooter, b=1 passed the S test, c=x, d=y after
+    CHARGED = 22  # a=the fighter charged (base contact)
+    END = 23  # fighter -1: a=winning side (-1 draw), b=END_*

@@ -1,0 +1,515 @@
+"""Scripted Westamunda gunfighters: per fighter, an action for his turn (move, run, aim,
+overwatch, reload, clear a jam, charge), where to go, and for every shot he may take whom to shoot,
+with which weapon, and whether to fan or blaze away. Policies read the visible state (both sides
+see the whole table, as players at a table do) and the engine's list of legal shots (``need``:
+the D6 score each shot needs, ``NO_SHOT`` where the rules allow none); they write an int64
+decision vector (``D_*``). Every threshold is a weight (``W_*``), so a sweep can vary it.
+"""
+
+from __future__ import annotations
+
+from sim.core.jit import kernel
+from sim.core.rng import randint
+from sim.core.tabletop.geometry import dist_in, sees
+from sim.core.tabletop.movement import GO_OVER, UNREACHED, reach
+from sim.westamunda import state as S
+from sim.westamunda.state import (
+    FAIMN,
+    FAIMT,
+    FENGAGED,
+    FM,
+    FSIDE,
+    FSTATE,
+    FX,
+    FY,
+    KJAMS,
+    KLOADED,
+    KRESERVE,
+    KUSELESS,
+    KW,
+    NO_SHOT,
+    ST_DOWN,
+    ST_STANDING,
+    WC_CAPACITY,
+    WC_LONG,
+    WC_SFD,
+    WC_SHORT,
+    Act,
+)
+from strategies.presets import Preset, weight_table
+
+# policy kinds
+RANDOM, PATIENT_AIMER, GUNSLINGER_RUSH, BRAWLER = 0, 1, 2, 3
+
+# weights float64[N_W]
+W_EXPOSURE = 0  # cost per standing enemy that sees a destination cell
+W_COVER = 1  # bonus for a destination in cover (terrain around it, or inside a building)
+W_SIGHT = 2  # bonus for a destination that sees the enemy it heads for
+W_STANDOFF = 3  # inches from its enemy a fighter tries to end a move (0: as close as it can)
+W_AIM_TURNS = 4  # an aimer fires once he has aimed this many turns ...
+W_AIM_NEED = 5  # ... or sooner once the aimed shot needs at most this (D6 score)
+W_FAN = 6  # 1: fan or blaze away whenever the weapon has sustained-fire dice
+W_MIDMOVE = 7  # 1: shoot during the move (a snap shot from the best point of the path)
+W_RUN = 8  # 1: run towards the enemy when out of range; 0: walk
+W_CHARGE_IN = 9  # charge a standing enemy within this many inches (0: never charge)
+W_OVERWATCH = 10  # 1: go on overwatch in cover when nothing is worth shooting
+W_OW_AIMED = 11  # 1: aimed overwatch (45 degrees, the aiming bonus)
+W_RELOAD_AT = 12  # reload a weapon once its rounds are at or below this
+W_SHOOT_NEED = 13  # take a shot only when it needs at most this (D6 score)
+N_W = 14
+
+_BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
+         W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
+         W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0}
+
+PRESETS = {p.name: p for p in [
+    Preset("random", RANDOM, {}, "Uniformly random legal actions and shots: the floor."),
+    Preset("patient_aimer", PATIENT_AIMER,
+           {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
+            W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
+            W_SHOOT_NEED: 6.0},
+           "Works from cover to cover towards the enemy, aims (fires after two turns, or sooner "
+           "once a 3+ shot), aimed overwatch at enemies in sight but out of reach, reloads early "
+           "while in cover."),
+    Preset("gunslinger_rush", GUNSLINGER_RUSH,
+           {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
+            W_SHOOT_NEED: 9.0},
+           "Runs at the enemy snap-shooting from the best point of the run, stands and fans "
+           "once within short range, reloads only when dry."),
+    Preset("brawler", BRAWLER,
+           {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
+            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0},
+           "Charges any enemy within a charge, otherwise runs at the nearest one fanning on "
+           "the way: the close-combat test of the shooting-heavy rules."),
+]}
+
+WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
+                "standoff": W_STANDOFF, "aim_turns": W_AIM_TURNS, "aim_need": W_AIM_NEED,
+                "fan": W_FAN, "midmove": W_MIDMOVE, "run": W_RUN, "charge_in": W_CHARGE_IN,
+                "overwatch": W_OVERWATCH, "ow_aimed": W_OW_AIMED, "reload_at": W_RELOAD_AT,
+                "shoot_need": W_SHOOT_NEED}
+
+
+def table(names: list[str], overrides: dict | None = None):
+    """(kinds int64[n], weights float64[n, N_W]) of the named presets."""
+    return weight_table(PRESETS, _BASE, WEIGHT_NAMES, N_W, names, overrides)
+
+
+# ---------------------------------------------------------------- shared queries
+
+
+@kernel
+def _covered(terrain, building, x, y):
+    """Inside a building, or terrain (blocking or not) on one of the 8 cells around (x, y)."""
+    h, wd = terrain.shape
+    if building[y, x] >= 0:
+        return True
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            yy, xx = y + dy, x + dx
+            if (dx or dy) and 0 <= yy < h and 0 <= xx < wd and terrain[yy, xx] != 0:
+                return True
+    return False
+
+
+@kernel
+def _nearest_enemy(fm, a, standing_only):
+    """The nearest enemy on the table (standing ones only if asked), or -1."""
+    best = -1
+    best_d = 1e18
+    for b in range(fm.shape[0]):
+        st = fm[b, FSTATE]
+        if fm[b, FSIDE] == fm[a, FSIDE] or st > ST_DOWN or (standing_only and st != ST_STANDING):
+            continue
+        d = dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY])
+        if d < best_d:
+            best, best_d = b, d
+    return best
+
+
+@kernel
+def _best_shot(need, fm, kit, wt, a, prefer_sfd):
+    """(target, slot, need) of the easiest legal shot at a standing enemy, or at a down one when
+    no standing enemy can be shot (-1, -1, NO_SHOT if none); ties go to the slot with more
+    sustained-fire dice when ``prefer_sfd``, then to the lower index."""
+    bt, bk, bn, bs, bd = -1, -1, NO_SHOT, -1, 1
+    for t in range(need.shape[0]):
+        down = 1 if fm[t, FSTATE] != ST_STANDING else 0
+        for k in range(need.shape[1]):
+            n = need[t, k]
+            if n >= NO_SHOT:
+                continue
+            sfd = wt[kit[a, k, KW], WC_SFD] if prefer_sfd else 0
+            if down < bd or (down == bd and (n < bn or (n == bn and sfd > bs))):
+                bt, bk, bn, bs, bd = t, k, n, sfd, down
+    return bt, bk, bn
+
+
+@kernel
+def _usable(kit, a, k):
+    return kit[a, k, KW] >= 0 and kit[a, k, KUSELESS] == 0
+
+
+@kernel
+def _fireable(kit, a, k):
+    return _usable(kit, a, k) and kit[a, k, KLOADED] > 0 and kit[a, k, KJAMS] == 0
+
+
+@kernel
+def _upkeep(w, a, kit, wt, dec):
+    """Reload or clear a weapon if it needs it (fills dec, True), preferring a jammed one, then
+    the emptiest; a weapon is reloaded at or below ``W_RELOAD_AT`` rounds (and when dry)."""
+    K = kit.shape[1]
+    for k in range(K):
+        if _usable(kit, a, k) and kit[a, k, KJAMS] > 0:
+            dec[S.D_ACT] = Act.CLEAR
+            dec[S.D_SLOT] = k
+            return True
+    any_fire = False
+    for k in range(K):
+        any_fire |= _fireable(kit, a, k)
+    best, best_n = -1, 1 << 30
+    for k in range(K):
+        if not _usable(kit, a, k) or kit[a, k, KRESERVE] <= 0:
+            continue
+        n = kit[a, k, KLOADED]
+        room = wt[kit[a, k, KW], WC_CAPACITY] - n
+        if room > 0 and (n <= w[W_RELOAD_AT] or not any_fire) and n < best_n:
+            best, best_n = k, n
+    if best >= 0:
+        dec[S.D_ACT] = Act.RELOAD
+        dec[S.D_SLOT] = best
+        return True
+    return False
+
+
+@kernel
+def _sees_enemy(fm, a, within, terrain, piece, building, smoke, seen):
+    """Does fighter a see a standing enemy ``within`` inches?"""
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= within and \
+                sees(terrain, piece, building, smoke, fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY],
+                     seen):
+            return True
+    return False
+
+
+@kernel
+def _longest_range(kit, wt, a):
+    """Long range (inches) of the longest-ranged weapon with rounds, 0 if none."""
+    r = 0
+    for k in range(kit.shape[1]):
+        if _usable(kit, a, k) and (kit[a, k, KLOADED] > 0 or kit[a, k, KRESERVE] > 0):
+            r = max(r, wt[kit[a, k, KW], WC_LONG])
+    return r
+
+
+@kernel
+def _short_range(kit, wt, a, sfd_only):
+    """Short range of the usable loaded weapons (those with sustained-fire dice if asked)."""
+    r = 0
+    for k in range(kit.shape[1]):
+        if _fireable(kit, a, k) and (not sfd_only or wt[kit[a, k, KW], WC_SFD] > 0):
+            r = max(r, wt[kit[a, k, KW], WC_SHORT])
+    return r
+
+
+@kernel
+def _best_cell(fm, a, budget, goal, standoff, w_sight, w, terrain, piece, building, smoke, occ,
+               dist, queue, seen):
+    """A cell within ``budget`` half-inches (shared reach, over low terrain) that minimises
+    |distance to fighter ``goal`` - standoff| + exposure x standing enemies that see it - cover
+    bonus - ``w_sight`` if ``goal`` sees it; the first such cell in scan order wins. Exposure
+    (one line of sight per enemy) is counted only for cells whose lower bound (exposure 0, every
+    bonus) can still win, which gives the full scan's answer exactly."""
+    h, wd = terrain.shape
+    ax, ay = fm[a, FX], fm[a, FY]
+    reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue)
+    gx, gy = fm[goal, FX], fm[goal, FY]
+    r = budget // 2 + 1
+    w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
+    best = 1e300
+    bx, by = ax, ay
+    for y in range(max(ay - r, 0), min(ay + r + 1, h)):
+        for x in range(max(ax - r, 0), min(ax + r + 1, wd)):
+            if dist[y, x] == UNREACHED:
+                continue
+            d = abs(dist_in(x, y, gx, gy) - standoff)
+            cov = _covered(terrain, building, x, y)
+            lb = d - (w_cov if cov else 0.0) - max(w_sight, 0.0)
+            if w_exp >= 0.0 and lb >= best:
+                continue
+            score = d - (w_cov if cov else 0.0)
+            for b in range(fm.shape[0]):
+                if fm[b, FSIDE] == fm[a, FSIDE] or fm[b, FSTATE] != ST_STANDING:
+                    continue
+                if sees(terrain, piece, building, smoke, fm[b, FX], fm[b, FY], x, y, seen):
+                    score += w_exp
+                    if b == goal:
+                        score -= w_sight
+            if score < best:
+                best, bx, by = score, x, y
+    return bx, by
+
+
+@kernel
+def _charge_target(fm, a, rp, reach_in):
+    """The nearest standing, unengaged enemy within ``reach_in`` inches (a charge), or -1."""
+    best, best_d = -1, 1e18
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] == fm[a, FSIDE] or fm[b, FSTATE] != ST_STANDING or fm[b, FENGAGED] >= 0:
+            continue
+        d = dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY])
+        if d <= reach_in and d < best_d:
+            best, best_d = b, d
+    return best
+
+
+# ---------------------------------------------------------------- decisions
+
+
+@kernel
+def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, s, dec, dist,
+           queue, seen):
+    """Fill ``dec`` with fighter a's action this turn. ``need`` int64[F, K]: the D6 score of
+    each shot he could take now from where he stands (``NO_SHOT``: none)."""
+    for i in range(dec.shape[0]):
+        dec[i] = 0
+    dec[S.D_TARGET] = -1
+    dec[S.D_X] = fm[a, FX]
+    dec[S.D_Y] = fm[a, FY]
+    m = fm[a, FM]
+    walk = 2 * m
+    run = 2 * m * rp[S.R_RUN_MULT]
+    charge = 2 * m * rp[S.R_CHARGE_MULT]
+    if kind == RANDOM:
+        _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dist, queue,
+                       walk, run, charge)
+        return
+    foe = _nearest_enemy(fm, a, True)
+    if foe < 0:
+        foe = _nearest_enemy(fm, a, False)
+    if foe < 0:
+        dec[S.D_ACT] = Act.HOLD
+        return
+    d_foe = dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY])
+    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0)
+    if kind == BRAWLER and w[W_CHARGE_IN] > 0:
+        c = _charge_target(fm, a, rp, min(w[W_CHARGE_IN], charge / 2.0))
+        if c >= 0:
+            dec[S.D_ACT] = Act.CHARGE
+            dec[S.D_TARGET] = c
+            return
+    if kind == PATIENT_AIMER:
+        covered = _covered(terrain, building, fm[a, FX], fm[a, FY])
+        if covered and _upkeep(w, a, kit, wt, dec):
+            return
+        gain = min(w[W_AIM_TURNS] * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
+        if t >= 0 and n - gain <= w[W_SHOOT_NEED] and covered:
+            dec[S.D_ACT] = Act.AIM
+            held = fm[a, FAIMT]
+            dec[S.D_TARGET] = held if held >= 0 and need[held, k] < NO_SHOT else t
+            dec[S.D_SLOT] = k
+            return
+        if covered and w[W_OVERWATCH] > 0 and \
+                _sees_enemy(fm, a, _longest_range(kit, wt, a), terrain, piece, building, smoke,
+                            seen):
+            # an enemy in sight and reach but no shot worth aiming: watch for him to come on
+            dec[S.D_ACT] = Act.OVERWATCH
+            dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
+            dec[S.D_X], dec[S.D_Y] = fm[foe, FX], fm[foe, FY]
+            return
+        x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+                          building, smoke, occ, dist, queue, seen)
+        if x == fm[a, FX] and y == fm[a, FY]:
+            if _upkeep(w, a, kit, wt, dec):
+                return
+            dec[S.D_ACT] = Act.HOLD
+            return
+        dec[S.D_ACT] = Act.WALK
+        dec[S.D_X], dec[S.D_Y] = x, y
+        return
+    # the gunslinger and the brawler: close in fast, shooting on the way
+    any_fire = False
+    for kk in range(kit.shape[1]):
+        any_fire |= _fireable(kit, a, kk)
+    if not any_fire:
+        if _upkeep(w, a, kit, wt, dec):
+            return
+    short = _short_range(kit, wt, a, w[W_FAN] > 0)
+    if t >= 0 and d_foe <= short and kind == GUNSLINGER_RUSH:
+        dec[S.D_ACT] = Act.HOLD  # stand and fan in the shooting phase
+        return
+    budget = run if w[W_RUN] > 0 else walk
+    x, y = _best_cell(fm, a, budget, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+                      building, smoke, occ, dist, queue, seen)
+    dec[S.D_ACT] = Act.RUN if w[W_RUN] > 0 else Act.WALK
+    dec[S.D_X], dec[S.D_Y] = x, y
+    dec[S.D_MIDMOVE] = 1 if w[W_MIDMOVE] > 0 else 0
+
+
+@kernel
+def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dist, queue, walk,
+                   run, charge):
+    """A uniformly random action; one that is impossible here becomes HOLD."""
+    h, wd = terrain.shape
+    K = kit.shape[1]
+    act = randint(s, S.N_ACT)
+    dec[S.D_ACT] = Act.HOLD
+    dec[S.D_MIDMOVE] = randint(s, 2)
+    if act == Act.WALK or act == Act.RUN:
+        budget = walk if act == Act.WALK else run
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue)
+        r = budget // 2
+        for _ in range(20):
+            x = fm[a, FX] + randint(s, 2 * r + 1) - r
+            y = fm[a, FY] + randint(s, 2 * r + 1) - r
+            if 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED:
+                dec[S.D_ACT] = act
+                dec[S.D_X], dec[S.D_Y] = x, y
+                break
+    elif act == Act.AIM:
+        n_ok = 0
+        for t in range(need.shape[0]):
+            for k in range(K):
+                if need[t, k] < NO_SHOT:
+                    n_ok += 1
+        if n_ok > 0:
+            pick = randint(s, n_ok)
+            for t in range(need.shape[0]):
+                for k in range(K):
+                    if need[t, k] < NO_SHOT:
+                        if pick == 0:
+                            dec[S.D_ACT] = Act.AIM
+                            dec[S.D_TARGET] = t
+                            dec[S.D_SLOT] = k
+                        pick -= 1
+    elif act == Act.OVERWATCH:
+        foe = _nearest_enemy(fm, a, False)
+        if foe >= 0:
+            dec[S.D_ACT] = Act.OVERWATCH
+            dec[S.D_AIMED] = randint(s, 2)
+            dec[S.D_X], dec[S.D_Y] = fm[foe, FX], fm[foe, FY]
+    elif act == Act.RELOAD or act == Act.CLEAR:
+        k = randint(s, K)
+        ok = _usable(kit, a, k)
+        if act == Act.CLEAR:
+            ok = ok and kit[a, k, KJAMS] > 0
+        else:
+            ok = ok and kit[a, k, KRESERVE] > 0 and \
+                kit[a, k, KLOADED] < wt[kit[a, k, KW], WC_CAPACITY]
+        if ok:
+            dec[S.D_ACT] = act
+            dec[S.D_SLOT] = k
+            if randint(s, 2) == 1:  # walking while reloading (the BS roll)
+                reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, walk, dist, queue)
+                r = walk // 2
+                x = fm[a, FX] + randint(s, 2 * r + 1) - r
+                y = fm[a, FY] + randint(s, 2 * r + 1) - r
+                if 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED:
+                    dec[S.D_X], dec[S.D_Y] = x, y
+    elif act == Act.CHARGE:
+        c = _charge_target(fm, a, rp, charge / 2.0)
+        if c >= 0:
+            dec[S.D_ACT] = Act.CHARGE
+            dec[S.D_TARGET] = c
+    elif act == Act.CRAWL:
+        budget = 2 * rp[S.R_CRAWL]
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue)
+        r = budget // 2
+        x = fm[a, FX] + randint(s, 2 * r + 1) - r
+        y = fm[a, FY] + randint(s, 2 * r + 1) - r
+        if 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED:
+            dec[S.D_ACT] = Act.CRAWL
+            dec[S.D_X], dec[S.D_Y] = x, y
+
+
+@kernel
+def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, dist, queue,
+             seen):
+    """Where down fighter a crawls (``dec[D_X]``, ``dec[D_Y]``; his own cell: he stays). The
+    random gunfighter picks a cell at random; the others crawl away from the nearest enemy
+    towards cover and out of sight, scored as any move (exposure and cover weights)."""
+    dec[S.D_X] = fm[a, FX]
+    dec[S.D_Y] = fm[a, FY]
+    budget = 2 * rp[S.R_DOWN_CRAWL]
+    if budget <= 0:
+        return
+    if kind == RANDOM:
+        h, wd = terrain.shape
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue)
+        r = budget // 2
+        x = fm[a, FX] + randint(s, 2 * r + 1) - r
+        y = fm[a, FY] + randint(s, 2 * r + 1) - r
+        if 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED:
+            dec[S.D_X], dec[S.D_Y] = x, y
+        return
+    foe = _nearest_enemy(fm, a, True)
+    if foe < 0:
+        return
+    far = float(terrain.shape[0] + terrain.shape[1])  # "as far as possible": beyond the table
+    x, y = _best_cell(fm, a, budget, foe, far, 0.0, w, terrain, piece, building, smoke, occ,
+                      dist, queue, seen)
+    dec[S.D_X], dec[S.D_Y] = x, y
+
+
+@kernel
+def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
+    """The shot fighter a takes given the legal shots ``need`` (int64[F, K]): (target, slot,
+    fan), target -1 to hold fire. ``flags``: SH_* bits of the occasion (an aimed shot may be held
+    to aim longer; a snap shot, an overwatch or a quick-draw shot)."""
+    if kind == RANDOM:
+        n_ok = 0
+        for t in range(need.shape[0]):
+            for k in range(need.shape[1]):
+                if need[t, k] < NO_SHOT:
+                    n_ok += 1
+        if n_ok == 0 or ((flags & S.SH_AIMED) and randint(s, 2) == 0):
+            return -1, -1, False
+        pick = randint(s, n_ok)
+        for t in range(need.shape[0]):
+            for k in range(need.shape[1]):
+                if need[t, k] < NO_SHOT:
+                    if pick == 0:
+                        fan = wt[kit[a, k, KW], WC_SFD] > 0 and randint(s, 2) == 1
+                        return t, k, fan
+                    pick -= 1
+        return -1, -1, False
+    aimed = (flags & S.SH_AIMED) != 0
+    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed)
+    if t < 0:
+        return -1, -1, False
+    if aimed:  # the need includes the bonus of the turns aimed so far
+        if fm[a, FAIMN] < w[W_AIM_TURNS] and n > w[W_AIM_NEED]:
+            return -1, -1, False  # aim another turn
+    elif n > w[W_SHOOT_NEED]:
+        return -1, -1, False
+    fan = w[W_FAN] > 0 and not aimed and wt[kit[a, k, KW], WC_SFD] > 0
+    return t, k, fan
+
+
+@kernel
+def snap_step(kind, w, step_need, n, s):
+    """The step of the mover's path (0 = where he starts) to fire his snap shot from, or -1:
+    the step whose easiest shot needs least (the earliest on ties). ``step_need`` int64[n]."""
+    best, best_n = -1, NO_SHOT
+    n_ok = 0
+    for k in range(n):
+        if step_need[k] < NO_SHOT:
+            n_ok += 1
+            if step_need[k] < best_n:
+                best, best_n = k, step_need[k]
+    if kind == RANDOM:
+        if n_ok == 0:
+            return -1
+        pick = randint(s, n_ok)
+        for k in range(n):
+            if step_need[k] < NO_SHOT:
+                if pick == 0:
+                    return k
+                pick -= 1
+        return -1
+    if best_n > w[W_SHOOT_NEED]:
+        return -1
+    return best
