@@ -13,39 +13,13 @@ import math
 from fractions import Fraction
 from typing import NamedTuple
 
+from sim.core.exact import Pmf, at_least, convolve, die, mean  # noqa: F401 (re-exported)
 from sim.godfather.rules import ARMOUR, BUSINESS_EFFECTS, GRADES, TURNSET_READINGS, WEAPONS, GFRules
-
-Pmf = dict[int, Fraction]
-
-
-def die(sides: int, offset: int = 0) -> Pmf:
-    """A fair die with faces 1..sides, each shifted by ``offset``."""
-    return {f + offset: Fraction(1, sides) for f in range(1, sides + 1)}
-
-
-def convolve(a: Pmf, b: Pmf) -> Pmf:
-    """Distribution of the sum of two independent variables."""
-    out: Pmf = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, 0) + p * q
-    return dict(sorted(out.items()))
 
 
 def binomial(n: int, p: Fraction) -> Pmf:
     """Successes in ``n`` independent trials of chance ``p``."""
     return {k: math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
-
-
-def at_least(score: int, sides: int = 6) -> Fraction:
-    """Chance that one die of ``sides`` shows ``score`` or more (0 if it cannot, 1 if it
-    always does)."""
-    return Fraction(min(max(sides + 1 - score, 0), sides), sides)
-
-
-def mean(pmf: Pmf) -> Fraction:
-    """Expected value of a distribution."""
-    return sum((x * p for x, p in pmf.items()), Fraction(0))
 
 
 def _grade(grade: int | str) -> int:
