@@ -184,6 +184,10 @@ def _audit(rules, ev, games):
                 on_watch[f] = turn
             else:
                 on_watch.pop(f, None)
+        elif kind == S.Ev.QUICK_DRAW:
+            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL), \
+                "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
+                "moving to reload or clear may not fire in the same turn"
         elif kind == S.Ev.MOVE:
             step = (abs(c - a), abs(d - b))
             assert step in STEP, "a move goes cell by cell"

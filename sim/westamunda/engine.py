@@ -786,8 +786,9 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
     """Enemy overwatchers who have not fired and see mover a where he now stands (in their
     arc, in range) may fire, one after another (a target that came into their arc during this
     move is emerging). Before each, a faster mover may try the quick draw: an I test; passing
-    it he fires a snap shot at the overwatcher first (once a turn: it is his shot), and an
-    overwatcher pinned or down by it loses his shot (quick_draw_pin_cancels)."""
+    it he fires a snap shot at the overwatcher first (once a turn: it is his shot; not while
+    charging or moving to reload or clear), and an overwatcher pinned or down by it loses his
+    shot (quick_draw_pin_cancels)."""
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     for o in range(fm.shape[0]):
@@ -809,8 +810,11 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
             continue
         fm[o, FOWFIRED] = 1
+        # no quick draw for a charger (he may not shoot) or a fighter moving to reload or
+        # clear (no reloading and firing in one turn)
         if rp[S.R_QUICK_DRAW] != 0 and fm[a, FI] - fm[o, FI] >= rp[S.R_QD_MARGIN] and \
-                fm[a, FFIRED] == 0 and _any_ready_gun(ge.kit, a):
+                fm[a, FFIRED] == 0 and not charging and fm[a, FRELOAD_SLOT] < 0 and \
+                _any_ready_gun(ge.kit, a):
             so = out.side_out
             so[side, S.S_QD_TRIED] += 1
             ok = _i_test(g, fm[a, FI], 0)
@@ -1041,13 +1045,13 @@ def _start_turn(g, ge, out, side):
     leader always has one)."""
     fm, rp = ge.fm, g.rp
     for a in range(fm.shape[0]):
+        fm[a, FCHARGED] = 0  # the charge bonus counts in the charge's own combat round only
         if fm[a, FSIDE] != side:
             continue
         fm[a, FFIRED] = 0
         fm[a, FACT] = -1
         fm[a, FMOVED] = S.MV_STILL
         fm[a, FMOVED_IN] = 0
-        fm[a, FCHARGED] = 0
         fm[a, FRELOAD_SLOT] = -1
         fm[a, FOW] = S.OW_NONE
     for a in range(fm.shape[0]):
