@@ -12,6 +12,7 @@ _REGISTRY = {
     "og": "sim.og.api:SPEC",
     "rifle_gun": "sim.rifle_gun.api:SPEC",
     "godfather": "sim.godfather.api:SPEC",
+    "westamunda": "sim.westamunda.api:SPEC",
 }
 GAME_NAMES = tuple(_REGISTRY)
 

@@ -8,8 +8,11 @@ decision vector (``D_*``). Every threshold is a weight (``W_*``), so a sweep can
 
 from __future__ import annotations
 
+import math
+
 from sim.core.jit import kernel
 from sim.core.rng import randint
+from sim.core.tabletop.battlefield import sight
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import GO_OVER, UNREACHED, reach
 from sim.westamunda import state as S
@@ -17,6 +20,7 @@ from sim.westamunda.state import (
     FAIMN,
     FAIMT,
     FENGAGED,
+    FINDEX,
     FM,
     FSIDE,
     FSTATE,
@@ -39,7 +43,8 @@ from sim.westamunda.state import (
 from strategies.presets import Preset, weight_table
 
 # policy kinds
-RANDOM, PATIENT_AIMER, GUNSLINGER_RUSH, BRAWLER = 0, 1, 2, 3
+RANDOM, PATIENT_AIMER, GUNSLINGER_RUSH, BRAWLER, FLANKER = 0, 1, 2, 3, 4
+N_KINDS = 5
 
 # weights float64[N_W]
 W_EXPOSURE = 0  # cost per standing enemy that sees a destination cell
@@ -56,11 +61,19 @@ W_OVERWATCH = 10  # 1: go on overwatch in cover when nothing is worth shooting
 W_OW_AIMED = 11  # 1: aimed overwatch (45 degrees, the aiming bonus)
 W_RELOAD_AT = 12  # reload a weapon once its rounds are at or below this
 W_SHOOT_NEED = 13  # take a shot only when it needs at most this (D6 score)
-N_W = 14
+# the flanker's (other kinds ignore them)
+W_BASE_SHARE = 14  # share of the gang in the fire base, the longest-ranged guns first
+W_FLANK_IN = 15  # the flank point: this many inches beside the nearest enemy, across the
+#                  line between the gangs
+W_FLANK_NEAR = 16  # a flanker this near his flank point (inches) closes in to strike
+W_ANGLE = 17  # bonus for a striking flanker's cell that sees his enemy with no cover
+W_STRIKE_IN = 18  # inches from his enemy a striking flanker tries to end his move
+N_W = 19
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
-         W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0}
+         W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
+         W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "Uniformly random legal actions and shots: the floor."),
@@ -81,13 +94,28 @@ PRESETS = {p.name: p for p in [
             W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0},
            "Charges any enemy within a charge, otherwise runs at the nearest one fanning on "
            "the way: the close-combat test of the shooting-heavy rules."),
+    Preset("flanker", FLANKER,
+           {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
+            W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,
+            W_RELOAD_AT: 1.0, W_SHOOT_NEED: 7.0, W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0,
+            W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0},
+           "Splits the gang: the half with the longest-ranged guns is a fire base on the "
+           "patient aimer's script (14\" standoff, each aimed shot fired the turn it aims); the "
+           "rest reload only when dry and run to within 4\" of a point 8\" beside the nearest "
+           "enemy on their own wing (or as near as a run gets), each run ending where the "
+           "distance to it, less 3\" in cover, plus 2\" per enemy seeing the cell, is least; "
+           "there they hold while a legal shot in short range finds an enemy out of cover, "
+           "else walk towards 6\" from the nearest enemy, scoring a cell that sees him "
+           "uncovered 4\" better. All shoot, fanning or blazing unless aiming, at shots needing "
+           "7 or less."),
 ]}
 
 WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "standoff": W_STANDOFF, "aim_turns": W_AIM_TURNS, "aim_need": W_AIM_NEED,
                 "fan": W_FAN, "midmove": W_MIDMOVE, "run": W_RUN, "charge_in": W_CHARGE_IN,
                 "overwatch": W_OVERWATCH, "ow_aimed": W_OW_AIMED, "reload_at": W_RELOAD_AT,
-                "shoot_need": W_SHOOT_NEED}
+                "shoot_need": W_SHOOT_NEED, "base_share": W_BASE_SHARE, "flank_in": W_FLANK_IN,
+                "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -266,6 +294,127 @@ def _charge_target(fm, a, rp, reach_in):
     return best
 
 
+# ---------------------------------------------------------------- the flanker's queries
+
+
+@kernel
+def _gun_reach(kit, wt, a):
+    """Long range (inches) of the longest-ranged gun fighter a carries, loaded or not."""
+    r = 0
+    for k in range(kit.shape[1]):
+        if kit[a, k, KW] >= 0:
+            r = max(r, wt[kit[a, k, KW], WC_LONG])
+    return r
+
+
+@kernel
+def _in_fire_base(w, a, fm, kit, wt):
+    """Is fighter a in his gang's fire base: among the round(W_BASE_SHARE x gang) with the
+    longest-ranged guns (ties to the lower number in the gang)? The guns carried and the gang
+    as deployed decide it, so a fighter keeps his role all fight."""
+    side = fm[a, FSIDE]
+    ra = _gun_reach(kit, wt, a)
+    n, rank = 0, 0
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != side:
+            continue
+        n += 1
+        rb = _gun_reach(kit, wt, b)
+        if rb > ra or (rb == ra and fm[b, FINDEX] < fm[a, FINDEX]):
+            rank += 1
+    return rank < int(w[W_BASE_SHARE] * n + 0.5)
+
+
+@kernel
+def _flank_point(w, a, foe, fm, h, wd):
+    """The cell ``W_FLANK_IN`` inches beside enemy ``foe``, square to the line from a's gang's
+    centre to the enemy's (centres of the fighters on their feet), on a's wing: the side of
+    that line he stands on (standing on it: the side (-u_y, u_x) points to, u the line's
+    direction). Rounded and clamped to the table."""
+    side = fm[a, FSIDE]
+    ox, oy, ex, ey, no, ne = 0.0, 0.0, 0.0, 0.0, 0, 0
+    for b in range(fm.shape[0]):
+        if fm[b, FSTATE] != ST_STANDING:
+            continue
+        if fm[b, FSIDE] == side:
+            ox, oy, no = ox + fm[b, FX], oy + fm[b, FY], no + 1
+        else:
+            ex, ey, ne = ex + fm[b, FX], ey + fm[b, FY], ne + 1
+    ox, oy = ox / max(no, 1), oy / max(no, 1)
+    ux, uy = (ex / ne - ox, ey / ne - oy) if ne > 0 else (fm[foe, FX] - ox, fm[foe, FY] - oy)
+    norm = math.sqrt(ux * ux + uy * uy)
+    if norm == 0.0:
+        ux, uy, norm = 0.0, 1.0, 1.0
+    px, py = -uy / norm, ux / norm
+    sgn = 1.0 if (fm[a, FX] - ox) * px + (fm[a, FY] - oy) * py >= 0.0 else -1.0
+    x = int(math.floor(fm[foe, FX] + sgn * w[W_FLANK_IN] * px + 0.5))
+    y = int(math.floor(fm[foe, FY] + sgn * w[W_FLANK_IN] * py + 0.5))
+    return min(max(x, 0), wd - 1), min(max(y, 0), h - 1)
+
+
+@kernel
+def _open_view(terrain, piece, building, smoke, seen, x, y, tx, ty):
+    """Does cell (x, y) see (tx, ty) with no cover at all (no piece, smoke or wall between,
+    not in a building): the engine's cover of a shot from there, read off the same sight?"""
+    vis, pieces, smokes, behind = sight(terrain, piece, building, smoke, x, y, tx, ty, seen)
+    return vis and pieces == 0 and smokes == 0 and not behind
+
+
+@kernel
+def _open_target(fm, a, need, within, terrain, piece, building, smoke, seen):
+    """Has fighter a a legal shot (``need``) at a standing enemy within ``within`` inches whom
+    his cover does not protect from where a stands?"""
+    for b in range(need.shape[0]):
+        if fm[b, FSTATE] != ST_STANDING or \
+                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) > within:
+            continue
+        legal = False
+        for k in range(need.shape[1]):
+            legal |= need[b, k] < NO_SHOT
+        if legal and _open_view(terrain, piece, building, smoke, seen, fm[a, FX], fm[a, FY],
+                                fm[b, FX], fm[b, FY]):
+            return True
+    return False
+
+
+@kernel
+def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, terrain, piece,
+                building, smoke, occ, dist, queue, seen):
+    """A cell within ``budget`` half-inches (shared reach, over low terrain) that minimises
+    |distance to (gx, gy) - standoff| + exposure x standing enemies that see it - cover bonus -
+    ``w_angle`` if it sees enemy ``foe``, ``angle_in`` inches or nearer, with no cover; the
+    first such cell in scan order wins (``_best_cell``'s scan and bound, another goal)."""
+    h, wd = terrain.shape
+    ax, ay = fm[a, FX], fm[a, FY]
+    reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue)
+    fx, fy = fm[foe, FX], fm[foe, FY]
+    r = budget // 2 + 1
+    w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
+    best = 1e300
+    bx, by = ax, ay
+    for y in range(max(ay - r, 0), min(ay + r + 1, h)):
+        for x in range(max(ax - r, 0), min(ax + r + 1, wd)):
+            if dist[y, x] == UNREACHED:
+                continue
+            score = abs(dist_in(x, y, gx, gy) - standoff)
+            if _covered(terrain, building, x, y):
+                score -= w_cov
+            if w_exp >= 0.0 and score - max(w_angle, 0.0) >= best:
+                continue
+            if w_angle != 0.0 and dist_in(x, y, fx, fy) <= angle_in and \
+                    _open_view(terrain, piece, building, smoke, seen, x, y, fx, fy):
+                score -= w_angle
+            if w_exp >= 0.0 and score >= best:
+                continue
+            for b in range(fm.shape[0]):
+                if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+                        sees(terrain, piece, building, smoke, fm[b, FX], fm[b, FY], x, y, seen):
+                    score += w_exp
+            if score < best:
+                best, bx, by = score, x, y
+    return bx, by
+
+
 # ---------------------------------------------------------------- decisions
 
 
@@ -301,34 +450,13 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
             dec[S.D_ACT] = Act.CHARGE
             dec[S.D_TARGET] = c
             return
-    if kind == PATIENT_AIMER:
-        covered = _covered(terrain, building, fm[a, FX], fm[a, FY])
-        if covered and _upkeep(w, a, kit, wt, dec):
-            return
-        gain = min(w[W_AIM_TURNS] * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
-        if t >= 0 and n - gain <= w[W_SHOOT_NEED] and covered:
-            dec[S.D_ACT] = Act.AIM
-            held = fm[a, FAIMT]
-            dec[S.D_TARGET] = held if held >= 0 and need[held, k] < NO_SHOT else t
-            dec[S.D_SLOT] = k
-            return
-        if covered and w[W_OVERWATCH] > 0 and \
-                _sees_enemy(fm, a, _longest_range(kit, wt, a), terrain, piece, building, smoke,
-                            seen):
-            # an enemy in sight and reach but no shot worth aiming: watch for him to come on
-            dec[S.D_ACT] = Act.OVERWATCH
-            dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
-            dec[S.D_X], dec[S.D_Y] = fm[foe, FX], fm[foe, FY]
-            return
-        x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
-                          building, smoke, occ, dist, queue, seen)
-        if x == fm[a, FX] and y == fm[a, FY]:
-            if _upkeep(w, a, kit, wt, dec):
-                return
-            dec[S.D_ACT] = Act.HOLD
-            return
-        dec[S.D_ACT] = Act.WALK
-        dec[S.D_X], dec[S.D_Y] = x, y
+    if kind == PATIENT_AIMER or (kind == FLANKER and _in_fire_base(w, a, fm, kit, wt)):
+        _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, smoke, occ,
+                    need, dec, dist, queue, seen, walk)
+        return
+    if kind == FLANKER:
+        _flank(w, a, foe, fm, kit, wt, terrain, piece, building, smoke, occ, need, dec, dist,
+               queue, seen, walk, run)
         return
     # the gunslinger and the brawler: close in fast, shooting on the way
     any_fire = False
@@ -347,6 +475,86 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
     dec[S.D_ACT] = Act.RUN if w[W_RUN] > 0 else Act.WALK
     dec[S.D_X], dec[S.D_Y] = x, y
     dec[S.D_MIDMOVE] = 1 if w[W_MIDMOVE] > 0 else 0
+
+
+@kernel
+def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need,
+                dec, dist, queue, seen, walk):
+    """The patient aimer (and the flanker's fire base): in cover, reload if due, else aim at
+    the easiest shot worth it (the target already aimed at if he can still be shot), else
+    (aimed) overwatch with an enemy in sight and reach; out of cover or with nothing to do,
+    walk to ``_best_cell`` (standoff and sight weights), else reload if due, else hold.
+    (t, k, n): ``_best_shot`` of ``need``."""
+    covered = _covered(terrain, building, fm[a, FX], fm[a, FY])
+    if covered and _upkeep(w, a, kit, wt, dec):
+        return
+    gain = min(w[W_AIM_TURNS] * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
+    if t >= 0 and n - gain <= w[W_SHOOT_NEED] and covered:
+        dec[S.D_ACT] = Act.AIM
+        held = fm[a, FAIMT]
+        dec[S.D_TARGET] = held if held >= 0 and need[held, k] < NO_SHOT else t
+        dec[S.D_SLOT] = k
+        return
+    if covered and w[W_OVERWATCH] > 0 and \
+            _sees_enemy(fm, a, _longest_range(kit, wt, a), terrain, piece, building, smoke,
+                        seen):
+        # an enemy in sight and reach but no shot worth aiming: watch for him to come on
+        dec[S.D_ACT] = Act.OVERWATCH
+        dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
+        dec[S.D_X], dec[S.D_Y] = fm[foe, FX], fm[foe, FY]
+        return
+    x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+                      building, smoke, occ, dist, queue, seen)
+    if x == fm[a, FX] and y == fm[a, FY]:
+        if _upkeep(w, a, kit, wt, dec):
+            return
+        dec[S.D_ACT] = Act.HOLD
+        return
+    dec[S.D_ACT] = Act.WALK
+    dec[S.D_X], dec[S.D_Y] = x, y
+
+
+@kernel
+def _flank(w, a, foe, fm, kit, wt, terrain, piece, building, smoke, occ, need, dec, dist, queue,
+           seen, walk, run):
+    """The flanker's flanking element (``foe``: the nearest enemy). With no loaded, unjammed
+    gun: reload or clear if he can. Farther than ``W_FLANK_NEAR`` from the flank point
+    (``_flank_point`` of ``foe``): run (walk if not ``W_RUN``) to the ``_flank_cell`` scored by
+    distance to the point (no angle bonus), if it is nearer the point than he is. Otherwise:
+    hold (to shoot in the shooting phase) while he has a legal shot at a standing enemy within
+    the short range of his loaded guns whom cover does not protect; else walk to the
+    ``_flank_cell`` scored by |distance to ``foe`` - ``W_STRIKE_IN``| and ``W_ANGLE`` for a
+    cell that sees ``foe`` uncovered within that short range; no better cell: hold."""
+    h, wd = terrain.shape
+    ax, ay = fm[a, FX], fm[a, FY]
+    any_fire = False
+    for kk in range(kit.shape[1]):
+        any_fire |= _fireable(kit, a, kk)
+    if not any_fire and _upkeep(w, a, kit, wt, dec):
+        return
+    mid = 1 if w[W_MIDMOVE] > 0 else 0
+    px, py = _flank_point(w, a, foe, fm, h, wd)
+    if dist_in(ax, ay, px, py) > w[W_FLANK_NEAR]:
+        budget = run if w[W_RUN] > 0 else walk
+        x, y = _flank_cell(fm, a, budget, px, py, 0.0, foe, 0.0, 0.0, w, terrain, piece,
+                           building, smoke, occ, dist, queue, seen)
+        if dist_in(x, y, px, py) < dist_in(ax, ay, px, py):
+            dec[S.D_ACT] = Act.RUN if w[W_RUN] > 0 else Act.WALK
+            dec[S.D_X], dec[S.D_Y] = x, y
+            dec[S.D_MIDMOVE] = mid
+            return
+    short = _short_range(kit, wt, a, False)
+    if _open_target(fm, a, need, short, terrain, piece, building, smoke, seen):
+        dec[S.D_ACT] = Act.HOLD  # shoot (fan) in the shooting phase
+        return
+    x, y = _flank_cell(fm, a, walk, fm[foe, FX], fm[foe, FY], w[W_STRIKE_IN], foe, w[W_ANGLE],
+                       short, w, terrain, piece, building, smoke, occ, dist, queue, seen)
+    if x == ax and y == ay:
+        dec[S.D_ACT] = Act.HOLD
+        return
+    dec[S.D_ACT] = Act.WALK
+    dec[S.D_X], dec[S.D_Y] = x, y
+    dec[S.D_MIDMOVE] = mid
 
 
 @kernel

@@ -2,15 +2,21 @@
 not registered in sim/games.py until its engine exists): the JSON keys, exact values equal to
 sim/westamunda/odds.py and to values worked by hand (the 7+ rule, the natural 1, the sustained-fire
 burst, the reload D8, quick draw, a round of hand-to-hand), --rule overrides reaching the odds, and
-bad input as a usage error (exit 2) naming the option and what is allowed. No randomness."""
+bad input as a usage error (exit 2) naming the option and what is allowed.
 
+--simulate (shot, reload) rolls the engine's own dice helpers: seeded chi-square tests that the
+engine agrees with the exact odds (false-alarm rate 1e-3 per fit, at fixed seeds), that an exact
+distribution bent on purpose is rejected, that a seed reproduces its output, and that an option
+the helpers do not roll is refused by name. Everything else here is exact: no randomness."""
+
+import dataclasses
 import json
 from fractions import Fraction as F
 
 import pytest
 from click.testing import CliRunner
 
-from helpers import assert_no_float_noise
+from helpers import assert_no_float_noise, chi2_p
 from sim.westamunda import odds as O
 from sim.westamunda.cli import GUNS, odds, odds_westamunda
 from sim.westamunda.rules import WMRules
@@ -64,6 +70,7 @@ def test_shot_json_keys_and_hand_values():
     assert (ex["p_flesh_wound"], ex["p_down"], ex["p_out_of_action"]) == ("1/24", "1/6", "1/24")
     assert out["p_hit"] == 0.5 and out["p_down"] == float(f"{1 / 6:.12g}")
     assert out["need_hit"] == 4 and out["need_wound"] == 4 and "burst" not in out
+    assert "simulated" not in out  # --simulate is off by default
     text = _run(*SHOT)
     assert "needs 4 to hit: 4+" in text and "P(hit) 0.5000 (= 1/2)" in text
 
@@ -194,6 +201,147 @@ def test_melee_one_round():
     assert _json("melee", "--a-two-weapons")["a"]["dice"] == 2
     quick = _json("melee", "--a-initiative", "4")["exact"]
     assert quick["p_a_wins"] == "7/12" and quick["p_standoff"] == "0"
+
+
+# ---------------------------------------------------------------- --simulate
+
+N_SIM = 200_000
+SIM_SHOTS = [
+    SHOT,  # 4+ to hit, 4+ to wound
+    ("shot", "--bs", "2", "--modifier", "-5", "--strength", "3",
+     "--rule", "seven_plus_reading=chain"),  # need 10: a 6, a 6, then 4+
+    ("shot", "--bs", "4", "--modifier", "2", "--strength", "5", "--toughness", "3",
+     "--ammo", "4"),  # a natural 1 misses; wounds on 2+; ammo rolls called
+    (*SHOT, "--sfd", "2", "--rounds", "3", "--ammo", "4"),  # a burst capped at 3 shots
+    ("shot", "--weapon", "henry", "--bs", "4", "--sfd", "2",
+     "--rule", "sfd_jam_reading=stops_all"),  # any jam face and the burst fires nothing
+]
+SIM_RELOADS = [
+    ("reload", "--room", "6"),  # no BS roll: the D8 capped at 6
+    ("reload", "--room", "6", "--activity", "walking", "--bs", "4"),
+    ("reload", "--room", "3", "--activity", "walking", "--reloads", "2",
+     "--rule", "reload_loss=die"),  # two rounds in hand cap what loads and what is lost
+    ("reload", "--room", "12", "--activity", "minor"),  # a Winchester
+]
+
+
+def _fits(sim: dict) -> dict:
+    """Every fit_p of a 'simulated' object by its path ('fit_p', 'burst.shots.fit_p')."""
+    out = {}
+    for k, v in sim.items():
+        if isinstance(v, dict):
+            out.update({f"{k}.{name}": p for name, p in _fits(v).items()})
+        elif k.startswith("fit_p"):
+            out[k] = v
+    return out
+
+
+def _exact_cells(out: dict) -> list[tuple[dict, dict]]:
+    """(observed distribution, its exact pmf as Fractions) for each fit of a JSON answer."""
+    sim, ex = out["simulated"], out["exact"]
+    if "outcomes" in ex:  # reload: (loaded, lost) together
+        return [(sim, {k: F(v) for k, v in ex["outcomes"].items()})]
+    miss = 1 - F(ex["p_hit"])
+    cells = [(sim, {"miss": miss, "hit_no_wound": F(ex["p_hit"]) - F(ex["p_wound"]),
+                    "wound": F(ex["p_wound"])})]
+    if "ammo_rolls" in sim:
+        cells.append((sim["ammo_rolls"], {"called": F(ex["p_ammo_roll"]),
+                                          "not_called": 1 - F(ex["p_ammo_roll"])}))
+    if "burst" in sim:
+        cells.append((sim["burst"]["shots"], {k: F(v) for k, v in ex["burst"]["shots"].items()}))
+    return cells
+
+
+@pytest.mark.parametrize("args", SIM_SHOTS + SIM_RELOADS,
+                         ids=[f"shot{i}" for i in range(len(SIM_SHOTS))]
+                         + [f"reload{i}" for i in range(len(SIM_RELOADS))])
+def test_simulate_agrees_with_the_exact_odds(args):
+    """N_SIM exchanges rolled by the engine's helpers fit the exact distribution: every
+    chi-square fit p-value above 1e-3 (a false-alarm rate of 1e-3 per fit, 16 fits here, so
+    about 1.6% that some seed would fail; these seeds are fixed), each p recomputed by the
+    tests' own chi-square (helpers.chi2_p)."""
+    out = _json(*args, "--simulate", str(N_SIM))
+    sim = out["simulated"]
+    assert sim["n"] == N_SIM and sim["seed"] == 1
+    assert sum(sim["counts"].values()) == N_SIM
+    assert sim["frequencies"] == {k: float(f"{c / N_SIM:.12g}") for k, c in sim["counts"].items()}
+    fits = _fits(sim)
+    assert fits and all(p is not None and p > 1e-3 for p in fits.values()), fits
+    for observed, pmf in _exact_cells(out):
+        keys = list(pmf)
+        assert set(observed["counts"]) <= set(keys)
+        p = chi2_p([observed["counts"].get(k, 0) for k in keys], [float(pmf[k]) for k in keys])
+        assert observed["fit_p"] == pytest.approx(p, rel=1e-9)
+    text = _run(*args, "--simulate", str(N_SIM))
+    assert "engine.simulate_" in text and "(exact " in text and "chi-square fit p = " in text
+
+
+def test_simulate_shot_names_what_it_rolls():
+    out = _json(*SHOT, "--sfd", "1", "--ammo", "4", "--simulate", "1000")
+    sim = out["simulated"]
+    assert set(sim["counts"]) == {"miss", "hit_no_wound", "wound"}
+    hits = sim["counts"]["hit_no_wound"] + sim["counts"]["wound"]
+    assert sim["p_hit"] == float(f"{hits / 1000:.12g}")
+    assert set(sim["ammo_rolls"]["counts"]) == {"called", "not_called"}
+    assert set(sim["burst"]) == {"n", "shots", "jam_faces", "expected_shots", "p_jam_face"}
+    assert "ammo_rolls" not in _json(*SHOT, "--simulate", "1000")["simulated"]  # no ammo need
+    reload = _json("reload", "--room", "1", "--simulate", "1000")["simulated"]
+    assert reload["weapon"] == "saturday_night_special" and reload["already_loaded"] == 1
+
+
+def _bent(monkeypatch, name, how):
+    real = getattr(O, name)
+    monkeypatch.setattr(O, name, how(real))
+
+
+@pytest.mark.parametrize("args,name,how,fit", [
+    # the exact odds one point of modifier off (need 3, not 4)
+    (SHOT, "shot", lambda real: lambda bs, mod, *a, **k: real(bs, mod + 1, *a, **k), "fit_p"),
+    # a sustained-fire die with a 2 for its 1 (the shots' support unchanged)
+    ((*SHOT, "--sfd", "1"), "shot", lambda real: lambda *a, rules, **k: real(
+        *a, rules=dataclasses.replace(rules, sfd_faces=(1, 2, 2, 2, 3, -1)), **k),
+     "burst.shots.fit_p"),
+    # the reloader's BS one point better (a 3+ roll, not 4+)
+    (("reload", "--room", "6", "--activity", "walking"), "reload_roll",
+     lambda real: lambda room, *, bs, **k: real(room, bs=bs + 1, **k), "fit_p"),
+], ids=["shot-modifier", "burst-die-face", "reload-bs"])
+def test_simulate_rejects_a_wrong_exact_distribution(monkeypatch, args, name, how, fit):
+    """The fit has power: with the exact odds bent on purpose (each by one face of one die,
+    the smallest error a wrong rule makes on a D6), a seeded run of the size
+    test_simulate_agrees_with_the_exact_odds uses fits with p far below its 1e-3 threshold."""
+    _bent(monkeypatch, name, how)
+    fits = _fits(json.loads(_run(*args, "--simulate", str(N_SIM), "--json"))["simulated"])
+    assert fits[fit] < 1e-6, fits
+
+
+@pytest.mark.parametrize("args", [(*SHOT, "--sfd", "2", "--ammo", "4"),
+                                  ("reload", "--room", "6", "--activity", "walking")],
+                         ids=["burst", "reload"])
+def test_simulate_same_seed_same_output(args):
+    one = _run(*args, "--simulate", "5000", "--seed", "7", "--json")
+    assert one == _run(*args, "--simulate", "5000", "--seed", "7", "--json")
+    assert one != _run(*args, "--simulate", "5000", "--seed", "8", "--json")
+    assert json.loads(one)["simulated"]["seed"] == 7
+    text = _run(*args, "--simulate", "5000")
+    assert text == _run(*args, "--simulate", "5000", "--seed", "1")  # the default seed is 1
+
+
+@pytest.mark.parametrize("args,named", [
+    ((*SHOT, "--save", "5"), "'--save'"),
+    ((*SHOT, "--save-modifier", "-1"), "'--save-modifier'"),
+    ((*SHOT, "--wounds", "2"), "'--wounds'"),
+    ((*SHOT, "--water", "deep"), "'--water'"),
+    ((*SHOT, "--native"), "'--native'"),
+    ((*SHOT, "--modifier", "4", "--rule", "aim_cap_reading=total"), "'--modifier'"),
+    (("reload", "--room", "6", "--mounted"), "'--mounted'"),
+    (("reload", "--room", "6", "--modifier", "1"), "'--modifier'"),
+    (("reload", "--room", "6", "--method", "cylinder"), "'--method'"),
+    (("reload", "--room", "16"), "'--room'"),
+])
+def test_simulate_refuses_what_the_engine_helper_does_not_roll(args, named):
+    msg = _bad(*args, "--simulate", "100")
+    assert named in msg and "not with --simulate" in msg and "engine.simulate_" in msg, msg
+    _run(*args)  # the exact odds alone take it
 
 
 # ---------------------------------------------------------------- bad input

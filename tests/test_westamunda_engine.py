@@ -25,7 +25,7 @@ from sim.westamunda.engine import (
     standard_roster,
 )
 from sim.westamunda.rules import FIGHTERS, WEAPONS, Recruit, WMRules
-from strategies.westamunda import N_W, PRESETS, table
+from strategies.westamunda import N_KINDS, N_W, PRESETS, table
 
 R = WMRules()
 NAMES = list(PRESETS)
@@ -74,7 +74,7 @@ def test_bad_input_raises_a_clear_error():
     k, w = lineups(["random"], 2)
     with pytest.raises(ValueError, match=r"kinds: expected int64\[n, 2\]"):
         play_batch(R, 1, 0, 0, k[:, :1], w)
-    with pytest.raises(ValueError, match="kinds: gunfighter kinds from 0 to 3"):
+    with pytest.raises(ValueError, match=f"kinds: gunfighter kinds from 0 to {N_KINDS - 1}"):
         play_batch(R, 1, 0, 0, k + 9, w)
     with pytest.raises(ValueError, match=rf"weights: expected float64\[n, 2, {N_W}\]"):
         play_batch(R, 1, 0, 0, k, w[:, :, :3])

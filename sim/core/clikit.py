@@ -54,3 +54,25 @@ def rule_items(items: tuple[str, ...]) -> dict:
         except tomllib.TOMLDecodeError:
             out[key.strip()] = value.strip()
     return out
+
+
+def fit_p(counts: dict, exact: dict, n: int) -> float | None:
+    """Chi-square goodness-of-fit p-value of observed ``counts`` (outcome -> count, ``n`` in
+    all) against ``exact`` probabilities: cells expected 5 or more times kept, the rest pooled;
+    an outcome of probability 0 that occurs gives 0. None when fewer than two cells are left
+    (nothing to test)."""
+    import numpy as np
+    from scipy import stats
+
+    if any(c and not exact.get(k, 0) for k, c in counts.items()):
+        return 0.0
+    keys = [k for k in exact if exact[k] > 0]
+    exp = np.array([float(exact[k]) * n for k in keys])
+    obs = np.array([counts.get(k, 0) for k in keys], dtype=float)
+    big = exp >= 5
+    if (~big).any():
+        exp, obs = np.append(exp[big], exp[~big].sum()), np.append(obs[big], obs[~big].sum())
+    if len(exp) < 2:
+        return None
+    exp *= obs.sum() / exp.sum()  # absorb float rounding of the exact sum
+    return rounded(stats.chisquare(obs, exp).pvalue)

@@ -9,11 +9,28 @@ as decimals with the fraction when it is short; ``--json`` gives each value as a
 12 significant digits and, under ``exact``, the same tree with fraction strings ('1/18').
 Distributions are objects keyed by the outcome ('2', or 'loaded,lost' as '3,0').
 
-Not here yet, on purpose: the game is not registered in ``sim/games.py`` (its engine does not
-exist), so this group is reached by importing it (``odds_westamunda``, also exported as
-``odds``), not from ``gangsim odds``; and the ``--simulate N`` option, which will play each
-exchange with the engine's own dice and compare (as Godfather's odds commands do), comes with
-the engine.
+``shot`` and ``reload`` take ``--simulate N`` (with ``--seed``), as Godfather's odds commands
+do: the same exchange rolled N times by the engine's own dice helpers, the observed frequencies
+printed beside the exact ones with a chi-square goodness-of-fit p-value (cells expected under 5
+pooled), and under ``--json`` a ``simulated`` object (n, seed, counts, frequencies, fit_p; a
+distribution without its own fit_p is a marginal of one that has it). What is rolled:
+
+* ``shot``: ``engine.simulate_shots`` rolls the to-hit die (the summed ``--modifier`` goes in
+  as its range modifier, the sustained-fire modifier as its own flag) and the wound roll, and
+  counts the to-hit dice that call an ammo roll; with ``--sfd``, ``engine.simulate_bursts``
+  rolls the sustained-fire dice (shots after the rounds cap, jam faces). The helpers roll no
+  save, no injury and not the ammo roll itself, so ``--save``, ``--save-modifier``,
+  ``--wounds``, ``--water`` and ``--native`` (which act only on those) are refused with
+  ``--simulate``, and P(jam), the injuries and the burst's hits stay exact only. ``--weapon``
+  is allowed: its S and capacity are rolled, its other columns act on exact-only figures.
+* ``reload``: ``engine.simulate_reloads`` reloads a weapon-table row that loads loose rounds,
+  with ``--room`` empty of its capacity; it has no mounted shift, no modifier to the BS roll
+  and no spare cylinder or tube, so ``--mounted``, a nonzero ``--modifier`` and ``--method``
+  other than rounds are refused with ``--simulate``.
+* ``quickdraw`` and ``melee`` are exact only: the engine has no helper rolling them alone yet.
+
+The game is not registered in ``sim/games.py`` yet, so this group is reached by importing it
+(``odds_westamunda``, also exported as ``odds``), not from ``gangsim odds``.
 """
 
 from __future__ import annotations
@@ -22,10 +39,17 @@ from fractions import Fraction
 
 import click
 
+from sim.core.clikit import SEED, fit_p, rounded
 from sim.core.clikit import emit as _emit
 from sim.core.clikit import fraction_note as _frac
-from sim.core.clikit import rounded
-from sim.westamunda.rules import ACTIVITIES, WEAPON_KINDS, WEAPONS, WMRules
+from sim.westamunda.rules import (
+    ACTIVITIES,
+    RELOAD_KINDS,
+    ROUND_OF,
+    WEAPON_KINDS,
+    WEAPONS,
+    WMRules,
+)
 
 _DEFAULT = WMRules()
 _GANGER = _DEFAULT.profile("ganger")
@@ -38,6 +62,9 @@ SHOOTING_KINDS = ("handgun", "long_gun", "bow", "thrown")
 GUNS = tuple(w for w in WEAPONS if WEAPON_KINDS[_DEFAULT.weapon(w)["kind"]] in SHOOTING_KINDS)
 RULE_HELP = "Rule override key=value (repeatable; the WMRules parameters, readings included)."
 JSON_HELP = "Print the result as JSON (floats, and fraction strings under 'exact')."
+SIMULATE = click.IntRange(0, 10**7)  # as Godfather's: a million shots take a tenth of a second
+SEED_HELP = "Seed of the --simulate dice (the same seed rolls the same dice)."
+PLENTY = 10**6  # rounds in hand for --simulate when --reloads is left out: more than any reload
 
 
 def _ganger_help(stat: str) -> str:
@@ -100,6 +127,48 @@ def _need_text(rules: WMRules, need: int) -> str:
     return f"a 6, then {max(nxt, 1)}+" if nxt <= 6 else f"a 6, then {_need_text(rules, nxt)}"
 
 
+# ---------------------------------------------------------------- --simulate
+
+def _freqs(counts: dict, n: int) -> dict:
+    return {_key(k): rounded(c / n) for k, c in counts.items()}
+
+
+def _fit_text(p: float | None) -> str:
+    return "" if p is None else f"; chi-square fit p = {p:.3g}"
+
+
+def _observed(counts: dict, exact: dict, n: int) -> dict:
+    """One simulated distribution: its counts, frequencies and chi-square fit p-value against
+    the ``exact`` pmf (None: fewer than two cells to test)."""
+    return {"counts": {_key(k): c for k, c in counts.items()},
+            "frequencies": _freqs(counts, n), "fit_p": fit_p(counts, exact, n)}
+
+
+def _beside(counts: dict, exact: dict, n: int, labels: dict | None = None) -> str:
+    """'0: 0.1663 (exact 0.1667), ...' over the possible outcomes, then any observed outcome
+    the exact odds rule out."""
+    keys = [k for k, p in exact.items() if p] + [k for k, c in counts.items()
+                                                  if c and not exact.get(k)]
+    return ", ".join(f"{(labels or {}).get(k, _key(k))}: {counts.get(k, 0) / n:.4f} (exact "
+                     f"{float(exact.get(k, 0)):.4f})" for k in keys)
+
+
+def _refuse(helper: str, unmodelled) -> None:
+    """With --simulate: a usage error naming the first option given that ``engine.helper``
+    does not roll. ``unmodelled``: (option, given, what the helper does instead) triples."""
+    for option, given, instead in unmodelled:
+        if given:
+            raise click.BadParameter(f"not with --simulate: engine.{helper} {instead}",
+                                     param_hint=f"'{option}'")
+
+
+def _marginal(joint: dict, axis: int) -> dict:
+    out: dict = {}
+    for k, v in joint.items():
+        out[k[axis]] = out.get(k[axis], 0) + v
+    return dict(sorted(out.items()))
+
+
 # ---------------------------------------------------------------- the group
 
 @click.group(name="westamunda")
@@ -147,13 +216,30 @@ odds = odds_westamunda  # the name the plan gives the group
 @click.option("--native", is_flag=True,
               help="The target is a native or a scout: his injury roll by the rule native_injury.")
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--simulate", type=SIMULATE, default=0,
+              help="Also roll N shots with the engine's own engine.simulate_shots (to hit, to "
+                   "wound, ammo rolls called) and, with --sfd, N bursts with simulate_bursts "
+                   "(shots, jam faces). Neither rolls a save, an injury or the ammo roll itself: "
+                   "not with --save, --save-modifier, --wounds, --water or --native.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, weapon, ammo, sfd,
-              rounds, water, native, rule_items, as_json):
+              rounds, water, native, rule_items, simulate, seed, as_json):
     """One shot at one target: hit, wound, injury, ammo roll; with --sfd a whole burst."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)
+    if simulate:
+        capped = rules.aim_cap_reading == "total" and modifier > rules.aim_bonus_max
+        _refuse("simulate_shots", (
+            ("--save", save is not None, "rolls no armour save"),
+            ("--save-modifier", save_modifier is not None, "rolls no armour save"),
+            ("--wounds", wounds is not None, "rolls no injury (a wound is a passed wound roll)"),
+            ("--water", water is not None, "rolls no injury (drowning)"),
+            ("--native", native, "rolls no injury (a native's)"),
+            ("--modifier", capped, "takes the summed modifier as a range modifier, capped at "
+             f"aim_bonus_max ({rules.aim_bonus_max}) by aim_cap_reading 'total'; expected at "
+             f"most {rules.aim_bonus_max}")))
     g = rules.profile("ganger")
     damage = 1
     if weapon is not None:
@@ -222,7 +308,55 @@ def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, we
                   f"            P(any hit) {_shown(b.p_any_hit)}, P(jam face) "
                   f"{_shown(b.p_jam_face)}, P(jam) {_shown(b.p_jam)}",
                   f"            target afterwards: {_pmf_text(b.state)}"]
+    if simulate:
+        res["simulated"], more = _simulate_shot(rules, simulate, seed, r, bs=bs, modifier=modifier,
+                                                strength=strength, toughness=toughness,
+                                                ammo=ammo, sfd=sfd, rounds=rounds)
+        lines += more
     _emit(res, as_json, lines)
+
+
+def _simulate_shot(rules: WMRules, n: int, seed: int, r, *, bs, modifier, strength, toughness,
+                   ammo, sfd, rounds) -> tuple[dict, list[str]]:
+    """``n`` shots (and with ``sfd`` ``n`` bursts) by the engine's helpers against the exact
+    ShotOdds ``r`` (no save, so its p_wound is the wound roll's): the 'simulated' object and
+    its text lines. The summed modifier goes in as the helper's range modifier (summed there
+    as it is here), the sustained-fire modifier as its ``sustained`` flag."""
+    from sim.westamunda import engine as E
+    from sim.westamunda import odds as O
+
+    c = E.simulate_shots(rules, n, seed, bs=bs, strength=strength, toughness=toughness,
+                         range_mod=modifier, sustained=sfd > 0)
+    counts = {"miss": int(c[0]), "hit_no_wound": int(c[1]), "wound": int(c[2])}
+    exact = {"miss": 1 - r.p_hit, "hit_no_wound": r.p_hit - r.p_wound, "wound": r.p_wound}
+    out = {"n": n, "seed": seed, **_observed(counts, exact, n),
+           "p_hit": rounded((c[1] + c[2]) / n), "p_wound": rounded(c[2] / n)}
+    lines = [f"  engine    {n:,} shots by engine.simulate_shots (the to-hit and wound rolls; "
+             "injuries and the ammo roll itself are exact only)",
+             "            " + _beside(counts, exact, n, {"hit_no_wound": "hit without a wound"})
+             + _fit_text(out["fit_p"])]
+    if ammo is not None:  # the exact odds call no ammo roll without a need
+        called = {"called": int(c[3]), "not_called": n - int(c[3])}
+        out["ammo_rolls"] = _observed(called, {"called": r.p_ammo_roll,
+                                               "not_called": 1 - r.p_ammo_roll}, n)
+        lines.append(f"            ammo rolls called: {c[3] / n:.4f} (exact "
+                     f"{float(r.p_ammo_roll):.4f}){_fit_text(out['ammo_rolls']['fit_p'])}")
+    if sfd:
+        loaded = rounds if rounds is not None else PLENTY
+        hist = E.simulate_bursts(rules, n, seed, dice=sfd, loaded=loaded)
+        shots = {i: int(v) for i, v in enumerate(hist.sum(axis=1)) if v}
+        jams = {j: int(v) for j, v in enumerate(hist.sum(axis=0)) if v}
+        exact_jams = _marginal(O.sfd_pmf(sfd, rules=rules), 1)
+        b = out["burst"] = {"n": n, "shots": _observed(shots, r.burst.shots, n),
+                            "jam_faces": _observed(jams, exact_jams, n),
+                            "expected_shots": rounded(sum(k * v for k, v in shots.items()) / n),
+                            "p_jam_face": rounded(1 - jams.get(0, 0) / n)}
+        lines += [f"            {n:,} bursts by engine.simulate_bursts (the dice; the burst's "
+                  "hits are exact only): shots "
+                  + _beside(shots, r.burst.shots, n) + _fit_text(b["shots"]["fit_p"]),
+                  "            jam faces " + _beside(jams, exact_jams, n)
+                  + _fit_text(b["jam_faces"]["fit_p"])]
+    return out, lines
 
 
 # ---------------------------------------------------------------- reloading
@@ -246,12 +380,30 @@ def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, we
               help="Loose rounds by the D8, or a spare pre-loaded cylinder or tube (rule "
                    "cylinder_fit; kept on a failure).")
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--simulate", type=SIMULATE, default=0,
+              help="Also roll N reloading turns with the engine's own engine.simulate_reloads, "
+                   "which reloads the smallest loose-rounds weapon row with --room empty. It has "
+                   "no mounted shift, no modifier and no cylinder: not with --mounted, a nonzero "
+                   "--modifier or --method other than rounds.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
-def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_items, as_json):
+def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_items, simulate,
+                seed, as_json):
     """One reloading turn: rounds loaded and rounds lost."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)
+    weapon = None
+    if simulate:
+        weapon = _reload_weapon(rules, room)
+        biggest = max((rules.weapon(w)["capacity"] for w in WEAPONS if _loose(rules, w)),
+                      default=0)
+        _refuse("simulate_reloads", (
+            ("--mounted", mounted, "has no mounted reload shift"),
+            ("--modifier", modifier != 0, "rolls the BS test unmodified; expected 0"),
+            ("--method", method != "rounds", "loads loose rounds only; expected 'rounds'"),
+            ("--room", weapon is None, "reloads a weapon-table row that loads loose rounds; "
+             f"expected at most {biggest} (the largest such row)")))
     bs = rules.profile("ganger")["BS"] if bs is None else bs
     r = O.reload_roll(room, activity=activity, bs=bs, modifier=modifier, mounted=mounted,
                       reloads=reloads, method=method, rules=rules)
@@ -272,7 +424,55 @@ def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_ite
              f" (rule reload_loss {rules.reload_loss!r})",
              f"  loaded: {_pmf_text(r.loaded)}",
              f"  lost:   {_pmf_text(r.lost)}"]
+    if simulate:
+        res["simulated"], more = _simulate_reload(rules, simulate, seed, r, weapon=weapon,
+                                                  room=room, activity=activity, bs=bs,
+                                                  reloads=reloads)
+        lines += more
     _emit(res, as_json, lines)
+
+
+def _loose(rules: WMRules, weapon: str) -> bool:
+    """A gun of its own (not a round-type row) that loads loose rounds by the reload die."""
+    return (weapon not in ROUND_OF
+            and rules.weapon(weapon)["reload"] == RELOAD_KINDS.index("rounds"))
+
+
+def _reload_weapon(rules: WMRules, room: int) -> str | None:
+    """The row engine.simulate_reloads reloads for ``room`` empty: the smallest loose-rounds
+    weapon that holds that many (the helper reads only its capacity and reload kind)."""
+    fits = [w for w in WEAPONS if _loose(rules, w) and rules.weapon(w)["capacity"] >= room]
+    return min(fits, key=lambda w: rules.weapon(w)["capacity"], default=None)
+
+
+def _simulate_reload(rules: WMRules, n: int, seed: int, r, *, weapon, room, activity, bs,
+                     reloads) -> tuple[dict, list[str]]:
+    """``n`` reloading turns by engine.simulate_reloads against the exact ReloadOdds ``r``:
+    the 'simulated' object and its text lines."""
+    from sim.westamunda import engine as E
+
+    before = rules.weapon(weapon)["capacity"] - room
+    hist = E.simulate_reloads(rules, n, seed, weapon=weapon, loaded=before,
+                              reserve=PLENTY if reloads is None else reloads,
+                              activity=activity, bs=bs)
+    counts = {(i, j): int(hist[i, j]) for i in range(hist.shape[0])
+              for j in range(hist.shape[1]) if hist[i, j]}
+    loaded, lost = _marginal(counts, 0), _marginal(counts, 1)
+    out = {"n": n, "seed": seed, "weapon": weapon, "already_loaded": before,
+           **_observed(counts, r.outcomes, n), "loaded": _freqs(loaded, n),
+           "lost": _freqs(lost, n), "p_full": rounded(loaded.get(room, 0) / n),
+           "expected_loaded": rounded(sum(k * v for k, v in loaded.items()) / n),
+           "expected_lost": rounded(sum(k * v for k, v in lost.items()) / n)}
+    lines = [f"  engine  {n:,} turns by engine.simulate_reloads ({weapon}, {before} of "
+             f"{before + room} loaded):",
+             f"    loaded: {_beside(loaded, r.loaded, n)}",
+             f"    lost:   {_beside(lost, r.lost, n)}",
+             f"    expected loaded {out['expected_loaded']:.3f} (exact "
+             f"{float(r.expected_loaded):.3f}), lost {out['expected_lost']:.3f} (exact "
+             f"{float(r.expected_lost):.3f})"
+             + (f"; (loaded, lost) chi-square fit p = {out['fit_p']:.3g}"
+                if out["fit_p"] is not None else "")]
+    return out, lines
 
 
 # ---------------------------------------------------------------- quick draw
@@ -287,7 +487,8 @@ def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_ite
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def odds_quickdraw(mover_i, overwatch_i, modifier, rule_items, as_json):
-    """Quick draw (I against I): who fires first when a mover is shot at from overwatch."""
+    """Quick draw (I against I): who fires first when a mover is shot at from overwatch.
+    Exact only (no --simulate: the engine has no helper rolling a quick draw alone yet)."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)
@@ -363,7 +564,8 @@ def _combatant(rules: WMRules, side: str, kw: dict):
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def odds_melee(rule_items, as_json, **kw):
-    """One round of one-on-one hand-to-hand between fighters A and B."""
+    """One round of one-on-one hand-to-hand between fighters A and B. Exact only (no
+    --simulate: the engine has no helper rolling a round of hand-to-hand alone yet)."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)

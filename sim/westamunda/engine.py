@@ -101,7 +101,7 @@ from sim.westamunda.state import (
     Bad,
     Ev,
 )
-from strategies.westamunda import N_W, choose_shot, crawl_to, decide, snap_step
+from strategies.westamunda import N_KINDS, N_W, choose_shot, crawl_to, decide, snap_step
 
 if numba.config.DISABLE_JIT:  # plain-Python runs (debugging): a view is the array itself
     def borrow(arr):
@@ -111,7 +111,6 @@ else:
 
 MAX_EVENTS = TR.DEFAULT_ROWS
 DEFAULT_MAPS = 8  # generated tables per point (each also played turned round); see play_batch
-N_KINDS = 4  # gunfighter policy kinds in strategies/westamunda.py
 HOLD, WALK, CRAWL = int(Act.HOLD), int(Act.WALK), int(Act.CRAWL)  # plain ints: one compiled
 # _move, not one per enum member
 
@@ -709,7 +708,7 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging)
         if need >= NO_SHOT:
             continue  # knocked out of sight or range by an earlier shot
         hit, d = _roll_need(g, need)
-        if d == rp[S.R_AMMO_ON]:
+        if d >= rp[S.R_AMMO_ON]:
             rolls += 1
         h1 = 1 if hit else 0
         so[side, S.S_SHOTS] += 1
@@ -1629,7 +1628,7 @@ def _sim_shots(s, rp, tb, wound, wt, n, bs, aim_turns, range_mod, snap, cover, s
                                                  False, cover, sustained)
     for _ in range(n):
         hit, d = _roll_need(g, need)
-        if d == rp[S.R_AMMO_ON]:
+        if d >= rp[S.R_AMMO_ON]:
             counts[3] += 1
         if not hit:
             counts[0] += 1
@@ -1732,7 +1731,8 @@ def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
     return tuple(Recruit(t, weapons=w, boxes=b) for t, (w, b) in kits)
 
 
-_UNSUPPORTED = ("template", "lemat", "entangle", "throw_by_strength", "needs_skill")
+_UNSUPPORTED = ("template", "lemat", "entangle", "throw_by_strength", "needs_skill", "parry",
+                "charge_strength")  # a sabre's parry, a lance's charge: not modelled yet
 
 
 def _supported(rules: WMRules, name: str) -> str | None:
@@ -1743,10 +1743,8 @@ def _supported(rules: WMRules, name: str) -> str | None:
     kind = WEAPON_KINDS[w["kind"]]
     if name in ROUND_OF:
         return f"{name} is a round type of {ROUND_OF[name]} (shell choice not modelled yet)"
-    if kind == "melee":
-        return None
-    if kind not in ("handgun", "long_gun"):
-        return f"{name} is a {kind} weapon (not modelled yet)"
+    if kind not in ("melee", "handgun", "long_gun"):
+        return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
     for flag in _UNSUPPORTED:
         if rules.has_flag(name, flag):
             return f"{name} has flag {flag} (not modelled yet)"

@@ -66,6 +66,8 @@ WAGONS = ("small_one_horse", "small_two_horses", "large_two_horses", "large_four
 WAGON_LOCATIONS = ("driver", "crew", "horses", "wagon")
 WAGON_PARTS = ("traces", "wheels", "body")
 SCENARIOS = ("gang_fight", "shoot_out")
+# how a side spends its money (rule parameters build_a / build_b; sim/westamunda/builds.py)
+BUILDS = ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd")
 NATIVE_INJURY = ("injury_roll", "serious_injury", "both", "best_of_two", "none")
 
 WEAPON_COLUMNS = (
@@ -303,6 +305,10 @@ class WMRules:
         "stream", "Water on the table (text: players agree depths before play): 'none', "
         "'stream' (a shallow stream: difficult ground) or 'river' (deep or fast: very difficult "
         "ground).", choices=("none", "stream", "river"))
+    maps: int = param(
+        8, "Generated tables in a point's pool; each is also fought turned round, so every table "
+        "is fought from both ends, and consecutive fights share one with the gunfighters "
+        "swapped (fights on one table share its luck: reports cluster by it).", lo=1, hi=512)
     deploy_depth_in: int = param(8, "Depth of each gang's deployment zone from its table edge "
                                  "(the text uses Necromunda's scenarios; 8\" is one run).",
                                  lo=1, hi=24)
@@ -364,6 +370,22 @@ class WMRules:
     # ---- gang building -----------------------------------------------------------------------------
     gang_budget: int = param(1000, "Dollars to build a gang (text: $1000 in place of 1000 "
                              "credits; may be varied).", lo=0, hi=100_000)
+    gang_a: str = param("townsfolk", "Gang type of side A (seat 0); the gang types are the "
+                        "text's.", choices=GANG_TYPES)
+    gang_b: str = param("townsfolk", "Gang type of side B (seat 1).", choices=GANG_TYPES)
+    build_a: str = param(
+        "standard", "How side A spends its money (sim/westamunda/builds.py): 'standard' (the "
+        "$764 reference gang of docs/rules/westamunda.md: eight fighters with revolvers, four "
+        "also with Winchesters), or a build policy spending gang_budget: " + ", ".join(BUILDS[1:])
+        + ".", choices=BUILDS)
+    build_b: str = param("standard", "How side B spends its money (as build_a).", choices=BUILDS)
+    swap_a: str = param(
+        "none", "A weapon swapped into side A's build (the weapon experiment): a handgun replaces "
+        "each fighter's first handgun, a long gun each long gun, a hand weapon is added to every "
+        "fighter, with boxes of rounds swapped alike ('none': no swap).",
+        choices=("none",) + WEAPONS)
+    swap_b: str = param("none", "A weapon swapped into side B's build (as swap_a).",
+                        choices=("none",) + WEAPONS)
     min_fighters: int = param(3, "Least fighters in a gang (reference 1, [V]).", lo=1, hi=20)
     max_specialists: int = param(1, "Specialists a gang may recruit (text: one and no more).",
                                  lo=0, hi=10)
@@ -693,8 +715,8 @@ class WMRules:
                                     "knocked back (text: S4).", lo=1, hi=11)
     knockdown_in: int = param(2, "Inches a knocked-down target is thrown back (text: 2\").", lo=0,
                               hi=12)
-    ammo_on: int = param(6, "A natural to-hit roll of this needs an ammo roll (text and reference "
-                         "5.1: 6).", lo=1, hi=7)
+    ammo_on: int = param(6, "A natural to-hit roll of this or more needs an ammo roll (text and "
+                         "reference 5.1: a 6; 7: never).", lo=1, hi=7)
     jam_outcome: str = param(
         "jam", "A failed ammo roll: 'jam' (text: a jam marker, cleared by reloading actions) or "
         "'useless' (reference 5.1: the weapon is lost for the fight).",
@@ -949,6 +971,11 @@ class WMRules:
 
     # ------------------------------------------------------------------------------------------------
     def problem(self) -> str | None:
+        """The first impossible combination of parameters (the gangs the rules field
+        included), or None."""
+        return self.problem_without_gangs() or self._gangs_problem()
+
+    def problem_without_gangs(self) -> str | None:
         """The first impossible value or combination, or None. Names the key and what is
         allowed."""
         for name, rows, cols in (("profiles", FIGHTERS, PROFILE_COLUMNS),
@@ -1043,10 +1070,27 @@ class WMRules:
             if sum(row) != 20:
                 return (f"skill_access row {GANG_TYPES[i]} {row!r}: expected weights summing to 20 "
                         "(the text keeps a gang's skill total at 20)")
+        if 2 * self.deploy_depth_in > self.table_height_in:
+            return (f"deploy_depth_in ({self.deploy_depth_in}) on a {self.table_height_in}\" "
+                    "deep table: the two deployment zones overlap; expected at most "
+                    f"{self.table_height_in // 2}")
         cheapest = self.cheapest_gang()
         if self.roster_cost(cheapest) > self.gang_budget:
             return (f"gang_budget ({self.gang_budget}): the cheapest legal gang costs "
                     f"{self.roster_cost(cheapest)}; expected a budget at least that")
+        return None
+
+    def _gangs_problem(self) -> str | None:
+        """Why the two sides' gangs (gang_*, build_*, swap_*) cannot be fielded, or None."""
+        from sim.westamunda import builds  # here: builds reads the engine, which reads rules
+
+        for side in "ab":
+            try:
+                builds.side_roster(self, side)
+            except ConfigError as e:
+                return (f"gang_{side} {getattr(self, 'gang_' + side)!r}, build_{side} "
+                        f"{getattr(self, 'build_' + side)!r}, swap_{side} "
+                        f"{getattr(self, 'swap_' + side)!r}: {e}")
         return None
 
     def _weapon_problem(self) -> str | None:

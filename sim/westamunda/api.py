@@ -1,0 +1,199 @@
+"""Westamunda's surface for the platform: play gunfights for a line-up, tidy the records, and
+the game's contract record ``SPEC`` (registered in ``sim/games.py``).
+
+Seat 0 is side A, seat 1 side B. The gangs come from the rules (``gang_a``/``gang_b`` gang
+types, ``build_a``/``build_b`` build policies, ``swap_a``/``swap_b`` weapon swaps;
+:func:`sim.westamunda.builds.side_roster`), the gunfighters (strategies) from the line-up, so a
+sweep over builds or weapons reads the seat-0 win rate as side A's build's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.core import records
+from sim.core.game import Capabilities, GameSpec, GoldenCase, OddsCheck
+from sim.core.records import Column
+from sim.westamunda import engine as E
+from sim.westamunda import state as S
+from sim.westamunda.cli import odds_westamunda
+from sim.westamunda.rules import VERSION, WMRules
+from strategies import westamunda as strat
+
+END_NAMES = list(S.END_NAMES)
+# per-side record column -> doc (the tidy column is its SIDE_NAMES name)
+_SIDE_DOCS = {
+    "fighters_start": "fighters at the start",
+    "standing_end": "fighters standing at the end",
+    "down_end": "fighters down at the end",
+    "out_of_action_end": "fighters out of action at the end",
+    "enemies_taken_out": "enemy fighters this side took out of action",
+    "shots": "to-hit rolls (one a round fired)",
+    "hits": "hits scored",
+    "wounds": "wounds caused (unsaved)",
+    "aimed_shots": "aimed to-hit rolls",
+    "aimed_hits": "aimed hits",
+    "snap_shots": "snap to-hit rolls (a snap burst counts here and in fan_shots)",
+    "snap_hits": "snap hits",
+    "fans": "bursts fired (fanning or blazing away)",
+    "fan_shots": "to-hit rolls of bursts",
+    "fan_hits": "hits of bursts",
+    "overwatch_shots": "overwatch to-hit rolls",
+    "quick_draws_tried": "quick-draw tests taken (a mover against an overwatcher)",
+    "quick_draws_won": "quick draws won (the mover fired first)",
+    "reloads": "reload actions",
+    "reload_fails": "reload actions whose BS roll failed",
+    "rounds_loaded": "rounds loaded",
+    "rounds_lost": "rounds dropped while reloading",
+    "ammo_rolls": "ammo rolls taken",
+    "jams": "jam markers gained",
+    "clear_actions": "actions spent clearing a jam",
+    "jams_cleared": "jam markers cleared",
+    "pins": "enemies this side's hits pinned",
+    "aims_lost": "aims this side lost to the target's moves",
+    "charges": "charges into hand-to-hand",
+    "melee_rounds": "hand-to-hand rounds fought",
+    "melee_hits": "hand-to-hand hits struck",
+    "bottle_tests": "bottle tests taken",
+    "kickbacks": "kickback tests taken (weak firers of strong guns)",
+    "knockdowns": "knockdown tests this side's hits forced",
+    "dry_turns": "turns a fighter wanted to shoot with no loaded, unjammed gun",
+}
+assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
+_GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),
+         S.G_HITS: ("hits_total", "hits of both sides"),
+         S.G_JAMS: ("jams_total", "jam markers of both sides"),
+         S.G_MELEE: ("melee_total", "hand-to-hand rounds")}
+
+
+def strategy_arrays(pool: list[str], lineup: np.ndarray, overrides: dict | None = None):
+    """(kinds int64[n, 2], weights float64[n, 2, N_W]) for pool indices ``lineup`` [n, 2]."""
+    kinds, weights = strat.table(pool, overrides)
+    return kinds[lineup], weights[lineup]
+
+
+def gangs(rules: WMRules):
+    """((roster A, roster B), (gang type A, gang type B)) the rules field."""
+    from sim.westamunda import builds
+
+    return ((builds.side_roster(rules, "a"), builds.side_roster(rules, "b")),
+            (rules.gang_a, rules.gang_b))
+
+
+def run_games(rules: WMRules, seed: int, stream: int, game0: int, lineup: np.ndarray,
+              pool: list[str], overrides: dict | None = None, key_div: int = 1) -> pd.DataFrame:
+    """Play len(lineup) fights; one row per fight and side.
+
+    Common random numbers (``key_div`` > 1) are not offered: the capabilities say so and the
+    config loader refuses ``seating = "crn"`` before any fight is played."""
+    if key_div != 1:
+        raise ValueError("crn seating is not available for westamunda")
+    kinds, weights = strategy_arrays(pool, lineup, overrides)
+    rosters, types = gangs(rules)
+    batch = E.play_batch(rules, seed, stream, game0, kinds, weights, rosters, types, rules.maps)
+    return tidy(batch, rules, lineup, pool, game0)
+
+
+def tidy(batch, rules: WMRules, lineup: np.ndarray, pool: list[str], game0: int) -> pd.DataFrame:
+    """Records -> DataFrame with one row per (fight, side)."""
+    g, sd = batch.games, batch.sides
+    n = len(lineup)
+    first = g[:, S.G_FIRST]
+    end = g[:, S.G_END]
+    (ra, rb), _ = gangs(rules)
+    cost = np.tile([rules.roster_cost(ra), rules.roster_cost(rb)], (n, 1)).astype(np.int64)
+    return records.tidy(
+        game0, lineup, pool, winner=g[:, S.G_WINNER], end=end, end_names=END_NAMES,
+        turn_limit=end == S.END_LIMIT, first_seat=first,
+        order=(np.arange(2)[None, :] != first[:, None]).astype(np.int64),
+        rounds=g[:, S.G_TURNS],
+        game_cols={"map": E.map_index(np.arange(game0, game0 + n), 2 * rules.maps),
+                   **{name: g[:, col] for col, (name, _) in _GAME.items()}},
+        seat_cols={"cost": cost,
+                   **{name: sd[:, :, i] for i, name in enumerate(S.SIDE_NAMES)}})
+
+
+def replay_game(rules: WMRules, seed: int, stream: int, game: int, pool: list[str],
+                lineup_row, overrides: dict | None = None,
+                key_div: int = 1) -> tuple[pd.DataFrame, str]:
+    """Fight (seed, stream, game) alone with its trace: its tidy rows and its narration."""
+    from sim.westamunda.narrate import narrate
+
+    if key_div != 1:
+        raise ValueError("crn seating is not available for westamunda")
+    row = np.asarray(lineup_row)[None, :]
+    kinds, weights = strategy_arrays(pool, row, overrides)
+    rosters, types = gangs(rules)
+    batch, events, table = E.replay(rules, seed, stream, game, kinds[0], weights[0], rosters,
+                                    types, rules.maps)
+    names = [pool[i] for i in row[0]]
+    return tidy(batch, rules, row, pool, game), narrate(events, table, names, rules, types)
+
+
+# ---------------------------------------------------------------- the contract record
+
+_COLUMNS = (
+    Column("map", "int64", "game", "the generated table the fight was fought on (one of the "
+           "point's 2 x `maps`: each generated table also turned round; fights on one table "
+           "share its luck)"),
+    *(Column(name, "int64", "game", doc) for name, doc in _GAME.values()),
+    Column("cost", "int64", "seat", "the side's gang cost in dollars (its build and swap)"),
+    *(Column(name, "int64", "seat", doc) for name, doc in _SIDE_DOCS.items()),
+)
+
+
+def _shot_check() -> OddsCheck:
+    """A ganger's plain shot (BS 3, S3 against T3): miss / hit without wound / wound."""
+    from sim.westamunda import odds as O
+
+    rules = WMRules()
+    g = rules.profile("ganger")
+
+    def exact():
+        r = O.shot(g["BS"], 0, g["S"], g["T"], rules=rules)
+        return np.array([1 - float(r.p_hit), float(r.p_hit) - float(r.p_wound),
+                         float(r.p_wound)])
+
+    def simulate(n, seed):
+        c = E.simulate_shots(rules, n, seed, bs=g["BS"], strength=g["S"], toughness=g["T"])
+        return c[:3]
+
+    return OddsCheck("shot BS3 S3 v T3", exact, simulate)
+
+
+def _golden(rules: WMRules, seed: int, pool: list[str]):
+    return lambda: replay_game(rules, seed, 0, 0, pool, np.arange(len(pool)))[1] + "\n"
+
+
+def _sweep_report(out, load, manifest, wording):
+    from sim.analysis import sweep_report
+
+    sweep_report.write(out, load, manifest, wording, SPEC)
+
+
+def _weapons_report(out, load, manifest, wording):
+    """What weapons, builds and gang types are worth; shooting modes; the ammunition rules."""
+    from sim.westamunda import report
+
+    report.write(out, load, manifest, wording)
+
+
+SPEC = GameSpec(
+    name="westamunda", title="Westamunda", version=VERSION, rules_cls=WMRules,
+    presets=strat.PRESETS, weight_names=strat.WEIGHT_NAMES, run_games=run_games,
+    replay=replay_game, round_limit_param="max_turns", columns=_COLUMNS,
+    end_names=tuple(END_NAMES), odds_cli=odds_westamunda,
+    capabilities=Capabilities(seatings=("mixed", "fixed"), draws=True, players=(2, 2)),
+    report_kinds={"sweep": _sweep_report, "weapons": _weapons_report},
+    decided_by={"bottle_pct": ("bottle",)},
+    wording={"turn_order": "the first turn goes to a coin toss each fight",
+             "score": "fighters standing"},
+    odds_checks=(_shot_check(),),
+    golden=(GoldenCase("westamunda_seed5", _golden(WMRules(), 5,
+                                                   ["patient_aimer", "gunslinger_rush"])),),
+    cluster="map",
+    bench="bench/bench_westamunda.py",
+    code_paths=("sim/core/**/*.py", "sim/westamunda/*.py", "strategies/westamunda.py",
+                "strategies/presets.py"),
+)

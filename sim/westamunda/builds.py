@@ -1,0 +1,653 @@
+"""Westamunda build policies: whom a gang recruits and what it carries for ``rules.gang_budget``.
+
+Every build reads prices, profiles and the weapon table from a :class:`WMRules` (nothing here is a
+price), picks only weapons the gang type may buy at set-up (``roster_problem`` decides, probed
+with a gang of the type's compulsory kit) and this engine slice plays (``engine._supported``),
+and returns a roster that ``roster_problem`` passes and ``engine.forces`` fields; a build the rules
+or the slice cannot field raises ``ConfigError`` naming the build, the gang type and the reason.
+
+What "best" means. A gun's worth is :func:`gun_value`: the wounds a ganger (his BS, against a
+ganger's T) expects to deal with it over one fight carrying one box of its rounds. The gangs close
+from their deployment lines at two walks a turn (the ganger's M each), so a gun starts firing once
+the gap is inside its long range; each later turn it fires the better of an aimed shot and a
+sustained-fire burst (half the shots at its short-range modifier, half at its long), reloads by
+its reload kind when empty (D8 rounds, one chamber, or one single load), and loses a turn to each
+expected jam. Choices by role, ties to the earlier row of the weapon table:
+
+- best-value handgun: most ``gun_value`` per dollar of an armed ganger (profile cost + gun + one
+  box), so a cheap gun only wins if it is nearly as deadly (the Peacemaker at the defaults);
+- cheap handgun (brawlers' side arm): most ``gun_value`` per dollar of the gun and one box;
+- rifle: a repeating long gun (D8 rounds and sustained-fire dice: the lever actions) where the
+  gang type may buy one, else any long gun; most ``gun_value`` per dollar of an armed ganger;
+- hand weapon: the most strength (the engine uses a fighter's strongest hand weapon), then
+  the cheaper; none if nothing beats the free knife;
+- cheapest gun (crowd): the lowest price, then the most ``gun_value``.
+
+The builds. "standard" is ``engine.standard_roster`` (the weapon experiment's $764 reference
+gang); for a gang type that may not buy its kit (the cavalry must carry a revolver and a
+Springfield) each weapon the type may not buy becomes the nearest one of the same kind it may
+(closest ``gun_value``, then price) and the compulsory kit is added with a box of rounds: for the
+cavalry, Springfields for the Winchesters and for everyone. It is never trimmed: over budget it
+raises. The others are greedy: every fighter gets the build's kit, bodies are bought in the
+order leader, specialist, gangers (better shots and fighters than young bloods), then young bloods
+while the share and the money allow; if that cannot reach ``min_fighters`` the build steps down to
+its next cheaper kit (fewer boxes, a cheaper gun). Money left then buys, in order, a first box for
+any gun without one, the build's best handgun and rifle for cheaper ones, promotions of young
+bloods to gangers, and spare boxes round the gang (a gun never carries more boxes than a whole
+fight of its fastest fire could empty):
+
+- "handguns": a shootist; the best-value handgun and two boxes (one spare) each;
+- "long_guns": a shootist; the rifle and a box, the best-value handgun and a box each;
+- "brawlers": a pugilist; the hand weapon and the cheap handgun with a box each, no long gun
+  (a two-handed weapon costs the extra attack die of a weapon in each hand);
+- "balanced": a shootist; the leader, the shootist and every other ganger as "long_guns", the
+  rest and the young bloods the best-value handgun with a box and the hand weapon;
+- "crowd": the most fighters the budget allows (young bloods up to their share), each with the
+  cheapest gun (the cheapest legal kit, knives at the defaults, if not even the smallest gang can
+  be armed); a specialist only if he costs no fighter.
+
+A gang type's compulsory kit (the cavalry's ``cavalry_kit``, a sabre with ``cavalry_sabre``) is
+part of every kit. The cavalry is fielded on foot: the text issues its horses only "if the scenario
+requires it", the gang fight does not, and ``roster_problem`` asks for none.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+
+from sim.core.params import ConfigError
+from sim.westamunda.engine import _supported, standard_roster
+from sim.westamunda.rules import (
+    BUILDS,
+    GANG_TYPES,
+    RELOAD_KINDS,
+    ROUND_OF,
+    WEAPON_KINDS,
+    WEAPONS,
+    Recruit,
+    WMRules,
+)
+
+HIRED = ("hired_gun", "bounty_hunter", "scout")  # hired fighters' kit comes with their fee
+GUNS = ("handgun", "long_gun")
+ORDER = ("leader", "shootist", "pugilist", "ganger", "young_blood")  # roster order of a build
+SHOOTING_BOXES = 1  # boxes of rounds with each gun of a kit
+SPARE_BOXES = 2  # boxes with the handguns build's handgun (one spare)
+
+
+# ---- what a gun is worth -------------------------------------------------------------------------
+@functools.lru_cache(maxsize=1024)
+def gun_value(rules: WMRules, name: str, bs: int | None = None) -> float:
+    """Wounds a fighter of BS ``bs`` (the ganger's if None) expects to deal to a ganger over one
+    fight with gun ``name`` and one box of its rounds (see the module doc); 0 for a weapon that
+    does not shoot."""
+    w = rules.weapon(name)
+    if WEAPON_KINDS[w["kind"]] not in GUNS:
+        return 0.0
+    ganger = rules.profile("ganger")
+    bs = ganger["BS"] if bs is None else bs
+    need = rules.wound_need(w["strength"], ganger["T"])
+    p_wound = float(rules.p_needed(need)) if need else 0.0
+
+    def p_hit(extra):  # half the shots at short range, half at long
+        return (float(rules.p_test(bs, w["hit_short"] + extra))
+                + float(rules.p_test(bs, w["hit_long"] + extra))) / 2
+
+    faces = rules.sfd_faces
+    burst = w["sfd"] * sum(max(f, 0) for f in faces) / len(faces)  # shots of a burst
+    jam_faces = w["sfd"] * sum(f < 0 for f in faces) / len(faces)  # jam faces of a burst
+    p_six = max(7 - rules.ammo_on, 0) / 6  # a to-hit roll that calls an ammo roll
+    p_jam = 1 - float(rules.p_needed(w["ammo"])) if w["ammo"] else 0.0
+    gap = rules.table_height_in - 2 * rules.deploy_depth_in
+    closing = 2 * ganger["M"]
+    turns = max(1, rules.max_turns - math.ceil(max(0, gap - w["long_in"]) / closing))
+    chamber = (RELOAD_KINDS[w["reload"]] == "chamber" and rules.percussion_reload == "chamber")
+    cap = w["capacity"]
+    loaded, reserve, t, wounds = float(cap), float(w["box_rounds"]), 0.0, 0.0
+    while t < turns:
+        if loaded >= 1:
+            aimed = p_hit(0) * p_wound
+            shots = min(burst, loaded) if rules.sfd_limited_by_rounds else burst
+            fanned = shots * p_hit(rules.sfd_modifier) * p_wound
+            if fanned > aimed:
+                wounds, loaded = wounds + fanned, loaded - min(shots, loaded)
+                t += 1 + (shots * p_six + jam_faces) * p_jam
+            else:
+                wounds, loaded = wounds + aimed, loaded - 1
+                t += 1 + p_six * p_jam
+        elif reserve > 0:
+            room = cap - loaded
+            if chamber:
+                put = min(1.0, room)
+            else:
+                die = rules.reload_die
+                put = sum(min(k, room, rules.reload_max_rounds) for k in range(1, die + 1)) / die
+            put = min(put, reserve)
+            loaded, reserve, t = loaded + put, reserve - put, t + 1
+        else:
+            break
+    return wounds
+
+
+def _box_cap(rules: WMRules, name: str) -> int:
+    """Most boxes worth carrying for gun ``name``: what a whole fight of its fastest fire (every
+    sustained-fire die on its best face, or one shot a turn) could empty beyond its load."""
+    w = rules.weapon(name)
+    fastest = max(1, w["sfd"] * max(rules.sfd_faces)) * rules.max_turns
+    return max(1, math.ceil((fastest - w["capacity"]) / max(w["box_rounds"], 1)))
+
+
+# ---- what a gang type may buy --------------------------------------------------------------------
+def _kind(rules: WMRules, name: str) -> str:
+    return WEAPON_KINDS[rules.weapon(name)["kind"]]
+
+
+def _compulsory(rules: WMRules, gang_type: str) -> tuple[str, ...]:
+    """Weapons every recruit of ``gang_type`` must carry (the cavalry's, as roster_problem)."""
+    if gang_type != "cavalry":
+        return ()
+    kit = [WEAPONS[c] for c in rules.cavalry_kit] + (["sabre"] if rules.cavalry_sabre else [])
+    return tuple(dict.fromkeys(kit))
+
+
+def _recruit(ftype: str, kit) -> Recruit:
+    """A Recruit of ``ftype`` carrying ``kit`` ((weapon, boxes) pairs)."""
+    return Recruit(ftype, tuple(w for w, _ in kit), tuple(w for w, n in kit for _ in range(n)))
+
+
+def _kit_cost(rules: WMRules, kit) -> int:
+    return sum(rules.weapon(w)["cost"] + n * rules.weapon(w)["box_cost"] for w, n in kit)
+
+
+def _with_compulsory(rules: WMRules, gang_type: str, kit, boxes: int = SHOOTING_BOXES):
+    """``kit`` with the gang type's compulsory weapons it lacks added (guns with ``boxes``)."""
+    have = {w for w, _ in kit}
+    extra = tuple((c, boxes if _kind(rules, c) in GUNS else 0)
+                  for c in _compulsory(rules, gang_type) if c not in have)
+    return tuple(kit) + extra
+
+
+@functools.lru_cache(maxsize=4096)
+def _kit_problem(rules: WMRules, gang_type: str, ftype: str, kit: tuple) -> str | None:
+    """Why a ``ftype`` of a ``gang_type`` gang may not carry ``kit`` ((weapon, boxes) pairs) at
+    set-up (the budget aside) or this engine slice cannot play it, or None: roster_problem on a
+    smallest gang in which everyone carries the same kit."""
+    for w, _ in kit:
+        why = _supported(rules, w)
+        if why:
+            return why
+    share = rules.max_young_blood_share
+    n = max(rules.min_fighters, 2, math.ceil(1 / share) + 1 if share > 0 else 2)
+    types = ["leader"] + ([ftype] if ftype != "leader" else [])
+    probe = [_recruit(t, kit) for t in types + ["ganger"] * max(n - len(types), 0)]
+    free = dataclasses.replace(rules, gang_budget=rules.roster_cost(probe))
+    return free.roster_problem(probe, gang_type)
+
+
+def _bought_weapons(rules: WMRules):
+    """Weapon rows a gang buys (not round types, not the free knife), cheapest first."""
+    names = [n for n in WEAPONS if n not in ROUND_OF and rules.weapon(n)["cost"] >= 1]
+    return sorted(names, key=lambda n: rules.weapon(n)["cost"])
+
+
+@functools.lru_cache(maxsize=256)
+def _minimal(rules: WMRules, gang_type: str) -> tuple | None:
+    """The cheapest kit a recruit of ``gang_type`` may carry and the engine plays: the type's
+    compulsory kit, else it with the cheapest one weapon that makes it legal (a revolver under
+    setup_handgun_rule 'each_has_one'); None if there is none."""
+    comp = tuple((w, 0) for w in _compulsory(rules, gang_type))
+    if _kit_problem(rules, gang_type, "ganger", comp) is None:
+        return comp
+    for name in _bought_weapons(rules):
+        kit = comp + ((name, 0),)
+        if name not in dict(comp) and _kit_problem(rules, gang_type, "ganger", kit) is None:
+            return kit
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _buyable(rules: WMRules, gang_type: str, kind: str) -> tuple[str, ...]:
+    """Bought weapons of WEAPON_KINDS ``kind`` a recruit of ``gang_type`` may carry at set-up
+    with the rest of the cheapest legal kit (``_minimal``), and the engine plays: a gun in place of
+    the kit's gun of its kind (so the cavalry's only handgun is its revolver), a hand weapon
+    besides it."""
+    base = _minimal(rules, gang_type) or tuple((w, 0) for w in _compulsory(rules, gang_type))
+    out = []
+    for name in WEAPONS:
+        if name not in _bought_weapons(rules) or _kind(rules, name) != kind:
+            continue
+        rest = tuple((w, 0) for w, _ in base
+                     if w != name and (kind not in GUNS or _kind(rules, w) != kind))
+        if _kit_problem(rules, gang_type, "ganger", ((name, 0),) + rest) is None:
+            out.append(name)
+    return tuple(out)
+
+
+def _pick(names, key):
+    """The name with the largest key, ties to the earlier one; None for no names."""
+    best = None
+    for name in names:
+        if best is None or key(name) > key(best):
+            best = name
+    return best
+
+
+class _Choices:
+    """A gang type's weapon for each role (None where it may buy none): see the module doc."""
+
+    def __init__(self, rules: WMRules, gang_type: str):
+        ganger = rules.profile("ganger")["cost"]
+
+        def price(n):
+            return rules.weapon(n)["cost"] + rules.weapon(n)["box_cost"]
+
+        def per_ganger_dollar(n):
+            return gun_value(rules, n) / (ganger + price(n))
+
+        handguns = _buyable(rules, gang_type, "handgun")
+        longs = _buyable(rules, gang_type, "long_gun")
+        repeaters = [n for n in longs if RELOAD_KINDS[rules.weapon(n)["reload"]] == "rounds"
+                     and rules.weapon(n)["sfd"] > 0]
+        self.handgun = _pick(handguns, per_ganger_dollar)
+        self.cheap_handgun = _pick(handguns, lambda n: gun_value(rules, n) / price(n))
+        self.cheapest_handgun = _pick(handguns, lambda n: (-rules.weapon(n)["cost"],
+                                                           gun_value(rules, n)))
+        self.rifle = _pick(repeaters or longs, per_ganger_dollar)
+        self.cheapest_rifle = _pick(longs, lambda n: (-rules.weapon(n)["cost"],
+                                                      gun_value(rules, n)))
+        self.cheapest_gun = _pick(handguns + longs, lambda n: (-rules.weapon(n)["cost"],
+                                                               gun_value(rules, n)))
+        knife = rules.weapon("knife")["strength"]
+        melee = [n for n in _buyable(rules, gang_type, "melee")
+                 if rules.weapon(n)["strength"] > knife]
+        self.hand = _pick(melee, lambda n: (rules.weapon(n)["strength"], -rules.weapon(n)["cost"]))
+        self.minimal = _minimal(rules, gang_type) or ()
+
+
+# ---- the builds' kits ----------------------------------------------------------------------------
+def _kit(*items):
+    """(weapon, boxes) pairs, leaving out roles with no weapon."""
+    return tuple((w, n) for w, n in items if w)
+
+
+def _tiers(name: str, c: _Choices):
+    """The build's kits from the fullest to the cheapest, each as (kit of a shooter, kit of a
+    close fighter) (the same unless "balanced"); raises _Unfieldable if a role it needs has no
+    weapon."""
+    b = SHOOTING_BOXES
+    if name == "handguns":
+        _need(c.handgun, "handgun")
+        kits = [_kit((c.handgun, SPARE_BOXES)), _kit((c.handgun, b)), _kit((c.cheap_handgun, b)),
+                _kit((c.cheapest_handgun, b)), _kit((c.cheapest_handgun, 0))]
+        return [(k, k) for k in kits]
+    if name == "long_guns":
+        _need(c.rifle, "long gun")
+        kits = [_kit((c.rifle, b), (c.handgun, b)), _kit((c.rifle, b), (c.cheap_handgun, b)),
+                _kit((c.rifle, b), (c.cheapest_handgun, 0)), _kit((c.rifle, b)),
+                _kit((c.cheapest_rifle, b)), _kit((c.cheapest_rifle, 0))]
+        return [(k, k) for k in kits]
+    if name == "brawlers":
+        _need(c.cheap_handgun, "handgun")
+        kits = [_kit((c.hand, 0), (c.cheap_handgun, b)), _kit((c.hand, 0), (c.cheapest_handgun, b)),
+                _kit((c.hand, 0), (c.cheapest_handgun, 0))]
+        return [(k, k) for k in kits]
+    if name == "balanced":
+        _need(c.rifle, "long gun")
+        _need(c.handgun, "handgun")
+        return [(_kit((c.rifle, b), (c.handgun, b)), _kit((c.handgun, b), (c.hand, 0))),
+                (_kit((c.rifle, b), (c.cheap_handgun, b)), _kit((c.cheap_handgun, b), (c.hand, 0))),
+                (_kit((c.rifle, b)), _kit((c.cheapest_handgun, b), (c.hand, 0))),
+                (_kit((c.cheapest_rifle, 0)), _kit((c.cheapest_handgun, 0)))]
+    if name == "crowd":
+        return [(_kit((c.cheapest_gun, 0)),) * 2, (c.minimal,) * 2]
+    raise AssertionError(name)
+
+
+class _Unfieldable(Exception):
+    """A build the rules or the engine slice cannot field; the message says why."""
+
+
+def _need(weapon, role):
+    if weapon is None:
+        raise _Unfieldable(f"no {role} that it may buy at set-up is played by this engine "
+                           "slice")
+
+
+# ---- buying the gang -----------------------------------------------------------------------------
+class _Gang:
+    """A roster being bought: [type, kit] per fighter, and the money spent."""
+
+    def __init__(self, rules: WMRules, gang_type: str):
+        self.rules, self.gang_type = rules, gang_type
+        self.fighters: list[list] = []
+        self.spent = 0
+
+    def cost(self, ftype: str, kit) -> int:
+        return self.rules.profile(ftype)["cost"] + _kit_cost(self.rules, kit)
+
+    def left(self) -> int:
+        return self.rules.gang_budget - self.spent
+
+    def legal(self, ftype: str, kit) -> bool:
+        return _kit_problem(self.rules, self.gang_type, ftype, tuple(kit)) is None
+
+    def add(self, ftype: str, kit, reserve: int = 0) -> bool:
+        """Buy a ``ftype`` with ``kit`` if legal and affordable with ``reserve`` left over."""
+        c = self.cost(ftype, kit)
+        if c + reserve > self.left() or not self.legal(ftype, kit):
+            return False
+        self.fighters.append([ftype, tuple(kit)])
+        self.spent += c
+        return True
+
+    def change(self, i: int, ftype: str, kit) -> bool:
+        """Make fighter i a ``ftype`` with ``kit`` if legal and affordable."""
+        old = self.cost(*self.fighters[i])
+        c = self.cost(ftype, kit)
+        if c - old > self.left() or not self.legal(ftype, kit):
+            return False
+        self.fighters[i] = [ftype, tuple(kit)]
+        self.spent += c - old
+        return True
+
+    def count(self, ftype: str) -> int:
+        return sum(t == ftype for t, _ in self.fighters)
+
+    def young_ok(self) -> bool:
+        """Whether one more young blood keeps within max_young_blood_share."""
+        own = len(self.fighters) + 1
+        return self.count("young_blood") + 1 <= self.rules.max_young_blood_share * own
+
+    def roster(self) -> tuple[Recruit, ...]:
+        return tuple(_recruit(t, k) for t, k in self.fighters)
+
+
+def _cap(rules: WMRules) -> int:
+    """Most fighters a deployment zone holds (engine.forces: one row a table width less one)."""
+    return (rules.table_width_in - 1) * rules.deploy_depth_in
+
+
+def _body_order(rules: WMRules, gang_type: str, specialist: str, kits):
+    """Buy the gang with (shooter, close) ``kits``: leader, specialist, gangers, young bloods (see
+    the module doc); None if min_fighters are out of reach."""
+    shooter, close = kits
+    g = _Gang(rules, gang_type)
+    cheapest = min(g.cost("ganger", close), g.cost("young_blood", close))
+
+    def reserve():  # money kept for the fighters still needed to reach min_fighters
+        return max(rules.min_fighters - len(g.fighters) - 1, 0) * cheapest
+
+    if not g.add("leader", shooter, reserve()):
+        return None
+    if rules.max_specialists >= 1:
+        g.add(specialist, shooter if specialist == "shootist" else close, reserve())
+    i = 0
+    while len(g.fighters) < _cap(rules) and g.add("ganger", shooter if i % 2 == 0 else close,
+                                                   reserve()):
+        i += 1
+    while len(g.fighters) < _cap(rules) and g.young_ok() and g.add("young_blood", close):
+        pass
+    return g if len(g.fighters) >= rules.min_fighters else None
+
+
+def _most_bodies(rules: WMRules, gang_type: str, specialist: bool, kit):
+    """The most fighters ``kit`` each allows: a leader, the specialist if asked, then the
+    cheaper of ganger and young blood the share allows, one at a time; None below min_fighters."""
+    g = _Gang(rules, gang_type)
+    if not g.add("leader", kit) or (specialist and not g.add("shootist", kit)):
+        return None
+    young_cheaper = g.cost("young_blood", kit) <= g.cost("ganger", kit)
+    while len(g.fighters) < _cap(rules):
+        young = young_cheaper and g.young_ok()
+        if not g.add("young_blood" if young else "ganger", kit):
+            break
+    g.fighters.sort(key=lambda f: ORDER.index(f[0]))
+    return g if len(g.fighters) >= rules.min_fighters else None
+
+
+def _spend_rest(g: _Gang, c: _Choices, crowd: bool):
+    """Spend what is left: a first box for every gun, better handguns and rifles (not for the
+    crowd), young bloods promoted to gangers, then spare boxes, every gun its second before any
+    its third."""
+    rules = g.rules
+    _boxes_up_to(g, 1)
+    if not crowd:
+        for kind, best in (("handgun", c.handgun), ("long_gun", c.rifle)):
+            for i, (t, kit) in enumerate(g.fighters):
+                swap = [k for k, (w, _) in enumerate(kit) if _kind(rules, w) == kind and w != best]
+                if best and swap and best not in (w for w, _ in kit):
+                    new = list(kit)
+                    new[swap[0]] = (best, kit[swap[0]][1])
+                    g.change(i, t, tuple(new))
+    for i, (t, kit) in enumerate(g.fighters):
+        if t == "young_blood":
+            g.change(i, "ganger", kit)
+    top = max((_box_cap(rules, w) for _, kit in g.fighters for w, _ in kit
+               if _kind(rules, w) in GUNS), default=0)
+    for level in range(2, top + 1):
+        _boxes_up_to(g, level)
+
+
+def _boxes_up_to(g: _Gang, level: int):
+    """Give each gun (fighter by fighter, gun by gun) boxes up to ``level`` while affordable and
+    within its box cap."""
+    rules = g.rules
+    for i in range(len(g.fighters)):
+        t, kit = g.fighters[i]
+        for k, (w, n) in enumerate(kit):
+            while _kind(rules, w) in GUNS and n < min(level, _box_cap(rules, w)):
+                new = list(g.fighters[i][1])
+                new[k] = (w, n + 1)
+                if not g.change(i, t, tuple(new)):
+                    break
+                n += 1
+
+
+def _bought(rules: WMRules, gang_type: str, name: str) -> tuple[Recruit, ...]:
+    c = _Choices(rules, gang_type)
+    tiers = [tuple(_with_compulsory(rules, gang_type, k,
+                                    boxes=min(SHOOTING_BOXES, max((n for _, n in k), default=0)))
+                   for k in pair) for pair in _tiers(name, c)]
+    for kits in tiers:
+        if name == "crowd":
+            plain = _most_bodies(rules, gang_type, False, kits[0])
+            special = _most_bodies(rules, gang_type, True, kits[0])
+            g = special if special and plain and len(special.fighters) >= len(
+                plain.fighters) else plain
+        else:
+            g = _body_order(rules, gang_type, "pugilist" if name == "brawlers" else "shootist",
+                            kits)
+        if g is not None:
+            _spend_rest(g, c, crowd=name == "crowd")
+            return g.roster()
+    raise _Unfieldable(f"even its cheapest kit leaves fewer than min_fighters "
+                       f"({rules.min_fighters}) within gang_budget (${rules.gang_budget})")
+
+
+def _nearest(rules: WMRules, gang_type: str, name: str) -> str | None:
+    """The weapon of ``name``'s kind the gang type may buy that is nearest it (closest
+    gun_value, then price)."""
+    w = rules.weapon(name)
+    choices = _buyable(rules, gang_type, _kind(rules, name))
+    return _pick(choices, lambda n: (-abs(gun_value(rules, n) - gun_value(rules, name)),
+                                     -abs(rules.weapon(n)["cost"] - w["cost"])))
+
+
+def _standard(rules: WMRules, gang_type: str) -> tuple[Recruit, ...]:
+    base = standard_roster(rules)
+    if rules.roster_problem(base, gang_type) is None:
+        return base
+    out, specialists, young = [], 0, 0
+    for r in base:
+        kit = []
+        for w, n in _pairs(r):
+            if w in _buyable(rules, gang_type, _kind(rules, w)):
+                kit.append((w, n))
+                continue
+            w = _nearest(rules, gang_type, w)
+            if w and w not in (x for x, _ in kit):  # not a second of a gun it already carries
+                kit.append((w, n))
+        kit = _with_compulsory(rules, gang_type, kit)
+        if _kit_problem(rules, gang_type, r.type, kit):
+            kit = tuple(kit) + tuple((w, n) for w, n in _minimal(rules, gang_type) or ()
+                                     if w not in (x for x, _ in kit))
+        ftype = r.type
+        if ftype in ("shootist", "pugilist"):
+            specialists += 1
+            ftype = ftype if specialists <= rules.max_specialists else "ganger"
+        if ftype == "young_blood":
+            young += 1
+            ftype = ftype if young <= rules.max_young_blood_share * len(base) else "ganger"
+        out.append(_recruit(ftype, kit))
+    return tuple(out)
+
+
+def _pairs(r: Recruit):
+    """A Recruit's kit as (weapon, boxes) pairs, a weapon's boxes with its first copy."""
+    return tuple((w, r.boxes.count(w) if w not in r.weapons[:i] else 0)
+                 for i, w in enumerate(r.weapons))
+
+
+# ---- public --------------------------------------------------------------------------------------
+def _gang_problem(rules: WMRules, gang_type: str) -> str | None:
+    if gang_type not in GANG_TYPES:
+        return f"gang type {gang_type!r}: expected one of {', '.join(GANG_TYPES)}"
+    kit = _minimal(rules, gang_type)
+    if kit is None:
+        comp = tuple((w, 0) for w in _compulsory(rules, gang_type))
+        why = _kit_problem(rules, gang_type, "ganger", comp)
+        return (f"no kit its recruits may carry is modelled (compulsory kit "
+                f"{', '.join(w for w, _ in comp) or 'none'}: {why})")
+    if _most_bodies(rules, gang_type, False, kit) is None:
+        return f"its smallest legal gang costs more than gang_budget (${rules.gang_budget})"
+    return None
+
+
+def build(rules: WMRules, name: str, gang_type: str = "townsfolk") -> tuple[Recruit, ...]:
+    """The roster of build policy ``name`` (one of BUILDS) for a ``gang_type`` gang: legal by
+    ``rules.roster_problem``, playable by ``engine.forces``, the same every call. Raises
+    ConfigError naming the build, the gang type and why for one that cannot be fielded."""
+    if name not in BUILDS:
+        raise ConfigError(f"westamunda build {name!r}: expected one of {', '.join(BUILDS)}")
+    where = f"westamunda build {name!r} for a {gang_type} gang"
+    msg = rules.problem_without_gangs()  # (problem() itself fields the gangs: see side_roster)
+    if msg:
+        raise ConfigError(f"westamunda rules: {msg}")
+    why = _gang_problem(rules, gang_type)
+    if why:
+        raise ConfigError(f"{where}: {why}")
+    try:
+        roster = _standard(rules, gang_type) if name == "standard" else _bought(rules, gang_type,
+                                                                                name)
+    except _Unfieldable as e:
+        raise ConfigError(f"{where}: {e}") from None
+    why = rules.roster_problem(roster, gang_type) or _unplayable(rules, roster)
+    if why:
+        raise ConfigError(f"{where}: {why}")
+    return roster
+
+
+def _unplayable(rules: WMRules, roster) -> str | None:
+    """Why the engine slice cannot play ``roster`` (legal by the rules), or None."""
+    if len(roster) > _cap(rules):
+        return f"{len(roster)} fighters: a deployment zone holds {_cap(rules)}"
+    for r in roster:
+        if r.type in HIRED or r.horse or r.preloads:
+            return f"{r.type}: hired fighters, horses and spare cylinders are not modelled yet"
+        for w in r.weapons:
+            why = _supported(rules, w)
+            if why:
+                return f"{r.type}: {why}"
+    return None
+
+
+def fieldable(rules: WMRules, gang_type: str, name: str | None = None) -> str | None:
+    """Why builds (build ``name`` if given, else any) of a ``gang_type`` gang cannot be fielded
+    under ``rules`` by this engine slice, or None."""
+    if name is None:
+        return _gang_problem(rules, gang_type)
+    try:
+        build(rules, name, gang_type)
+    except ConfigError as e:
+        return str(e)
+    return None
+
+
+def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> tuple[Recruit, ...]:
+    """The weapon experiment's swap: ``weapon`` in place of each fighter's first handgun (a
+    handgun), of every long gun (a long gun), or added to every fighter who may carry it and
+    does not (a hand weapon); the replaced gun's boxes become boxes of ``weapon`` (all of them,
+    or its share when the fighter keeps another of the same gun). Hired fighters keep their
+    kit. Raises ConfigError naming the weapon and why when the result is illegal or not
+    modelled yet."""
+    where = f"westamunda swap {weapon!r}"
+    if weapon not in WEAPONS:
+        raise ConfigError(f"{where}: expected one of {', '.join(WEAPONS)}")
+    why = _supported(rules, weapon)
+    if why:
+        raise ConfigError(f"{where}: {why}")
+    kind = _kind(rules, weapon)
+    if kind == "melee" and rules.weapon(weapon)["cost"] == 0:
+        raise ConfigError(f"{where}: every fighter carries one already (free), nothing to swap")
+    if kind not in GUNS + ("melee",):
+        raise ConfigError(f"{where}: no swap rule for a {kind} weapon")
+    out, changed, refused = [], False, None
+    for r in roster:
+        if r.type in HIRED:
+            out.append(r)
+            continue
+        weapons, boxes = list(r.weapons), list(r.boxes)
+        if kind == "melee":
+            if weapon in weapons:
+                pass
+            elif why := _kit_problem(rules, gang_type, r.type, _pairs(r) + ((weapon, 0),)):
+                refused = refused or why  # this fighter may not carry it
+            else:
+                weapons.append(weapon)
+                changed = True
+        else:
+            slots = [i for i, w in enumerate(weapons) if _kind(rules, w) == kind]
+            for i in slots[:1] if kind == "handgun" else slots:
+                old = weapons[i]
+                held = weapons.count(old)
+                weapons[i] = weapon
+                moved = boxes.count(old) if old not in weapons else boxes.count(old) // held
+                for _ in range(moved):
+                    boxes[boxes.index(old)] = weapon
+                changed = True
+        out.append(r._replace(weapons=tuple(weapons), boxes=tuple(boxes)))
+    if not changed:
+        why = refused or (f"no fighter carries a {kind} to replace" if kind in GUNS
+                          else "every fighter carries one already")
+        raise ConfigError(f"{where} into a {gang_type} gang: {why}")
+    out = tuple(out)
+    why = rules.roster_problem(out, gang_type) or _unplayable(rules, out)
+    if why:
+        raise ConfigError(f"{where} into a {gang_type} gang: {why}")
+    return out
+
+
+def swappable(rules: WMRules, gang_type: str = "townsfolk") -> tuple[str, ...]:
+    """Every weapon whose swap into the "standard" build of ``gang_type`` is legal and played,
+    in weapon-table order. Raises ConfigError if the standard build cannot be fielded."""
+    base = build(rules, "standard", gang_type)
+    names = []
+    for w in WEAPONS:
+        try:
+            swap(rules, base, w, gang_type)
+        except ConfigError:
+            continue
+        names.append(w)
+    return tuple(names)
+
+
+def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
+    """The roster side ``side`` ('a' or 'b') fields under ``rules``: build ``build_<side>`` of
+    gang type ``gang_<side>``, with ``swap_<side>`` swapped in unless it is 'none'. Raises
+    ConfigError naming the build, gang type or weapon and why."""
+    gang = getattr(rules, f"gang_{side}")
+    roster = build(rules, getattr(rules, f"build_{side}"), gang)
+    weapon = getattr(rules, f"swap_{side}")
+    return roster if weapon == "none" else swap(rules, roster, weapon, gang)

@@ -1,0 +1,1400 @@
+"""Render a Westamunda event trace (``engine.replay``) as text a designer reads without the
+code: the two gangs, a map at deployment and at the end (labelled axes, a legend in which each
+symbol has one meaning), then each gang turn: bottle tests, pin escapes, every action and move,
+every shot with the score it needed and why, wounds, injuries, jams, reloads, hand-to-hand and
+recovery rolls, and why the fight ended.
+
+Only the trace, the table and the rules are read. Where the trace is silent the narrator works
+it out from what it does say, mirroring the engine's documented rules: a down fighter alone in
+hand-to-hand is taken out without an event of his own, a flesh wound that takes WS and BS to 0
+takes a fighter out, pins lift at the end of their owner's next turn, an aimed shot ends the
+aim, and a to-hit score is broken down into its modifiers (checked against the score logged)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, Table, line_of_sight
+from sim.core.tabletop.geometry import dist_in
+from sim.westamunda import state as S
+from sim.westamunda.rules import FIGHTERS, RELOAD_CATEGORIES, VERSION, WEAPONS, WMRules
+from sim.westamunda.state import Act, Ev
+
+SIDES = "AB"
+STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
+# events that belong to the shot being told (a burst's shots and what each hit does)
+_SHOT_CHAIN = (Ev.SHOT, Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST)
+_MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
+_VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
+         Act.RELOAD: "walks", Act.CLEAR: "walks"}
+_AIM_LOST = {0: "moved out of sight", 1: "moved out of the {arc}-degree aiming arc",
+             2: "moved into cover it was not in when the aim began"}
+_COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
+            "south-east")
+
+
+def legend(rules: WMRules) -> dict:
+    """Every symbol a map may use, with its one meaning."""
+    part, full = rules.cover_modifiers
+    return {
+        ".": "open ground",
+        "%": f"low cover: fences, hedges, low walls, trees (crossed on the move; partial cover, "
+             f"{part:+d} to hit, when in the line of fire)",
+        "#": "wall (blocks sight and movement)",
+        "H": f"building (blocks sight and movement from outside; a fighter next to it may break "
+             f"in; inside, he sees out and is in full cover, {full:+d} to hit)",
+        "A": "a side A fighter, standing",
+        "B": "a side B fighter, standing",
+        "a": "a side A fighter, down (lying wounded)",
+        "b": "a side B fighter, down (lying wounded)",
+        "x": "where a fighter was taken out of action (either side)",
+    }
+
+
+def map_text(table: Table, marks: dict) -> str:
+    """The table as text, x across the top and y down the left; ``marks`` maps (x, y) to
+    (symbol, [labels]); each row ends with the labels of its marks, left to right."""
+    chars = np.full(table.terrain.shape, ".", dtype="<U1")
+    chars[table.terrain == NONBLOCKING] = "%"
+    chars[table.terrain == BLOCKING] = "#"
+    chars[table.building >= 0] = "H"
+    names: dict[int, list[str]] = {}
+    for (x, y), (c, labels) in sorted(marks.items()):
+        chars[y, x] = c
+        names.setdefault(y, []).append("/".join(labels))
+    w = table.width
+    tens = "".join(str(x // 10 % 10) if x % 10 == 0 else " " for x in range(w))
+    units = "".join(str(x % 10) for x in range(w))
+    rows = ["    x " + tens.rstrip(), "  y   " + units]
+    for y, row in enumerate(chars):
+        line = f"{y:>3}   " + "".join(row)
+        if y in names:
+            line += "   " + " ".join(names[y])
+        rows.append(line)
+    return "\n".join(rows)
+
+
+def _xy(p) -> str:
+    return f"({p[0]},{p[1]})"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def weapon_name(row: int) -> str:
+    """'revolver', 'percussion revolver', 'buffalo gun'."""
+    name = WEAPONS[row]
+    if name.endswith("_perc"):
+        name = "percussion " + name[:-5]
+    return name.replace("_", " ")
+
+
+def _type_name(t: int) -> str:
+    return FIGHTERS[t].replace("_", " ")
+
+
+def _compass(dx: int, dy: int) -> str:
+    """Direction (dx, dy) on the table (y grows down the table, north is its top edge)."""
+    if dx == 0 and dy == 0:
+        return "no particular way"
+    angle = math.degrees(math.atan2(-dy, dx)) % 360
+    return _COMPASS[int((angle + 22.5) // 45) % 8]
+
+
+def _faces(faces, names) -> str:
+    """'1 flesh wound, 2-5 down, 6 out of action' from per-face codes."""
+    out, start = [], 0
+    for i in range(1, len(faces) + 1):
+        if i == len(faces) or faces[i] != faces[start]:
+            span = f"{start + 1}" if i - 1 == start else f"{start + 1}-{i}"
+            out.append(f"{span} {names[faces[start]]}")
+            start = i
+    return ", ".join(out)
+
+
+def _in_arc(fx, fy, vx, vy, arc_deg) -> bool:
+    """The engine's arc test (``engine._in_arc``): direction (vx, vy) within ``arc_deg``
+    degrees centred on facing (fx, fy)."""
+    if arc_deg >= 360:
+        return True
+    nf, nv = math.hypot(fx, fy), math.hypot(vx, vy)
+    if nf == 0.0 or nv == 0.0:
+        return True
+    return fx * vx + fy * vy >= math.cos(math.radians(arc_deg / 2.0)) * nf * nv - 1e-9
+
+
+class _Fighter:
+    """What the narrator knows of one fighter, updated event by event."""
+
+    def __init__(self, i, x, y, side, ftype, slots, prof):
+        self.i, self.side, self.type = i, side, ftype
+        self.pos = (x, y)
+        self.slots = [r for r in slots]  # weapon rows of slots 0 and 1 (-1 empty)
+        self.state = STANDING
+        self.pinned, self.pin_turn = False, 0
+        self.ws, self.bs, self.w = prof["WS"], prof["BS"], prof["W"]
+        self.s, self.t, self.i_, self.ld = prof["S"], prof["T"], prof["I"], prof["Ld"]
+        self.flesh = 0
+        self.aim_t, self.aim_n = -1, 0
+        self.ow, self.ow_face, self.ow_fired = 0, (0, 0), False
+        self.eng = -1
+        self.charged = False
+        self.new_turn()
+
+    def new_turn(self):
+        self.act = -1  # this turn's Act, -1 none yet
+        self.fired = False
+
+
+class _Story:
+    """The narrator's running picture of the fight, fed one event at a time."""
+
+    def __init__(self, events, table: Table, names, rules: WMRules, gang_types):
+        self.ev, self.table, self.names, self.rules = events, table, names, rules
+        self.gang_types = [g.replace("_", " ") for g in gang_types]
+        self.out: list[str] = []
+        self.main = -1  # the last line said (rule lines may follow it)
+        self.queued: list[str] = []  # rules to tell under the next line
+        self.explained: set[str] = set()
+        self.f: dict[int, _Fighter] = {}
+        self.label: dict[int, str] = {}
+        self.n_side = [0, 0]
+        self.turns = 0  # gang turns begun (the engine's clock[1])
+        self.round = 0
+        self.active = -1
+        self.legend_at = -1
+        self.maps: list[dict] = []
+        self.skip_to = 0  # events up to here were told with an earlier one (injury rolls)
+        self.act = None  # the activation being told: dict, or None
+        self.mover = -1  # the fighter whose move is under way (overwatch fires at him)
+        self.cur_burst = None  # the burst being told: dict, or None
+        self.cur_shot = None  # the shot whose hit is being told: dict, or None
+        self.melee_ctx = False  # wounds now come from a hand-to-hand round
+        self.phase = ""
+        self.shoot_checked = False
+        self.mcur = 0  # the engine's melee-phase loop, mirrored up to this fighter
+        self.tally = {s: {"shots": 0, "hits": 0} for s in range(2)}
+        self.turn_notes: dict = {}
+        self.pending_aim = None  # (aimer, target): an aim lost to the pin told next
+        self.bottle_roll = ""
+        self.qd = None  # (mover, overwatcher) after a quick draw won: the overwatcher's shot
+        self._move_line = None
+
+    # ---------------------------------------------------------------- helpers
+
+    def lab(self, i: int) -> str:
+        return self.label[i] if i in self.label else f"fighter {i}"
+
+    def say(self, line: str) -> None:
+        """One line of the story, then the rules it brought up for the first time."""
+        self.out.append(line)
+        self.main = len(self.out) - 1
+        body = line.lstrip("\n")
+        pad = " " * (len(body) - len(body.lstrip(" ")) + 2)
+        self.out += [f"{pad}Rule: {text}." for text in self.queued]
+        self.queued = []
+        self._move_line = None
+
+    def why(self, key: str) -> str:
+        """Queue the rule behind ``key`` to be told under the next line, the first time it
+        comes up; returns '' (so it can sit in the line's own f-string)."""
+        if key not in self.explained:
+            self.explained.add(key)
+            self.queued.append(self._rule(key))
+        return ""
+
+    def _rule(self, key: str) -> str:
+        r = self.rules
+        inj = (f"a flesh wound (-{r.flesh_wound_penalty} WS and BS)", "down", "out of action")
+        text = {
+            "need": f"a shot needs a D6 of {r.needed_base} minus the shooter's BS, plus or "
+                    "minus the to-hit modifiers; a natural 1 always misses"
+                    if r.natural_one_fails else
+                    f"a shot needs a D6 of {r.needed_base} minus the shooter's BS, plus or minus "
+                    "the to-hit modifiers",
+            "above6": "a score above 6 needs a 6 and then a second die: "
+                      + ", ".join(f"{7 + i} needs {n}+" for i, n in
+                                  enumerate(r.second_die_needs)),
+            "snap": f"a snap shot, hurried on the move, is {r.snap_modifier:+d} to hit",
+            "aimed": f"an aimed shot gets {r.aim_bonus_per_turn:+d} to hit for each turn spent "
+                     f"aiming, at most {r.aim_bonus_max:+d}",
+            "fan": "blazing away or fanning: each sustained-fire die shows one of "
+                   + ", ".join(str(v) for v in r.sfd_faces if v >= 0)
+                   + f" shots or a jam; each shot is at {r.sfd_modifier:+d} to hit; later "
+                   "shots may go to "
+                   f"another enemy within {r.sfd_spread_in}\" once the first is out of action",
+            "overwatch": f"an overwatcher fires once, before his side's next turn, at an "
+                         f"enemy who moves or stands in his {r.fire_arc_deg}-degree arc; aimed "
+                         f"overwatch watches a {r.aim_arc_deg}-degree arc with the aiming bonus",
+            "emerging": f"{r.emerging_modifier:+d} for a target coming into the overwatcher's "
+                        "arc or sight during its move",
+            "quick_draw": "a mover shot at from overwatch whose I beats the overwatcher's by "
+                          f"{r.quick_draw_margin} or more may take an I test; passing, he fires "
+                          "a snap shot first, and an overwatcher it pins or downs loses his shot",
+            "pinned": "a fighter hit is pinned: he may not move or shoot; at the start of his "
+                      "side's turn he escapes with an I test if a friend (not a young blood) "
+                      f"stands within {r.unpin_friend_in}\" (the leader always may try), "
+                      "otherwise the pin lifts at the end of that turn",
+            "wound": "each hit rolls to wound, S against T on the wound chart; the wound that "
+                     "takes his last W calls an injury roll: "
+                     + _faces(r.injury_faces, inj),
+            "down": f"a down fighter may only crawl {r.down_crawl_in}\"; at the end of each of "
+                    "his side's turns he rolls to recover: "
+                    + _faces(r.recovery_faces, ("up again with a flesh wound, and pinned",
+                                                "stays down", "out of action")),
+            "ammo": f"a natural {r.ammo_on} to hit (and each jam face of a sustained-fire "
+                    "die) calls an ammo roll on the gun's score; a failure "
+                    + ("makes the gun useless for the fight" if r.jam_outcome == "useless" else
+                       "puts a jam marker on it: it fires no more until a clear-jam action "
+                       "removes the marker"),
+            "reload": "reloading or clearing a jam takes the fighter's turn and is done at its "
+                      "end: standing still it needs no roll, walking it needs a BS test; "
+                      f"clearing takes off {_plural(r.jams_cleared_per_turn, 'jam marker')}; "
+                      "in a reload a D"
+                      f"{r.reload_die} says how many rounds go in (at most "
+                      f"{r.reload_max_rounds}, the empty chambers and the rounds carried), "
+                      "and a failed test loses that many",
+            "bottle": f"a gang with {r.bottle_pct}% or more of its fighters down or out of "
+                      f"action tests at the start of each of its turns: {r.ld_dice}D6 at or "
+                      "under the leader's Ld (the best Ld standing if he is not); failing, it "
+                      "bottles out and loses",
+            "kickback": f"a gun of S {r.kickback_gap} or more above the firer's own S kicks: "
+                        "an S test, failing which he is pinned",
+            "knockdown": f"a hit of S{r.knockdown_strength} or more calls an S test; failing, "
+                         f"the target is thrown back {r.knockdown_in}\" away from the shooter",
+            "melee": ("each fighter rolls his attack dice; his combat score is his best die + "
+                      f"WS, +{r.charge_bonus} for charging, +{r.critical_bonus} for each extra "
+                      f"6 and +{r.fumble_bonus} for each 1 the other rolls; the higher score "
+                      "strikes the difference in hits, a tie going to the higher I"
+                      if r.melee_reading == "combat_score" else
+                      "each attack die hits on a WS test, and both fighters strike"),
+            "down_alone": "a down fighter in hand-to-hand is out of action",
+            "charge": "a charger moves up to twice his M into base contact; the two are then "
+                      "locked in hand-to-hand, fought at the end of the turn, and may not be "
+                      "shot at",
+            "aim": f"an aimer stays put and shoots after all movement within a {r.aim_arc_deg}-"
+                   "degree arc; he may hold the shot to aim on next turn, and the aim is lost "
+                   "if the target leaves his sight or arc or moves into cover",
+        }
+        return text[key]
+
+    def sees(self, a, b) -> bool:
+        return bool(line_of_sight(self.table, self.f[a].pos, self.f[b].pos)[0])
+
+    def adjacent(self, a, b) -> bool:
+        pa, pb = self.f[a].pos, self.f[b].pos
+        return max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1])) <= 1
+
+    def weapon(self, row: int) -> dict:
+        return self.rules.weapon(WEAPONS[row])
+
+    def slot_name(self, f: int, k: int) -> str:
+        s = self.f[f].slots
+        return weapon_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else f"gun in slot {k}"
+
+    def peek(self, kind, stop_kinds=()):
+        """The next event of ``kind`` after the current one (before any of ``stop_kinds``)."""
+        for j in range(self.i + 1, len(self.ev)):
+            k = int(self.ev[j, 2])
+            if k == kind:
+                return self.ev[j]
+            if k in stop_kinds:
+                return None
+        return None
+
+    def status(self, side: int) -> str:
+        fs = [f for f in self.f.values() if f.side == side]
+        up = [f for f in fs if f.state == STANDING]
+        pinned = [self.lab(f.i) for f in up if f.pinned]
+        down = [self.lab(f.i) for f in fs if f.state == DOWN]
+        out = [self.lab(f.i) for f in fs if f.state == OUT]
+        txt = f"{len(up)} standing" + (f" ({', '.join(pinned)} pinned)" if pinned else "")
+        txt += f", {len(down)} down" + (f" ({', '.join(down)})" if down else "")
+        txt += f", {len(out)} out of action" + (f" ({', '.join(out)})" if out else "")
+        return txt
+
+    def marks(self) -> dict:
+        m: dict = {}
+        for f in sorted(self.f.values(), key=lambda f: f.i):
+            if f.state == OUT:
+                c, labels = m.get(f.pos, ("x", []))
+                if c == "x":
+                    m[f.pos] = ("x", labels + [self.lab(f.i)])
+        for f in self.f.values():
+            if f.state != OUT:
+                c = SIDES[f.side] if f.state == STANDING else SIDES[f.side].lower()
+                m[f.pos] = (c, [self.lab(f.i)])
+        return m
+
+    def show_map(self, title: str) -> None:
+        marks = self.marks()
+        self.maps.append(marks)
+        self.say(title)
+        self.say(map_text(self.table, marks))
+
+    # ---------------------------------------------------------------- state changes
+
+    def take_out(self, t: int) -> None:
+        f = self.f[t]
+        f.state, f.pinned, f.ow = OUT, False, 0
+        f.aim_t, f.aim_n = -1, 0
+        f.eng = -1
+        for b in self.f.values():
+            if b.eng == t:
+                self.reengage(b.i)
+
+    def reengage(self, b: int) -> None:
+        """The engine's ``_reengage``: b fights on with an enemy engaged with him and in
+        contact, else he is free."""
+        self.f[b].eng = -1
+        for c in self.f.values():
+            if c.eng == b and c.state != OUT and self.adjacent(b, c.i):
+                self.f[b].eng = c.i
+                return
+
+    def go_down(self, t: int) -> None:
+        f = self.f[t]
+        f.state, f.pinned, f.ow = DOWN, False, 0
+
+    def flesh_wound(self, t: int) -> bool:
+        """A flesh wound; True if it takes the fighter out (WS and BS both 0)."""
+        f = self.f[t]
+        pen = self.rules.flesh_wound_penalty
+        f.flesh += 1
+        f.ws, f.bs = max(f.ws - pen, 0), max(f.bs - pen, 0)
+        if self.rules.flesh_zero_out and f.ws == 0 and f.bs == 0:
+            self.take_out(t)
+            return True
+        return False
+
+    # ---------------------------------------------------------------- set-up
+
+    def deploy(self, i, x, y, side, ftype, w0, w1):
+        prof = self.rules.profile(FIGHTERS[ftype])
+        self.f[i] = _Fighter(i, x, y, side, ftype, (w0, w1), prof)
+        self.n_side[side] += 1
+        self.label[i] = f"{SIDES[side]}{self.n_side[side]}"
+        f = self.f[i]
+        f.loaded = [self.weapon(r)["capacity"] if r >= 0 else 0 for r in f.slots]
+        f.jams = [0, 0]
+        f.useless = [False, False]
+        guns = [r for r in f.slots if r >= 0]
+        f.tracked = len(set(guns)) == len(guns)  # a SHOT names its row, not its slot
+
+    def intro(self):
+        t = self.table
+        self.say(f"Westamunda gunfight (rules {VERSION}).")
+        self.say(f"The table is {t.width}\" wide and {t.height}\" deep; each map cell is one "
+                 f"inch. Positions are (x, y): x counts across from the left edge (0 to "
+                 f"{t.width - 1}), y down from the top edge (0 to {t.height - 1}), as on the "
+                 "maps' axes; north is the top edge.")
+        self.say("Fighters are labelled by side letter and number within the side: A1, A2... "
+                 "and B1, B2...")
+        profiles = {}
+        for s in range(2):
+            fs = [f for f in self.f.values() if f.side == s]
+            edge = "top" if np.mean([f.pos[1] for f in fs]) < t.height / 2 else "bottom"
+            self.say(f"Side {SIDES[s]}: {self.names[s]}'s {self.gang_types[s]} gang, "
+                     f"{_plural(len(fs), 'fighter')}, deployed along the {edge} edge:")
+            for f in fs:
+                guns = [weapon_name(w) for w in f.slots if w >= 0]
+                profiles[f.type] = self.rules.profile(FIGHTERS[f.type])
+                self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}, "
+                         f"{' and '.join(guns) if guns else 'no gun'}.")
+        self.say("Profiles: " + "; ".join(
+            f"{_type_name(k)} " + " ".join(f"{c} {v[c]}" for c in
+                                           ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"))
+            for k, v in sorted(profiles.items())) + ".")
+        rows = sorted({w for f in self.f.values() for w in f.slots if w >= 0})
+        for row in rows:
+            w = self.weapon(row)
+            ammo = f"ammo roll {w['ammo']}+" if w["ammo"] else "no ammo roll"
+            sfd = (f", {w['sfd']} sustained-fire {'die' if w['sfd'] == 1 else 'dice'}"
+                   if w["sfd"] else "")
+            self.say(f"  The {weapon_name(row)}: short range to {w['short_in']}\" "
+                     f"({w['hit_short']:+d} to hit), long to {w['long_in']}\" "
+                     f"({w['hit_long']:+d}), S {w['strength']}, damage {w['damage']}, "
+                     f"{_plural(w['capacity'], 'round')} loaded, {ammo}{sfd}.")
+        self.legend_at = len(self.out)
+        self.show_map("Positions at deployment:")
+
+    # ---------------------------------------------------------------- turns
+
+    def turn(self, side):
+        self.close_turn()
+        if self.turns == 0:
+            self.intro()
+            self.say(f"\nSide {SIDES[side]} takes the first turn (a coin decides); then the "
+                     "gangs take whole turns in turn, both sides one a round.")
+        self.turns += 1
+        self.round = int(self.ev[self.i, 0])
+        self.active = side
+        self.phase = "start"
+        self.shoot_checked = False
+        self.mcur = 0
+        self.turn_notes = {"no_act": {}, "reload": {}}
+        for f in self.f.values():
+            f.charged = False  # the charge bonus counts in the charge's own round only
+            if f.side == side:
+                f.new_turn()
+                f.ow = 0
+        self.say(f"\n== Round {self.round}: side {SIDES[side]}'s turn ({self.names[side]}) ==")
+        for s in (side, 1 - side):
+            self.say(f"Side {SIDES[s]}: {self.status(s)}.")
+        for f in self.f.values():
+            if f.side != side:
+                continue
+            if f.state == DOWN:
+                self.turn_notes["no_act"][f.i] = "down; he did not crawl"
+            elif f.state == STANDING and f.eng >= 0:
+                self.turn_notes["no_act"][f.i] = f"locked in hand-to-hand with {self.lab(f.eng)}"
+
+    def bottle(self, side, total, ld, ok):
+        fs = [f for f in self.f.values() if f.side == side]
+        hurt = sum(f.state != STANDING for f in fs)
+        if not ok:  # the turn ends here: the fight is over
+            self.active = -1
+            self.bottle_roll = f"{self.rules.ld_dice}D6 = {total} against Ld {ld}"
+        if ld < 0:
+            self.say(f"Side {SIDES[side]} has no fighter left standing ({hurt} of {len(fs)} "
+                     f"down or out of action), so it bottles out without a test"
+                     f"{self.why('bottle')}.")
+            return
+        res = "passes: the gang fights on" if ok else "fails: the gang bottles out"
+        self.say(f"Bottle test for side {SIDES[side]}: {hurt} of its {len(fs)} fighters are "
+                 f"down or out of action{self.why('bottle')}. {self.rules.ld_dice}D6 = "
+                 f"{total} against Ld {ld}: it {res}.")
+
+    def unpin(self, i, ok):
+        f = self.f[i]
+        friend = f.type == S.FT_LEADER or any(
+            b.i != i and b.side == f.side and b.state == STANDING and
+            b.type != S.FT_YOUNG_BLOOD and
+            dist_in(f.pos[0], f.pos[1], b.pos[0], b.pos[1]) <= self.rules.unpin_friend_in
+            for b in self.f.values())
+        me = self.lab(i)
+        if ok:
+            f.pinned = False
+            self.say(f"{me} escapes the pin: an I test (I {f.i_}) passed"
+                     + (" (a leader needs no friend near)." if f.type == S.FT_LEADER else
+                        f", with a friend within {self.rules.unpin_friend_in}\"."))
+        elif not friend:
+            self.turn_notes["no_act"][i] = "pinned"
+            self.say(f"{me} stays pinned: no friend (other than a young blood) stands within "
+                     f"{self.rules.unpin_friend_in}\" to help, so no test is allowed"
+                     f"{self.why('pinned')}.")
+        else:
+            self.turn_notes["no_act"][i] = "pinned"
+            self.say(f"{me} fails the I test (I {f.i_}) and stays pinned this turn"
+                     f"{self.why('pinned')}.")
+
+    def close_turn(self):
+        """The end of a gang turn: what the trace does not say of it, and the pins that lift
+        (the engine's recovery phase)."""
+        self.close_burst()
+        self.end_activation()
+        if self.active < 0:
+            return
+        self.shooting_done()
+        self.melee_to(len(self.f))
+        side = self.active
+        notes = []
+        idle = [f"{self.lab(i)} ({why})" for i, why in sorted(self.turn_notes["no_act"].items())
+                if self.f[i].act < 0]
+        if idle:
+            notes.append("Did not act: " + "; ".join(idle) + ".")
+        for i, k in sorted(self.turn_notes["reload"].items()):
+            f = self.f[i]
+            what = "clearing" if f.act == Act.CLEAR else "reloading"
+            if f.state == OUT:
+                why = "he was taken out of action"
+            elif f.state == DOWN:
+                why = "he went down"
+            elif f.pinned:
+                why = "he was pinned before the end of the turn"
+            elif f.act == Act.CLEAR and f.tracked and k < 2 and f.jams[k] == 0:
+                why = f"the {self.slot_name(i, k)} had no jam to clear"
+            else:
+                why = "he could not reload while doing what he did this turn"
+            notes.append(f"{self.lab(i)}'s {what} of the {self.slot_name(i, k)} came to "
+                         f"nothing: {why}.")
+        lifted = []
+        for f in self.f.values():
+            if f.side == side and f.state == STANDING and f.pinned and f.pin_turn < self.turns:
+                f.pinned = False
+                lifted.append(self.lab(f.i))
+        if lifted:
+            notes.append(f"At the end of side {SIDES[side]}'s turn the pin on "
+                         f"{', '.join(lifted)} lifts: it has cost its fighter a turn.")
+        for n in notes:
+            self.say(n)
+        self.active = -1
+
+    # ---------------------------------------------------------------- actions and moves
+
+    def action(self, i, act, t, x, y, k, mid, aimed):
+        self.close_burst()
+        self.end_activation()
+        self.phase = "move"
+        f = self.f[i]
+        f.act = act
+        me, here, dest = self.lab(i), _xy(f.pos), (x, y)
+        self.act = {"f": i, "act": act, "t": t, "dest": dest, "start": f.pos,
+                    "moved": False, "line": None, "start_down": f.state == DOWN}
+        self.mover = i if act in _MOVING else -1
+        if act in _MOVING:  # overwatchers who see him where he starts (else he is emerging)
+            self.act["saw"] = {o.i: self.ow_sees(o.i, i) for o in self.f.values()
+                               if self.watching(o.i, i)}
+        if act == Act.OVERWATCH:
+            return  # told by the OVERWATCH event that follows
+        if act == Act.HOLD:
+            self.say(f"{me} holds his ground at {here}.")
+        elif act == Act.AIM:
+            self.say(f"{me} stays at {here} and aims at {self.lab(t)}{self.why('aim')}.")
+        else:
+            if act == Act.CHARGE:
+                head, tail = f"{me} charges {self.lab(t)}", ""
+            elif act in (Act.RELOAD, Act.CLEAR):
+                what = "reloads the " if act == Act.RELOAD else "clears a jam from the "
+                head = f"{me} {what}{self.slot_name(i, k)}"
+                tail = self.why("reload")
+                self.turn_notes["reload"][i] = k
+                if dest == f.pos:
+                    head, tail = f"{me} stays at {here} and " + head.split(" ", 1)[1], tail
+            elif act == Act.CRAWL and f.state == DOWN:
+                head, tail = f"{me}, down, crawls", ""
+            else:
+                head = f"{me} {_VERB[act]}"
+                tail = ", ready to snap-shoot on the way" if mid and act != Act.CRAWL else ""
+            self.act["head"], self.act["tail"] = head, tail
+            if act in (Act.RELOAD, Act.CLEAR) and dest == f.pos:
+                self.say(f"{head}{tail}.")
+            else:
+                self.say(self.action_line(None))
+        self.act["line"] = self.main
+
+    def action_line(self, cur) -> str:
+        """The moving action's line: before the move (``cur`` None) and once it has moved."""
+        a = self.act
+        start, dest = _xy(a["start"]), a["dest"]
+        walk = ", walking" if a["act"] in (Act.RELOAD, Act.CLEAR) else ""
+        if a["act"] == Act.CHARGE:
+            where = f" from {start}" + (f" to {_xy(cur)}" if cur is not None else "")
+        elif cur is None:
+            where = f"{walk} from {start} towards {_xy(dest)}"
+        elif cur == dest:
+            where = f"{walk} from {start} to {_xy(cur)}"
+        else:
+            where = f"{walk} from {start} to {_xy(cur)} (heading for {_xy(dest)})"
+        return f"{a['head']}{where}{a['tail']}."
+
+    def end_activation(self):
+        """Say what came of a move that the events did not finish."""
+        a = self.act
+        if a is None:
+            return
+        self.act = None
+        i, act = a["f"], a["act"]
+        f = self.f[i]
+        me = self.lab(i)
+        if act not in _MOVING or f.state == OUT or f.pinned:
+            return  # nothing to finish, or the shot that stopped him was told
+        if f.state == DOWN and not (act == Act.CRAWL and a["start_down"]):
+            return
+        if act == Act.CHARGE:
+            if f.eng != a["t"]:
+                self.say(f"  {me} does not reach {self.lab(a['t'])}: no free cell next to "
+                         "him is within the charge.")
+            return
+        dest = a["dest"]
+        if dest == a["start"]:
+            return
+        if not a["moved"]:
+            self.say(f"  {me} does not move: {_xy(dest)} is out of reach, or his first step "
+                     "would bring him into base contact with an enemy.")
+        elif f.pos != dest:
+            why = ("a move other than a charge stops short of base contact with an enemy, or "
+                   "another fighter stands in the way")
+            if act == Act.RUN and self.rules.run_stop_in > 0 and any(
+                    b.side != f.side and b.state == STANDING and self.sees(i, b.i) and
+                    dist_in(*f.pos, *b.pos) <= self.rules.run_stop_in
+                    for b in self.f.values()):
+                why = (f"a runner stops on coming within {self.rules.run_stop_in}\" of an "
+                       "enemy he sees")
+            self.say(f"  {me} stops at {_xy(f.pos)}, short of {_xy(dest)}: {why}.")
+
+    def move(self, i, x0, y0, x1, y1, mv):
+        f = self.f[i]
+        prev = self._move_line
+        f.pos = (x1, y1)
+        a = self.act
+        if a is not None and a["f"] == i and "head" in a:
+            first = not a["moved"]
+            a["moved"] = True
+            if (first and a["line"] == self.main) or \
+                    (prev is not None and prev[0] == i and prev[2] is None):
+                self.out[a["line"]] = self.action_line(f.pos)
+                self._move_line = (i, a["line"], None)
+                return
+        if prev is not None and prev[0] == i:
+            start, idx = prev[2], prev[1]
+        else:
+            start, idx = (x0, y0), None
+        verb = {S.MV_RUN: "runs", S.MV_CHARGE: "charges", S.MV_CRAWL: "crawls"}.get(mv, "walks")
+        line = f"  {self.lab(i)} {verb} on from {_xy(start)} to {_xy((x1, y1))}."
+        if idx is None:
+            self.say(line)
+            idx = self.main
+        else:
+            self.out[idx] = line
+        self._move_line = (i, idx, start)
+
+    def aim(self, i, t, n):
+        f = self.f[i]
+        f.aim_t, f.aim_n = t, n
+        bonus = min(n * self.rules.aim_bonus_per_turn, self.rules.aim_bonus_max)
+        a = self.act
+        so_far = f"{_plural(n, 'turn')} of aiming so far: {bonus:+d} to hit"
+        if a is not None and a["f"] == i and a["line"] == self.main:
+            self.out[self.main] = self.out[self.main][:-1] + f" ({so_far})."
+        else:
+            self.say(f"  {self.lab(i)} aims at {self.lab(t)}: {so_far}.")
+
+    def aim_lost(self, i, t, why):
+        f = self.f[i]
+        if f.aim_t != t:
+            return  # his aimed shot at t was just fired: the aim had ended with it
+        f.aim_t, f.aim_n = -1, 0
+        me, tgt = self.lab(i), self.lab(t)
+        if why in _AIM_LOST:
+            self.say(f"  {me}'s aim on {tgt} is lost: {tgt} "
+                     f"{_AIM_LOST[why].format(arc=self.rules.aim_arc_deg)}.")
+            return
+        if why == 4:
+            st = "out of action" if self.f[t].state == OUT else "down"
+            self.say(f"  {me}'s aim on {tgt} is lost: {tgt} is {st}.")
+            return
+        nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
+        prev = self.ev[self.i - 1]
+        if f.state != STANDING:
+            return  # going down or out was told; the aim goes with him
+        if nxt is not None and int(nxt[2]) == Ev.PINNED and int(nxt[1]) == i:
+            self.pending_aim = (i, t)
+            return
+        if nxt is not None and int(nxt[2]) == Ev.AIM and int(nxt[1]) == i:
+            self.say(f"  {me} turns his aim from {tgt} to {self.lab(int(nxt[3]))}, starting "
+                     "afresh.")
+            return
+        if int(prev[2]) == Ev.ACTION and int(prev[1]) == i:
+            self.say(f"  {me} gives up his aim on {tgt}.")
+            return
+        if int(prev[2]) == Ev.CHARGED and int(prev[3]) == i:
+            self.say(f"  {me} loses his aim on {tgt}: he is charged.")
+            return
+        # the shooting phase: no aimed shot is possible from the aim
+        self.start_shooting()
+        tf = self.f[t]
+        if tf.eng >= 0:
+            reason = f"{tgt} is locked in hand-to-hand (no shooting into a fight)"
+        elif f.tracked and not self.ready_gun(i):
+            reason = "he has no loaded, unjammed gun"
+        elif not self.sees(i, t):
+            reason = f"he no longer sees {tgt}"
+        else:
+            reason = (f"{tgt} is outside his {self.rules.aim_arc_deg}-degree aiming arc or "
+                      "out of range")
+        self.say(f"{me} cannot take the aimed shot at {tgt}: {reason}. The aim is lost.")
+
+    def overwatch(self, i, aimed, fx, fy):
+        f = self.f[i]
+        f.ow, f.ow_face, f.ow_fired = (2 if aimed else 1), (fx, fy), False
+        arc = self.rules.aim_arc_deg if aimed else self.rules.fire_arc_deg
+        kind = "aimed overwatch" if aimed else "overwatch"
+        self.say(f"{self.lab(i)} goes on {kind} at {_xy(f.pos)}, watching a {arc}-degree arc "
+                 f"facing {_compass(fx, fy)}{self.why('overwatch')}.")
+        if self.act is not None:
+            self.act["line"] = self.main
+
+    def watching(self, o, mover) -> bool:
+        fo, fm = self.f[o], self.f[mover]
+        return fo.ow != 0 and not fo.ow_fired and fo.state == STANDING and not fo.pinned \
+            and fo.eng < 0 and fo.side != fm.side
+
+    def ow_sees(self, o, mover) -> bool:
+        fo, fm = self.f[o], self.f[mover]
+        arc = self.rules.aim_arc_deg if fo.ow == 2 else self.rules.fire_arc_deg
+        return _in_arc(fo.ow_face[0], fo.ow_face[1], fm.pos[0] - fo.pos[0],
+                       fm.pos[1] - fo.pos[1], arc) and self.sees(o, mover)
+
+    def charged(self, i, t):
+        f, tf = self.f[i], self.f[t]
+        f.eng, f.charged = t, True
+        if tf.eng < 0:
+            tf.eng = i
+        was_pinned = tf.pinned
+        tf.pinned, tf.ow = False, 0
+        self.say(f"  {self.lab(i)} reaches {self.lab(t)} at {_xy(tf.pos)}: base contact"
+                 f"{self.why('charge')}"
+                 + (f"; {self.lab(t)} loses his pin" if was_pinned else "") + ".")
+
+    # ---------------------------------------------------------------- shooting
+
+    def ready_gun(self, i) -> bool:
+        f = self.f[i]
+        return any(r >= 0 and f.loaded[k] > 0 and f.jams[k] == 0 and not f.useless[k]
+                   for k, r in enumerate(f.slots))
+
+    def slot_of(self, i, row) -> int:
+        f = self.f[i]
+        if not f.tracked or row not in f.slots:
+            f.tracked = False
+            return -1
+        return f.slots.index(row)
+
+    def start_shooting(self):
+        if self.phase in ("move", "start"):
+            self.end_activation()
+            self.mover = -1
+            self.phase = "shoot"
+            self.say(f"Shooting phase of side {SIDES[self.active]}:")
+
+    def shooting_done(self):
+        """Once a turn, after its shooting phase: the fighters who could have shot and did not,
+        and the aimers who held their shot."""
+        if self.shoot_checked or self.active < 0:
+            return
+        self.shoot_checked = True
+        side, held, idle = self.active, [], {}
+        for f in self.f.values():
+            if f.side != side or f.state != STANDING or f.pinned or f.eng >= 0 or f.fired:
+                continue
+            if f.act == Act.AIM and f.aim_t >= 0:
+                bonus = min((f.aim_n + 1) * self.rules.aim_bonus_per_turn,
+                            self.rules.aim_bonus_max)
+                held.append(f"{self.lab(f.i)} on {self.lab(f.aim_t)} ({bonus:+d} if he aims "
+                            "on next turn)")
+            if f.act not in (Act.HOLD, Act.WALK) and not (
+                    f.act == Act.RUN and self.rules.run_and_shoot):
+                continue
+            enemies = [b for b in self.f.values() if b.side != side and b.state != OUT]
+            seen = [b for b in enemies if self.sees(f.i, b.i)]
+            free = [b for b in seen if b.eng < 0]
+            reach = max([self.weapon(r)["long_in"] for k, r in enumerate(f.slots)
+                         if r >= 0 and f.loaded[k] > 0 and f.jams[k] == 0 and not f.useless[k]]
+                        or [0])
+            if f.tracked and not self.ready_gun(f.i):
+                why = "no loaded, unjammed gun"
+            elif not seen:
+                why = "no enemy in sight"
+            elif not free:
+                why = "the only enemies in sight are locked in hand-to-hand"
+            elif f.tracked and all(dist_in(*f.pos, *b.pos) > reach for b in free):
+                why = "no enemy in sight within the reach of a loaded gun"
+            else:
+                why = "held fire: no shot worth taking to the gunfighter"
+            idle.setdefault(why, []).append(self.lab(f.i))
+        if held:
+            self.say("Holding the aim without firing: " + "; ".join(held) + ".")
+        if idle:
+            self.say("Did not shoot: " + "; ".join(f"{', '.join(who)} ({why})"
+                                                     for why, who in idle.items()) + ".")
+
+    def burst(self, i, t, dice, shots, jams):
+        self.close_burst()
+        nxt = self.peek(Ev.SHOT, stop_kinds=(Ev.BURST, Ev.ACTION, Ev.TURN, Ev.END, Ev.AMMO,
+                                              Ev.KICKBACK))
+        flags = int(nxt[9]) if nxt is not None and int(nxt[1]) == i else 0
+        row = int(nxt[4]) if nxt is not None and int(nxt[1]) == i else -1
+        f = self.f[i]
+        if row < 0:  # no shot fired: the gun with sustained-fire dice, if only one has them
+            guns = [r for r in f.slots if r >= 0 and self.weapon(r)["sfd"] == dice]
+            row = guns[0] if len(set(guns)) == 1 else -1
+        self._context(i, t, flags)
+        f.fired = True
+        k = self.slot_of(i, row) if row >= 0 else -1
+        if k >= 0:
+            f.loaded[k] = max(f.loaded[k] - shots, 0)
+        elif row < 0:
+            f.tracked = False
+        gun = f"the {weapon_name(row)}" if row >= 0 else "his gun"
+        handgun = row >= 0 and self.weapon(row)["kind"] == S.KIND_HANDGUN
+        verb = "fans" if handgun else "blazes away with"
+        jam = f", {_plural(jams, 'jam face')} (each an ammo roll)" if jams else ""
+        lead = self._lead(i, t, flags)
+        if flags & S.SH_QUICKDRAW:
+            kind = f" (quick-draw snap shots, fired first{self.why('snap')})"
+        elif flags & S.SH_MIDMOVE:
+            kind = f" (snap shots on the move{self.why('snap')})"
+        elif flags & S.SH_SNAP:
+            kind = f" (snap shots after his run{self.why('snap')})"
+        elif flags & S.SH_OVERWATCH:
+            kind = " (overwatch fire)"
+        else:
+            kind = ""
+        self.say(f"{lead}{self.lab(i)} {verb} {gun} at {self.lab(t)}{kind}{self.why('fan')}: "
+                 f"{dice} sustained-fire {'die gives' if dice == 1 else 'dice give'} "
+                 f"{_plural(shots, 'shot')}{jam}.")
+        self.cur_burst = {"f": i, "t": t, "shots": shots, "told": 0}
+
+    def close_burst(self):
+        b = self.cur_burst
+        if b is None:
+            return
+        self.cur_burst = None
+        left = b["shots"] - b["told"]
+        if left > 0:
+            self.say(f"  {_plural(left, 'round')} of {self.lab(b['f'])}'s burst "
+                     f"{'goes' if left == 1 else 'go'} at no one: no enemy left within "
+                     f"{self.rules.sfd_spread_in}\" of where {self.lab(b['t'])} stood, or the "
+                     "target was out of sight or range.")
+
+    def _context(self, i, t, flags):
+        """Open the shooting phase when a shot belongs to it."""
+        side = self.f[i].side
+        if side == self.active and not flags & (S.SH_MIDMOVE | S.SH_QUICKDRAW):
+            self.start_shooting()
+
+    def _lead(self, i, t, flags) -> str:
+        if flags & S.SH_OVERWATCH and t == self.mover:
+            return f"As {self.lab(t)} moves, "
+        if flags & S.SH_OVERWATCH:
+            return f"At the end of side {SIDES[self.active]}'s movement, "
+        return ""
+
+    def shot(self, i, t, row, need, d, hit, turns, flags):
+        b = self.cur_burst
+        if b is not None and (b["f"] != i or not flags & S.SH_FAN):
+            self.close_burst()
+            b = None
+        f, tf = self.f[i], self.f[t]
+        self._context(i, t, flags)
+        f.fired = True
+        if flags & S.SH_OVERWATCH:
+            f.ow_fired = True
+        if flags & S.SH_AIMED and not flags & S.SH_OVERWATCH:
+            f.aim_t, f.aim_n = -1, 0  # the aimed shot ends the aim (no event says so)
+        if b is None:
+            k = self.slot_of(i, row)
+            if k >= 0:
+                f.loaded[k] = max(f.loaded[k] - 1, 0)
+        self.tally[f.side]["shots"] += 1
+        self.tally[f.side]["hits"] += int(hit)
+        dist = dist_in(*f.pos, *tf.pos)
+        charging = self.act is not None and self.act["act"] == Act.CHARGE and \
+            t == self.act["f"] and bool(flags & S.SH_OVERWATCH)
+        emerging = False
+        if flags & S.SH_OVERWATCH and t == self.mover and self.act is not None:
+            emerging = not self.act.get("saw", {}).get(i, False)
+        needs = self.to_hit(i, t, row, need, turns, flags, emerging, charging)
+        res = "hit" if hit else "miss"
+        if need > 6 and d == 6:
+            res += " on the second die"
+        where = f"{dist:.0f}\" away"
+        if b is not None:
+            b["told"] += 1
+            tgt = self.lab(t)
+            if t != b["t"]:
+                tgt += f" (with {self.lab(b['t'])} out of action, the burst moves on to him)"
+            self.say(f"  Shot {b['told']} of {b['shots']} at {tgt}, {where}: {needs}, rolls "
+                     f"{d}: {res}.")
+        else:
+            kind = self.shot_kind(flags, turns)
+            lead = self._lead(i, t, flags)
+            me = self.lab(i)
+            if flags & S.SH_QUICKDRAW:
+                text = f"{me} gets his shot off first: {kind}"
+            else:
+                text = f"{me} fires {kind}"
+            self.say(f"{lead}{text} at {self.lab(t)} with the {weapon_name(row)}, {where}: "
+                     f"{needs}, rolls {d}: {res}.")
+        self.cur_shot = {"f": i, "t": t, "row": row}
+
+    def shot_kind(self, flags, turns) -> str:
+        if flags & S.SH_QUICKDRAW:
+            return f"a quick-draw snap shot{self.why('snap')}"
+        if flags & S.SH_MIDMOVE:
+            return f"a snap shot on the move{self.why('snap')}"
+        if flags & S.SH_OVERWATCH and flags & S.SH_AIMED:
+            return f"an aimed overwatch shot ({_plural(turns, 'turn')} aimed)" \
+                   f"{self.why('aimed')}"
+        if flags & S.SH_OVERWATCH:
+            return "an overwatch shot"
+        if flags & S.SH_AIMED:
+            return f"an aimed shot after {_plural(turns, 'turn')} of aiming{self.why('aimed')}"
+        if flags & S.SH_SNAP:
+            return f"a snap shot after his run{self.why('snap')}"
+        return "a shot"
+
+    def need_words(self, need) -> tuple[str, str]:
+        """('4+', a note on how the dice make it, or '')."""
+        r = self.rules
+        if need <= 6:
+            low = max(need, 2 if r.natural_one_fails else 1)
+            return f"{low}+", ("a natural 1 always fails" if need < low else "")
+        i = need - 7
+        if i < len(r.second_die_needs) and r.second_die_needs[i] <= 6:
+            self.why("above6")
+            return f"{need}+", f"a 6, then {max(r.second_die_needs[i], 1)}+ on a second die"
+        return f"{need}+", "a 6, then more than a second die can give under these rules"
+
+    def to_hit(self, i, t, row, need, turns, flags, emerging, charging) -> str:
+        """'needs 4+ to hit (7 - BS 3; +1 short range, -1 snap shot)'."""
+        bd = self.breakdown(i, t, row, need, turns, flags, emerging, charging)
+        score, note = self.need_words(need)
+        why = "; ".join(x for x in (bd, note) if x)
+        return f"needs {score} to hit" + (f" ({why})" if why else "")
+
+    def breakdown(self, i, t, row, need, turns, flags, emerging, charging) -> str:
+        """' (why: BS, modifiers)' when the modifiers worked out from the positions add up to
+        the logged score, else '' (a case the narrator does not rebuild)."""
+        r, f, tf = self.rules, self.f[i], self.f[t]
+        w = self.weapon(row)
+        d = dist_in(*f.pos, *tf.pos)
+        if d <= w["short_in"]:
+            rmod, rng = w["hit_short"], "short range"
+        elif d <= w["long_in"]:
+            rmod, rng = w["hit_long"], "long range"
+        else:
+            return ""
+        vis, pieces, smokes, behind = line_of_sight(self.table, f.pos, tf.pos)
+        cover = 2 if behind else 1 if pieces > 0 or smokes > 0 else 0
+        aim = min(turns * r.aim_bonus_per_turn, r.aim_bonus_max)
+        items = []
+        if aim:
+            items.append((aim, f"aiming {_plural(turns, 'turn')}"))
+        items.append((rmod, rng))
+        plus = aim + max(rmod, 0)
+        if r.aim_cap_reading == "total" and plus > r.aim_bonus_max:
+            items.append((r.aim_bonus_max - plus, "bonuses capped"))
+        if flags & S.SH_SNAP:
+            items.append((r.snap_modifier, "snap shot"))
+        if emerging:
+            items.append((r.emerging_modifier, "emerging into the overwatch arc"))
+        if charging:
+            items.append((r.charging_target_modifier, "charging target"))
+        if cover:
+            items.append((r.cover_modifiers[cover - 1],
+                          "partial cover" if cover == 1 else "full cover"))
+        if flags & S.SH_FAN:
+            items.append((r.sfd_modifier, "blazing away"))
+        base = r.needed_base - f.bs
+        for rapid in (False, True):
+            extra = [(r.rapid_target_modifier, f"moving target ({r.rapid_target_in}\" or "
+                                               "more in its last move)")] if rapid else []
+            its = items + extra
+            if base - sum(v for v, _ in its) == need:
+                mods = ", ".join(f"{v:+d} {name}" for v, name in its if v)
+                self.why("need")
+                if emerging:
+                    self.why("emerging")
+                return f"{r.needed_base} - BS {f.bs}" + (f"; {mods}" if mods else "")
+        return ""
+
+    def pinned(self, t, by):
+        f = self.f[t]
+        f.pinned, f.pin_turn, f.ow = True, self.turns, 0
+        aim = self.pending_aim
+        tail = ""
+        if aim is not None and aim[0] == t:
+            tail = f", losing his aim on {self.lab(aim[1])}"
+            self.pending_aim = None
+        if by < 0:
+            self.say(f"  The kick pins {self.lab(t)}{tail}{self.why('pinned')}.")
+        else:
+            self.say(f"    {self.lab(t)} is pinned{tail}{self.why('pinned')}.")
+
+    def wound(self, t, a, need, d, wounded):
+        f = self.f[t]
+        ind = "    " if not self.melee_ctx else "  "
+        if self.melee_ctx:
+            dmg, s_txt = 1, ""
+        else:
+            row = self.cur_shot["row"] if self.cur_shot else -1
+            w = self.weapon(row) if row >= 0 else {"damage": 1, "strength": 0, "flags": 0}
+            dmg = w["damage"]
+            s = w["strength"] + (self.f[a].s if w["flags"] & S.FL_USER_STRENGTH else 0)
+            s_txt = f" (S{s} against T{f.t})"
+        if need == 0:
+            self.say(f"{ind}{self.lab(a)}'s hit on {self.lab(t)} cannot wound{s_txt}.")
+            return
+        res = "wounded" if wounded else "no wound"
+        line = (f"{ind}To wound {self.lab(t)}{s_txt}: needs {need}+, rolls {d}: {res}"
+                f"{self.why('wound') if wounded else ''}")
+        if wounded:
+            before = f.w
+            f.w = max(before - dmg, 0)
+            if before - dmg > 0:
+                line += f"; {self.lab(t)} loses {_plural(dmg, 'wound')}, {f.w} left"
+        self.say(line + ".")
+
+    def injury(self, t):
+        """The injury rolls of one wound (consecutive INJURY events): the worst stands."""
+        rolls = []
+        j = self.i
+        while j < len(self.ev) and int(self.ev[j, 2]) == Ev.INJURY and int(self.ev[j, 1]) == t:
+            rolls.append((int(self.ev[j, 3]), int(self.ev[j, 4])))
+            j += 1
+        self.skip_to = j
+        f = self.f[t]
+        worst = max(c for _, c in rolls)
+        me = self.lab(t)
+        ind = "    " if not self.melee_ctx else "  "
+        dice = ", ".join(str(d) for d, _ in rolls)
+        head = (f"{ind}Injury roll for {me}: {dice}" if len(rolls) == 1 else
+                f"{ind}Injury rolls for {me} (one for each wound beyond his last): {dice}, the "
+                "worst standing")
+        if worst == S.INJ_OUT:
+            self.take_out(t)
+            self.say(f"{head}: out of action.")
+        elif worst == S.INJ_DOWN:
+            if f.state == STANDING:
+                self.go_down(t)
+                txt = f"{head}: down{self.why('down')}"
+            else:
+                txt = f"{head}: down, and he stays down"
+            if self.melee_ctx and self.rules.down_alone_out:
+                self.take_out(t)
+                txt += f"; down in hand-to-hand, he is out of action{self.why('down_alone')}"
+            self.say(txt + ".")
+        else:
+            out = self.flesh_wound(t)
+            txt = (f"{head}: a flesh wound, WS {f.ws} and BS {f.bs} now")
+            if out:
+                txt += "; with WS and BS both 0 he is out of action"
+            self.say(txt + ".")
+
+    def knockdown(self, t, a, ok, x, y):
+        f = self.f[t]
+        old = f.pos
+        f.pos = (x, y)
+        if ok:
+            self.say(f"    {self.lab(t)} passes an S test (S{f.s}) and stands firm"
+                     f"{self.why('knockdown')}.")
+        elif (x, y) == old:
+            self.say(f"    {self.lab(t)} fails an S test (S{f.s}) but has nowhere to be "
+                     f"thrown to: he stays at {_xy(old)}{self.why('knockdown')}.")
+        else:
+            self.say(f"    {self.lab(t)} fails an S test (S{f.s}) and is thrown back from "
+                     f"{_xy(old)} to {_xy((x, y))}{self.why('knockdown')}.")
+
+    def ammo(self, i, k, need, d, ok):
+        self.close_burst()
+        f = self.f[i]
+        gun = self.slot_name(i, k)
+        if ok:
+            self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs "
+                     f"{need}+, rolls {d}: no trouble.")
+            return
+        if self.rules.jam_outcome == "useless":
+            if k < 2:
+                f.useless[k] = True
+            res = f"the {gun} is useless for the rest of the fight"
+        else:
+            if k < 2:
+                f.jams[k] += 1
+            res = f"the {gun} jams (a jam marker: it fires no more until cleared)"
+        self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need}+, "
+                 f"rolls {d}: {res}.")
+
+    def kickback(self, i, row, ok):
+        self.close_burst()
+        f = self.f[i]
+        w = self.weapon(row)
+        s = w["strength"] + (f.s if w["flags"] & S.FL_USER_STRENGTH else 0)
+        res = "passed: he holds steady" if ok else "failed"
+        self.say(f"  Kickback: the {weapon_name(row)} (S{s}) against {self.lab(i)}'s S{f.s}"
+                 f"{self.why('kickback')}: S test {res}.")
+
+    def quick_draw(self, i, o, ok):
+        fi, fo = self.f[i], self.f[o]
+        fo.ow_fired = True  # the engine spends his overwatch before the test
+        res = ("passes: he fires first" if ok else
+               f"fails: {self.lab(o)} fires first")
+        self.say(f"  {self.lab(i)} (I {fi.i_}) tries to outdraw {self.lab(o)} (I {fo.i_}) on "
+                 f"overwatch{self.why('quick_draw')}: an I test, he {res}.")
+        if ok:
+            self.qd = (i, o)
+
+    def quick_draw_after(self, actor, kind):
+        """After a quick draw won: the mover's shot and what it did belong to it; the
+        overwatcher's shot ends it; anything else means the overwatcher lost his shot."""
+        i, o = self.qd
+        if kind in (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST) or \
+                (kind in (Ev.SHOT, Ev.BURST, Ev.AMMO, Ev.KICKBACK) and actor == i):
+            return
+        self.qd = None
+        if kind in (Ev.SHOT, Ev.BURST) and actor == o:
+            return
+        fo = self.f[o]
+        if fo.state == OUT:
+            why = "he is out of action"
+        elif fo.state == DOWN:
+            why = "he is down"
+        elif fo.pinned and self.rules.quick_draw_pin_cancels:
+            why = "the hit pinned him"
+        else:
+            why = f"he no longer has a shot at {self.lab(i)}"
+        self.say(f"  {self.lab(o)} loses his overwatch shot: {why}.")
+
+    # ---------------------------------------------------------------- hand-to-hand
+
+    def melee_to(self, upto, pair=None):
+        """Mirror the engine's melee-phase loop over fighters below ``upto``: the pairs it
+        skips, the fights that end, and the down fighters it takes out without an event."""
+        if self.active < 0:
+            return
+        while self.mcur < upto:
+            a = self.mcur
+            self.mcur += 1
+            fa = self.f[a]
+            b = fa.eng
+            if b < 0 or fa.state == OUT:
+                continue
+            if self.f[b].state == OUT or not self.adjacent(a, b):
+                self.reengage(a)
+                if fa.eng < 0 and self.f[b].state != OUT:
+                    self.melee_header()
+                    self.say(f"{self.lab(a)} and {self.lab(b)} are no longer in base contact: "
+                             "their fight is over.")
+                b = fa.eng
+                if b < 0:
+                    continue
+            if self.f[b].eng == a and b < a:
+                continue
+            fb = self.f[b]
+            if fa.state == DOWN or fb.state == DOWN:
+                lying, other = (b, a) if fb.state == DOWN else (a, b)
+                self.melee_header()
+                if self.rules.down_alone_out:
+                    self.take_out(lying)
+                    self.say(f"{self.lab(lying)}, down in hand-to-hand with {self.lab(other)}, "
+                             f"is out of action{self.why('down_alone')}.")
+                else:
+                    self.f[lying].eng = -1
+                    if self.f[other].eng == lying:
+                        self.f[other].eng = -1
+                continue
+            if pair is not None and a == pair[0]:
+                return
+
+    def melee_header(self):
+        if self.phase != "melee":
+            self.shooting_done()
+            self.phase = "melee"
+            self.say("Hand-to-hand:")
+
+    def melee(self, a, b, sa, sb, ha, hb):
+        self.close_burst()
+        self.melee_to(a + 1, (a, b))
+        self.melee_header()
+        fa, fb = self.f[a], self.f[b]
+        if self.rules.melee_reading == "ws_roll":
+            txt = f"{self.lab(a)} scores {_plural(sa, 'hit')}, {self.lab(b)} {sb}"
+        else:
+            ch = [self.lab(x) for x in (a, b) if self.f[x].charged]
+            txt = (f"{self.lab(a)} (WS {fa.ws}) against {self.lab(b)} (WS {fb.ws})"
+                   + (f", {' and '.join(ch)} charging" if ch else "")
+                   + f": combat scores {sa} and {sb}")
+            if sa == sb:
+                if ha or hb:
+                    txt += f", a tie won on initiative (I {fa.i_} against {fb.i_})"
+                else:
+                    txt += ", a tie with equal I: no blows"
+        if ha:
+            txt += f"; {self.lab(a)} strikes {_plural(ha, 'blow')}"
+        if hb:
+            txt += f"; {self.lab(b)} strikes {_plural(hb, 'blow')}"
+        if not ha and not hb and sa != sb:
+            txt += "; no blows land"
+        self.say(f"{txt}{self.why('melee')}.")
+        self.melee_ctx = True
+
+    # ---------------------------------------------------------------- the end of a turn
+
+    def recovery_header(self):
+        if self.phase != "end":
+            self.shooting_done()
+            self.melee_to(len(self.f))
+            self.phase = "end"
+
+    def reload(self, i, k, cat, ok, die, put, lost):
+        self.recovery_header()
+        f = self.f[i]
+        self.turn_notes["reload"].pop(i, None)
+        gun = self.slot_name(i, k)
+        row = f.slots[k] if k < len(f.slots) else -1
+        how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
+               "on the move, a BS test " + ("passed" if ok else "failed"))
+        die_txt = f"D{self.rules.reload_die} {die}" if die else "one chamber a turn"
+        if ok:
+            if k < 2 and f.tracked:
+                f.loaded[k] += put
+            cap = self.weapon(row)["capacity"] if row >= 0 else 0
+            now = f" ({f.loaded[k]} of {cap} now loaded)" if k < 2 and f.tracked else ""
+            if put == 0:
+                res = "no round goes in: the gun is full or he has no rounds left"
+            else:
+                res = f"{_plural(put, 'round')} go{'es' if put == 1 else ''} in{now}"
+            self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; "
+                     f"{die_txt}: {res}.")
+        else:
+            self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; {die_txt}: "
+                     f"{_plural(lost, 'round')} dropped and lost.")
+
+    def clear(self, i, k, cat, ok, left):
+        self.recovery_header()
+        f = self.f[i]
+        self.turn_notes["reload"].pop(i, None)
+        if k < 2:
+            f.jams[k] = left
+        gun = self.slot_name(i, k)
+        c = RELOAD_CATEGORIES[cat]
+        how = ("standing still, no roll needed" if c == "auto" else
+               "on the move, a BS test " + ("passed" if ok else "failed") if c == "roll" else
+               "no clearing is possible after what he did this turn")
+        res = (f"a jam marker comes off, {left} left" if ok else "the jam stays")
+        self.say(f"{self.lab(i)} works on the jammed {gun}: {how}; {res}.")
+
+    def recovery(self, i, d, res):
+        self.recovery_header()
+        f = self.f[i]
+        me = self.lab(i)
+        if res == S.INJ_OUT:
+            self.take_out(i)
+            txt = "out of action"
+        elif res == S.INJ_DOWN:
+            txt = "he stays down"
+        else:
+            f.state, f.pinned, f.pin_turn = STANDING, True, self.turns
+            gone = self.flesh_wound(i)
+            txt = (f"he gets up with a flesh wound (WS {f.ws}, BS {f.bs}) and is pinned "
+                   "until his side's next turn is over")
+            if gone:
+                txt += "; with WS and BS both 0 he is out of action"
+        self.say(f"Recovery roll for {me} (down){self.why('down')}: {d}, {txt}.")
+
+    def end(self, winner, reason):
+        self.close_turn()
+        r = self.rules
+        self.say("")
+        self.show_map(f"Positions at the end (after round {self.round}):")
+        if winner < 0:
+            res = "the fight is a draw"
+        else:
+            res = f"side {SIDES[winner]} ({self.names[winner]}) wins"
+        if reason == S.END_BOTTLE:
+            loser = 1 - winner
+            fs = [f for f in self.f.values() if f.side == loser]
+            if not any(f.state == STANDING for f in fs):
+                why = (f"side {SIDES[loser]} had no fighter left standing, so it bottled out "
+                       "at the start of its turn")
+            else:
+                hurt = sum(f.state != STANDING for f in fs)
+                why = (f"side {SIDES[loser]} failed its bottle test ({self.bottle_roll}) with "
+                       f"{hurt} of its {len(fs)} fighters down or out of action")
+        else:
+            why = (f"the turn limit ({r.max_turns} rounds) was reached with neither gang "
+                   "bottled out")
+        self.say(f"\nResult: {res}. Why: {why}.")
+        for s in range(2):
+            t = self.tally[s]
+            self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}; it fired "
+                     f"{_plural(t['shots'], 'shot')} and hit with {t['hits']}.")
+        used = {c for m in self.maps for c, _ in m.values()}
+        used |= set(np.unique(self.table_chars()).tolist())
+        lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
+        self.out[self.legend_at:self.legend_at] = ["Map legend:"] + lines
+
+    def table_chars(self):
+        t = self.table
+        chars = np.full(t.terrain.shape, ".", dtype="<U1")
+        chars[t.terrain == NONBLOCKING] = "%"
+        chars[t.terrain == BLOCKING] = "#"
+        chars[t.building >= 0] = "H"
+        return chars
+
+    # ---------------------------------------------------------------- the event loop
+
+    def run(self):
+        for i in range(len(self.ev)):
+            self.i = i
+            if i < self.skip_to:
+                continue
+            ev = self.ev[i]
+            rnd, f, kind = int(ev[0]), int(ev[1]), int(ev[2])
+            p = [int(v) for v in ev[3:12]]
+            del rnd
+            if kind not in (Ev.WOUND, Ev.INJURY, Ev.AIM_LOST):
+                self.melee_ctx = False
+            if self.qd is not None:
+                self.quick_draw_after(f, kind)
+            if kind not in _SHOT_CHAIN and kind != Ev.BURST:
+                self.close_burst()
+            if kind == Ev.DEPLOY:
+                self.deploy(f, *p[:6])
+            elif kind == Ev.TURN:
+                self.turn(p[0])
+            elif kind == Ev.BOTTLE:
+                self.bottle(*p[:4])
+            elif kind == Ev.UNPIN:
+                self.unpin(f, p[0])
+            elif kind == Ev.ACTION:
+                self.action(f, Act(p[0]), *p[1:7])
+            elif kind == Ev.MOVE:
+                self.move(f, *p[:5])
+            elif kind == Ev.AIM:
+                self.aim(f, p[0], p[1])
+            elif kind == Ev.AIM_LOST:
+                self.aim_lost(f, p[0], p[1])
+            elif kind == Ev.OVERWATCH:
+                self.overwatch(f, *p[:3])
+            elif kind == Ev.SHOT:
+                self.shot(f, *p[:7])
+            elif kind == Ev.WOUND:
+                self.wound(f, *p[:4])
+            elif kind == Ev.INJURY:
+                self.injury(f)
+            elif kind == Ev.PINNED:
+                self.pinned(f, p[0])
+            elif kind == Ev.AMMO:
+                self.ammo(f, *p[:4])
+            elif kind == Ev.RELOAD:
+                self.reload(f, *p[:6])
+            elif kind == Ev.CLEAR:
+                self.clear(f, *p[:4])
+            elif kind == Ev.BURST:
+                self.burst(f, *p[:4])
+            elif kind == Ev.QUICK_DRAW:
+                self.quick_draw(f, p[0], p[1])
+            elif kind == Ev.MELEE:
+                self.melee(f, *p[:5])
+            elif kind == Ev.RECOVERY:
+                self.recovery(f, p[0], p[1])
+            elif kind == Ev.KICKBACK:
+                self.kickback(f, p[0], p[1])
+            elif kind == Ev.KNOCKDOWN:
+                self.knockdown(f, *p[:4])
+            elif kind == Ev.CHARGED:
+                self.charged(f, p[0])
+            elif kind == Ev.END:
+                self.end(p[0], p[1])
+        return "\n".join(self.out)
+
+
+def narrate(events: np.ndarray, table, names, rules: WMRules,
+            gang_types=("townsfolk", "townsfolk")) -> str:
+    """The fight told turn by turn; fighters are labelled by side letter and number within
+    the side (A1, B3...).
+
+    events int64[n, N_EV_COLS] (``state.Ev`` rows, as ``engine.replay`` returns them); table
+    the (terrain, piece, building) arrays it returns (or a ``Table``); names the two sides'
+    gunfighters; rules the ``WMRules`` the fight was played under; gang_types the two gangs'
+    types (``rules.GANG_TYPES``), as passed to ``replay``."""
+    events = np.asarray(events, dtype=np.int64)
+    if events.ndim != 2 or events.shape[1] < 12:
+        raise ValueError(f"events: expected int64[n, 12], got shape {events.shape}")
+    tab = table if isinstance(table, Table) else Table(*table)
+    return _Story(events, tab, list(names), rules, gang_types).run()

@@ -1,0 +1,386 @@
+"""Westamunda's weapons-and-builds report (``[report] kind = "weapons"``): what a weapon, a
+build and a gang type are worth in a fight, and whether the shooting modes and the ammunition
+rules do what the text means them to.
+
+Reads points that vary side A's gang (``swap_a``, ``build_a``, ``gang_a``) against a fixed side
+B, per table (``table_setting``, ``terrain_density``), and the rules switches of interest
+(``ammo_on``):
+- score: side A's wins + half its draws, per fight; the interval is clustered by table (fights
+  on one generated table share its luck, so fights are not independent draws);
+- weapons: each swap's score change against the even fight (the mirror match is even by
+  construction: same gangs, gunfighters on both sides equally often, every table fought from
+  both ends), its cost change, and its value against the field: score per dollar is fitted
+  across the swapped weapons (weighted least squares through the origin), and a weapon's price
+  is "off" by what its residual is worth in dollars at that rate, per fighter who got it;
+- builds and gang types: the matrix of side A's score, with each side's cost;
+- shooting modes: per to-hit roll, how often aimed, snap and sustained-fire (fanned or blazed)
+  shots hit, and the gunfighters head to head;
+- ammunition: the same fights with ammo rolls, jams and reloads off (``ammo_on = false``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure  # no pyplot: a library never switches the backend
+from scipy import stats
+
+from sim.analysis import html
+from sim.analysis.stats import wilson
+from sim.core import atomic
+from sim.westamunda.rules import WMRules
+
+_KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "table_setting",
+         "terrain_density", "ammo_on")
+
+
+DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
+
+
+def _ammo(v) -> str:
+    return "no ammo rolls" if v > 6 else f"ammo rolls on a natural {v}+"
+
+
+def _score(t: pd.DataFrame) -> pd.Series:
+    a = t[t["seat"] == 0]
+    return a["won"].astype(float) + 0.5 * (a["winner_seat"] < 0).astype(float)
+
+
+def clustered(x: np.ndarray, cluster: np.ndarray) -> tuple[float, float]:
+    """Mean of ``x`` and its standard error clustered by ``cluster`` (the sandwich estimator
+    with the small-sample factor C / (C - 1)); nan where it cannot be estimated."""
+    x = np.asarray(x, dtype=float)
+    n = len(x)
+    if n < 2:
+        return (float(x.mean()) if n else float("nan")), float("nan")
+    m = float(x.mean())
+    sums = pd.Series(x - m).groupby(np.asarray(cluster)).sum().to_numpy()
+    c = len(sums)
+    if c < 2:
+        return m, float(x.std(ddof=1) / np.sqrt(n))
+    return m, float(np.sqrt((sums ** 2).sum() * c / (c - 1)) / n)
+
+
+def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
+    """One row per point: the rules of interest, side A's score with a clustered CI, each
+    side's cost, and the shooting counts summed over both sides."""
+    z = stats.norm.ppf(1 - alpha / 2)
+    rows = []
+    for p in manifest["points"]:
+        t = load(p["index"])
+        a = t[t["seat"] == 0]
+        score = _score(t).to_numpy()
+        m, se = clustered(score, a["map"].to_numpy())
+        r = p["rules"]
+        row = {k: r.get(k) for k in _KEYS}
+        row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
+                    "lo": m - z * se, "hi": m + z * se,
+                    "draws": float((a["winner_seat"] < 0).mean()),
+                    "rounds_mean": float(a["rounds"].mean()),
+                    "cost_a": int(a["cost"].iloc[0]),
+                    "cost_b": int(t[t["seat"] == 1]["cost"].iloc[0])})
+        for col in ("shots", "hits", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
+                    "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
+                    "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls"):
+            row[col] = int(t[col].sum())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _fighters_changed(rules: dict, side: str) -> int:
+    """Fighters of side ``side`` whose kit the swap changed."""
+    from sim.core.params import build
+    from sim.westamunda import builds
+
+    wm = build(WMRules, rules, "manifest.json point rules", combination=False)
+    base = builds.build(wm, rules[f"build_{side}"], rules[f"gang_{side}"])
+    swapped = builds.side_roster(wm, side)
+    return sum(x != y for x, y in zip(base, swapped, strict=True))
+
+
+def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.DataFrame, dict]:
+    """One row per swapped weapon and context: score change against the even fight, cost
+    change, value per $100, and the price correction at the field's rate; and the fitted
+    rate {context: (score per $, its se)}."""
+    swaps = scores[(scores["swap_a"] != "none") & (scores["swap_b"] == "none")
+                   & (scores["build_a"] == scores["build_b"])
+                   & (scores["gang_a"] == scores["gang_b"])]
+    if swaps.empty:
+        return pd.DataFrame(), {}
+    rules_of = {p["index"]: p["rules"] for p in manifest["points"]}
+    ctx_cols = ["build_a", "gang_a", "table_setting", "terrain_density", "ammo_on"]
+    out, rates = [], {}
+    for ctx, g in swaps.groupby(ctx_cols, sort=True, dropna=False):
+        d_score = g["score"].to_numpy() - 0.5
+        d_cost = (g["cost_a"] - g["cost_b"]).to_numpy().astype(float)
+        se = g["se"].to_numpy()
+        ok = (d_cost != 0) & np.isfinite(se) & (se > 0)
+        if ok.sum() >= 2:
+            wgt = 1.0 / se[ok] ** 2
+            rate = float((wgt * d_cost[ok] * d_score[ok]).sum() / (wgt * d_cost[ok] ** 2).sum())
+            rate_se = float(1.0 / np.sqrt((wgt * d_cost[ok] ** 2).sum()))
+        else:
+            rate, rate_se = float("nan"), float("nan")
+        rates[ctx] = (rate, rate_se)
+        usable = np.isfinite(rate) and rate - z * rate_se > 0  # the field's prices track value
+        for (_, r), ds, dc in zip(g.iterrows(), d_score, d_cost, strict=True):
+            n_f = _fighters_changed(rules_of[r["point"]], "a")
+            # the score change the field's rate expects for this cost change, and the rest
+            resid = ds - rate * dc
+            resid_se = float(np.hypot(r["se"], dc * rate_se))
+            off = resid / rate / n_f if usable and n_f else float("nan")
+            out.append({**dict(zip(ctx_cols, ctx, strict=True)), "weapon": r["swap_a"],
+                        "fighters": n_f, "d_cost": dc, "d_score": ds, "lo": ds - z * r["se"],
+                        "hi": ds + z * r["se"], "games": r["games"],
+                        "worth": ds / rate if usable else float("nan"),
+                        "residual": resid, "residual_se": resid_se,
+                        "off_significant": bool(usable and abs(resid) > z * resid_se),
+                        "price_off_each": off})
+    return pd.DataFrame(out), rates
+
+
+def _verdict(r, rate_ok: bool) -> str:
+    if not rate_ok:
+        return "-"
+    if not r["off_significant"]:
+        return "in line with the field"
+    off = r["price_off_each"]
+    return f"{'under' if off > 0 else 'over'}priced by about ${abs(off):.0f} a fighter"
+
+
+def _md(df: pd.DataFrame) -> list[str]:
+    cols = list(df.columns)
+    lines = ["| " + " | ".join(map(str, cols)) + " |", "|" + "---|" * len(cols)]
+    for _, r in df.iterrows():
+        lines.append("| " + " | ".join(str(r[c]) for c in cols) + " |")
+    return lines
+
+
+def _rate_text(k: int, n: int, alpha: float) -> str:
+    if n == 0:
+        return "-"
+    p, lo, hi = wilson(k, n, alpha)
+    return f"{100 * p:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {n:,}"
+
+
+def _strategy_matrix(load, manifest: dict, points: list[int], z: float) -> pd.DataFrame:
+    """Score of the row gunfighter against the column one, pooled over ``points``."""
+    frames = []
+    for i in points:
+        t = load(i)
+        a, b = t[t["seat"] == 0].reset_index(drop=True), t[t["seat"] == 1].reset_index(drop=True)
+        s = a["won"].astype(float) + 0.5 * (a["winner_seat"] < 0).astype(float)
+        sa, sb = a["strategy"].astype(str), b["strategy"].astype(str)
+        frames.append(pd.DataFrame({"row": sa, "col": sb, "score": s}))
+        frames.append(pd.DataFrame({"row": sb, "col": sa, "score": 1 - s}))
+    if not frames:
+        return pd.DataFrame()
+    f = pd.concat(frames, ignore_index=True)
+    g = f.groupby(["row", "col"])["score"].agg(["mean", "std", "count"]).reset_index()
+    g["half"] = z * g["std"] / np.sqrt(g["count"])
+    return g
+
+
+def write(out: Path, load, manifest: dict, wording=None) -> None:
+    """Write summary.csv (one row per point), weapons.csv, plots/*.png, report.md and
+    report.html into ``out``."""
+    out = Path(out)
+    alpha = manifest["report"]["alpha"]
+    ci = f"{100 * (1 - alpha):g}%"
+    z = float(stats.norm.ppf(1 - alpha / 2))
+    scores = point_scores(load, manifest, alpha)
+    atomic.write_csv(out / "summary.csv", scores)
+    plots = out / "plots"
+    text = [f"# {manifest['experiment']}: weapons and builds", ""]
+    if manifest.get("question"):
+        text += [f"**Question.** {manifest['question']}", ""]
+    text += [f"**Set-up.** Game `{manifest['game']}` (rules {manifest['rules_version']}), seed "
+             f"{manifest['seed']}, {len(scores)} points x {manifest['games_per_point']} fights "
+             f"= {int(scores['games'].sum()):,} fights; gunfighters drawn from "
+             f"{', '.join(manifest['pool'])} (each on both sides equally often). Score = side "
+             f"A's wins + half its draws, per fight; intervals are {ci}, clustered by table "
+             "(fights on one generated table share its luck).", ""]
+    recs = []
+
+    # ---- weapons
+    values, rates = weapon_values(scores, manifest, z)
+    if not values.empty:
+        atomic.write_csv(out / "weapons.csv", values)
+        text += ["## What a weapon is worth", "",
+                 "Side A is the reference gang with one weapon swapped in (a handgun for each "
+                 "fighter's first handgun, a long gun for each long gun, a hand weapon added to "
+                 "every fighter); side B is the reference gang. The mirror match is even by "
+                 "construction, so the score change is measured from 1/2. The field's rate "
+                 "(score per dollar) is fitted across the swaps (weighted least squares "
+                 "through the origin); a swap is worth the dollars its score change buys at "
+                 "that rate, and a weapon's price is called off only where its score change "
+                 f"differs from what the rate expects for its cost change beyond the {ci} "
+                 "interval of the difference (the rate's own uncertainty included); the amount "
+                 "is per fighter who got it.", ""]
+        for ctx, g in values.groupby(["build_a", "gang_a", "table_setting", "terrain_density",
+                                      "ammo_on"], sort=True, dropna=False):
+            rate, rate_se = rates.get(ctx, (float("nan"), float("nan")))
+            ok = np.isfinite(rate) and rate - z * rate_se > 0
+            label = (f"{ctx[0]} {ctx[1].replace('_', ' ')} gang, {ctx[2]} table, {ctx[3]} "
+                     "cover" + ("" if ctx[4] == DEFAULT_AMMO_ON else f", {_ammo(ctx[4])}"))
+            text += [f"**{label}.** Field rate: "
+                     + (f"{100 * rate * 100:+.2f} score points per $100 (± "
+                        f"{100 * z * rate_se * 100:.2f})" if np.isfinite(rate) else "not fitted")
+                     + ("" if ok else ": the prices do not track what the weapons are worth "
+                        "here, so no price correction is given") + ".", ""]
+            g = g.sort_values("d_score", ascending=False)
+            table = pd.DataFrame({
+                "weapon": g["weapon"], "fighters": g["fighters"],
+                "cost change": [f"${v:+.0f}" for v in g["d_cost"]],
+                f"score change ({ci})": [f"{100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+                                         for d, lo, hi in zip(g["d_score"], g["lo"], g["hi"],
+                                                              strict=True)],
+                "worth at the field's rate": [f"${v:+.0f}" if np.isfinite(v) else "-"
+                                              for v in g["worth"]],
+                "price": [_verdict(r, ok) for _, r in g.iterrows()]})
+            text += _md(table) + [""]
+            if ok:
+                off = g[g["off_significant"]]
+                off = off.reindex(off["price_off_each"].abs().sort_values(ascending=False).index)
+                for _, r in off.head(3).iterrows():
+                    recs.append(f"- {label}: `{r['weapon']}` is "
+                                f"{'under' if r['price_off_each'] > 0 else 'over'}priced by "
+                                f"about ${abs(r['price_off_each']):.0f} a fighter (score change "
+                                f"{100 * r['d_score']:+.1f} points [{100 * r['lo']:+.1f}, "
+                                f"{100 * r['hi']:+.1f}] for ${r['d_cost']:+.0f}).")
+            plots.mkdir(parents=True, exist_ok=True)
+            fig = Figure(figsize=(7, 0.35 * len(g) + 1.5))
+            ax = fig.subplots()
+            y = np.arange(len(g))[::-1]
+            ax.errorbar(100 * g["d_score"], y, xerr=[100 * (g["d_score"] - g["lo"]),
+                                                      100 * (g["hi"] - g["d_score"])],
+                        fmt="o", color="k", capsize=2)
+            ax.axvline(0, color="grey", lw=0.8)
+            ax.set_yticks(y, [f"{w} (${c:+.0f})" for w, c in zip(g["weapon"], g["d_cost"],
+                                                                   strict=True)])
+            ax.set_xlabel(f"side A's score change, points ({ci})")
+            ax.set_title(label, fontsize=9)
+            fig.tight_layout()
+            name = "weapons_" + "_".join(str(c) for c in ctx) + ".png"
+            fig.savefig(plots / name, dpi=100)
+            text += [f"![weapons]({'plots/' + name})", ""]
+
+    # ---- builds and gang types
+    for key, title in (("build", "Builds"), ("gang", "Gang types")):
+        other = "gang" if key == "build" else "build"
+        g = scores[(scores["swap_a"] == "none") & (scores["swap_b"] == "none")
+                   & (scores[f"{other}_a"] == scores[f"{other}_b"])]
+        if not (g.groupby([f"{other}_a", "table_setting", "terrain_density"])[f"{key}_a"]
+                .nunique() > 1).any():
+            continue
+        text += [f"## {title}", "", f"Side A's score ({ci}) against side B, rows = A's {key}, "
+                 f"columns = B's; each {key}'s cost in brackets.", ""]
+        for ctx, h in g.groupby([f"{other}_a", "table_setting", "terrain_density"], sort=True):
+            ra = sorted(set(h[f"{key}_a"]))
+            cb = sorted(set(h[f"{key}_b"]))
+            if len(ra) < 2 and len(cb) < 2:
+                continue  # a mirror match alone: no matrix
+            cost = {**dict(zip(h[f"{key}_a"], h["cost_a"], strict=True)),
+                    **dict(zip(h[f"{key}_b"], h["cost_b"], strict=True))}
+            text += [f"**{ctx[0].replace('_', ' ')}, {ctx[1]} table, {ctx[2]} cover**", "",
+                     "| A \\ B | " + " | ".join(f"{b} (${cost[b]})" for b in cb) + " |",
+                     "|---|" + "---|" * len(cb)]
+            best = []
+            for a in ra:
+                cells = []
+                for b in cb:
+                    r = h[(h[f"{key}_a"] == a) & (h[f"{key}_b"] == b)]
+                    if r.empty:
+                        cells.append("-")
+                        continue
+                    r = r.iloc[0]
+                    cells.append(f"{100 * r['score']:.0f} [{100 * r['lo']:.0f}, "
+                                 f"{100 * r['hi']:.0f}]")
+                    if a != b and r["lo"] > 0.5:
+                        best.append((a, b, r))
+                text.append(f"| {a} (${cost[a]}) | " + " | ".join(cells) + " |")
+            text.append("")
+            beats = {}
+            for a, b, _ in best:
+                beats.setdefault(a, []).append(b)
+            for a in ra:
+                rivals = [b for b in cb if b != a]
+                if rivals and sorted(beats.get(a, [])) == sorted(rivals):
+                    recs.append(f"- {title[:-1]} `{a}` beats every other {key} measured "
+                                f"({ctx[0].replace('_', ' ')}, {ctx[1]} table, {ctx[2]} cover)"
+                                " with its whole interval above 1/2.")
+
+    # ---- shooting modes and gunfighters
+    base = scores[(scores["swap_a"] == "none") & (scores["swap_b"] == "none")
+                  & (scores["build_a"] == scores["build_b"])
+                  & (scores["gang_a"] == scores["gang_b"])
+                  & (scores["ammo_on"] == DEFAULT_AMMO_ON)]
+    if not base.empty:
+        tot = base.sum(numeric_only=True)
+        text += ["## Shooting modes", "",
+                 f"Per to-hit roll, over the {len(base)} mirror-match point(s) "
+                 f"({int(base['games'].sum()):,} fights), both sides (Wilson {ci}):", "",
+                 "| mode | hit rate |", "|---|---|",
+                 f"| aimed | {_rate_text(int(tot['aimed_hits']), int(tot['aimed_shots']), alpha)} |",
+                 f"| snap (moving or running; a snap burst counts here and below) | "
+                 f"{_rate_text(int(tot['snap_hits']), int(tot['snap_shots']), alpha)} |",
+                 f"| sustained fire (fanning, blazing away) | "
+                 f"{_rate_text(int(tot['fan_hits']), int(tot['fan_shots']), alpha)} |",
+                 f"| all to-hit rolls | {_rate_text(int(tot['hits']), int(tot['shots']), alpha)} |",
+                 "", "Quick draws: " + _rate_text(int(tot["quick_draws_won"]),
+                                                  int(tot["quick_draws_tried"]), alpha)
+                 + " won by the mover. Overwatch to-hit rolls: "
+                 f"{int(tot['overwatch_shots']):,} "
+                 f"({tot['overwatch_shots'] / base['games'].sum():.2f} a fight).", ""]
+        sm = _strategy_matrix(load, manifest, list(base["point"]), z)
+        if not sm.empty:
+            names = sorted(set(sm["row"]))
+            text += ["**Gunfighters head to head** (row's score against column, pooled over "
+                     f"the mirror-match points, ± {ci} half-width):", "",
+                     "| row \\ column | " + " | ".join(names) + " |",
+                     "|---|" + "---|" * len(names)]
+            for a in names:
+                cells = []
+                for b in names:
+                    r = sm[(sm["row"] == a) & (sm["col"] == b)]
+                    cells.append("-" if r.empty or a == b else
+                                 f"{100 * r['mean'].iloc[0]:.0f} ± {100 * r['half'].iloc[0]:.0f}")
+                text.append(f"| {a} | " + " | ".join(cells) + " |")
+            text.append("")
+
+    # ---- ammunition rules
+    if scores["ammo_on"].nunique() > 1:
+        text += ["## Do the ammunition rules bite?", "",
+                 "Mirror matches with ammo rolls (and so jams) as the text has them and at "
+                 "other settings of `ammo_on` (7: never); reloading stays as it is:", "",
+                 "| ammo rolls | rounds (mean) | to-hit rolls a fight | jams a fight | "
+                 "dry turns a fight | draws |", "|---|---|---|---|---|---|"]
+        # the mirror matches of the contexts where ammo_on was varied, and nothing else
+        mirror = scores[(scores["swap_a"] == "none") & (scores["swap_b"] == "none")
+                        & (scores["build_a"] == scores["build_b"])
+                        & (scores["gang_a"] == scores["gang_b"])]
+        ctx = ["build_a", "gang_a", "table_setting", "terrain_density"]
+        varied = set(map(tuple, mirror[mirror["ammo_on"] != DEFAULT_AMMO_ON][ctx].to_numpy()))
+        mirror = mirror[[tuple(r) in varied for r in mirror[ctx].to_numpy()]]
+        for on, g in mirror.groupby("ammo_on"):
+            n = g["games"].sum()
+            text.append(f"| {_ammo(on)} | "
+                        f"{(g['rounds_mean'] * g['games']).sum() / n:.2f} | "
+                        f"{g['shots'].sum() / n:.1f} | {g['jams'].sum() / n:.2f} | "
+                        f"{g['dry_turns'].sum() / n:.2f} | "
+                        f"{100 * (g['draws'] * g['games']).sum() / n:.1f}% |")
+        text.append("")
+
+    text += ["## Recommendation", ""]
+    text += recs or ["- No weapon's price, build or gang type stands out at this sample size."]
+    text += ["", "## Caveats", "",
+             "- Scripted gunfighters: a weapon a bot uses badly looks overpriced. Re-run with a "
+             "single gunfighter in the pool to see whether a verdict holds for each.",
+             "- A verdict sentence should survive another seed: re-run with `--seed` before "
+             "acting on it.",
+             f"- The engine is rules version {manifest['rules_version']}: phase 1 (no horses, "
+             "shotgun shells, Le Mats, bows, thrown weapons, dynamite, skills, hired guns or "
+             "gang-type special rules yet; see docs/rules/westamunda.md).", ""]
+    html.write_report(out, text)
