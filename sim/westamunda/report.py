@@ -278,13 +278,16 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
         text += [f"## {title}", "", f"Side A's score ({ci}) against side B, rows = A's {key}, "
                  f"columns = B's; each {key}'s cost in brackets.", ""]
         for ctx, h in g.groupby([f"{other}_a", "table_setting", "terrain_density"], sort=True):
-            ra = sorted(set(h[f"{key}_a"]))
-            cb = sorted(set(h[f"{key}_b"]))
-            if len(ra) < 2 and len(cb) < 2:
+            off = h[h[f"{key}_a"] != h[f"{key}_b"]]  # labels met by another label
+            ra = sorted(set(off[f"{key}_a"]) | set(off[f"{key}_b"]))
+            cb = ra
+            if len(ra) < 2:
                 continue  # a mirror match alone: no matrix
             cost = {**dict(zip(h[f"{key}_a"], h["cost_a"], strict=True)),
                     **dict(zip(h[f"{key}_b"], h["cost_b"], strict=True))}
-            text += [f"**{ctx[0].replace('_', ' ')}, {ctx[1]} table, {ctx[2]} cover**", "",
+            text += [f"**{ctx[0].replace('_', ' ')}, {ctx[1]} table, {ctx[2]} cover** (a "
+                     "cell in italics was not played: it is one minus its mirror cell's score, "
+                     f"the two sides being alike but for the {key})", "",
                      "| A \\ B | " + " | ".join(f"{b} (${cost[b]})" for b in cb) + " |",
                      "|---|" + "---|" * len(cb)]
             best = []
@@ -292,12 +295,20 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                 cells = []
                 for b in cb:
                     r = h[(h[f"{key}_a"] == a) & (h[f"{key}_b"] == b)]
+                    mirrored = False
                     if r.empty:
-                        cells.append("-")
-                        continue
-                    r = r.iloc[0]
-                    cells.append(f"{100 * r['score']:.0f} [{100 * r['lo']:.0f}, "
-                                 f"{100 * r['hi']:.0f}]")
+                        m = h[(h[f"{key}_a"] == b) & (h[f"{key}_b"] == a)]
+                        if m.empty:
+                            cells.append("-")
+                            continue
+                        m = m.iloc[0]
+                        r = pd.Series({"score": 1 - m["score"], "lo": 1 - m["hi"],
+                                       "hi": 1 - m["lo"]})
+                        mirrored = True
+                    else:
+                        r = r.iloc[0]
+                    cell = f"{100 * r['score']:.0f} [{100 * r['lo']:.0f}, {100 * r['hi']:.0f}]"
+                    cells.append(f"*{cell}*" if mirrored else cell)
                     if a != b and r["lo"] > 0.5:
                         best.append((a, b, r))
                 text.append(f"| {a} (${cost[a]}) | " + " | ".join(cells) + " |")
