@@ -28,7 +28,7 @@ from sim.core.seating import lineups  # noqa: E402
 from sim.westamunda import engine as E  # noqa: E402
 from sim.westamunda import state as S  # noqa: E402
 from sim.westamunda.api import gangs, strategy_arrays  # noqa: E402
-from sim.westamunda.rules import WMRules  # noqa: E402
+from sim.westamunda.rules import VERSION, WMRules  # noqa: E402
 from strategies.westamunda import PRESETS  # noqa: E402
 
 POOL = [p for p in PRESETS if p != "random"]
@@ -98,7 +98,7 @@ def main(n_games: int = 2_000, cold: bool = True) -> str:
         f"numba {numba.__version__}, numpy {np.__version__}.",
         f"Workload: {n_games:,} gang fights of two standard gangs (8 fighters a side, "
         f"{RULES.table_width_in}\" x {RULES.table_height_in}\" {RULES.table_setting} table, "
-        f"default rules wm-0), gunfighters drawn from {', '.join(POOL)}. Best of 3.",
+        f"default rules {VERSION}), gunfighters drawn from {', '.join(POOL)}. Best of 3.",
         "",
         "| measure | value |",
         "|---|---|",

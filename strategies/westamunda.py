@@ -20,8 +20,12 @@ from sim.westamunda.state import (
     FAIMN,
     FAIMT,
     FENGAGED,
+    FFACEX,
+    FFACEY,
     FINDEX,
     FM,
+    FMOVED,
+    FMOVED_IN,
     FSIDE,
     FSTATE,
     FX,
@@ -31,6 +35,8 @@ from sim.westamunda.state import (
     KRESERVE,
     KUSELESS,
     KW,
+    MV_RUN,
+    MV_WALK,
     NO_SHOT,
     ST_DOWN,
     ST_STANDING,
@@ -57,10 +63,10 @@ W_FAN = 6  # 1: fan or blaze away whenever the weapon has sustained-fire dice
 W_MIDMOVE = 7  # 1: shoot during the move (a snap shot from the best point of the path)
 W_RUN = 8  # 1: run towards the enemy when out of range; 0: walk
 W_CHARGE_IN = 9  # charge a standing enemy within this many inches (0: never charge)
-W_OVERWATCH = 10  # 1: go on overwatch in cover when nothing is worth shooting
+W_OVERWATCH = 10  # 1: in cover, overwatch facing enemies coming on (``_watch_target``)
 W_OW_AIMED = 11  # 1: aimed overwatch (45 degrees, the aiming bonus)
 W_RELOAD_AT = 12  # reload a weapon once its rounds are at or below this
-W_SHOOT_NEED = 13  # take a shot only when it needs at most this (D6 score)
+W_SHOOT_NEED = 13  # take a shot (also on overwatch) only when it needs at most this (D6 score)
 # the flanker's (other kinds ignore them)
 W_BASE_SHARE = 14  # share of the gang in the fire base, the longest-ranged guns first
 W_FLANK_IN = 15  # the flank point: this many inches beside the nearest enemy, across the
@@ -76,14 +82,18 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0}
 
 PRESETS = {p.name: p for p in [
-    Preset("random", RANDOM, {}, "Uniformly random legal actions and shots: the floor."),
+    Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
+           "uniformly random legal shots (an aimed one held half the time): the floor."),
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
             W_SHOOT_NEED: 6.0},
-           "Works from cover to cover towards the enemy, aims (fires after two turns, or sooner "
-           "once a 3+ shot), aimed overwatch at enemies in sight but out of reach, reloads early "
-           "while in cover."),
+           "In cover: clears a jam or reloads at 1 round or less, else aims (at the easiest "
+           "shot that two turns' aim brings to 6+, keeping his target while he can shoot him; "
+           "fires after two turns, or sooner once a 3+ shot), else aimed overwatch facing "
+           "enemies coming on from beyond his reach (fires at 6+); otherwise walks towards 12\" "
+           "from the nearest enemy, preferring cover and cells that see him, or, with no "
+           "better cell, reloads if due or holds."),
     Preset("gunslinger_rush", GUNSLINGER_RUSH,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
             W_SHOOT_NEED: 9.0},
@@ -92,15 +102,17 @@ PRESETS = {p.name: p for p in [
     Preset("brawler", BRAWLER,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
             W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0},
-           "Charges any enemy within a charge, otherwise runs at the nearest one fanning on "
-           "the way: the close-combat test of the shooting-heavy rules."),
+           "Charges the nearest free enemy within a charge (8\"), otherwise runs at the nearest one "
+           "snap-shooting, fanning, from the best point of the run, reloads only when dry: the "
+           "close-combat test of the shooting-heavy rules."),
     Preset("flanker", FLANKER,
            {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
             W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,
             W_RELOAD_AT: 1.0, W_SHOOT_NEED: 7.0, W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0,
             W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0},
            "Splits the gang: the half with the longest-ranged guns is a fire base on the "
-           "patient aimer's script (14\" standoff, each aimed shot fired the turn it aims); the "
+           "patient aimer's script (14\" standoff, each aimed shot fired the turn it aims, "
+           "aimed overwatch firing at 7 or less); the "
            "rest reload only when dry and run to within 4\" of a point 8\" beside the nearest "
            "enemy on their own wing (or as near as a run gets), each run ending where the "
            "distance to it, less 3\" in cover, plus 2\" per enemy seeing the cell, is least; "
@@ -212,18 +224,6 @@ def _upkeep(w, a, kit, wt, dec):
 
 
 @kernel
-def _sees_enemy(fm, a, within, terrain, piece, building, smoke, seen):
-    """Does fighter a see a standing enemy ``within`` inches?"""
-    for b in range(fm.shape[0]):
-        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
-                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= within and \
-                sees(terrain, piece, building, smoke, fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY],
-                     seen):
-            return True
-    return False
-
-
-@kernel
 def _longest_range(kit, wt, a):
     """Long range (inches) of the longest-ranged weapon with rounds, 0 if none."""
     r = 0
@@ -291,6 +291,62 @@ def _charge_target(fm, a, rp, reach_in):
         d = dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY])
         if d <= reach_in and d < best_d:
             best, best_d = b, d
+    return best
+
+
+@kernel
+def _in_arc(fx, fy, vx, vy, arc_deg):
+    """Is direction (vx, vy) within ``arc_deg`` degrees centred on (fx, fy)? (the engine's arc
+    test: inclusive; an arc of 360 or more, or no direction: yes)."""
+    nf = math.sqrt(fx * fx + fy * fy)
+    nv = math.sqrt(vx * vx + vy * vy)
+    if arc_deg >= 360 or nf == 0.0 or nv == 0.0:
+        return True
+    return fx * vx + fy * vy >= math.cos(math.radians(arc_deg / 2.0)) * nf * nv - 1e-9
+
+
+@kernel
+def _coming(fm, a, b, reach_in, arc):
+    """Is b an enemy coming on at fighter a from beyond his reach: standing, not in
+    hand-to-hand, walked or ran in his latest turn, facing a (a inside b's ``arc``: a mover
+    faces along his last step, a shooter his target), and farther from a than ``reach_in``
+    inches but no farther than that plus the inches he moved (at that pace, his next move can
+    bring him within reach)?"""
+    if fm[b, FSIDE] == fm[a, FSIDE] or fm[b, FSTATE] != ST_STANDING or fm[b, FENGAGED] >= 0:
+        return False
+    if fm[b, FMOVED] != MV_WALK and fm[b, FMOVED] != MV_RUN:
+        return False
+    if not _in_arc(fm[b, FFACEX], fm[b, FFACEY], fm[a, FX] - fm[b, FX], fm[a, FY] - fm[b, FY],
+                   arc):
+        return False
+    d = dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY])
+    return reach_in < d <= reach_in + fm[b, FMOVED_IN] / 2.0
+
+
+@kernel
+def _watch_target(w, a, fm, kit, wt, rp):
+    """The enemy whom fighter a faces on overwatch, or -1 if none is ``_coming`` at him
+    (``reach_in``: the long range of his longest-ranged weapon with rounds): of those coming,
+    the one whose direction puts the most of them inside a's overwatch arc (45 degrees aimed,
+    else 90); ties to the nearer."""
+    reach_in = _longest_range(kit, wt, a)
+    if reach_in <= 0:
+        return -1
+    fire = rp[S.R_FIRE_ARC]
+    arc = rp[S.R_AIM_ARC] if w[W_OW_AIMED] > 0 and rp[S.R_OW_AIM] != 0 else fire
+    ax, ay = fm[a, FX], fm[a, FY]
+    best, best_n, best_d = -1, 0, 1e18
+    for b in range(fm.shape[0]):
+        if not _coming(fm, a, b, reach_in, fire):
+            continue
+        n = 0
+        for c in range(fm.shape[0]):
+            if _coming(fm, a, c, reach_in, fire) and \
+                    _in_arc(fm[b, FX] - ax, fm[b, FY] - ay, fm[c, FX] - ax, fm[c, FY] - ay, arc):
+                n += 1
+        d = dist_in(ax, ay, fm[b, FX], fm[b, FY])
+        if n > best_n or (n == best_n and d < best_d):
+            best, best_n, best_d = b, n, d
     return best
 
 
@@ -481,10 +537,11 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
 def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need,
                 dec, dist, queue, seen, walk):
     """The patient aimer (and the flanker's fire base): in cover, reload if due, else aim at
-    the easiest shot worth it (the target already aimed at if he can still be shot), else
-    (aimed) overwatch with an enemy in sight and reach; out of cover or with nothing to do,
-    walk to ``_best_cell`` (standoff and sight weights), else reload if due, else hold.
-    (t, k, n): ``_best_shot`` of ``need``."""
+    the easiest shot worth it (its need less the bonus of ``W_AIM_TURNS`` turns' aim at most
+    ``W_SHOOT_NEED``; the target already aimed at if he can still be shot), else (aimed if
+    ``W_OW_AIMED``) overwatch facing ``_watch_target`` (enemies coming on from beyond reach);
+    out of cover or with nothing to do, walk to ``_best_cell`` (standoff and sight weights),
+    else reload if due, else hold. (t, k, n): ``_best_shot`` of ``need``."""
     covered = _covered(terrain, building, fm[a, FX], fm[a, FY])
     if covered and _upkeep(w, a, kit, wt, dec):
         return
@@ -495,14 +552,13 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
         dec[S.D_TARGET] = held if held >= 0 and need[held, k] < NO_SHOT else t
         dec[S.D_SLOT] = k
         return
-    if covered and w[W_OVERWATCH] > 0 and \
-            _sees_enemy(fm, a, _longest_range(kit, wt, a), terrain, piece, building, smoke,
-                        seen):
-        # an enemy in sight and reach but no shot worth aiming: watch for him to come on
-        dec[S.D_ACT] = Act.OVERWATCH
-        dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
-        dec[S.D_X], dec[S.D_Y] = fm[foe, FX], fm[foe, FY]
-        return
+    if covered and w[W_OVERWATCH] > 0:
+        o = _watch_target(w, a, fm, kit, wt, rp)
+        if o >= 0:  # nothing worth aiming at, an enemy coming on: watch for him
+            dec[S.D_ACT] = Act.OVERWATCH
+            dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
+            dec[S.D_X], dec[S.D_Y] = fm[o, FX], fm[o, FY]
+            return
     x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
                       building, smoke, occ, dist, queue, seen)
     if x == fm[a, FX] and y == fm[a, FY]:
@@ -666,7 +722,8 @@ def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, d
 def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
     """The shot fighter a takes given the legal shots ``need`` (int64[F, K]): (target, slot,
     fan), target -1 to hold fire. ``flags``: SH_* bits of the occasion (an aimed shot may be held
-    to aim longer; a snap shot, an overwatch or a quick-draw shot)."""
+    to aim longer: fired once aimed ``W_AIM_TURNS`` turns or needing at most ``W_AIM_NEED``; any
+    other shot, aimed overwatch included, is taken when it needs at most ``W_SHOOT_NEED``)."""
     if kind == RANDOM:
         n_ok = 0
         for t in range(need.shape[0]):
@@ -688,10 +745,10 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
     t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed)
     if t < 0:
         return -1, -1, False
-    if aimed:  # the need includes the bonus of the turns aimed so far
+    if aimed and (flags & S.SH_OVERWATCH) == 0:  # the need includes the turns aimed so far
         if fm[a, FAIMN] < w[W_AIM_TURNS] and n > w[W_AIM_NEED]:
             return -1, -1, False  # aim another turn
-    elif n > w[W_SHOOT_NEED]:
+    elif n > w[W_SHOOT_NEED]:  # also overwatch: its one shot this enemy turn, nothing to aim on
         return -1, -1, False
     fan = w[W_FAN] > 0 and not aimed and wt[kit[a, k, KW], WC_SFD] > 0
     return t, k, fan

@@ -1,18 +1,25 @@
 """Westamunda gunfight engine (first slice): bad input, the deployed gangs, determinism, the rules
-checked on the event traces of many fights, each mechanic counted in play, the engine's own dice
-against the exact odds of odds.py, and the scripted gunfighters against the random floor.
+checked on the event traces of many fights (an independent auditor following every fighter's
+place, state, pin and aim from the events alone), the readings the first audit settled, each
+mechanic counted in play, the engine's own dice against the exact odds of odds.py, and the
+scripted gunfighters against the random floor.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 20 s.
 """
 
+import collections
+import dataclasses
 import itertools
+import math
 
 import numpy as np
 import pytest
 
 from helpers import binom_p, chi2_p, one_and_all_threads
 from sim.core.params import ConfigError
+from sim.core.tabletop.battlefield import Table, line_of_sight
+from sim.westamunda import engine as E
 from sim.westamunda import odds
 from sim.westamunda import state as S
 from sim.westamunda.engine import (
@@ -150,114 +157,378 @@ def test_same_key_same_fight_whatever_threads_chunks_or_replay():
 # ---------------------------------------------------------------- the rules on the traces
 
 STEP = {(0, 1): 2, (1, 0): 2, (1, 1): 3}  # half-inches of one step (the shared reach's costs)
+ON_LINE = 0.5 ** 0.5  # a cell centre within half a cell's diagonal of a line lies on it
+STANDING, DOWN, OUT = 0, 1, 2
 
 
-def _audit(rules, ev, games):
-    """Check one fight's trace against the rules the engine claims to apply."""
-    m = rules.profile("ganger")["M"]
-    budget = {S.Act.WALK: 2 * m, S.Act.RELOAD: 2 * m, S.Act.CLEAR: 2 * m,
-              S.Act.RUN: 2 * m * rules.run_multiplier, S.Act.CHARGE: 2 * m * rules.charge_multiplier,
-              S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in)}
-    act = {}
-    moved = {}
-    acted = set()
-    on_watch = {}  # fighter -> gang turn he declared overwatch in
+def _cover_code(table, a, b):
+    """(visible, COVER code) of cell b seen from a: the engine's ``_cover`` in plain Python."""
+    vis, pieces, smokes, behind = line_of_sight(Table(*table), a, b)
+    return bool(vis), (2 if behind else 1 if pieces > 0 or smokes > 0 else 0) if vis else 0
+
+
+def _in_arc(f, v, arc):
+    nf, nv = math.hypot(*f), math.hypot(*v)
+    if arc >= 360 or nf == 0 or nv == 0:
+        return True
+    return f[0] * v[0] + f[1] * v[1] >= math.cos(math.radians(arc / 2)) * nf * nv - 1e-9
+
+
+def _audit(rules, ev, games, sides, table):
+    """Check one fight's trace against the rules the engine claims to apply, following every
+    fighter's place, state, pin and aim from the events alone (so a change of state with no
+    event fails the tally at the end). Returns counts of the settled readings seen in play."""
+    seen = collections.Counter()
+    knocks = []  # inches each knock-back threw its fighter
+    budget, m_of = {}, {}
+    pos, side, state, pinned, move_in = {}, {}, {}, {}, {}
+    act = {}  # the Act of each fighter's latest turn (None: he has not acted in it)
+    aim = {}  # aimer -> (target, aiming direction, the target's cover when the aim began)
+    on_watch = {}  # fighter -> (gang turn he declared overwatch in, arc, facing)
     ow_fired = set()
+    rounds = {}  # rounds the fighter's latest firing put out (for kickback)
+    burst = {}  # fighter -> [first target, where he stood, (arc, facing)] of his burst, or None
+    recheck = set()  # fighters whose aims on them must hold unless AIM_LOST follows
+    qd = None  # [mover, overwatcher, mover fired] after a passed quick draw
+    last_shot_state = {}
     turn = 0
     side_now = -1
     sixes = ammo = jam_faces = 0
     bottled = None
+
+    def ran(f):  # a declared run that never left its cell is standing still
+        return act.get(f) == S.Act.RUN and move_in[f] > 0 and (
+            rules.run_reading == "declared" or move_in[f] > 2 * m_of[f])
+
+    def check_aims():
+        for o, (t, d, cov0) in aim.items():
+            if t in recheck:
+                vis, cov = _cover_code(table, pos[o], pos[t])
+                assert vis and _in_arc(d, (pos[t][0] - pos[o][0], pos[t][1] - pos[o][1]),
+                                       rules.aim_arc_deg), "an aim held on a target gone"
+                assert cov <= cov0 or (rules.aim_lost_cover == "full" and cov < 2), \
+                    "an aim held on a target gone into cover"
+        recheck.clear()
+
     for row in ev:
         f, kind = int(row[1]), int(row[2])
-        a, b, c, d, e, _, g = (int(v) for v in row[3:10])
-        if kind == S.Ev.TURN:
+        a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
+        if recheck and kind != S.Ev.AIM_LOST:
+            check_aims()
+        if qd is not None and kind in (S.Ev.MOVE, S.Ev.ACTION, S.Ev.TURN, S.Ev.END,
+                                       S.Ev.QUICK_DRAW):
+            raise AssertionError("after a won quick draw the overwatcher fires or his shot "
+                                 "is logged lost (OW_LOST)")
+        if kind == S.Ev.DEPLOY:
+            pos[f], side[f], state[f], pinned[f], move_in[f] = (a, b), c, STANDING, False, 0
+            m = m_of[f] = rules.profile(FIGHTERS[d])["M"]
+            budget[f] = {S.Act.WALK: 2 * m, S.Act.RELOAD: 2 * m, S.Act.CLEAR: 2 * m,
+                         S.Act.RUN: 2 * m * rules.run_multiplier,
+                         S.Act.CHARGE: 2 * m * rules.charge_multiplier,
+                         S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in)}
+        elif kind == S.Ev.TURN:
             turn += 1
             side_now = a
-            acted.clear()
             ow_fired.clear()
+            for x in side:
+                if side[x] == a:
+                    act[x], move_in[x] = None, 0
         elif kind == S.Ev.ACTION:
-            assert (turn, f) not in acted, "a fighter acts once a turn"
-            acted.add((turn, f))
+            assert act.get(f) is None, "a fighter acts once a turn"
+            assert not pinned[f], "a pinned fighter loses his turn (or a pin lifted unlogged)"
+            assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
             act[f] = a
-            moved[f] = 0
-            if a == S.Act.OVERWATCH:
-                on_watch[f] = turn
-            else:
-                on_watch.pop(f, None)
+            move_in[f] = 0
+            on_watch.pop(f, None)
+        elif kind == S.Ev.OVERWATCH:
+            on_watch[f] = (turn, rules.aim_arc_deg if a else rules.fire_arc_deg, (b, c))
         elif kind == S.Ev.QUICK_DRAW:
             assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL), \
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
+            seen["quick_draws"] += 1
+            if b:
+                qd = [f, a, False]
+        elif kind == S.Ev.OW_LOST:
+            assert qd is not None and qd[1] == f and qd[0] == a, "OW_LOST after a quick draw"
+            assert b != 0 or state[f] != STANDING
+            assert b != 1 or (pinned[f] and rules.quick_draw_pin_cancels)
+            seen["ow_lost"] += 1
+            qd = None
         elif kind == S.Ev.MOVE:
             step = (abs(c - a), abs(d - b))
             assert step in STEP, "a move goes cell by cell"
-            moved[f] += STEP[step]
-            assert moved[f] <= budget[act[f]], "no move beyond its reach"
+            assert (a, b) == pos[f]
+            move_in[f] += STEP[step]
+            assert move_in[f] <= budget[f][act[f]], "no move beyond its reach"
+            pos[f] = (c, d)
+            recheck.add(f)
+        elif kind == S.Ev.AIM:
+            t = a
+            cov0 = _cover_code(table, pos[f], pos[t])[1] if b == 1 else aim[f][2]
+            assert b == 1 or aim[f][0] == t, "an aim of more turns is on the same target"
+            aim[f] = (t, (pos[t][0] - pos[f][0], pos[t][1] - pos[f][1]), cov0)
+        elif kind == S.Ev.AIM_LOST:
+            assert f in aim and aim[f][0] == a, "AIM_LOST only for a live aim on that target"
+            del aim[f]
         elif kind == S.Ev.SHOT:
-            need, die, hit, flags = c, d, e, g
+            t, need, die, hit, flags, cov, mods = a, c, d, e, g, h, i9
+            assert rules.p_needed(need) > 0, "no shot is taken that cannot hit (7+ ladder)"
             if need <= 6:
                 assert hit == (die >= max(need, 2)), "to hit: the need on a D6, a 1 always misses"
             else:
                 assert not hit or die == 6, "a need over 6 starts with a 6"
-            sixes += die == rules.ammo_on
+            vis, cov_now = _cover_code(table, pos[f], pos[t])
+            assert vis and cov == cov_now, "the logged cover is the cover from the firer"
+            assert state[f] == STANDING and state[t] != OUT and side[t] != side[f]
+            sixes += die >= rules.ammo_on
+            last_shot_state[t] = state[t]
+            if not flags & S.SH_FAN:
+                rounds[f] = 1
+            if rules.rapid_target_reading == "running":
+                rapid = ran(t)
+            else:
+                rapid = move_in[t] >= 2 * rules.rapid_target_in
+            assert bool(mods & S.MOD_RAPID) == rapid, "rapid targets: rapid_target_reading"
+            seen["shots"] += 1
+            seen["rapid_shots"] += rapid
             if flags & S.SH_OVERWATCH:
-                assert f in on_watch and on_watch[f] < turn, "overwatch fires in the enemy's turn"
+                assert f in on_watch and on_watch[f][0] < turn, "overwatch fires in the enemy's turn"
                 assert (turn, f) not in ow_fired or flags & S.SH_FAN, "overwatch fires once"
                 ow_fired.add((turn, f))
+                if qd is not None and qd[1] == f:
+                    assert qd[0] == t
+                    qd = None
             elif flags & S.SH_QUICKDRAW:
                 assert flags & S.SH_SNAP, "a quick-draw shot is a snap shot"
-            elif act.get(f) == S.Act.RUN:
-                assert flags & S.SH_SNAP, "every shot of a runner is a snap shot"
+                assert rules.quick_draw_fan or not flags & S.SH_FAN, \
+                    "a quick-draw shot is one to-hit roll (quick_draw_fan)"
+                assert qd is not None and qd[0] == f and (qd[1] == t or flags & S.SH_FAN)
+                qd[2] = True
+                seen["quick_draw_shots"] += 1
+            elif flags & S.SH_MIDMOVE:
+                assert flags & S.SH_SNAP, "a shot on the move is a snap shot"
+            elif side[f] == side_now and not flags & S.SH_AIMED:
+                assert bool(flags & S.SH_SNAP) == ran(f), \
+                    "a runner's shots are snap shots, a walker's are not (run_reading)"
+                if act.get(f) == S.Act.RUN and not ran(f):
+                    seen["short_run_shots"] += 1
+                if act.get(f) == S.Act.RUN and 0 < move_in[f] <= 2 * m_of[f]:
+                    seen["short_run_snaps"] += bool(flags & S.SH_SNAP)
             if flags & S.SH_AIMED:
                 assert not flags & S.SH_SNAP, "an aimed shot is no snap shot"
                 assert rules.sfd_can_aim or not flags & S.SH_FAN, "nor a burst (sfd_can_aim)"
                 assert f in on_watch or act.get(f) == S.Act.AIM
+                if not flags & S.SH_OVERWATCH:
+                    assert aim.pop(f)[0] == t, "the aimed shot spends the aim on its target"
+            if flags & S.SH_FAN and burst.get(f) is not None:
+                t0, xy0, arc_face = burst[f]
+                if arc_face is None:  # the burst's arc: the watch arc, or turned to t0
+                    if flags & S.SH_OVERWATCH:
+                        arc_face = on_watch[f][1:]
+                    elif flags & (S.SH_MIDMOVE | S.SH_AIMED):
+                        arc_face = (None, None)  # on the move: the facing of that step
+                    else:
+                        arc_face = (rules.fire_arc_deg,
+                                    (pos[t0][0] - pos[f][0], pos[t0][1] - pos[f][1]))
+                    burst[f][2] = arc_face
+                arc, face = arc_face
+                if t != t0:
+                    assert state[t0] == OUT, "a burst stays on its first target until he is out"
+                    assert math.dist(pos[t], xy0) <= rules.sfd_spread_in, "spread within 2\""
+                    assert arc is None or _in_arc(face, (pos[t][0] - pos[f][0],
+                                                         pos[t][1] - pos[f][1]), arc), \
+                        "a burst's extra shots stay in its arc"
+                    seen["spread_shots"] += 1
         elif kind == S.Ev.BURST:
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
             jam_faces += d
+            rounds[f] = c
+            seen["empty_bursts"] += c == 0
+            if qd is not None and qd[0] == f and not qd[2]:
+                assert rules.quick_draw_fan, "a quick-draw shot is one shot (quick_draw_fan)"
+                qd[2] = True
+                seen["quick_draw_fans"] += 1
+            elif qd is not None and qd[1] == f:
+                qd = None  # the overwatcher's burst (maybe of no shots) is his shot
+            burst[f] = [a, pos[a], None]  # first target, where he stood, (arc, facing)
         elif kind == S.Ev.AMMO:
             ammo += 1
+            burst[f] = None
+        elif kind == S.Ev.KICKBACK:
+            assert rounds.get(f, 0) >= 1, "no kickback without a round fired"
+            rounds[f] = 0
+            seen["kickback_tests"] += 1
+            burst[f] = None
         elif kind == S.Ev.RELOAD:
-            cat, passed, die, put, lost = b, c, d, e, int(row[8])
+            cat, passed, die, put, lost = b, c, d, e, f5
             assert act[f] == S.Act.RELOAD and put <= max(die, 1) and (put == 0 or lost == 0)
-            assert cat == S.CAT_AUTO or moved[f] > 0, "a still reload is automatic"
+            assert cat == S.CAT_AUTO or move_in[f] > 0, "a still reload is automatic"
             assert passed or put == 0
+        elif kind == S.Ev.INJURY:
+            if b == S.INJ_OUT:
+                state[f], pinned[f] = OUT, False
+            elif b == S.INJ_DOWN and state[f] == STANDING:
+                state[f], pinned[f] = DOWN, False
+        elif kind == S.Ev.TAKEN_OUT:
+            assert state[f] != OUT
+            assert b != 0 or (state[f] == DOWN and rules.down_alone_out)
+            state[f], pinned[f] = OUT, False
+            seen["taken_out_events"] += 1
+        elif kind == S.Ev.RECOVERY:
+            assert state[f] == DOWN
+            if b == 0:
+                state[f], pinned[f] = STANDING, True
+            elif b == 2:
+                state[f] = OUT
+        elif kind == S.Ev.PINNED:
+            assert state[f] == STANDING
+            pinned[f] = True
+        elif kind == S.Ev.UNPIN:
+            assert pinned[f]
+            pinned[f] = not a
+        elif kind == S.Ev.PIN_LIFTED:
+            assert pinned[f], "PIN_LIFTED lifts a pin"
+            pinned[f] = False
+            seen["pins_lifted"] += 1
+        elif kind == S.Ev.KNOCKDOWN:
+            t, shooter, ok = f, a, b
+            assert last_shot_state.get(t) == STANDING or rules.knockdown_when_down, \
+                "the knockdown test is for a target on his feet when struck"
+            seen["knockdown_tests"] += 1
+            seen["knockdown_tests_down"] += last_shot_state.get(t) == DOWN
+            if ok:
+                assert (c, d) == pos[t]
+            else:
+                vx, vy = pos[t][0] - pos[shooter][0], pos[t][1] - pos[shooter][1]
+                n = math.hypot(vx, vy)
+                dx, dy = c - pos[t][0], d - pos[t][1]
+                along = (dx * vx + dy * vy) / n
+                across = abs(dx * vy - dy * vx) / n
+                thrown = math.hypot(dx, dy)
+                assert across <= ON_LINE + 1e-9, "thrown back along the line of fire"
+                assert thrown == 0 or (0 < along and thrown <= rules.knockdown_in + ON_LINE), \
+                    "thrown back knockdown_in, away from the firer"
+                knocks.append(thrown)
+                pos[t] = (c, d)
+                recheck.add(t)
         elif kind == S.Ev.BOTTLE:
             assert a == side_now
             if not d:
                 bottled = a
+        elif kind == S.Ev.END:
+            assert qd is None
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
+    for s_, col, st in ((0, S.S_STANDING, STANDING), (0, S.S_DOWN, DOWN), (0, S.S_OOA, OUT),
+                        (1, S.S_STANDING, STANDING), (1, S.S_DOWN, DOWN), (1, S.S_OOA, OUT)):
+        assert sides[s_, col] == sum(1 for x in state if side[x] == s_ and state[x] == st), \
+            "every change of state is in the trace"
     if games[S.G_END] == S.END_BOTTLE:
         assert bottled is not None and games[S.G_WINNER] == 1 - bottled
     else:
         assert games[S.G_TURNS] == rules.max_turns and games[S.G_WINNER] == -1
+    seen["knocks"] = knocks
+    return seen
+
+
+def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1):
+    """The counts of ``_audit`` summed over n traced fights (every pairing of ``names``)."""
+    k, w = lineups(names, n)
+    total = collections.Counter()
+    knocks = []
+    for i in range(n):
+        batch, ev, tab = replay(rules, seed, stream, i, k[i], w[i], rosters=rosters)
+        seen = _audit(rules, ev, batch.games[0], batch.sides[0], tab)
+        knocks += seen.pop("knocks")
+        total.update(seen)
+    total["knocks"] = knocks
+    return total
+
+
+# young bloods of S1 blazing away with lever rifles (S3, 2 dice), any jam face stopping the
+# burst: many bursts fire no round, and their firers test kickback after those that do
+KICK_RULES = WMRules(sfd_jam_reading="stops_all", profiles=tuple(
+    row[:3] + (1,) + row[4:] if name == "young_blood" else row
+    for name, row in zip(FIGHTERS, R.profiles, strict=True)))
+KICK = standard_roster()[:6] + (Recruit("young_blood", ("henry",), ("henry",)),) * 2
 
 
 @pytest.mark.parametrize("rules,rosters", [
     (R, None), (WMRules(table_setting="open", terrain_density="light"), None),
     (WMRules(aim_lost_cover="full", sfd_jam_reading="stops_all", seven_plus_reading="chain",
              max_turns=4, jam_outcome="useless", melee_reading="ws_roll"), None),
-    (WEAK, (MIXED, MIXED))], ids=["town", "open-light", "readings", "mixed-kit"])
+    (WMRules(run_reading="declared", rapid_target_reading="distance", knockdown_when_down=True,
+             quick_draw_fan=True, quick_draw_margin=0, rapid_target_in=6), None),
+    (WEAK, (MIXED, MIXED)), (KICK_RULES, (KICK, KICK))],
+    ids=["town", "open-light", "readings", "audit-readings", "mixed-kit", "kickback"])
 def test_rules_hold_on_every_trace(rules, rosters):
-    k, w = lineups(NAMES, 32)
-    seen = np.zeros(S.N_SIDE_COLS, dtype=np.int64)
-    for i in range(32):
-        batch, ev, _ = replay(rules, 5, 1, i, k[i], w[i], rosters=rosters)
-        _audit(rules, ev, batch.games[0])
-        seen += batch.sides[0].sum(axis=0)
-    if rosters is not None:  # S4 guns knock targets down; S2 young bloods feel the kick
-        assert seen[S.S_KNOCKDOWNS] > 0 and seen[S.S_KICKBACKS] > 0
+    seen = audited(rules, 48, rosters)
+    assert seen["shots"] > 0
+    if rosters == (MIXED, MIXED):  # S4 guns knock targets down
+        assert seen["knockdown_tests"] > 0 and len(seen["knocks"]) > 0
+    if rosters == (KICK, KICK):  # no kick from a burst that fired nothing (the auditor)
+        assert seen["empty_bursts"] > 0 and seen["kickback_tests"] > 0
 
 
-def test_bottle_tests_come_only_after_a_quarter_is_down_or_out(field):
-    g, sd = field.games, field.sides
-    assert (sd[:, :, S.S_START] == 8).all()
-    bottled = g[:, S.G_END] == S.END_BOTTLE
-    loser = 1 - g[bottled, S.G_WINNER]
-    hurt = (sd[bottled, loser, S.S_DOWN] + sd[bottled, loser, S.S_OOA])
-    assert (hurt * 100 >= R.bottle_pct * 8).all()
-    assert (g[:, S.G_TURNS] <= R.max_turns).all()
-    assert (g[:, S.G_WINNER][g[:, S.G_END] == S.END_LIMIT] == -1).all()
+# ---------------------------------------------------------------- the audit's settled readings
+
+
+@pytest.fixture(scope="module")
+def traced():
+    """The audit's counts over 160 traced fights at the defaults, and over 160 with S4 guns
+    and S2 young bloods (knockdown and kickback)."""
+    return audited(R, 160), audited(WEAK, 160, (MIXED, MIXED), seed=6)
+
+
+def test_knock_back_is_knockdown_in_along_the_line_of_fire(traced):
+    """Every knock-back stays on the line of fire, away from the firer, never past
+    knockdown_in (the auditor); those not stopped short land knockdown_in away to within half
+    a cell's diagonal: most of them, on these tables."""
+    knocks = np.array(traced[1]["knocks"])
+    assert len(knocks) >= 20
+    full = np.abs(knocks - R.knockdown_in) <= ON_LINE
+    assert full.mean() >= 0.5, knocks
+    assert knocks.max() <= R.knockdown_in + ON_LINE
+
+
+def test_the_settled_readings_show_in_play(traced):
+    """At the defaults: runners are rapid targets (rapid_target_reading 'running'); declared
+    runs stopped within M shoot unsnapped in the shooting phase (run_reading 'distance');
+    down fighters taken out in hand-to-hand and lifted pins are logged; no knockdown test for a
+    target already down, no quick-draw burst (the auditor asserts each on every trace)."""
+    town, mixed = traced
+    assert town["rapid_shots"] > 0.02 * town["shots"], (town["rapid_shots"], town["shots"])
+    assert town["short_run_shots"] + mixed["short_run_shots"] > 0
+    assert town["short_run_snaps"] == mixed["short_run_snaps"] == 0
+    assert town["pins_lifted"] > 0 and town["taken_out_events"] > 0
+    assert mixed["knockdown_tests_down"] == 0 and town["quick_draw_fans"] == 0
+
+
+@pytest.mark.parametrize("base,alt,count", [
+    ({}, {"run_reading": "declared"}, "short_run_snaps"),
+    ({"rapid_target_reading": "distance"}, {}, "rapid_shots"),
+    ({"rapid_target_reading": "distance"}, {"rapid_target_reading": "distance",
+                                            "rapid_target_in": 6}, "rapid_shots"),
+    ({"quick_draw_margin": 0}, {"quick_draw_margin": 0, "quick_draw_fan": True},
+     "quick_draw_fans"),
+], ids=["run_reading", "rapid_target_reading", "rapid_target_in", "quick_draw_fan"])
+def test_each_new_reading_changes_play(base, alt, count):
+    """Each reading the audit settled, set one way and the other over the same 160 fights
+    (the auditor checking each way's rule on every trace), shows in play one way only:
+    declared runs snap-shoot even when stopped within M; the reference's 10" makes no one on
+    foot a rapid target (the default 'running' reading and a 6" threshold do); quick-draw
+    shots are bursts only with quick_draw_fan (quick_draw_margin 0 lets equal I outdraw, for
+    numbers)."""
+    off, on = audited(WMRules(**base), 160), audited(WMRules(**alt), 160)
+    assert off[count] == 0 < on[count], (off[count], on[count])
+
+
+def test_knockdown_of_down_fighters_is_a_reading(traced):
+    """knockdown_when_down: fighters already down when struck by S4 test too (never at the
+    default, over the same 160 fights)."""
+    seen = audited(dataclasses.replace(WEAK, knockdown_when_down=True), 160, (MIXED, MIXED),
+                   seed=6)
+    assert traced[1]["knockdown_tests_down"] == 0 < seen["knockdown_tests_down"]
 
 
 # ---------------------------------------------------------------- each mechanic in play
@@ -296,6 +567,21 @@ def test_quick_draw_passes_at_the_exact_initiative_chance(field):
 
 
 # ---------------------------------------------------------------- the engine's dice, exactly
+
+
+@pytest.mark.parametrize("rules", [
+    R, WMRules(seven_plus_reading="chain"), WMRules(second_die_needs=(1, 4, 5, 6)),
+    WMRules(second_die_needs=(4, 5, 6, 6)),
+    WMRules(second_die_needs=(4, 5, 6, 6), seven_plus_reading="chain"),
+    WMRules(second_die_needs=(5, 6, 7, 7), seven_plus_reading="chain")],
+    ids=["default", "chain", "over-7", "ladder-6", "ladder-6-chain", "ladder-7-chain"])
+def test_impossible_needs_are_exactly_the_ladders_zeros(rules):
+    """The engine's test of whether a need can be rolled at all (shots that cannot are not
+    taken) agrees with the exact WMRules.p_needed for every need up to 30."""
+    rp, tb, wound, wt = E._arrays(rules)
+    g = E._dice_game(E._dice_state(1, 0), rp, tb, wound, wt)
+    assert [bool(E._can_roll(g, n)) for n in range(-3, 31)] == \
+        [rules.p_needed(n) > 0 for n in range(-3, 31)]
 
 SHOTS = [  # (bs, aim turns, range modifier, snap, cover code, sustained, S, T)
     (3, 0, 0, False, 0, False, 3, 3),  # need 4, wound 4+

@@ -1,14 +1,19 @@
 """Westamunda narration (``sim/westamunda/narrate.py``): replayed fights told in full. Every
-SHOT event gets one shot sentence with its logged score and die; the result sentence and the
+SHOT event gets one shot sentence with its logged score and die, its breakdown adding up and
+naming exactly the target modifiers and cover the event logs; the result sentence and the
 closing counts agree with the engine's records (so the narrator's picture of who is standing,
-down or out, silent rules included, is the engine's); the maps put the fighters where the DEPLOY
-events do and keep to a legend of exactly the symbols they use; jams, reloads, clearing, quick
-draws, kickback, knockdown and hand-to-hand are each told once per event; no raw code leaks.
+down or out is the engine's); the maps put the fighters where the DEPLOY events do and keep to a
+legend of exactly the symbols they use; jams, reloads, clearing, quick draws, kickback,
+knockdown, hand-to-hand, fighters taken out without a roll, pins lifted and overwatch shots lost
+are each told once per event; no raw code leaks.
 
-The fights: three fixed line-ups, then for each mechanic the first fight of a short fixed list
-that shows it (a few dozen replays of a few milliseconds each once the engine is compiled).
+The fights: four fixed line-ups and every pairing of the gunfighters on three seeds, with the
+standard and the mixed rosters, under the default rules and under the alternative readings
+(ALT): about 200 replays of a few milliseconds each once the engine is compiled. Every mechanic
+in FEATURES must show up in them.
 """
 
+import dataclasses
 import re
 from typing import NamedTuple
 
@@ -35,16 +40,36 @@ MIXED = (Recruit("leader", ("revolver_perc", "springfield"), ("revolver_perc", "
          Recruit("young_blood", ("pepperbox",), ("pepperbox",)))
 WEAK = WMRules(profiles=tuple(row[:3] + (2,) + row[4:] if name == "young_blood" else row
                               for name, row in zip(FIGHTERS, R.profiles, strict=True)))
+# the readings that are not the defaults (each changes what the narrator must say)
+ALT_READINGS = dict(rapid_target_reading="distance", run_reading="declared",
+                    knockdown_when_down=True, quick_draw_fan=True)
+ALT, ALT_WEAK = (dataclasses.replace(r, **ALT_READINGS) for r in (R, WEAK))
 GUNFIGHTERS = [n for n in ("random", "patient_aimer", "gunslinger_rush", "brawler")
                if n in PRESETS]
 BASE = [(1, ("brawler", "random"), False), (2, ("patient_aimer", "gunslinger_rush"), False),
-        (1, ("patient_aimer", "brawler"), True)]
-CANDIDATES = [(seed, (a, b), mixed) for seed in range(4) for mixed in (False, True)
+        (1, ("patient_aimer", "brawler"), True), (8, ("random", "patient_aimer"), True)]
+CANDIDATES = [(seed, (a, b), mixed) for seed in range(3) for mixed in (False, True)
               for a in GUNFIGHTERS for b in GUNFIGHTERS]
+WHY_RUN = {"distance": "a declared run counts as running once it has covered more than his M",
+           "declared": "any declared run counts as running"}
 
 
 def _ev(events, kind):
     return events[events[:, 2] == kind]
+
+
+def _knocked(events, j):
+    """Is AIM_LOST row j the target thrown out of the aim by a knock-back (the events before
+    it, past other AIM_LOSTs, end in the KNOCKDOWN of its target)?"""
+    k = j - 1
+    while events[k, 2] == S.Ev.AIM_LOST:
+        k -= 1
+    return events[k, 2] == S.Ev.KNOCKDOWN and events[k, 1] == events[j, 3]
+
+
+def _shot_bits(ev, bit):
+    shots = _ev(ev, S.Ev.SHOT)
+    return bool((shots[:, 11] & bit).any())
 
 
 # a mechanic -> does this trace show it?
@@ -59,6 +84,18 @@ FEATURES = {
     "burst": lambda ev: len(_ev(ev, S.Ev.BURST)) > 0,
     "draw": lambda ev: _ev(ev, S.Ev.END)[0, 3] < 0,
     "bottle": lambda ev: _ev(ev, S.Ev.END)[0, 4] == S.END_BOTTLE,
+    "taken_out_in_hand_to_hand": lambda ev: (_ev(ev, S.Ev.TAKEN_OUT)[:, 4] == 0).any(),
+    "taken_out_ws_bs_0": lambda ev: (_ev(ev, S.Ev.TAKEN_OUT)[:, 4] == 1).any(),
+    "pin_lifted_turn": lambda ev: (_ev(ev, S.Ev.PIN_LIFTED)[:, 3] == 0).any(),
+    "pin_lifted_charged": lambda ev: (_ev(ev, S.Ev.PIN_LIFTED)[:, 3] == 1).any(),
+    "overwatch_lost": lambda ev: len(_ev(ev, S.Ev.OW_LOST)) > 0,
+    "rapid_target": lambda ev: _shot_bits(ev, S.MOD_RAPID),
+    "emerging_target": lambda ev: _shot_bits(ev, S.MOD_EMERGING),
+    "charging_target": lambda ev: _shot_bits(ev, S.MOD_CHARGING),
+    "quick_draw_burst": lambda ev: (((_ev(ev, S.Ev.SHOT)[:, 9] & S.SH_QUICKDRAW) != 0) &
+                                    ((_ev(ev, S.Ev.SHOT)[:, 9] & S.SH_FAN) != 0)).any(),
+    "aim_lost_to_knockback": lambda ev: any(_knocked(ev, j) for j in np.flatnonzero(
+        (ev[:, 2] == S.Ev.AIM_LOST) & (ev[:, 4] <= 2))),
 }
 MAP_ROW = re.compile(r"^ *(\d+)   (\S+)(?:   (.+))?$")
 SHOT_LINE = re.compile(r"needs (\d+)\+ to hit.*?, rolls (\d): (hit|miss)")
@@ -74,35 +111,27 @@ class Fight(NamedTuple):
     text: str
 
 
-def _replay(seed, names, mixed):
-    rules = WEAK if mixed else R
+def _replay(seed, names, mixed, alt=False):
+    rules = (ALT_WEAK if mixed else ALT) if alt else (WEAK if mixed else R)
     kinds, weights = table(list(names))
     batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
                                rosters=(MIXED, MIXED) if mixed else None)
     return rules, batch, events, tb
 
 
+def _fight(seed, names, rules, batch, events, tb):
+    text = narrate(events, tb, names, rules)
+    return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text)
+
+
 @pytest.fixture(scope="module")
 def fights():
-    """The three fixed fights, then the first candidate showing each mechanic not yet shown."""
-    chosen, shown = [], set()
-
-    def take(seed, names, mixed, rules, batch, events, tb):
-        text = narrate(events, tb, names, rules)
-        chosen.append(Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text))
-        shown.update(k for k, has in FEATURES.items() if has(events))
-
-    for case in BASE:
-        take(*case, *_replay(*case))
-    for case in CANDIDATES:
-        if shown >= set(FEATURES):
-            break
-        played = _replay(*case)
-        if any(has(played[2]) for k, has in FEATURES.items() if k not in shown):
-            take(*case, *played)
-    missing = set(FEATURES) - shown
-    assert not missing, f"no candidate fight shows {sorted(missing)}: widen CANDIDATES"
-    return chosen
+    """Every case of BASE and CANDIDATES under the default rules and under ALT."""
+    out = [_fight(seed, names, *_replay(seed, names, mixed, alt))
+           for alt in (False, True) for seed, names, mixed in BASE + CANDIDATES]
+    missing = {k for k, has in FEATURES.items() if not any(has(f.events) for f in out)}
+    assert not missing, f"no fight shows {sorted(missing)}: widen CANDIDATES"
+    return out
 
 
 def _with(fights, feature):
@@ -162,21 +191,54 @@ def test_every_shot_event_has_one_shot_sentence(fights):
             assert res == ("hit" if ev[7] else "miss")
 
 
-def test_shot_scores_are_explained_and_add_up(fights):
-    """Each shot's breakdown (7 - BS; modifiers) sums to the score the engine logged."""
-    n = explained = 0
-    for f in fights:
-        for line in f.text.split("\n"):
+def _breakdowns(text):
+    """Each shot sentence's (score, base, BS, modifiers text or None), in order (None where
+    the sentence has no breakdown)."""
+    out = []
+    for line in text.split("\n"):
+        if SHOT_LINE.search(line):
             m = re.search(r"needs (\d+)\+ to hit \((\d+) - BS (\d+)(?:; ([^;)]*))?", line)
-            if "to hit" in line and "rolls" in line:
-                n += 1
-            if not m:
-                continue
-            explained += 1
-            mods = sum(int(v) for v in re.findall(r"([+-]\d+) ", m.group(4) or ""))
-            need = int(m.group(2)) - int(m.group(3)) - mods
-            assert int(m.group(1)) == max(need, 2 if f.rules.natural_one_fails else 1), line
-    assert explained >= 0.9 * n, (explained, n)
+            out.append(m.groups() if m else None)
+    return out
+
+
+def test_shot_scores_are_explained_and_add_up(fights):
+    """Every shot's breakdown (7 - BS; modifiers) sums to the score the engine logged: the
+    cover and the target's modifiers come from the SHOT event, the range from the positions."""
+    for f in fights:
+        for bd in _breakdowns(f.text):
+            assert bd is not None, (f.seed, f.names)
+            score, base, bs, mods = bd
+            total = sum(int(v) for v in re.findall(r"([+-]\d+) ", mods or ""))
+            need = int(base) - int(bs) - total
+            assert int(score) == max(need, 2 if f.rules.natural_one_fails else 1), bd
+
+
+def test_target_modifiers_and_cover_named_are_the_shot_events(fights):
+    """A shot's breakdown names the running (or fast), emerging and charging target modifiers
+    exactly when the SHOT event's modifier bits say they applied, and the cover its cover code
+    gives; the rapid modifier is worded by rapid_target_reading and its rule said once."""
+    for f in fights:
+        rapid = "running target" if f.rules.rapid_target_reading == "running" else \
+            f"fast target ({f.rules.rapid_target_in}\" or more in its latest turn)"
+        shots = _ev(f.events, S.Ev.SHOT)
+        bds = _breakdowns(f.text)
+        assert len(bds) == len(shots)
+        for ev, bd in zip(shots, bds, strict=True):
+            mods = bd[3] or ""
+            named = {S.MOD_RAPID: rapid in mods, S.MOD_EMERGING: "emerging target" in mods,
+                     S.MOD_CHARGING: "charging target" in mods}
+            assert named == {bit: bool(ev[11] & bit) for bit in named}, (f.seed, f.names, bd)
+            assert ("partial cover" in mods) == (ev[10] == S.COV_PARTIAL), bd
+            assert ("full cover" in mods) == (ev[10] == S.COV_FULL), bd
+            assert "running target" not in mods or f.rules.rapid_target_reading == "running"
+        if (shots[:, 11] & S.MOD_RAPID).any():
+            assert f.text.count("Rule: a running target is" if f.rules.rapid_target_reading ==
+                                "running" else "Rule: a fast target,") == 1
+        if "Rule: a snap shot" in f.text:
+            assert WHY_RUN[f.rules.run_reading] in f.text
+    for feature in ("rapid_target", "emerging_target", "charging_target"):
+        _with(fights, feature)
 
 
 def test_result_sentence_matches_the_records(fights):
@@ -198,7 +260,8 @@ def test_result_sentence_matches_the_records(fights):
 
 def test_closing_counts_match_the_side_records(fights):
     """Standing, down and out of action at the end as the engine tallies them: the narrator
-    follows the silent rules (flesh wounds to WS and BS 0, down fighters in hand-to-hand)."""
+    follows injuries, recoveries and TAKEN_OUT (flesh wounds to WS and BS 0, down fighters in
+    hand-to-hand)."""
     for f in fights:
         for s in range(2):
             m = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): (\d+) standing.*?, "
@@ -215,8 +278,8 @@ def test_one_turn_header_per_gang_turn(fights):
 
 def test_pins_at_the_start_of_a_turn_are_the_engines(fights):
     """The fighters the narrator has pinned when a gang's turn starts are exactly those the
-    engine gives an escape test (UNPIN): pins, pins lifted without an event at the end of their
-    owner's next turn, and recovery's 'up but pinned' are followed correctly."""
+    engine gives an escape test (UNPIN): pins, pins lifted (PIN_LIFTED: at the end of their
+    owner's next turn, or by a charge) and recovery's 'up but pinned' are followed correctly."""
     for f in fights:
         labels = _labels(f.events)
         turns = np.flatnonzero(f.events[:, 2] == S.Ev.TURN)
@@ -253,8 +316,14 @@ def test_deployment_map_matches_the_deploy_events(fights):
 
 
 def test_end_map_shows_who_is_down_and_out(fights):
+    """Every fighter has his mark on the end map, or (out of action where another fighter now
+    stands) is named under it with that fighter's cell."""
     for f in fights:
         marks = _marks(_maps(f.text)[1])
+        for lab, x, y, other in re.findall(r"(\w+) at \((\d+),(\d+)\), where (\w+) now stands",
+                                           f.text.split("Positions at the end")[1]):
+            assert lab not in marks and marks[other][1:] == (int(x), int(y))
+            marks[lab] = ("x", int(x), int(y))
         assert len(marks) == len(_labels(f.events))
         for s in range(2):
             line = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): (.*)$", f.text,
@@ -324,6 +393,106 @@ def test_hand_to_hand_quick_draws_kickback_and_knockdown_are_told(fights):
         _with(fights, feature)
 
 
+# the sentences of the events that report a change no roll shows, and of the aims lost to it
+TOLD = re.compile(r"(\w+), down in hand-to-hand with (\w+), is out of action"
+                  r"|(\w+), his flesh wounds having taken WS and BS both to 0, is out of action"
+                  r"|[Tt]he pin on (\w+) lifts: (it has cost him a turn|he has been charged)"
+                  r"|(\w+) loses his overwatch shot at (\w+): ")
+
+
+def _told(ev, labels):
+    """What TOLD should match for one event, as TOLD.findall gives it, or None."""
+    kind, who = int(ev[2]), labels.get(int(ev[1]), "")
+    empty = [""] * 7
+    if kind == S.Ev.TAKEN_OUT and ev[4] == 0:
+        return (who, labels[int(ev[3])], *empty[2:])
+    if kind == S.Ev.TAKEN_OUT:
+        return ("", "", who, *empty[3:])
+    if kind == S.Ev.PIN_LIFTED:
+        why = "it has cost him a turn" if ev[3] == 0 else "he has been charged"
+        return ("", "", "", who, why, "", "")
+    if kind == S.Ev.OW_LOST:
+        return (*empty[:5], who, labels[int(ev[3])])
+    return None
+
+
+def test_fighters_taken_out_pins_lifted_and_overwatch_lost_are_told_once_each(fights):
+    """TAKEN_OUT, PIN_LIFTED and OW_LOST: one sentence per event, in the trace's order, naming
+    the fighter, the one responsible and the reason the event gives."""
+    for f in fights:
+        labels = _labels(f.events)
+        want = [t for t in (_told(ev, labels) for ev in f.events) if t is not None]
+        assert TOLD.findall(f.text) == want, (f.seed, f.names)
+    for feature in ("taken_out_in_hand_to_hand", "taken_out_ws_bs_0", "pin_lifted_turn",
+                    "pin_lifted_charged", "overwatch_lost"):
+        _with(fights, feature)
+
+
+def test_aims_lost_say_whether_the_target_moved_or_was_thrown(fights):
+    """An aim lost to the target's sight, arc or cover (AIM_LOST 0-2) after his knock-back
+    says he was thrown there; otherwise that he moved."""
+    for f in fights:
+        rows = np.flatnonzero((f.events[:, 2] == S.Ev.AIM_LOST) & (f.events[:, 4] <= 2))
+        thrown = sum(_knocked(f.events, j) for j in rows)
+        assert len(re.findall(r"aim on \w+ is lost: \w+ is thrown (?:out|into)", f.text)) == \
+            thrown
+        assert len(re.findall(r"aim on \w+ is lost: \w+ moved (?:out|into)", f.text)) == \
+            len(rows) - thrown
+    _with(fights, "aim_lost_to_knockback")
+
+
+def _wound_lines(f):
+    """(shot wounds, hand-to-hand wounds) the text tells, and the same from the events: a
+    WOUND belongs to the latest SHOT or MELEE before it."""
+    shot = len(re.findall(r"^    (?:To wound \w+ \(S\d+ against T\d+\): needs"
+                          r"|\w+'s hit on \w+ cannot wound \(S\d+ against T\d+\)\.)",
+                          f.text, re.M))
+    blow = len(re.findall(r"^  (?:To wound \w+: needs|\w+'s hit on \w+ cannot wound\.)",
+                          f.text, re.M))
+    want, last = [0, 0], S.Ev.SHOT
+    for kind in f.events[:, 2]:
+        if kind in (S.Ev.SHOT, S.Ev.MELEE):
+            last = kind
+        elif kind == S.Ev.WOUND:
+            want[int(last == S.Ev.MELEE)] += 1
+    return (shot, blow), tuple(want)
+
+
+def test_wounds_are_told_as_shots_or_blows(fights):
+    for f in fights:
+        got, want = _wound_lines(f)
+        assert got == want, (f.seed, f.names)
+
+
+def test_return_blows_after_a_fighter_is_taken_out_stay_hand_to_hand():
+    """melee_reading 'ws_roll': both fighters strike, so the second's blows follow a TAKEN_OUT
+    of the first in mid-round. The first such fight of the candidate list: the TAKEN_OUT is
+    told as hand-to-hand, and the blows after it as blows, not shots."""
+    for seed, names, mixed in CANDIDATES:
+        rules = dataclasses.replace(WEAK if mixed else R, melee_reading="ws_roll")
+        kinds, weights = table(list(names))
+        batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
+                                   rosters=(MIXED, MIXED) if mixed else None)
+        k = events[:, 2]
+        rows = [j for j in np.flatnonzero((k == S.Ev.TAKEN_OUT) & (events[:, 4] == 0))
+                if j + 1 < len(events) and k[j + 1] == S.Ev.WOUND]
+        if rows:
+            break
+    else:
+        pytest.fail("no candidate fight has blows after a TAKEN_OUT: widen CANDIDATES")
+    f = _fight(seed, names, rules, batch, events, tb)
+    labels = _labels(events)
+    j = rows[0]
+    out, by = labels[int(events[j, 1])], labels[int(events[j, 3])]
+    block = re.search(rf"^  {out}, down in hand-to-hand with {by}, is out of action\.\n"
+                      r"(?:  +Rule: .*\n)?(.*)$", f.text, re.M)
+    assert block, (seed, names)
+    assert re.match(rf"  (?:To wound {by}: needs|{out}'s hit on {by} cannot wound\.)",
+                    block.group(1)), block.group(1)
+    got, want = _wound_lines(f)
+    assert got == want
+
+
 def test_each_rule_is_explained_once_and_no_raw_codes_leak(fights):
     for f in fights:
         rules = [line.strip() for line in f.text.split("\n") if line.strip().startswith("Rule:")]
@@ -344,12 +513,17 @@ def test_gang_types_are_named_and_bad_input_raises():
     assert "Side B: brawler's townsfolk gang" in text
     with pytest.raises(ValueError, match=r"events: expected int64\[n, 12\]"):
         narrate(np.zeros((3, 5), np.int64), tb, ["a", "b"], rules)
+    bad = np.array(events)
+    bad[-1, 2] = max(S.Ev) + 1
+    with pytest.raises(ValueError, match="not a Westamunda event"):
+        narrate(bad, tb, ["random", "brawler"], rules)
 
 
 def test_a_down_fighter_caught_in_hand_to_hand_is_taken_out():
-    """A trace written by hand: B1 goes down, A1 charges him. The engine logs no event when
-    it takes a down fighter in hand-to-hand out of action; the narrator must still say so,
-    and B's gang, with no one standing, then bottles out without a test."""
+    """A trace written by hand: B1 goes down, A1 charges him, and in the hand-to-hand phase
+    the engine takes B1 out (TAKEN_OUT, down in hand-to-hand): the narrator says so under
+    the hand-to-hand heading, and B's gang, with no one standing, then bottles out without a
+    test."""
     rev = WEAPONS.index("revolver")
     E, A = S.Ev, S.Act
     rows = [(0, 0, E.DEPLOY, 10, 10, 0, FIGHTERS.index("leader"), rev, -1),
@@ -361,13 +535,13 @@ def test_a_down_fighter_caught_in_hand_to_hand_is_taken_out():
             (2, -1, E.TURN, 0), (2, 0, E.ACTION, A.CHARGE, 1, 10, 12, 0, 0, 0),
             (2, 0, E.MOVE, 10, 10, 10, 11, S.MV_CHARGE),
             (2, 0, E.MOVE, 10, 11, 10, 12, S.MV_CHARGE), (2, 0, E.CHARGED, 1),
-            (2, -1, E.TURN, 1), (2, -1, E.BOTTLE, 1, 0, -1, 0),
+            (2, 1, E.TAKEN_OUT, 0, 0), (2, -1, E.TURN, 1), (2, -1, E.BOTTLE, 1, 0, -1, 0),
             (2, -1, E.END, 0, S.END_BOTTLE)]
     events = np.zeros((len(rows), 12), np.int64)
     for j, row in enumerate(rows):
         events[j, :len(row)] = row
     text = narrate(events, empty(20, 20), ["x", "y"], R)
-    assert "B1, down in hand-to-hand with A1, is out of action." in text
+    assert "Hand-to-hand:\nB1, down in hand-to-hand with A1, is out of action." in text
     assert "Side B has no fighter left standing" in text
     assert re.search(r"^Side B \(y\): 0 standing, 0 down, 1 out of action \(B1\)", text, re.M)
     assert "A1 charges B1 from (10,10) to (10,12)." in text

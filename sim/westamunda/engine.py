@@ -64,7 +64,6 @@ from sim.westamunda.state import (
     FFLESH,
     FI,
     FINDEX,
-    FLAST_IN,
     FLD,
     FM,
     FMELEE_S,
@@ -230,6 +229,29 @@ def _roll_need(g, need):
 
 
 @kernel
+def _can_roll(g, need):
+    """Can a score of ``need`` be rolled at all on the text's dice (``_roll_need``'s ladder
+    walked without dice; WMRules.p_needed(need) > 0)? Under seven_plus_reading 'capped' a
+    need past second_die_needs' last possible entry (10+ at the defaults) cannot."""
+    rp, tb = g.rp, g.tb
+    if need <= D6:
+        return True
+    cur = need
+    for _ in range(need):
+        i = cur - D6 - 1
+        if i < S.N_SECOND:
+            nxt = tb[S.TB_SECOND + i]
+        else:
+            nxt = tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+        if nxt <= D6:
+            return rp[S.R_CHAIN] != 0 or i < S.N_SECOND
+        if rp[S.R_CHAIN] == 0 or nxt >= cur:
+            return False
+        cur = nxt
+    return False
+
+
+@kernel
 def _test(g, score, modifier):
     """A characteristic test (BS, WS, S): needed_base - score - modifier on the text's dice."""
     ok, _ = _roll_need(g, g.rp[S.R_NEEDED_BASE] - score - modifier)
@@ -329,6 +351,30 @@ def _next_to_enemy(fm, a, x, y):
     return False
 
 
+# ---------------------------------------------------------------- running
+
+
+@kernel
+def _ran(g, fm, a):
+    """Is fighter a a runner in his latest turn (the one in progress included)? run_reading
+    'distance' (the text's 'running (moving over 4")'): a declared run that has covered more
+    than his M; 'declared': any declared run once under way (one that has not left its cell
+    is standing still)."""
+    if fm[a, FMOVED] != S.MV_RUN or fm[a, FMOVED_IN] <= 0:
+        return False
+    return g.rp[S.R_RUN_DECLARED] != 0 or fm[a, FMOVED_IN] > 2 * fm[a, FM]
+
+
+@kernel
+def _rapid(g, fm, t):
+    """Does target t take rapid_target_modifier? rapid_target_reading 'running': he ran in his
+    latest turn (``_ran``; in his own turn, the move under way); 'distance': he moved
+    rapid_target_in or more in it (reference 2.3)."""
+    if g.rp[S.R_RAPID_RUNNING] != 0:
+        return _ran(g, fm, t)
+    return fm[t, FMOVED_IN] >= 2 * g.rp[S.R_RAPID_IN]
+
+
 # ---------------------------------------------------------------- legal shots
 
 
@@ -372,7 +418,8 @@ def _modifier(rp, tb, aim_turns, range_mod, snap, emerging, charging, rapid, cov
 @kernel
 def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging, sustained):
     """The D6 score fighter a (firing from (x, y)) needs to hit t with slot k, or NO_SHOT when
-    t is out of sight or range (arcs and the closest-target rule are the caller's)."""
+    t is out of sight or range or the score cannot be rolled (arcs and the closest-target rule
+    are the caller's)."""
     fm = ge.fm
     vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
     if not vis:
@@ -383,7 +430,8 @@ def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging,
 
 @kernel
 def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustained):
-    """``_shot_need`` once sight is known: ``d`` inches away, behind ``cover``."""
+    """``_shot_need`` once sight is known: ``d`` inches away, behind ``cover``. A shot whose
+    need is past the 7+ ladder (``_can_roll``) is no shot: it is not taken."""
     fm, rp, wt = ge.fm, g.rp, g.wt
     row = ge.kit[a, k, KW]
     if d <= wt[row, S.WC_SHORT]:
@@ -392,9 +440,12 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
         rmod = wt[row, S.WC_HIT_LONG]
     else:
         return NO_SHOT
-    rapid = fm[t, FLAST_IN] >= 2 * rp[S.R_RAPID_IN]
-    mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, rapid, cov, sustained)
-    return rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
+    mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, _rapid(g, fm, t), cov,
+                    sustained)
+    need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
+    if not _can_roll(g, need):
+        return NO_SHOT
+    return need
 
 
 @kernel
@@ -464,9 +515,12 @@ def _lose_aim(ge, out, a, why):
 
 
 @kernel
-def _take_out(ge, out, t, by):
-    """Fighter t goes out of action (``by``: the fighter responsible, -1 none)."""
+def _take_out(ge, out, t, by, why):
+    """Fighter t goes out of action (``by``: the fighter responsible, -1 none). ``why`` >= 0
+    logs Ev.TAKEN_OUT with that reason (-1: the roll that did it is logged already)."""
     fm = ge.fm
+    if why >= 0:
+        _log(out, t, Ev.TAKEN_OUT, by, why)
     fm[t, FSTATE] = ST_OUT
     fm[t, FPINNED] = 0
     fm[t, FOW] = S.OW_NONE
@@ -501,7 +555,7 @@ def _flesh_wound(g, ge, out, t, by):
     fm[t, FWS] = max(fm[t, FWS] - rp[S.R_FLESH_PENALTY], 0)
     fm[t, FBS] = max(fm[t, FBS] - rp[S.R_FLESH_PENALTY], 0)
     if rp[S.R_FLESH_ZERO_OUT] != 0 and fm[t, FWS] == 0 and fm[t, FBS] == 0:
-        _take_out(ge, out, t, by)
+        _take_out(ge, out, t, by, 1)
 
 
 @kernel
@@ -534,7 +588,7 @@ def _damage(g, ge, out, t, by, damage):
         _log(out, t, Ev.INJURY, d, res)
         worst = max(worst, res)
     if worst == S.INJ_OUT:
-        _take_out(ge, out, t, by)
+        _take_out(ge, out, t, by, -1)
     elif worst == S.INJ_DOWN:
         if fm[t, FSTATE] == ST_STANDING:
             _down(ge, out, t)
@@ -558,19 +612,35 @@ def _pin(ge, out, t, by):
 
 
 @kernel
-def _knock_back(g, f, ge, out, a, t):
-    """Fighter t, struck by a, fails his S test: thrown back knockdown_in inches straight away
-    from a, stopping at blocking terrain, another fighter or the table edge."""
+def _knock_back(g, f, ge, a, t):
+    """Fighter t, struck by a, fails his S test: thrown back knockdown_in inches along the line
+    of fire (from a's cell through t's), to the cell nearest the point that far on (on the 1"
+    grid: within half an inch on each axis), cell by cell along the line, stopping before
+    blocking terrain (or a corner between two blocking cells), another fighter or the table
+    edge."""
     fm = ge.fm
     h, w = f.terrain.shape
-    sx = np.sign(fm[t, FX] - fm[a, FX])
-    sy = np.sign(fm[t, FY] - fm[a, FY])
-    for _ in range(g.rp[S.R_KNOCKDOWN_IN]):
-        nx, ny = fm[t, FX] + sx, fm[t, FY] + sy
+    x0, y0 = fm[t, FX], fm[t, FY]
+    vx, vy = float(x0 - fm[a, FX]), float(y0 - fm[a, FY])
+    norm = math.sqrt(vx * vx + vy * vy)
+    if norm == 0.0:
+        return
+    ux, uy = vx / norm, vy / norm
+    samples = 4 * g.rp[S.R_KNOCKDOWN_IN]  # a quarter inch apart: never two cells in one step
+    cx, cy = x0, y0
+    for i in range(1, samples + 1):
+        along = i / 4.0
+        nx = int(math.floor(x0 + ux * along + 0.5))
+        ny = int(math.floor(y0 + uy * along + 0.5))
+        if nx == cx and ny == cy:
+            continue
         if not (0 <= nx < w and 0 <= ny < h) or f.terrain[ny, nx] == BLOCKING or \
-                _stands_at(fm, nx, ny, t) or (sx == 0 and sy == 0):
+                _stands_at(fm, nx, ny, t) or \
+                (nx != cx and ny != cy and f.terrain[cy, nx] == BLOCKING and
+                 f.terrain[ny, cx] == BLOCKING):
             break
-        fm[t, FX], fm[t, FY] = nx, ny
+        cx, cy = nx, ny
+    fm[t, FX], fm[t, FY] = cx, cy
 
 
 @kernel
@@ -585,21 +655,27 @@ def _wound_roll(g, strength, toughness):
 
 
 @kernel
-def _hit(g, f, ge, out, a, t, strength, damage):
-    """A shot of ``strength`` from a hits t: pinned, the wound roll, then knockdown."""
+def _hit(g, f, ge, sc, out, a, t, strength, damage):
+    """A shot of ``strength`` from a hits t: pinned, the wound roll, then knockdown: a target
+    on his feet when struck (or any, knockdown_when_down) and still on the table tests S or is
+    thrown back (``_knock_back``); aims on him are checked where he lands."""
     fm, rp = ge.fm, g.rp
+    standing = fm[t, FSTATE] == ST_STANDING
     _pin(ge, out, t, a)
     need, d, wounded = _wound_roll(g, strength, fm[t, FT])
     _log(out, t, Ev.WOUND, a, need, d, 1 if wounded else 0)
     if wounded:
         out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
         _damage(g, ge, out, t, a, damage)
-    if strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT:
+    if strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT and \
+            (standing or rp[S.R_KNOCKDOWN_DOWN] != 0):
         ok = _test(g, fm[t, FS], 0)
         if not ok:
-            _knock_back(g, f, ge, out, a, t)
+            _knock_back(g, f, ge, a, t)
             out.side_out[fm[a, FSIDE], S.S_KNOCKDOWNS] += 1
         _log(out, t, Ev.KNOCKDOWN, a, 1 if ok else 0, fm[t, FX], fm[t, FY])
+        if not ok:
+            _aims_on(g, f, ge, sc, out, t)
 
 
 # ---------------------------------------------------------------- firing
@@ -648,40 +724,65 @@ def _ammo_roll(g, ge, out, a, k):
 
 
 @kernel
-def _spread_target(g, f, ge, sc, a, k, t0, x0, y0):
-    """Another target for a burst's next shot: the nearest enemy on the table within
-    sfd_spread_in of (x0, y0), where the first target stood, that a can shoot with slot k, or
-    -1."""
+def _spread_target(g, f, ge, sc, a, k, t0, x0, y0, fx, fy, arc, snap):
+    """Another target for a burst's next shot: an enemy on the table, not in hand-to-hand,
+    within sfd_spread_in of (x0, y0), where the first target stood, inside the burst's arc
+    (``arc`` degrees centred on (fx, fy)) whom a can hit with slot k at the burst's modifiers;
+    standing ones first (down ones never count as closer: reference 2.4), then the easiest,
+    then the nearest to a: a choice the closest-target rule allows. -1 if none."""
     fm = ge.fm
-    best, best_d = -1, 1e18
+    ax, ay = fm[a, FX], fm[a, FY]
+    best, best_down, best_n, best_d = -1, 2, NO_SHOT, 1e18
     for c in range(fm.shape[0]):
         if c == t0 or fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or \
                 fm[c, FENGAGED] >= 0:
             continue
-        d = dist_in(x0, y0, fm[c, FX], fm[c, FY])
-        if d <= g.rp[S.R_SFD_SPREAD] and d < best_d and \
-                _shot_need(g, f, ge, sc, a, fm[a, FX], fm[a, FY], c, k, False, 0, False, False,
-                           False) < NO_SHOT:
-            best, best_d = c, d
+        if dist_in(x0, y0, fm[c, FX], fm[c, FY]) > g.rp[S.R_SFD_SPREAD] or \
+                not _in_arc(fx, fy, fm[c, FX] - ax, fm[c, FY] - ay, arc):
+            continue
+        n = _shot_need(g, f, ge, sc, a, ax, ay, c, k, snap, 0, False, False, True)
+        if n >= NO_SHOT:
+            continue
+        down = 0 if fm[c, FSTATE] == ST_STANDING else 1
+        d = dist_in(ax, ay, fm[c, FX], fm[c, FY])
+        if down < best_down or (down == best_down and (n < best_n or (n == best_n and
+                                                                       d < best_d))):
+            best, best_down, best_n, best_d = c, down, n, d
     return best
 
 
 @kernel
-def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging):
+def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging, arc, fx, fy):
     """Fighter a fires slot k at t: one shot, or with ``fan`` a burst of sustained-fire dice
-    (each shot at sfd_modifier; later shots go to another enemy within sfd_spread_in once the
-    first is out of action). All shots are fired before the ammo rolls (one per to-hit die of
-    ammo_on, one per jam face). Then kickback. ``flags``: SH_* bits of the occasion; an aimed
-    shot is never a burst unless sfd_can_aim."""
+    (each shot at sfd_modifier; later shots go to another enemy within sfd_spread_in of the
+    first, inside the arc, once the first is out of action: ``_spread_target``). ``arc``
+    degrees centred on (fx, fy) is the arc he fires in (360: he turns freely, so the burst's
+    arc is fire_arc_deg centred on t). A burst whose first shot could not be rolled (the
+    sustained-fire modifier past the 7+ ladder) is fired as a single shot; so is a quick-draw
+    shot unless quick_draw_fan. All shots are fired before the ammo rolls (one per to-hit die
+    of ammo_on, one per jam face). Then kickback, if a round was fired. ``flags``: SH_* bits
+    of the occasion; an aimed shot is never a burst unless sfd_can_aim. The emerging and
+    charging modifiers are the first target's."""
     fm, kit, wt, rp = ge.fm, ge.kit, g.wt, g.rp
     side = fm[a, FSIDE]
     so = out.side_out
     row = kit[a, k, KW]
+    ax, ay = fm[a, FX], fm[a, FY]
+    if arc >= 360:
+        sfx, sfy, sarc = fm[t, FX] - ax, fm[t, FY] - ay, rp[S.R_FIRE_ARC]
+    else:
+        sfx, sfy, sarc = fx, fy, arc
     fm[a, FFIRED] = 1
-    fm[a, FFACEX] = fm[t, FX] - fm[a, FX]
-    fm[a, FFACEY] = fm[t, FY] - fm[a, FY]
+    fm[a, FFACEX] = fm[t, FX] - ax
+    fm[a, FFACEY] = fm[t, FY] - ay
     aimed = (flags & S.SH_AIMED) != 0
+    snap = (flags & S.SH_SNAP) != 0
+    if (flags & S.SH_QUICKDRAW) != 0 and rp[S.R_QD_FAN] == 0:
+        fan = False
     sustained = fan and wt[row, S.WC_SFD] > 0 and (not aimed or rp[S.R_SFD_CAN_AIM] != 0)
+    if sustained and _shot_need(g, f, ge, sc, a, ax, ay, t, k, snap, aim_turns, emerging,
+                                charging, True) >= NO_SHOT:
+        sustained = False
     rolls = 0
     if sustained:
         shots, jams = _burst_shots(g, wt[row, S.WC_SFD], kit[a, k, KLOADED])
@@ -691,7 +792,6 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging)
         _log(out, a, Ev.BURST, t, wt[row, S.WC_SFD], shots, jams)
     else:
         shots = 1
-    snap = (flags & S.SH_SNAP) != 0
     x0, y0 = fm[t, FX], fm[t, FY]
     cur = t
     strength = wt[row, S.WC_STRENGTH]
@@ -700,13 +800,20 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging)
     for i in range(shots):
         kit[a, k, KLOADED] = max(kit[a, k, KLOADED] - 1, 0)
         if i > 0 and fm[cur, FSTATE] == ST_OUT:
-            cur = _spread_target(g, f, ge, sc, a, k, cur, x0, y0)
+            cur = _spread_target(g, f, ge, sc, a, k, cur, x0, y0, sfx, sfy, sarc, snap)
         if cur < 0:
             continue  # nobody left near the first target: the round goes wide
-        need = _shot_need(g, f, ge, sc, a, fm[a, FX], fm[a, FY], cur, k, snap, aim_turns,
-                          emerging, charging, sustained)
+        vis, cov = _cover(f, sc, ax, ay, fm[cur, FX], fm[cur, FY])
+        if not vis:
+            continue  # knocked out of sight by an earlier shot: the round goes wide
+        em = emerging and cur == t
+        ch = charging and cur == t
+        need = _need_at(g, ge, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]), cov, snap,
+                        aim_turns, em, ch, sustained)
         if need >= NO_SHOT:
-            continue  # knocked out of sight or range by an earlier shot
+            continue  # knocked out of range, or into cover past the 7+ ladder
+        mods = (S.MOD_RAPID if _rapid(g, fm, cur) else 0) | (S.MOD_EMERGING if em else 0) | \
+            (S.MOD_CHARGING if ch else 0)
         hit, d = _roll_need(g, need)
         if d >= rp[S.R_AMMO_ON]:
             rolls += 1
@@ -724,12 +831,13 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging)
             so[side, S.S_FAN_HITS] += h1
         if flags & S.SH_OVERWATCH:
             so[side, S.S_OW_SHOTS] += 1
-        _log(out, a, Ev.SHOT, cur, row, need, d, 1 if hit else 0, aim_turns, flags)
+        _log(out, a, Ev.SHOT, cur, row, need, d, h1, aim_turns, flags, cov, mods)
         if hit:
-            _hit(g, f, ge, out, a, cur, strength, wt[row, S.WC_DAMAGE])
+            _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
     for _ in range(rolls):
         _ammo_roll(g, ge, out, a, k)
-    if strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and fm[a, FSTATE] == ST_STANDING:
+    if shots > 0 and strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and \
+            fm[a, FSTATE] == ST_STANDING:
         ok = _test(g, fm[a, FS], 0)
         _log(out, a, Ev.KICKBACK, row, 1 if ok else 0)
         if not ok:
@@ -752,7 +860,7 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
                             g.s)
     if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
         return False
-    _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging)
+    _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging, arc, fx, fy)
     return True
 
 
@@ -786,8 +894,9 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
     arc, in range) may fire, one after another (a target that came into their arc during this
     move is emerging). Before each, a faster mover may try the quick draw: an I test; passing
     it he fires a snap shot at the overwatcher first (once a turn: it is his shot; not while
-    charging or moving to reload or clear), and an overwatcher pinned or down by it loses his
-    shot (quick_draw_pin_cancels)."""
+    charging or moving to reload or clear; one shot unless quick_draw_fan), and an overwatcher
+    pinned or down by it, or who can no longer shoot the mover, loses his shot (Ev.OW_LOST;
+    quick_draw_pin_cancels)."""
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     for o in range(fm.shape[0]):
@@ -822,14 +931,19 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
                 so[side, S.S_QD_WON] += 1
                 _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, S.SH_SNAP | S.SH_QUICKDRAW, o, 0,
                            False, False)
-                if fm[o, FSTATE] != ST_STANDING or \
-                        (fm[o, FPINNED] != 0 and rp[S.R_QD_PIN_CANCELS] != 0):
+                if fm[o, FSTATE] != ST_STANDING:
+                    _log(out, o, Ev.OW_LOST, a, 0)
+                    continue
+                if fm[o, FPINNED] != 0 and rp[S.R_QD_PIN_CANCELS] != 0:
+                    _log(out, o, Ev.OW_LOST, a, 1)
                     continue
                 if _candidates(g, f, ge, sc, o, fm[o, FX], fm[o, FY], fm[o, FFACEX],
                                fm[o, FFACEY], arc, False, a, turns, emerging, charging) == 0 \
                         or sc.need[a, k] >= NO_SHOT:
+                    _log(out, o, Ev.OW_LOST, a, 2)
                     continue
-        _fire(g, f, ge, sc, out, o, a, k, fan and not aimed, flags, turns, emerging, charging)
+        _fire(g, f, ge, sc, out, o, a, k, fan and not aimed, flags, turns, emerging, charging,
+              arc, fm[o, FFACEX], fm[o, FFACEY])
         fm[o, FOWN] = 0
 
 
@@ -999,7 +1113,9 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         _log(out, a, Ev.CHARGED, target)
         if fm[target, FENGAGED] < 0:
             fm[target, FENGAGED] = a
-        fm[target, FPINNED] = 0  # a pinned fighter who is charged loses the pin
+        if fm[target, FPINNED] != 0:  # a pinned fighter who is charged loses the pin
+            fm[target, FPINNED] = 0
+            _log(out, target, Ev.PIN_LIFTED, 1)
         fm[target, FOW] = S.OW_NONE
         _lose_aim(ge, out, target, 3)
     return True
@@ -1185,7 +1301,8 @@ def _any_enemy_seen(f, ge, sc, a):
 @kernel
 def _shooting_phase(g, f, ge, sc, out, side):
     """``side``'s fighters who have not fired, are up, free and did not reload, watch or charge
-    shoot once: aimers their aimed shot (or they hold it to aim on), runners a snap shot, the
+    shoot once: aimers their aimed shot (or they hold it to aim on), runners (``_ran``: a
+    declared run stopped within M is a walk under run_reading 'distance') a snap shot, the
     rest a normal shot (a fighter turns freely to shoot)."""
     fm, rp = ge.fm, g.rp
     for a in range(fm.shape[0]):
@@ -1196,7 +1313,8 @@ def _shooting_phase(g, f, ge, sc, out, side):
         if act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
                 ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
             continue
-        if act == Act.RUN and rp[S.R_RUN_AND_SHOOT] == 0:
+        ran = _ran(g, fm, a)
+        if ran and rp[S.R_RUN_AND_SHOOT] == 0:
             continue
         if not _any_ready_gun(ge.kit, a):
             if _any_enemy_seen(f, ge, sc, a):
@@ -1213,11 +1331,13 @@ def _shooting_phase(g, f, ge, sc, out, side):
             tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
                                    S.SH_AIMED, g.s)
             if tt == t and 0 <= k and sc.need[t, k] < NO_SHOT:
-                _fire(g, f, ge, sc, out, a, t, k, False, S.SH_AIMED, fm[a, FAIMN], False, False)
-                fm[a, FAIMT] = -1
+                turns = fm[a, FAIMN]
+                fm[a, FAIMT] = -1  # the shot spends the aim (nothing to lose if it drops t)
                 fm[a, FAIMN] = 0
+                _fire(g, f, ge, sc, out, a, t, k, False, S.SH_AIMED, turns, False, False,
+                      rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
             continue
-        flags = S.SH_SNAP if act == Act.RUN else 0
+        flags = S.SH_SNAP if ran else 0
         _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, flags, -1, 0, False, False)
 
 
@@ -1232,7 +1352,7 @@ def _melee_pair(g, ge, sc, out, a, b):
     if fm[b, FSTATE] == ST_DOWN or fm[a, FSTATE] == ST_DOWN:
         lying, other = (b, a) if fm[b, FSTATE] == ST_DOWN else (a, b)
         if rp[S.R_DOWN_ALONE_OUT] != 0:
-            _take_out(ge, out, lying, other)
+            _take_out(ge, out, lying, other, 0)
         else:
             fm[lying, FENGAGED] = -1
             if fm[other, FENGAGED] == lying:
@@ -1309,7 +1429,7 @@ def _melee_hits(g, ge, out, a, b, hits):
             out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
             _damage(g, ge, out, b, a, 1)
             if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
-                _take_out(ge, out, b, a)
+                _take_out(ge, out, b, a, 0)
 
 
 @kernel
@@ -1357,11 +1477,12 @@ def _reload_roll(g, row, loaded, reserve, activity, bs):
 
 
 @kernel
-def _activity(fm, a):
-    """The text's activity of fighter a's turn (index into reload_category_of)."""
+def _activity(g, fm, a):
+    """The text's activity of fighter a's turn (index into reload_category_of): a declared run
+    that did not make him a runner (``_ran``) is walking."""
     mv = fm[a, FMOVED]
     if mv == S.MV_RUN:
-        return S.ACT_RUNNING
+        return S.ACT_RUNNING if _ran(g, fm, a) else S.ACT_WALKING
     if mv == S.MV_CHARGE:
         return S.ACT_MELEE
     if mv == S.MV_WALK:
@@ -1381,7 +1502,7 @@ def _reload(g, ge, out, a, k, clear):
     if clear:
         if kit[a, k, KJAMS] <= 0:
             return
-        cat = g.tb[S.TB_RELOAD_CAT + _activity(fm, a)]
+        cat = g.tb[S.TB_RELOAD_CAT + _activity(g, fm, a)]
         ok = cat == S.CAT_AUTO or (cat == S.CAT_ROLL and _test(g, fm[a, FBS], 0))
         so[side, S.S_CLEARS] += 1
         if ok:
@@ -1391,7 +1512,7 @@ def _reload(g, ge, out, a, k, clear):
         _log(out, a, Ev.CLEAR, k, cat, 1 if ok else 0, kit[a, k, KJAMS])
         return
     cat, ok, die, put, lost = _reload_roll(g, kit[a, k, KW], kit[a, k, KLOADED],
-                                           kit[a, k, KRESERVE], _activity(fm, a), fm[a, FBS])
+                                           kit[a, k, KRESERVE], _activity(g, fm, a), fm[a, FBS])
     if cat == S.CAT_NONE:
         return
     kit[a, k, KLOADED] += put
@@ -1407,7 +1528,7 @@ def _reload(g, ge, out, a, k, clear):
 def _recovery_phase(g, ge, out, side):
     """End of ``side``'s turn: reloads and jam clearing done (not by a fighter pinned or down
     meanwhile), down fighters roll recovery_faces (up with a flesh wound and pinned, stay down,
-    or out of action), pins that have cost their fighter a turn lifted."""
+    or out of action), pins that have cost their fighter a turn lifted (Ev.PIN_LIFTED)."""
     fm = ge.fm
     now = out.clock[1]
     for a in range(fm.shape[0]):
@@ -1421,7 +1542,7 @@ def _recovery_phase(g, ge, out, side):
             res = g.tb[S.TB_RECOVERY + d - 1]
             _log(out, a, Ev.RECOVERY, d, res)
             if res == S.INJ_OUT:
-                _take_out(ge, out, a, -1)
+                _take_out(ge, out, a, -1, -1)
             elif res == S.INJ_FLESH:
                 fm[a, FSTATE] = ST_STANDING
                 fm[a, FPINNED] = 1
@@ -1429,7 +1550,7 @@ def _recovery_phase(g, ge, out, side):
                 _flesh_wound(g, ge, out, a, -1)
         elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now:
             fm[a, FPINNED] = 0
-        fm[a, FLAST_IN] = fm[a, FMOVED_IN]
+            _log(out, a, Ev.PIN_LIFTED, 0)
 
 
 @kernel
@@ -1697,6 +1818,9 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_MELEE_ONE, r.melee_hits == "one"), (S.R_MELEE_TIE_HITS, r.melee_tie_hits),
             (S.R_MELEE_WS_ROLL, r.melee_reading == "ws_roll"), (S.R_SFD_CAN_AIM, r.sfd_can_aim),
             (S.R_CRAWL, r.crawl_in), (S.R_DOWN_CRAWL, r.down_crawl_in),
+            (S.R_RUN_DECLARED, r.run_reading == "declared"),
+            (S.R_RAPID_RUNNING, r.rapid_target_reading == "running"),
+            (S.R_KNOCKDOWN_DOWN, r.knockdown_when_down), (S.R_QD_FAN, r.quick_draw_fan),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp

@@ -4,11 +4,13 @@ symbol has one meaning), then each gang turn: bottle tests, pin escapes, every a
 every shot with the score it needed and why, wounds, injuries, jams, reloads, hand-to-hand and
 recovery rolls, and why the fight ended.
 
-Only the trace, the table and the rules are read. Where the trace is silent the narrator works
-it out from what it does say, mirroring the engine's documented rules: a down fighter alone in
-hand-to-hand is taken out without an event of his own, a flesh wound that takes WS and BS to 0
-takes a fighter out, pins lift at the end of their owner's next turn, an aimed shot ends the
-aim, and a to-hit score is broken down into its modifiers (checked against the score logged)."""
+Only the trace, the table and the rules are read. Every change of a fighter's state has its
+event (going out of action with no roll saying so is TAKEN_OUT, a pin ending without a test
+PIN_LIFTED, an overwatcher losing his shot OW_LOST), and a shot's event gives the target's cover
+and modifiers, so the narrator reconstructs only what it tells of the engine's loops: which
+hand-to-hand pairs fight and which come apart, which fighters did not act or shoot, and the
+range band of a shot (its breakdown is checked against the score logged). An aimed shot spends
+the aim before it is fired."""
 
 from __future__ import annotations
 
@@ -24,13 +26,18 @@ from sim.westamunda.state import Act, Ev
 
 SIDES = "AB"
 STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
+# what a hit does (a shot's or a hand-to-hand blow's): these keep the shot or blow being told
+_HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT)
 # events that belong to the shot being told (a burst's shots and what each hit does)
-_SHOT_CHAIN = (Ev.SHOT, Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST)
+_SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
 _VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
          Act.RELOAD: "walks", Act.CLEAR: "walks"}
-_AIM_LOST = {0: "moved out of sight", 1: "moved out of the {arc}-degree aiming arc",
-             2: "moved into cover it was not in when the aim began"}
+# AIM_LOST reasons 0-2, the target's doing (by his own move, or thrown back by a hit): where to
+_AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
+             2: "into cover it was not in when the aim began"}
+# the rapid-target modifier's name in a shot's breakdown, by rapid_target_reading
+_RAPID = {"running": "running target", "distance": "fast target ({n}\" or more in its latest turn)"}
 _COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
             "south-east")
 
@@ -115,17 +122,6 @@ def _faces(faces, names) -> str:
     return ", ".join(out)
 
 
-def _in_arc(fx, fy, vx, vy, arc_deg) -> bool:
-    """The engine's arc test (``engine._in_arc``): direction (vx, vy) within ``arc_deg``
-    degrees centred on facing (fx, fy)."""
-    if arc_deg >= 360:
-        return True
-    nf, nv = math.hypot(fx, fy), math.hypot(vx, vy)
-    if nf == 0.0 or nv == 0.0:
-        return True
-    return fx * vx + fy * vy >= math.cos(math.radians(arc_deg / 2.0)) * nf * nv - 1e-9
-
-
 class _Fighter:
     """What the narrator knows of one fighter, updated event by event."""
 
@@ -134,12 +130,11 @@ class _Fighter:
         self.pos = (x, y)
         self.slots = [r for r in slots]  # weapon rows of slots 0 and 1 (-1 empty)
         self.state = STANDING
-        self.pinned, self.pin_turn = False, 0
+        self.pinned = False
         self.ws, self.bs, self.w = prof["WS"], prof["BS"], prof["W"]
         self.s, self.t, self.i_, self.ld = prof["S"], prof["T"], prof["I"], prof["Ld"]
         self.flesh = 0
         self.aim_t, self.aim_n = -1, 0
-        self.ow, self.ow_face, self.ow_fired = 0, (0, 0), False
         self.eng = -1
         self.charged = False
         self.new_turn()
@@ -180,7 +175,6 @@ class _Story:
         self.turn_notes: dict = {}
         self.pending_aim = None  # (aimer, target): an aim lost to the pin told next
         self.bottle_roll = ""
-        self.qd = None  # (mover, overwatcher) after a quick draw won: the overwatcher's shot
         self._move_line = None
 
     # ---------------------------------------------------------------- helpers
@@ -218,22 +212,38 @@ class _Story:
             "above6": "a score above 6 needs a 6 and then a second die: "
                       + ", ".join(f"{7 + i} needs {n}+" for i, n in
                                   enumerate(r.second_die_needs)),
-            "snap": f"a snap shot, hurried on the move, is {r.snap_modifier:+d} to hit",
+            "snap": f"a snap shot, hurried on the move or after running, is {r.snap_modifier:+d} "
+                    "to hit; "
+                    + ("a declared run counts as running once it has covered more than his M"
+                       if r.run_reading == "distance" else "any declared run counts as running"),
             "aimed": f"an aimed shot gets {r.aim_bonus_per_turn:+d} to hit for each turn spent "
                      f"aiming, at most {r.aim_bonus_max:+d}",
             "fan": "blazing away or fanning: each sustained-fire die shows one of "
                    + ", ".join(str(v) for v in r.sfd_faces if v >= 0)
                    + f" shots or a jam; each shot is at {r.sfd_modifier:+d} to hit; later "
-                   "shots may go to "
-                   f"another enemy within {r.sfd_spread_in}\" once the first is out of action",
+                   f"shots may go to another enemy within {r.sfd_spread_in}\" of the first and "
+                   "inside the arc he fires in, once the first is out of action",
             "overwatch": f"an overwatcher fires once, before his side's next turn, at an "
                          f"enemy who moves or stands in his {r.fire_arc_deg}-degree arc; aimed "
                          f"overwatch watches a {r.aim_arc_deg}-degree arc with the aiming bonus",
             "emerging": f"{r.emerging_modifier:+d} for a target coming into the overwatcher's "
                         "arc or sight during its move",
+            "charging": f"an overwatch shot at a charging target is {r.charging_target_modifier:+d}"
+                        " to hit",
+            "rapid": (f"a running target is {r.rapid_target_modifier:+d} to hit: one that ran in "
+                      "his latest turn, the move under way included ("
+                      + ("a declared run counts once it has covered more than his M"
+                         if r.run_reading == "distance" else "any declared run once under way")
+                      + ")" if r.rapid_target_reading == "running" else
+                      f"a fast target, one that moved {r.rapid_target_in}\" or more in his "
+                      f"latest turn, is {r.rapid_target_modifier:+d} to hit"),
             "quick_draw": "a mover shot at from overwatch whose I beats the overwatcher's by "
                           f"{r.quick_draw_margin} or more may take an I test; passing, he fires "
-                          "a snap shot first, and an overwatcher it pins or downs loses his shot",
+                          + ("a snap shot (or a burst of them)" if r.quick_draw_fan else
+                             "one snap shot")
+                          + " first, and the overwatcher loses his shot if it downs "
+                          + ("or pins " if r.quick_draw_pin_cancels else "")
+                          + "him or the mover is no longer a shot he can take",
             "pinned": "a fighter hit is pinned: he may not move or shoot; at the start of his "
                       "side's turn he escapes with an I test if a friend (not a young blood) "
                       f"stands within {r.unpin_friend_in}\" (the leader always may try), "
@@ -263,8 +273,11 @@ class _Story:
                       "bottles out and loses",
             "kickback": f"a gun of S {r.kickback_gap} or more above the firer's own S kicks: "
                         "an S test, failing which he is pinned",
-            "knockdown": f"a hit of S{r.knockdown_strength} or more calls an S test; failing, "
-                         f"the target is thrown back {r.knockdown_in}\" away from the shooter",
+            "knockdown": f"a hit of S{r.knockdown_strength} or more on a target "
+                         + ("" if r.knockdown_when_down else "on his feet ")
+                         + f"calls an S test; failing, the target is thrown back "
+                         f"{r.knockdown_in}\" along the line of fire, away from the shooter, "
+                         "stopping at a wall, another fighter or the table edge",
             "melee": ("each fighter rolls his attack dice; his combat score is his best die + "
                       f"WS, +{r.charge_bonus} for charging, +{r.critical_bonus} for each extra "
                       f"6 and +{r.fumble_bonus} for each 1 the other rolls; the higher score "
@@ -272,12 +285,14 @@ class _Story:
                       if r.melee_reading == "combat_score" else
                       "each attack die hits on a WS test, and both fighters strike"),
             "down_alone": "a down fighter in hand-to-hand is out of action",
+            "flesh_zero": "a fighter whose flesh wounds take both WS and BS to 0 is out of action",
             "charge": "a charger moves up to twice his M into base contact; the two are then "
                       "locked in hand-to-hand, fought at the end of the turn, and may not be "
                       "shot at",
             "aim": f"an aimer stays put and shoots after all movement within a {r.aim_arc_deg}-"
                    "degree arc; he may hold the shot to aim on next turn, and the aim is lost "
-                   "if the target leaves his sight or arc or moves into cover",
+                   "if the target leaves his sight or arc or goes into cover (moving or thrown "
+                   "back by a hit); the shot spends the aim",
         }
         return text[key]
 
@@ -334,12 +349,19 @@ class _Story:
         self.maps.append(marks)
         self.say(title)
         self.say(map_text(self.table, marks))
+        # a fighter out of action does not hold his cell: another may come to stand on it
+        hidden = [f"{self.lab(f.i)} at {_xy(f.pos)}, where {marks[f.pos][1][0]} now stands"
+                  for f in sorted(self.f.values(), key=lambda f: f.i)
+                  if f.state == OUT and marks[f.pos][0] != "x"]
+        if hidden:
+            self.say("Taken out of action under another fighter's mark: " + "; ".join(hidden)
+                     + ".")
 
     # ---------------------------------------------------------------- state changes
 
     def take_out(self, t: int) -> None:
         f = self.f[t]
-        f.state, f.pinned, f.ow = OUT, False, 0
+        f.state, f.pinned = OUT, False
         f.aim_t, f.aim_n = -1, 0
         f.eng = -1
         for b in self.f.values():
@@ -357,18 +379,14 @@ class _Story:
 
     def go_down(self, t: int) -> None:
         f = self.f[t]
-        f.state, f.pinned, f.ow = DOWN, False, 0
+        f.state, f.pinned = DOWN, False
 
-    def flesh_wound(self, t: int) -> bool:
-        """A flesh wound; True if it takes the fighter out (WS and BS both 0)."""
+    def flesh_wound(self, t: int) -> None:
+        """A flesh wound (at WS and BS both 0 a TAKEN_OUT follows)."""
         f = self.f[t]
         pen = self.rules.flesh_wound_penalty
         f.flesh += 1
         f.ws, f.bs = max(f.ws - pen, 0), max(f.bs - pen, 0)
-        if self.rules.flesh_zero_out and f.ws == 0 and f.bs == 0:
-            self.take_out(t)
-            return True
-        return False
 
     # ---------------------------------------------------------------- set-up
 
@@ -440,7 +458,6 @@ class _Story:
             f.charged = False  # the charge bonus counts in the charge's own round only
             if f.side == side:
                 f.new_turn()
-                f.ow = 0
         self.say(f"\n== Round {self.round}: side {SIDES[side]}'s turn ({self.names[side]}) ==")
         for s in (side, 1 - side):
             self.say(f"Side {SIDES[s]}: {self.status(s)}.")
@@ -492,20 +509,16 @@ class _Story:
                      f"{self.why('pinned')}.")
 
     def close_turn(self):
-        """The end of a gang turn: what the trace does not say of it, and the pins that lift
-        (the engine's recovery phase)."""
+        """The end of a gang turn: what the trace does not say of it (who did not act, reloads
+        that came to nothing)."""
         self.close_burst()
         self.end_activation()
         if self.active < 0:
             return
         self.shooting_done()
         self.melee_to(len(self.f))
-        side = self.active
+        self.idle_note()
         notes = []
-        idle = [f"{self.lab(i)} ({why})" for i, why in sorted(self.turn_notes["no_act"].items())
-                if self.f[i].act < 0]
-        if idle:
-            notes.append("Did not act: " + "; ".join(idle) + ".")
         for i, k in sorted(self.turn_notes["reload"].items()):
             f = self.f[i]
             what = "clearing" if f.act == Act.CLEAR else "reloading"
@@ -521,17 +534,16 @@ class _Story:
                 why = "he could not reload while doing what he did this turn"
             notes.append(f"{self.lab(i)}'s {what} of the {self.slot_name(i, k)} came to "
                          f"nothing: {why}.")
-        lifted = []
-        for f in self.f.values():
-            if f.side == side and f.state == STANDING and f.pinned and f.pin_turn < self.turns:
-                f.pinned = False
-                lifted.append(self.lab(f.i))
-        if lifted:
-            notes.append(f"At the end of side {SIDES[side]}'s turn the pin on "
-                         f"{', '.join(lifted)} lifts: it has cost its fighter a turn.")
         for n in notes:
             self.say(n)
         self.active = -1
+
+    def idle_note(self):
+        """Once a turn, before its recovery phase: the fighters who did not act, and why."""
+        idle = [f"{self.lab(i)} ({why})" for i, why in
+                sorted(self.turn_notes.pop("no_act", {}).items()) if self.f[i].act < 0]
+        if idle:
+            self.say("Did not act: " + "; ".join(idle) + ".")
 
     # ---------------------------------------------------------------- actions and moves
 
@@ -545,9 +557,6 @@ class _Story:
         self.act = {"f": i, "act": act, "t": t, "dest": dest, "start": f.pos,
                     "moved": False, "line": None, "start_down": f.state == DOWN}
         self.mover = i if act in _MOVING else -1
-        if act in _MOVING:  # overwatchers who see him where he starts (else he is emerging)
-            self.act["saw"] = {o.i: self.ow_sees(o.i, i) for o in self.f.values()
-                               if self.watching(o.i, i)}
         if act == Act.OVERWATCH:
             return  # told by the OVERWATCH event that follows
         if act == Act.HOLD:
@@ -663,22 +672,31 @@ class _Story:
         else:
             self.say(f"  {self.lab(i)} aims at {self.lab(t)}: {so_far}.")
 
+    def before(self, skip) -> np.ndarray:
+        """The latest event before the current one that is not of a kind in ``skip``."""
+        j = self.i - 1
+        while j > 0 and int(self.ev[j, 2]) in skip:
+            j -= 1
+        return self.ev[j]
+
     def aim_lost(self, i, t, why):
         f = self.f[i]
-        if f.aim_t != t:
-            return  # his aimed shot at t was just fired: the aim had ended with it
         f.aim_t, f.aim_n = -1, 0
         me, tgt = self.lab(i), self.lab(t)
         if why in _AIM_LOST:
-            self.say(f"  {me}'s aim on {tgt} is lost: {tgt} "
-                     f"{_AIM_LOST[why].format(arc=self.rules.aim_arc_deg)}.")
+            where = _AIM_LOST[why].format(arc=self.rules.aim_arc_deg)
+            hit = self.before((Ev.AIM_LOST,))
+            if int(hit[2]) == Ev.KNOCKDOWN and int(hit[1]) == t:  # _aims_on where he landed
+                self.say(f"    {me}'s aim on {tgt} is lost: {tgt} is thrown {where}.")
+            else:
+                self.say(f"  {me}'s aim on {tgt} is lost: {tgt} moved {where}.")
             return
         if why == 4:
             st = "out of action" if self.f[t].state == OUT else "down"
             self.say(f"  {me}'s aim on {tgt} is lost: {tgt} is {st}.")
             return
         nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
-        prev = self.ev[self.i - 1]
+        prev = self.before((Ev.PIN_LIFTED,))
         if f.state != STANDING:
             return  # going down or out was told; the aim goes with him
         if nxt is not None and int(nxt[2]) == Ev.PINNED and int(nxt[1]) == i:
@@ -704,13 +722,12 @@ class _Story:
         elif not self.sees(i, t):
             reason = f"he no longer sees {tgt}"
         else:
-            reason = (f"{tgt} is outside his {self.rules.aim_arc_deg}-degree aiming arc or "
-                      "out of range")
+            reason = (f"{tgt} is outside his {self.rules.aim_arc_deg}-degree aiming arc, out "
+                      "of range, or a score the dice cannot make")
         self.say(f"{me} cannot take the aimed shot at {tgt}: {reason}. The aim is lost.")
 
     def overwatch(self, i, aimed, fx, fy):
         f = self.f[i]
-        f.ow, f.ow_face, f.ow_fired = (2 if aimed else 1), (fx, fy), False
         arc = self.rules.aim_arc_deg if aimed else self.rules.fire_arc_deg
         kind = "aimed overwatch" if aimed else "overwatch"
         self.say(f"{self.lab(i)} goes on {kind} at {_xy(f.pos)}, watching a {arc}-degree arc "
@@ -718,27 +735,25 @@ class _Story:
         if self.act is not None:
             self.act["line"] = self.main
 
-    def watching(self, o, mover) -> bool:
-        fo, fm = self.f[o], self.f[mover]
-        return fo.ow != 0 and not fo.ow_fired and fo.state == STANDING and not fo.pinned \
-            and fo.eng < 0 and fo.side != fm.side
-
-    def ow_sees(self, o, mover) -> bool:
-        fo, fm = self.f[o], self.f[mover]
-        arc = self.rules.aim_arc_deg if fo.ow == 2 else self.rules.fire_arc_deg
-        return _in_arc(fo.ow_face[0], fo.ow_face[1], fm.pos[0] - fo.pos[0],
-                       fm.pos[1] - fo.pos[1], arc) and self.sees(o, mover)
-
     def charged(self, i, t):
         f, tf = self.f[i], self.f[t]
         f.eng, f.charged = t, True
         if tf.eng < 0:
             tf.eng = i
-        was_pinned = tf.pinned
-        tf.pinned, tf.ow = False, 0
         self.say(f"  {self.lab(i)} reaches {self.lab(t)} at {_xy(tf.pos)}: base contact"
-                 f"{self.why('charge')}"
-                 + (f"; {self.lab(t)} loses his pin" if was_pinned else "") + ".")
+                 f"{self.why('charge')}.")
+
+    def pin_lifted(self, i, why):
+        """A pin ends without a test: it has cost its turn (the recovery phase), or he is
+        charged."""
+        self.f[i].pinned = False
+        if why == 0:
+            self.recovery_header()
+            self.say(f"At the end of side {SIDES[self.active]}'s turn the pin on {self.lab(i)} "
+                     "lifts: it has cost him a turn.")
+        else:
+            self.say(f"  The pin on {self.lab(i)} lifts: he has been charged, and a fighter in "
+                     "hand-to-hand cannot be pinned.")
 
     # ---------------------------------------------------------------- shooting
 
@@ -848,8 +863,8 @@ class _Story:
         if left > 0:
             self.say(f"  {_plural(left, 'round')} of {self.lab(b['f'])}'s burst "
                      f"{'goes' if left == 1 else 'go'} at no one: no enemy left within "
-                     f"{self.rules.sfd_spread_in}\" of where {self.lab(b['t'])} stood, or the "
-                     "target was out of sight or range.")
+                     f"{self.rules.sfd_spread_in}\" of where {self.lab(b['t'])} stood and inside "
+                     "his arc, or the target was thrown out of sight or range.")
 
     def _context(self, i, t, flags):
         """Open the shooting phase when a shot belongs to it."""
@@ -864,7 +879,7 @@ class _Story:
             return f"At the end of side {SIDES[self.active]}'s movement, "
         return ""
 
-    def shot(self, i, t, row, need, d, hit, turns, flags):
+    def shot(self, i, t, row, need, d, hit, turns, flags, cover, mods):
         b = self.cur_burst
         if b is not None and (b["f"] != i or not flags & S.SH_FAN):
             self.close_burst()
@@ -872,10 +887,8 @@ class _Story:
         f, tf = self.f[i], self.f[t]
         self._context(i, t, flags)
         f.fired = True
-        if flags & S.SH_OVERWATCH:
-            f.ow_fired = True
         if flags & S.SH_AIMED and not flags & S.SH_OVERWATCH:
-            f.aim_t, f.aim_n = -1, 0  # the aimed shot ends the aim (no event says so)
+            f.aim_t, f.aim_n = -1, 0  # the engine spends the aim before the shot
         if b is None:
             k = self.slot_of(i, row)
             if k >= 0:
@@ -883,12 +896,7 @@ class _Story:
         self.tally[f.side]["shots"] += 1
         self.tally[f.side]["hits"] += int(hit)
         dist = dist_in(*f.pos, *tf.pos)
-        charging = self.act is not None and self.act["act"] == Act.CHARGE and \
-            t == self.act["f"] and bool(flags & S.SH_OVERWATCH)
-        emerging = False
-        if flags & S.SH_OVERWATCH and t == self.mover and self.act is not None:
-            emerging = not self.act.get("saw", {}).get(i, False)
-        needs = self.to_hit(i, t, row, need, turns, flags, emerging, charging)
+        needs = self.to_hit(i, t, row, need, turns, flags, cover, mods)
         res = "hit" if hit else "miss"
         if need > 6 and d == 6:
             res += " on the second die"
@@ -940,16 +948,17 @@ class _Story:
             return f"{need}+", f"a 6, then {max(r.second_die_needs[i], 1)}+ on a second die"
         return f"{need}+", "a 6, then more than a second die can give under these rules"
 
-    def to_hit(self, i, t, row, need, turns, flags, emerging, charging) -> str:
+    def to_hit(self, i, t, row, need, turns, flags, cover, mods) -> str:
         """'needs 4+ to hit (7 - BS 3; +1 short range, -1 snap shot)'."""
-        bd = self.breakdown(i, t, row, need, turns, flags, emerging, charging)
+        bd = self.breakdown(i, t, row, need, turns, flags, cover, mods)
         score, note = self.need_words(need)
         why = "; ".join(x for x in (bd, note) if x)
         return f"needs {score} to hit" + (f" ({why})" if why else "")
 
-    def breakdown(self, i, t, row, need, turns, flags, emerging, charging) -> str:
-        """' (why: BS, modifiers)' when the modifiers worked out from the positions add up to
-        the logged score, else '' (a case the narrator does not rebuild)."""
+    def breakdown(self, i, t, row, need, turns, flags, cover, mods) -> str:
+        """'7 - BS 3; +1 short range, ...': the logged cover code and MOD_* bits, the range
+        band from the positions; '' when they do not add up to the logged score (a case the
+        narrator does not rebuild)."""
         r, f, tf = self.rules, self.f[i], self.f[t]
         w = self.weapon(row)
         d = dist_in(*f.pos, *tf.pos)
@@ -959,8 +968,6 @@ class _Story:
             rmod, rng = w["hit_long"], "long range"
         else:
             return ""
-        vis, pieces, smokes, behind = line_of_sight(self.table, f.pos, tf.pos)
-        cover = 2 if behind else 1 if pieces > 0 or smokes > 0 else 0
         aim = min(turns * r.aim_bonus_per_turn, r.aim_bonus_max)
         items = []
         if aim:
@@ -971,31 +978,31 @@ class _Story:
             items.append((r.aim_bonus_max - plus, "bonuses capped"))
         if flags & S.SH_SNAP:
             items.append((r.snap_modifier, "snap shot"))
-        if emerging:
-            items.append((r.emerging_modifier, "emerging into the overwatch arc"))
-        if charging:
+        if mods & S.MOD_EMERGING:
+            items.append((r.emerging_modifier, "emerging target"))
+        if mods & S.MOD_CHARGING:
             items.append((r.charging_target_modifier, "charging target"))
-        if cover:
-            items.append((r.cover_modifiers[cover - 1],
-                          "partial cover" if cover == 1 else "full cover"))
+        if mods & S.MOD_RAPID:
+            items.append((r.rapid_target_modifier, _RAPID[r.rapid_target_reading]
+                          .format(n=r.rapid_target_in)))
+        if cover in (S.COV_PARTIAL, S.COV_FULL):
+            items.append((r.cover_modifiers[0 if cover == S.COV_PARTIAL else 1],
+                          "partial cover" if cover == S.COV_PARTIAL else "full cover"))
         if flags & S.SH_FAN:
             items.append((r.sfd_modifier, "blazing away"))
-        base = r.needed_base - f.bs
-        for rapid in (False, True):
-            extra = [(r.rapid_target_modifier, f"moving target ({r.rapid_target_in}\" or "
-                                               "more in its last move)")] if rapid else []
-            its = items + extra
-            if base - sum(v for v, _ in its) == need:
-                mods = ", ".join(f"{v:+d} {name}" for v, name in its if v)
-                self.why("need")
-                if emerging:
-                    self.why("emerging")
-                return f"{r.needed_base} - BS {f.bs}" + (f"; {mods}" if mods else "")
-        return ""
+        if r.needed_base - f.bs - sum(v for v, _ in items) != need:
+            return ""
+        self.why("need")
+        for bit, key in ((S.MOD_EMERGING, "emerging"), (S.MOD_CHARGING, "charging"),
+                         (S.MOD_RAPID, "rapid")):
+            if mods & bit:
+                self.why(key)
+        named = ", ".join(f"{v:+d} {name}" for v, name in items if v)
+        return f"{r.needed_base} - BS {f.bs}" + (f"; {named}" if named else "")
 
     def pinned(self, t, by):
         f = self.f[t]
-        f.pinned, f.pin_turn, f.ow = True, self.turns, 0
+        f.pinned = True
         aim = self.pending_aim
         tail = ""
         if aim is not None and aim[0] == t:
@@ -1055,23 +1062,18 @@ class _Story:
                 txt = f"{head}: down{self.why('down')}"
             else:
                 txt = f"{head}: down, and he stays down"
-            if self.melee_ctx and self.rules.down_alone_out:
-                self.take_out(t)
-                txt += f"; down in hand-to-hand, he is out of action{self.why('down_alone')}"
             self.say(txt + ".")
         else:
-            out = self.flesh_wound(t)
-            txt = (f"{head}: a flesh wound, WS {f.ws} and BS {f.bs} now")
-            if out:
-                txt += "; with WS and BS both 0 he is out of action"
-            self.say(txt + ".")
+            self.flesh_wound(t)
+            self.say(f"{head}: a flesh wound, WS {f.ws} and BS {f.bs} now.")
 
     def knockdown(self, t, a, ok, x, y):
         f = self.f[t]
         old = f.pos
         f.pos = (x, y)
         if ok:
-            self.say(f"    {self.lab(t)} passes an S test (S{f.s}) and stands firm"
+            firm = "stands firm" if f.state == STANDING else "is not thrown back"
+            self.say(f"    {self.lab(t)} passes an S test (S{f.s}) and {firm}"
                      f"{self.why('knockdown')}.")
         elif (x, y) == old:
             self.say(f"    {self.lab(t)} fails an S test (S{f.s}) but has nowhere to be "
@@ -1110,40 +1112,46 @@ class _Story:
 
     def quick_draw(self, i, o, ok):
         fi, fo = self.f[i], self.f[o]
-        fo.ow_fired = True  # the engine spends his overwatch before the test
         res = ("passes: he fires first" if ok else
                f"fails: {self.lab(o)} fires first")
         self.say(f"  {self.lab(i)} (I {fi.i_}) tries to outdraw {self.lab(o)} (I {fo.i_}) on "
                  f"overwatch{self.why('quick_draw')}: an I test, he {res}.")
-        if ok:
-            self.qd = (i, o)
 
-    def quick_draw_after(self, actor, kind):
-        """After a quick draw won: the mover's shot and what it did belong to it; the
-        overwatcher's shot ends it; anything else means the overwatcher lost his shot."""
-        i, o = self.qd
-        if kind in (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST) or \
-                (kind in (Ev.SHOT, Ev.BURST, Ev.AMMO, Ev.KICKBACK) and actor == i):
-            return
-        self.qd = None
-        if kind in (Ev.SHOT, Ev.BURST) and actor == o:
-            return
-        fo = self.f[o]
-        if fo.state == OUT:
-            why = "he is out of action"
-        elif fo.state == DOWN:
-            why = "he is down"
-        elif fo.pinned and self.rules.quick_draw_pin_cancels:
-            why = "the hit pinned him"
+    def ow_lost(self, o, i, why):
+        """Overwatcher o loses his shot at mover i, who won the quick draw."""
+        if why == 0:
+            res = "he is out of action" if self.f[o].state == OUT else "he is down"
+        elif why == 1:
+            res = "the hit pinned him"
         else:
-            why = f"he no longer has a shot at {self.lab(i)}"
-        self.say(f"  {self.lab(o)} loses his overwatch shot: {why}.")
+            res = f"{self.lab(i)} is no longer a shot he can take (out of his sight, arc or range)"
+        self.say(f"  {self.lab(o)} loses his overwatch shot at {self.lab(i)}: {res}.")
+
+    def taken_out(self, t, by, why):
+        """Out of action with no roll saying so: down in hand-to-hand, or WS and BS both 0."""
+        if why == 0:
+            blow = self.before((Ev.AIM_LOST,))  # downed by a blow of this round, or lying
+            if not (self.melee_ctx and int(blow[2]) == Ev.INJURY and int(blow[1]) == t):
+                self.melee_ctx = False  # the loop reached his pair: no blows are struck
+                self.melee_to(len(self.f), stop=(t, by))
+                self.melee_header()
+            ind = "  " if self.melee_ctx else ""
+            self.take_out(t)
+            self.say(f"{ind}{self.lab(t)}, down in hand-to-hand with {self.lab(by)}, is out of "
+                     f"action{self.why('down_alone')}.")
+            return
+        ind = "  " if self.melee_ctx or self.phase == "end" else "    "
+        self.take_out(t)
+        self.say(f"{ind}{self.lab(t)}, his flesh wounds having taken WS and BS both to 0, is out "
+                 f"of action{self.why('flesh_zero')}.")
 
     # ---------------------------------------------------------------- hand-to-hand
 
-    def melee_to(self, upto, pair=None):
-        """Mirror the engine's melee-phase loop over fighters below ``upto``: the pairs it
-        skips, the fights that end, and the down fighters it takes out without an event."""
+    def melee_to(self, upto, stop=()):
+        """Mirror the engine's melee-phase loop over fighters below ``upto``, up to the pair
+        ``stop`` (two fighters, the one being told): the pairs it skips and the fights that end.
+        A pair with a down fighter is told by its TAKEN_OUT (down_alone_out) or parts
+        silently."""
         if self.active < 0:
             return
         while self.mcur < upto:
@@ -1165,20 +1173,13 @@ class _Story:
             if self.f[b].eng == a and b < a:
                 continue
             fb = self.f[b]
-            if fa.state == DOWN or fb.state == DOWN:
-                lying, other = (b, a) if fb.state == DOWN else (a, b)
-                self.melee_header()
-                if self.rules.down_alone_out:
-                    self.take_out(lying)
-                    self.say(f"{self.lab(lying)}, down in hand-to-hand with {self.lab(other)}, "
-                             f"is out of action{self.why('down_alone')}.")
-                else:
-                    self.f[lying].eng = -1
-                    if self.f[other].eng == lying:
-                        self.f[other].eng = -1
-                continue
-            if pair is not None and a == pair[0]:
+            if {a, b} == set(stop):
                 return
+            if (fa.state == DOWN or fb.state == DOWN) and not self.rules.down_alone_out:
+                lying, other = (b, a) if fb.state == DOWN else (a, b)
+                self.f[lying].eng = -1
+                if self.f[other].eng == lying:
+                    self.f[other].eng = -1
 
     def melee_header(self):
         if self.phase != "melee":
@@ -1218,6 +1219,7 @@ class _Story:
         if self.phase != "end":
             self.shooting_done()
             self.melee_to(len(self.f))
+            self.idle_note()
             self.phase = "end"
 
     def reload(self, i, k, cat, ok, die, put, lost):
@@ -1268,12 +1270,10 @@ class _Story:
         elif res == S.INJ_DOWN:
             txt = "he stays down"
         else:
-            f.state, f.pinned, f.pin_turn = STANDING, True, self.turns
-            gone = self.flesh_wound(i)
+            f.state, f.pinned = STANDING, True
+            self.flesh_wound(i)
             txt = (f"he gets up with a flesh wound (WS {f.ws}, BS {f.bs}) and is pinned "
                    "until his side's next turn is over")
-            if gone:
-                txt += "; with WS and BS both 0 he is out of action"
         self.say(f"Recovery roll for {me} (down){self.why('down')}: {d}, {txt}.")
 
     def end(self, winner, reason):
@@ -1327,10 +1327,8 @@ class _Story:
             rnd, f, kind = int(ev[0]), int(ev[1]), int(ev[2])
             p = [int(v) for v in ev[3:12]]
             del rnd
-            if kind not in (Ev.WOUND, Ev.INJURY, Ev.AIM_LOST):
+            if kind not in _HIT_CHAIN:
                 self.melee_ctx = False
-            if self.qd is not None:
-                self.quick_draw_after(f, kind)
             if kind not in _SHOT_CHAIN and kind != Ev.BURST:
                 self.close_burst()
             if kind == Ev.DEPLOY:
@@ -1352,7 +1350,7 @@ class _Story:
             elif kind == Ev.OVERWATCH:
                 self.overwatch(f, *p[:3])
             elif kind == Ev.SHOT:
-                self.shot(f, *p[:7])
+                self.shot(f, *p[:9])
             elif kind == Ev.WOUND:
                 self.wound(f, *p[:4])
             elif kind == Ev.INJURY:
@@ -1381,6 +1379,14 @@ class _Story:
                 self.charged(f, p[0])
             elif kind == Ev.END:
                 self.end(p[0], p[1])
+            elif kind == Ev.TAKEN_OUT:
+                self.taken_out(f, p[0], p[1])
+            elif kind == Ev.PIN_LIFTED:
+                self.pin_lifted(f, p[0])
+            elif kind == Ev.OW_LOST:
+                self.ow_lost(f, p[0], p[1])
+            else:
+                raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)
 
 

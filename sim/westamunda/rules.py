@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-0"
+VERSION = "wm-1"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -495,6 +495,12 @@ class WMRules:
     crawl_in: int = param(2, "Crawl in inches a turn (text: 2\").", lo=0, hi=12)
     run_multiplier: int = param(2, "A run covers up to this many times M (text: M 4, running "
                                 "4\" to 8\"); moving more than M is running.", lo=1, hi=4)
+    run_reading: str = param(
+        "distance", "What makes a fighter a runner (his shots snap shots, no reloading, a rapid "
+        "target): 'distance' (default: the text's 'running (moving over 4\")', twice: a "
+        "declared run counts once it has covered more than M, so one stopped within M, e.g. "
+        "by run_stop_in, is a walk) or 'declared' (any declared run once under way, the base "
+        "game's declared double move).", choices=("distance", "declared"))
     charge_multiplier: int = param(2, "A charge covers up to this many times M (reference 1.1).",
                                    lo=1, hi=4)
     run_stop_in: int = param(
@@ -578,8 +584,17 @@ class WMRules:
                                    "(reference 2.3 [V]).", lo=-6, hi=0)
     charging_target_modifier: int = param(-1, "Overwatch shot at a charging target (reference "
                                           "2.3 [V]).", lo=-6, hi=0)
-    rapid_target_in: int = param(10, "A target that moved this far or more last turn is rapid "
-                                 "(reference 2.3 [V]).", lo=1, hi=48)
+    rapid_target_in: int = param(10, "Under rapid_target_reading 'distance', a target that "
+                                 "moved this far or more in its latest turn is rapid (reference "
+                                 "2.3 [V]; on foot, with runs of at most 8\", only riders and "
+                                 "sprinters reach it).", lo=1, hi=48)
+    rapid_target_reading: str = param(
+        "running", "Which targets take rapid_target_modifier: 'running' (default: a target that "
+        "ran, by run_reading, in its latest turn, the move under fire included: the text counts "
+        "'the speed of movement' among the modifiers of an overwatch shot at a running man in "
+        "the open (Duck backs), which the reference's 10\" never gives a fighter on foot) or "
+        "'distance' (moved rapid_target_in or more, reference 2.3 [V]).",
+        choices=("running", "distance"))
     rapid_target_modifier: int = param(-1, "Modifier for a rapid target (reference 2.3 [V]).",
                                        lo=-6, hi=0)
     large_target_modifier: int = param(1, "Modifier for a large target, e.g. horse and rider "
@@ -611,6 +626,10 @@ class WMRules:
     quick_draw_pin_cancels: bool = param(
         True, "An overwatcher pinned or downed by the quick-draw shot loses his shot (text: "
         "'then fires as normal'; a pinned fighter cannot shoot in the base game).")
+    quick_draw_fan: bool = param(
+        False, "The quick-draw shot may be fanned or blazed (a burst, each shot a snap shot at "
+        "sfd_modifier too); off (default): the text's mover 'can get a shot off first', one "
+        "shot.")
     scope_short_factor: int = param(2, "A telescopic sight multiplies short range when the firer "
                                     "is stationary (reference 2.3 [S]).", lo=1, hi=4)
     scatter_radius_in: float = param(
@@ -713,8 +732,12 @@ class WMRules:
                               "or is pinned (text: 2).", lo=1, hi=10)
     knockdown_strength: int = param(4, "Hits of this S or more force an S roll against being "
                                     "knocked back (text: S4).", lo=1, hi=11)
-    knockdown_in: int = param(2, "Inches a knocked-down target is thrown back (text: 2\").", lo=0,
-                              hi=12)
+    knockdown_in: int = param(2, "Inches a knocked-down target is thrown back along the line "
+                              "of fire (text: 2\").", lo=0, hi=12)
+    knockdown_when_down: bool = param(
+        False, "A fighter already down when struck also tests against knockdown (the literal 'any "
+        "character struck'); off (default): the test is 'to avoid being knocked off their "
+        "feet', and its aside has the target pinned, i.e. on his feet.")
     ammo_on: int = param(6, "A natural to-hit roll of this or more needs an ammo roll (text and "
                          "reference 5.1: a 6; 7: never).", lo=1, hi=7)
     jam_outcome: str = param(

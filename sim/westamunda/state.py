@@ -69,8 +69,9 @@ FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
  R_SFD_STOPS_ALL, R_SFD_SPREAD, R_SFD_LIMITED, R_KICKBACK_GAP, R_KNOCKDOWN_S, R_KNOCKDOWN_IN,
  R_AMMO_ON, R_JAM_USELESS, R_JAMS_CLEARED, R_FLESH_PENALTY, R_FLESH_ZERO_OUT, R_UNPIN_FRIEND_IN,
  R_DOWN_ALONE_OUT, R_TWO_WEAPON_BONUS, R_CHARGE_BONUS, R_FUMBLE_BONUS, R_CRIT_BONUS, R_MELEE_ONE,
- R_MELEE_TIE_HITS, R_MELEE_WS_ROLL, R_SFD_CAN_AIM, R_CRAWL, R_DOWN_CRAWL, R_DEBUG) = range(59)
-N_RULES = 59
+ R_MELEE_TIE_HITS, R_MELEE_WS_ROLL, R_SFD_CAN_AIM, R_CRAWL, R_DOWN_CRAWL, R_RUN_DECLARED,
+ R_RAPID_RUNNING, R_KNOCKDOWN_DOWN, R_QD_FAN, R_DEBUG) = range(63)
+N_RULES = 63
 
 # small tables int64[N_TB]: rules tuples packed at these offsets (lengths fixed by WMRules.problem)
 TB_SECOND = 0  # second_die_needs (4)
@@ -87,17 +88,19 @@ D6 = 6  # faces of the injury and recovery tables (their length)
 # ---- fighter table columns -------------------------------------------------------------------
 (FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
- FMOVED_IN, FLAST_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED) = range(38)
-N_FC = 38
+ FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED) = range(37)
+N_FC = 37
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
 # aimed, FAIMDX/Y aiming direction, FAIMCOV the target's cover when the aim began; FOW OW_*,
 # FOWN turns on aimed overwatch, FOWFIRED fired this enemy turn; FACT this turn's Act; FMOVED
-# MV_*; FMOVED_IN half-inches moved this turn, FLAST_IN in its last move (rapid targets);
-# FFIRED shot this turn; FENGAGED opponent in hand-to-hand (-1 none); FCHARGED charged this
-# turn; FRELOAD_SLOT slot being reloaded or cleared this turn (-1 none); FMELEE_S strength bonus
-# of the best hand weapon; FTWO_HANDED carries a two-handed weapon (no extra attack die).
+# MV_* and FMOVED_IN half-inches moved, both of the fighter's latest turn (the one in progress
+# included: cleared when his side's turn starts, so in the enemy's turn they tell his last
+# move; running and rapid targets read them); FFIRED shot this turn; FENGAGED opponent in
+# hand-to-hand (-1 none); FCHARGED charged this turn; FRELOAD_SLOT slot being reloaded or
+# cleared this turn (-1 none); FMELEE_S strength bonus of the best hand weapon; FTWO_HANDED
+# carries a two-handed weapon (no extra attack die).
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
 OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
 MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
@@ -132,6 +135,8 @@ NO_SHOT = 1 << 20  # a need matrix entry with no legal shot (larger than any rea
 
 # shot kinds (bits of Ev.SHOT's payload g)
 SH_SNAP, SH_AIMED, SH_OVERWATCH, SH_QUICKDRAW, SH_FAN, SH_MIDMOVE = 1, 2, 4, 8, 16, 32
+# the target's own to-hit modifiers that applied (bits of Ev.SHOT's payload i)
+MOD_RAPID, MOD_EMERGING, MOD_CHARGING = 1, 2, 4
 
 # ---- records -----------------------------------------------------------------------------------
 # per-game int64[N_GAME_COLS]
@@ -162,8 +167,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dry_turns")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
-# aims this side lost to the target's moves; dry_turns: turns a fighter wanted to shoot with no
-# loaded, unjammed weapon.
+# aims this side lost because the target left sight or the arc or went into cover (moving or
+# knocked back); dry_turns: turns a fighter wanted to shoot with no loaded, unjammed weapon.
 
 
 class Bad(IntEnum):
@@ -192,7 +197,8 @@ class Ev(IntEnum):
     AIM_LOST = 7  # a=target, b=why (0 out of sight, 1 left the arc, 2 behind cover, 3 aimer
     #               pinned, down or moved, 4 target gone)
     OVERWATCH = 8  # a=1 aimed, b=direction x, c=direction y
-    SHOT = 9  # a=target, b=weapon row, c=need, d=first die, e=hit (0/1), f=aim turns, g=SH_* bits
+    SHOT = 9  # a=target, b=weapon row, c=need, d=first die, e=hit (0/1), f=aim turns, g=SH_* bits,
+    #          h=the target's COVER code, i=MOD_* bits (rapid, emerging, charging target)
     WOUND = 10  # a=shooter (or opponent), b=need (0: cannot wound), c=die, d=1 wounded
     INJURY = 11  # a=die, b=INJURIES code the die gives (the worst of several rolls stands)
     PINNED = 12  # a=the fighter whose hit pinned him (or -1: kickback)
@@ -208,3 +214,11 @@ class Ev(IntEnum):
     KNOCKDOWN = 21  # a=shooter, b=1 passed the S test, c=x, d=y after
     CHARGED = 22  # a=the fighter charged (base contact)
     END = 23  # fighter -1: a=winning side (-1 draw), b=END_*
+    TAKEN_OUT = 24  # out of action with no roll saying so (the INJURY and RECOVERY rolls that put
+    #                 a fighter out log none): a=the fighter responsible (-1 none), b=why (0 down
+    #                 in hand-to-hand, down_alone_out; 1 WS and BS both 0, flesh_zero_out)
+    PIN_LIFTED = 25  # the pin ends without a test: a=why (0 it has cost its turn, recovery phase;
+    #                  1 charged: a fighter in hand-to-hand cannot be pinned)
+    OW_LOST = 26  # an overwatcher loses his shot at a mover who won the quick draw: a=the mover,
+    #               b=why (0 down or out of action, 1 pinned: quick_draw_pin_cancels, 2 the mover
+    #               is no longer a shot he can take: out of sight, arc or range)
