@@ -70,3 +70,11 @@ def test_compare_band_and_verdicts():
     assert df.loc["a", "high"] == pytest.approx(0.5 + 2.2414 * 0.0141421, abs=1e-4)
     assert df.loc["a", "verdict"] == "MOVED" and df.loc["b", "verdict"] == "ok"
     assert compare(base, {"b": now["b"]}).set_index("metric").loc["a", "verdict"] == "MISSING"
+
+
+def test_a_westamunda_rule_change_is_caught(tmp_path):
+    """Characteristic rolls on 8 minus the score instead of 7 (every shot one harder: longer
+    fights, fewer taken out) fails Westamunda's."""
+    ok, out = run(tmp_path, rules_override={"needed_base": 8}, only=["wm_small"])
+    assert not ok
+    assert "MOVED" in out
