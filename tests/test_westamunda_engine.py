@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 import pytest
+from wm_kit import MIXED, WEAK
 
 from helpers import binom_p, chi2_p, one_and_all_threads
 from sim.core.params import ConfigError
@@ -36,18 +37,6 @@ from strategies.westamunda import N_KINDS, N_W, PRESETS, table
 
 R = WMRules()
 NAMES = list(PRESETS)
-# a legal townsfolk gang of other guns: percussion and single-shot reloads, the Henry's two
-# sustained-fire dice, S4 guns (knockdown) and, with WEAK's S2 young bloods, kickback
-MIXED = (Recruit("leader", ("revolver_perc", "springfield"), ("revolver_perc", "springfield")),
-         Recruit("shootist", ("henry", "small_revolver"), ("henry", "small_revolver")),
-         Recruit("ganger", ("hunting_rifle", "pistol"), ("hunting_rifle", "pistol")),
-         Recruit("ganger", ("springfield", "revolver"), ("springfield", "revolver")),
-         Recruit("ganger", ("sharps_carbine", "small_revolver_perc"),
-                 ("sharps_carbine", "small_revolver_perc")),
-         Recruit("young_blood", ("springfield",), ("springfield",)),
-         Recruit("young_blood", ("pepperbox",), ("pepperbox",)))
-WEAK = WMRules(profiles=tuple(row[:3] + (2,) + row[4:] if name == "young_blood" else row
-                              for name, row in zip(FIGHTERS, R.profiles, strict=True)))
 
 
 def agrees(counts, probs, alpha=1e-3):

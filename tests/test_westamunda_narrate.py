@@ -19,27 +19,16 @@ from typing import NamedTuple
 
 import numpy as np
 import pytest
+from wm_kit import MIXED, WEAK
 
 from sim.core.tabletop.battlefield import empty
 from sim.westamunda import state as S
 from sim.westamunda.engine import replay
 from sim.westamunda.narrate import legend, narrate
-from sim.westamunda.rules import FIGHTERS, WEAPONS, Recruit, WMRules
+from sim.westamunda.rules import FIGHTERS, WEAPONS, WMRules
 from strategies.westamunda import PRESETS, table
 
 R = WMRules()
-# other guns: percussion and single-shot reloads, S4 hits (knockdown) and, with WEAK's S2 young
-# bloods firing S4 springfields, kickback
-MIXED = (Recruit("leader", ("revolver_perc", "springfield"), ("revolver_perc", "springfield")),
-         Recruit("shootist", ("henry", "small_revolver"), ("henry", "small_revolver")),
-         Recruit("ganger", ("hunting_rifle", "pistol"), ("hunting_rifle", "pistol")),
-         Recruit("ganger", ("springfield", "revolver"), ("springfield", "revolver")),
-         Recruit("ganger", ("sharps_carbine", "small_revolver_perc"),
-                 ("sharps_carbine", "small_revolver_perc")),
-         Recruit("young_blood", ("springfield",), ("springfield",)),
-         Recruit("young_blood", ("pepperbox",), ("pepperbox",)))
-WEAK = WMRules(profiles=tuple(row[:3] + (2,) + row[4:] if name == "young_blood" else row
-                              for name, row in zip(FIGHTERS, R.profiles, strict=True)))
 # the readings that are not the defaults (each changes what the narrator must say)
 ALT_READINGS = dict(rapid_target_reading="distance", run_reading="declared",
                     knockdown_when_down=True, quick_draw_fan=True)
