@@ -36,6 +36,9 @@ CASES = [
     ("godfather", {"players": 2, "max_sets": 6}, "mixed", 40),
     ("godfather", {"players": 4, "max_sets": 6}, "mixed", 40),
     ("godfather", {"players": 3, "max_sets": 6, "leaders_on_street": True}, "mixed", 30),
+    ("westamunda", {}, "mixed", 120),
+    ("westamunda", {"build_a": "long_guns", "build_b": "brawlers", "gang_b": "cavalry",
+                    "table_setting": "open"}, "mixed", 120),
 ]
 
 

@@ -74,12 +74,17 @@ W_FLANK_IN = 15  # the flank point: this many inches beside the nearest enemy, a
 W_FLANK_NEAR = 16  # a flanker this near his flank point (inches) closes in to strike
 W_ANGLE = 17  # bonus for a striking flanker's cell that sees his enemy with no cover
 W_STRIKE_IN = 18  # inches from his enemy a striking flanker tries to end his move
-N_W = 19
+# the patient aimer's (and the fire base's)
+W_OPEN_AIM = 19  # 1: out of cover, aim where he stands when the walk he would take ends out of
+#                  cover too (no cover in reach, e.g. the shoot-out's bare table); 0: aim only
+#                  from cover
+N_W = 20
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
-         W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0}
+         W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
+         W_OPEN_AIM: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -127,7 +132,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "fan": W_FAN, "midmove": W_MIDMOVE, "run": W_RUN, "charge_in": W_CHARGE_IN,
                 "overwatch": W_OVERWATCH, "ow_aimed": W_OW_AIMED, "reload_at": W_RELOAD_AT,
                 "shoot_need": W_SHOOT_NEED, "base_share": W_BASE_SHARE, "flank_in": W_FLANK_IN,
-                "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN}
+                "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN,
+                "open_aim": W_OPEN_AIM}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -540,19 +546,24 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
     the easiest shot worth it (its need less the bonus of ``W_AIM_TURNS`` turns' aim at most
     ``W_SHOOT_NEED``; the target already aimed at if he can still be shot), else (aimed if
     ``W_OW_AIMED``) overwatch facing ``_watch_target`` (enemies coming on from beyond reach);
-    out of cover or with nothing to do, walk to ``_best_cell`` (standoff and sight weights),
+    with ``W_OPEN_AIM``, out of cover where the walk he would take ends out of cover too, he
+    does the same where he stands; out of cover or with nothing to do, walk to ``_best_cell`` (standoff and sight weights),
     else reload if due, else hold. (t, k, n): ``_best_shot`` of ``need``."""
-    covered = _covered(terrain, building, fm[a, FX], fm[a, FY])
-    if covered and _upkeep(w, a, kit, wt, dec):
+    settled = _covered(terrain, building, fm[a, FX], fm[a, FY])  # in cover (or none near)
+    if not settled and w[W_OPEN_AIM] > 0:  # no cover in reach: aim where he stands
+        x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+                          building, smoke, occ, dist, queue, seen)
+        settled = not _covered(terrain, building, x, y)
+    if settled and _upkeep(w, a, kit, wt, dec):
         return
     gain = min(w[W_AIM_TURNS] * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
-    if t >= 0 and n - gain <= w[W_SHOOT_NEED] and covered:
+    if t >= 0 and n - gain <= w[W_SHOOT_NEED] and settled:
         dec[S.D_ACT] = Act.AIM
         held = fm[a, FAIMT]
         dec[S.D_TARGET] = held if held >= 0 and need[held, k] < NO_SHOT else t
         dec[S.D_SLOT] = k
         return
-    if covered and w[W_OVERWATCH] > 0:
+    if settled and w[W_OVERWATCH] > 0:
         o = _watch_target(w, a, fm, kit, wt, rp)
         if o >= 0:  # nothing worth aiming at, an enemy coming on: watch for him
             dec[S.D_ACT] = Act.OVERWATCH

@@ -78,3 +78,12 @@ def test_a_westamunda_rule_change_is_caught(tmp_path):
     ok, out = run(tmp_path, rules_override={"needed_base": 8}, only=["wm_small"])
     assert not ok
     assert "MOVED" in out
+
+
+def test_a_westamunda_shootout_order_change_is_caught(tmp_path):
+    """Ordinary gang turns instead of the fast-draw order (the first gang to shoot wins about
+    70% of three-a-side duels, against 50%) fails the shoot-out's guard."""
+    ok, out = run(tmp_path, rules_override={"shootout_order": "turns"},
+                  only=["wm_shootout_small"])
+    assert not ok
+    assert "MOVED" in out

@@ -78,8 +78,9 @@ def test_bad_input_raises_a_clear_error():
         play_batch(R, -1, 0, 0, k, w)
     with pytest.raises(TypeError, match="rules: expected a WMRules"):
         play_batch({"max_turns": 3}, 1, 0, 0, k, w)
-    with pytest.raises(ConfigError, match="scenario 'shoot_out' is not in this engine slice"):
-        play_batch(WMRules(scenario="shoot_out"), 1, 0, 0, k, w)
+    with pytest.raises(ConfigError, match="shootout_distance_in"):
+        play_batch(WMRules(scenario="shoot_out", table_height_in=24, shootout_distance_in=30),
+                   1, 0, 0, k, w)
     with pytest.raises(ConfigError, match="fire_arc_deg"):
         play_batch(WMRules(aim_arc_deg=120), 1, 0, 0, k, w)  # wider than the fire arc
     two_leaders = (Recruit("leader"),) * 3
@@ -414,6 +415,10 @@ def _audit(rules, ev, games, sides, table):
             "every change of state is in the trace"
     if games[S.G_END] == S.END_BOTTLE:
         assert bottled is not None and games[S.G_WINNER] == 1 - bottled
+    elif games[S.G_END] == S.END_SHOT_DOWN:  # the shoot-out: a side has nobody standing
+        up = [sides[s_, S.S_STANDING] for s_ in range(2)]
+        assert rules.scenario == "shoot_out" and bottled is None and min(up) == 0
+        assert games[S.G_WINNER] == (-1 if max(up) == 0 else int(np.argmax(up)))
     else:
         assert games[S.G_TURNS] == rules.max_turns and games[S.G_WINNER] == -1
     seen["knocks"] = knocks

@@ -79,6 +79,7 @@ from sim.westamunda.state import (
     FSIDE,
     FSTATE,
     FT,
+    FORDER,
     FTWO_HANDED,
     FTYPE,
     FW,
@@ -154,6 +155,7 @@ class Scratch(NamedTuple):
     dec: np.ndarray  # int64[N_DEC] a policy's decision
     dice_a: np.ndarray  # int64[sizes.dice] attack dice of one side of a hand-to-hand round
     dice_b: np.ndarray  # int64[sizes.dice] ... of the other
+    able: np.ndarray  # int64[F] the shoot-out: fighters of the score acting who shoot
 
 
 class Sizes(NamedTuple):
@@ -1154,21 +1156,22 @@ def _bottle(g, ge, out, side):
 
 
 @kernel
-def _start_turn(g, ge, out, side):
-    """This turn's flags cleared, overwatch ended; pinned fighters take their escape test: an I
-    test, only with a friend within unpin_friend_in who is standing and not a young blood (the
-    leader always has one)."""
+def _start_fighter(fm, a):
+    """Fighter a's own flags of a turn cleared as his turn starts: nothing fired, no action, not
+    moved, no reload, overwatch ended."""
+    fm[a, FFIRED] = 0
+    fm[a, FACT] = -1
+    fm[a, FMOVED] = S.MV_STILL
+    fm[a, FMOVED_IN] = 0
+    fm[a, FRELOAD_SLOT] = -1
+    fm[a, FOW] = S.OW_NONE
+
+
+@kernel
+def _escape_pins(g, ge, out, side):
+    """Pinned fighters of ``side`` take their escape test: an I test, only with a friend within
+    unpin_friend_in who is standing and not a young blood (the leader always has one)."""
     fm, rp = ge.fm, g.rp
-    for a in range(fm.shape[0]):
-        fm[a, FCHARGED] = 0  # the charge bonus counts in the charge's own combat round only
-        if fm[a, FSIDE] != side:
-            continue
-        fm[a, FFIRED] = 0
-        fm[a, FACT] = -1
-        fm[a, FMOVED] = S.MV_STILL
-        fm[a, FMOVED_IN] = 0
-        fm[a, FRELOAD_SLOT] = -1
-        fm[a, FOW] = S.OW_NONE
     for a in range(fm.shape[0]):
         if fm[a, FSIDE] != side or fm[a, FPINNED] == 0 or fm[a, FSTATE] != ST_STANDING:
             continue
@@ -1183,6 +1186,18 @@ def _start_turn(g, ge, out, side):
         if ok:
             fm[a, FPINNED] = 0
         _log(out, a, Ev.UNPIN, 1 if ok else 0)
+
+
+@kernel
+def _start_turn(g, ge, out, side):
+    """This turn's flags cleared (the charge bonus of every fighter, the rest of ``side``'s),
+    then pinned fighters take their escape test (``_escape_pins``)."""
+    fm = ge.fm
+    for a in range(fm.shape[0]):
+        fm[a, FCHARGED] = 0  # the charge bonus counts in the charge's own combat round only
+        if fm[a, FSIDE] == side:
+            _start_fighter(fm, a)
+    _escape_pins(g, ge, out, side)
 
 
 @kernel
@@ -1304,41 +1319,50 @@ def _shooting_phase(g, f, ge, sc, out, side):
     shoot once: aimers their aimed shot (or they hold it to aim on), runners (``_ran``: a
     declared run stopped within M is a walk under run_reading 'distance') a snap shot, the
     rest a normal shot (a fighter turns freely to shoot)."""
-    fm, rp = ge.fm, g.rp
+    fm = ge.fm
     for a in range(fm.shape[0]):
         if fm[a, FSIDE] != side or fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or \
                 fm[a, FENGAGED] >= 0 or fm[a, FFIRED] != 0:
             continue
-        act = fm[a, FACT]
-        if act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
-                ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
-            continue
-        ran = _ran(g, fm, a)
-        if ran and rp[S.R_RUN_AND_SHOOT] == 0:
-            continue
-        if not _any_ready_gun(ge.kit, a):
-            if _any_enemy_seen(f, ge, sc, a):
-                out.side_out[side, S.S_DRY] += 1
-            continue
-        if act == Act.AIM:
-            t = fm[a, FAIMT]
-            if t < 0:
-                continue
-            if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fm[a, FAIMDX], fm[a, FAIMDY],
-                           rp[S.R_AIM_ARC], False, t, fm[a, FAIMN], False, False) == 0:
-                _lose_aim(ge, out, a, 3)
-                continue
-            tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
-                                   S.SH_AIMED, g.s)
-            if tt == t and 0 <= k and sc.need[t, k] < NO_SHOT:
-                turns = fm[a, FAIMN]
-                fm[a, FAIMT] = -1  # the shot spends the aim (nothing to lose if it drops t)
-                fm[a, FAIMN] = 0
-                _fire(g, f, ge, sc, out, a, t, k, False, S.SH_AIMED, turns, False, False,
-                      rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
-            continue
-        flags = S.SH_SNAP if ran else 0
-        _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, flags, -1, 0, False, False)
+        _shoot_one(g, f, ge, sc, out, a)
+
+
+@kernel
+def _shoot_one(g, f, ge, sc, out, a):
+    """Fighter a's shot of the shooting phase (the caller has checked he is up, free and has
+    not fired): none after overwatch, a charge, a crawl or (reload_and_fire off) a reload."""
+    fm, rp = ge.fm, g.rp
+    side = fm[a, FSIDE]
+    act = fm[a, FACT]
+    if act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
+            ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
+        return
+    ran = _ran(g, fm, a)
+    if ran and rp[S.R_RUN_AND_SHOOT] == 0:
+        return
+    if not _any_ready_gun(ge.kit, a):
+        if _any_enemy_seen(f, ge, sc, a):
+            out.side_out[side, S.S_DRY] += 1
+        return
+    if act == Act.AIM:
+        t = fm[a, FAIMT]
+        if t < 0:
+            return
+        if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fm[a, FAIMDX], fm[a, FAIMDY],
+                       rp[S.R_AIM_ARC], False, t, fm[a, FAIMN], False, False) == 0:
+            _lose_aim(ge, out, a, 3)
+            return
+        tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
+                               S.SH_AIMED, g.s)
+        if tt == t and 0 <= k and sc.need[t, k] < NO_SHOT:
+            turns = fm[a, FAIMN]
+            fm[a, FAIMT] = -1  # the shot spends the aim (nothing to lose if it drops t)
+            fm[a, FAIMN] = 0
+            _fire(g, f, ge, sc, out, a, t, k, False, S.SH_AIMED, turns, False, False,
+                  rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
+        return
+    flags = S.SH_SNAP if ran else 0
+    _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, flags, -1, 0, False, False)
 
 
 @kernel
@@ -1609,7 +1633,7 @@ def _gang_turn(g, f, ge, sc, out, side):
     """One gang turn of ``side``; returns True if it bottled out."""
     out.clock[1] += 1
     _log(out, -1, Ev.TURN, side)
-    if _bottle(g, ge, out, side):
+    if g.rp[S.R_SHOOTOUT] == 0 and _bottle(g, ge, out, side):
         return True
     _start_turn(g, ge, out, side)
     _movement_phase(g, f, ge, sc, out, side)
@@ -1623,8 +1647,99 @@ def _gang_turn(g, f, ge, sc, out, side):
 
 
 @kernel
+def _shot_down(ge):
+    """The shoot-out's end: (over, winner): over once a side has no fighter standing; the
+    winner is the other side if it has one standing, else -1 (both shot down together)."""
+    fm = ge.fm
+    up0 = up1 = 0
+    for a in range(fm.shape[0]):
+        if fm[a, FSTATE] == ST_STANDING:
+            if fm[a, FSIDE] == 0:
+                up0 += 1
+            else:
+                up1 += 1
+    if up0 > 0 and up1 > 0:
+        return False, -1
+    if up0 > 0:
+        return True, 0
+    if up1 > 0:
+        return True, 1
+    return True, -1
+
+
+@kernel
+def _shootout_round(g, f, ge, sc, out):
+    """One round of the shoot-out in the fast-draw order (shootout_order 'i_plus_d6'): every
+    fighter not out of action rolls I + D6 (Ev.ORDER); the highest score acts first, fighters
+    with equal scores together: each of them in turn clears his turn's flags and takes his
+    movement-phase action (a down one may crawl), the enemy's overwatchers may then fire at
+    them, then those still up, unpinned and free shoot, each of them even if a fighter of the
+    same score has just shot him (their shots are simultaneous). Pins are escaped at the start
+    of the round; hand-to-hand and recovery come at its end, for both sides. Returns (over,
+    winner) as ``_shot_down``, checked after every score."""
+    fm = ge.fm
+    F = fm.shape[0]
+    out.clock[1] += 1
+    _log(out, -1, Ev.TURN, -1)
+    for a in range(F):
+        fm[a, FCHARGED] = 0
+    _escape_pins(g, ge, out, 0)
+    _escape_pins(g, ge, out, 1)
+    for a in range(F):
+        fm[a, FORDER] = 0
+        if fm[a, FSTATE] == ST_OUT:
+            continue
+        d = roll(g.s, D6)
+        fm[a, FORDER] = fm[a, FI] + d
+        _log(out, a, Ev.ORDER, fm[a, FI], d, fm[a, FORDER])
+    able = sc.able
+    while True:
+        top = 0
+        for a in range(F):
+            if fm[a, FSTATE] != ST_OUT:
+                top = max(top, fm[a, FORDER])
+        if top <= 0:
+            break
+        movers = 0
+        for a in range(F):
+            if fm[a, FORDER] != top or fm[a, FSTATE] == ST_OUT:
+                continue
+            _start_fighter(fm, a)
+            if fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
+                continue
+            if fm[a, FSTATE] == ST_STANDING:
+                _act(g, f, ge, sc, out, a)
+            elif fm[a, FSTATE] == ST_DOWN:
+                _crawl_down(g, f, ge, sc, out, a)
+            movers |= 1 << fm[a, FSIDE]
+        for side in range(2):
+            if movers & (1 << side):
+                _overwatch_stationary(g, f, ge, sc, out, side)
+        for a in range(F):
+            able[a] = 1 if fm[a, FORDER] == top and fm[a, FSTATE] == ST_STANDING and \
+                fm[a, FPINNED] == 0 and fm[a, FENGAGED] < 0 and fm[a, FFIRED] == 0 else 0
+        for a in range(F):
+            if able[a] != 0:
+                _shoot_one(g, f, ge, sc, out, a)
+        for a in range(F):
+            if fm[a, FORDER] == top:
+                fm[a, FORDER] = 0
+        over, winner = _shot_down(ge)
+        if over or out.g_out[S.G_ERROR] != 0:
+            return over, winner
+    _melee_phase(g, ge, sc, out)
+    _recovery_phase(g, ge, out, 0)
+    _recovery_phase(g, ge, out, 1)
+    if g.rp[S.R_DEBUG] != 0:
+        _check(g, f, ge, out)
+    return _shot_down(ge)
+
+
+@kernel
 def _game(g, f, ge, sc, out):
-    """The fight itself (see ``_play``)."""
+    """The fight itself (see ``_play``): a gang fight (gang turns, the first side by a fair
+    coin, until a gang bottles out) or a shoot-out (fast-draw rounds or gang turns, no bottle
+    tests, until a side has no fighter standing); a draw at max_turns rounds."""
     fm, rp = ge.fm, g.rp
     g_out, so = out.g_out, out.side_out
     g_out[:] = 0
@@ -1639,9 +1754,18 @@ def _game(g, f, ge, sc, out):
     winner = -1
     end = S.END_LIMIT
     rnd = 0
+    shootout = rp[S.R_SHOOTOUT] != 0
     while rnd < rp[S.R_TURNS] and end == S.END_LIMIT:
         rnd += 1
         out.clock[0] = rnd
+        if shootout and rp[S.R_SO_TURNS] == 0:
+            over, who = _shootout_round(g, f, ge, sc, out)
+            if over:
+                end = S.END_SHOT_DOWN
+                winner = who
+            if g_out[S.G_ERROR] != 0:
+                break
+            continue
         for half in range(2):
             side = first if half == 0 else 1 - first
             if _gang_turn(g, f, ge, sc, out, side):
@@ -1650,6 +1774,12 @@ def _game(g, f, ge, sc, out):
                 break
             if g_out[S.G_ERROR] != 0:
                 break
+            if shootout:
+                over, who = _shot_down(ge)
+                if over:
+                    end = S.END_SHOT_DOWN
+                    winner = who
+                    break
         if g_out[S.G_ERROR] != 0:
             break
     _tally(ge, out)
@@ -1668,14 +1798,16 @@ def scratch(h, w, F, K, sizes):
                    np.zeros((F, K), dtype=np.bool_), np.zeros(h * w, dtype=np.int64),
                    np.zeros(h * w, dtype=np.int64), np.zeros((h, w), dtype=np.bool_),
                    np.zeros(F, dtype=np.int64), np.zeros(S.N_DEC, dtype=np.int64),
-                   np.zeros(sizes.dice, dtype=np.int64), np.zeros(sizes.dice, dtype=np.int64))
+                   np.zeros(sizes.dice, dtype=np.int64), np.zeros(sizes.dice, dtype=np.int64),
+                   np.zeros(F, dtype=np.int64))
 
 
 @kernel
 def _borrow_scratch(sc):
     return Scratch(borrow(sc.dist), borrow(sc.queue), borrow(sc.seen), borrow(sc.need),
                    borrow(sc.legal), borrow(sc.step_need), borrow(sc.path), borrow(sc.occ),
-                   borrow(sc.saw), borrow(sc.dec), borrow(sc.dice_a), borrow(sc.dice_b))
+                   borrow(sc.saw), borrow(sc.dec), borrow(sc.dice_a), borrow(sc.dice_b),
+                   borrow(sc.able))
 
 
 @kernel
@@ -1821,7 +1953,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_RUN_DECLARED, r.run_reading == "declared"),
             (S.R_RAPID_RUNNING, r.rapid_target_reading == "running"),
             (S.R_KNOCKDOWN_DOWN, r.knockdown_when_down), (S.R_QD_FAN, r.quick_draw_fan),
-            (S.R_DEBUG, debug_default())):
+            (S.R_SHOOTOUT, r.scenario == "shoot_out"),
+            (S.R_SO_TURNS, r.shootout_order == "turns"), (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
 
@@ -1880,10 +2013,14 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
     """Deployed gangs: (fm int64[F, N_FC], kit int64[F, K, N_KC]). Side 0 deploys along the top
     edge, side 1 along the bottom, each in a row at the front of its deploy_depth_in zone (more
     rows behind it for a gang wider than the table), spread evenly, facing the enemy. K = the
-    most ranged weapons any fighter carries. Raises ConfigError naming the problem for an
-    illegal roster, a kit this slice does not model, or a table the gangs do not fit."""
+    most ranged weapons any fighter carries. In the shoot-out (``scenario``) each gang sends its
+    first ``shootout_fighters`` (roster order: the leader and the specialist first) to two
+    lines ``shootout_distance_in`` apart across the middle of the table, 2" between
+    neighbours, facing each other. Raises ConfigError naming the problem for an illegal roster,
+    a kit this slice does not model, or a table the gangs do not fit."""
     if len(rosters) != 2 or len(gang_types) != 2:
         raise ConfigError("westamunda: expected two rosters and two gang types (one per side)")
+    rosters_in = rosters
     depth = rules.deploy_depth_in
     if 2 * depth > height:
         raise ConfigError(f"westamunda rules: deploy_depth_in ({depth}) on a {height}\" deep "
@@ -1914,6 +2051,18 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 if why:
                     raise ConfigError(f"westamunda side {side}: {r.type}: {why}")
             guns.append([n for n in r.weapons if rules.weapon(n)["kind"] != S.KIND_MELEE])
+    shootout = rules.scenario == "shoot_out"
+    if shootout:  # each gang sends its first shootout_fighters (the leader and specialist first)
+        n_so = [min(rules.shootout_fighters, len(tuple(rosters[side]))) for side in range(2)]
+        if rules.shootout_distance_in > height - 1:
+            raise ConfigError(f"westamunda rules: shootout_distance_in "
+                              f"({rules.shootout_distance_in}) on a {height}\" deep table; "
+                              f"expected at most {height - 1}")
+        if 2 * max(n_so) - 1 > width:
+            raise ConfigError(f"westamunda rules: shootout_fighters ({max(n_so)}) 2\" apart do "
+                              f"not fit a {width}\" wide table")
+        rosters = [tuple(rosters[side])[:n_so[side]] for side in range(2)]
+        guns = guns[:n_so[0]] + guns[len(tuple(rosters_in[0])):][:n_so[1]]
     K = max(1, max(len(g) for g in guns))
     F = len(guns)
     fm = np.zeros((F, N_FC), dtype=np.int64)
@@ -1932,6 +2081,10 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FX] = (j + 1) * width // (m + 1)
             back = depth - 1 - line if rows > 1 else depth - 1
             row[FY] = back if side == 0 else height - 1 - back
+            if shootout:  # two lines face to face mid-table, 2" between neighbours
+                top = (height - 1 - rules.shootout_distance_in) // 2
+                row[FX] = width // 2 - (n - 1) + 2 * i
+                row[FY] = top if side == 0 else top + rules.shootout_distance_in
             row[FSIDE], row[FTYPE], row[FINDEX] = side, FIGHTERS.index(r.type), i
             for col, stat in ((FM, "M"), (FWS, "WS"), (FBS, "BS"), (FS, "S"), (FT, "T"),
                               (FW, "W"), (FI, "I"), (FA, "A"), (FLD, "Ld")):
@@ -1969,8 +2122,9 @@ def maps(rules: WMRules, seed: int, stream: int, n_maps: int = DEFAULT_MAPS):
     tables of the shared generator (table_width_in x table_height_in, terrain_density, the
     deployment zones kept clear) and the same tables turned round, so every table is fought
     from both ends. table_setting 'open' takes the buildings off (walls, fences, hedges and
-    trees stay). Cached per point."""
-    return _maps(rules.terrain_density, rules.table_setting, rules.table_width_in,
+    trees stay). The shoot-out is fought in the open: its tables are bare. Cached per point."""
+    setting = "bare" if rules.scenario == "shoot_out" else rules.table_setting
+    return _maps(rules.terrain_density, setting, rules.table_width_in,
                  rules.table_height_in, rules.deploy_depth_in, n_maps, int(seed), int(stream))
 
 
@@ -1980,6 +2134,10 @@ def _maps(density, setting, width, height, depth, n, seed, stream):
     for i in range(n):
         t = generate(density, int(np.uint64(seed) ^ np.uint64(stream)) % 2**63 + i, width,
                      height, depth)
+        if setting == "bare":
+            t.terrain[:] = OPEN
+            t.piece[:] = -1
+            t.building[:] = -1
         if setting == "open":
             gone = t.building >= 0
             t.terrain[gone] = OPEN
@@ -2005,9 +2163,6 @@ def _check_inputs(rules, seed, stream, game0, kinds, weights):
     if not isinstance(rules, WMRules):
         raise TypeError(f"rules: expected a WMRules, got {type(rules).__name__}")
     rules.validate()
-    if rules.scenario != "gang_fight":
-        raise ConfigError(f"westamunda rules: scenario {rules.scenario!r} is not in this engine "
-                          "slice; expected 'gang_fight'")
     for name, v in (("seed", seed), ("stream", stream), ("game0", game0)):
         if not 0 <= int(v) < 2**63:
             raise ValueError(f"{name} {v!r}: expected an integer from 0 to 2**63 - 1")

@@ -1097,6 +1097,10 @@ class WMRules:
             return (f"deploy_depth_in ({self.deploy_depth_in}) on a {self.table_height_in}\" "
                     "deep table: the two deployment zones overlap; expected at most "
                     f"{self.table_height_in // 2}")
+        if self.scenario == "shoot_out" and self.shootout_distance_in > self.table_height_in - 1:
+            return (f"shootout_distance_in ({self.shootout_distance_in}) on a "
+                    f"{self.table_height_in}\" deep table: expected at most "
+                    f"{self.table_height_in - 1} (scenario 'shoot_out')")
         cheapest = self.cheapest_gang()
         if self.roster_cost(cheapest) > self.gang_budget:
             return (f"gang_budget ({self.gang_budget}): the cheapest legal gang costs "

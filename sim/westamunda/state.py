@@ -70,8 +70,8 @@ FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
  R_AMMO_ON, R_JAM_USELESS, R_JAMS_CLEARED, R_FLESH_PENALTY, R_FLESH_ZERO_OUT, R_UNPIN_FRIEND_IN,
  R_DOWN_ALONE_OUT, R_TWO_WEAPON_BONUS, R_CHARGE_BONUS, R_FUMBLE_BONUS, R_CRIT_BONUS, R_MELEE_ONE,
  R_MELEE_TIE_HITS, R_MELEE_WS_ROLL, R_SFD_CAN_AIM, R_CRAWL, R_DOWN_CRAWL, R_RUN_DECLARED,
- R_RAPID_RUNNING, R_KNOCKDOWN_DOWN, R_QD_FAN, R_DEBUG) = range(63)
-N_RULES = 63
+ R_RAPID_RUNNING, R_KNOCKDOWN_DOWN, R_QD_FAN, R_SHOOTOUT, R_SO_TURNS, R_DEBUG) = range(65)
+N_RULES = 65
 
 # small tables int64[N_TB]: rules tuples packed at these offsets (lengths fixed by WMRules.problem)
 TB_SECOND = 0  # second_die_needs (4)
@@ -88,8 +88,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
 # ---- fighter table columns -------------------------------------------------------------------
 (FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
- FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED) = range(37)
-N_FC = 37
+ FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER) = range(38)
+N_FC = 38
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -100,7 +100,8 @@ N_FC = 37
 # move; running and rapid targets read them); FFIRED shot this turn; FENGAGED opponent in
 # hand-to-hand (-1 none); FCHARGED charged this turn; FRELOAD_SLOT slot being reloaded or
 # cleared this turn (-1 none); FMELEE_S strength bonus of the best hand weapon; FTWO_HANDED
-# carries a two-handed weapon (no extra attack die).
+# carries a two-handed weapon (no extra attack die); FORDER the shoot-out's I + D6 score this
+# round (0: acted, or out of action).
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
 OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
 MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
@@ -148,8 +149,9 @@ N_GAME_COLS = 16
 # (to-hit rolls, hits, aimed to-hit rolls, snap to-hit rolls, bursts, reload actions, jam
 # markers, quick-draw tests, overwatch to-hit rolls, hand-to-hand rounds); G_ERROR: debug
 # mode's first broken invariant (Bad), G_ERROR_ROUND its round.
-END_BOTTLE, END_LIMIT = 0, 1
-END_NAMES = ("bottle", "turn_limit")
+END_BOTTLE, END_LIMIT, END_SHOT_DOWN = 0, 1, 2
+END_NAMES = ("bottle", "turn_limit", "shot_down")
+# shot_down: the shoot-out's end, a side with no fighter standing (all down or out of action)
 
 # per-side int64[2, N_SIDE_COLS]
 (S_START, S_STANDING, S_DOWN, S_OOA, S_TAKEN_OUT, S_SHOTS, S_HITS, S_WOUNDS, S_AIMED, S_AIM_HITS,
@@ -188,7 +190,7 @@ class Ev(IntEnum):
     payload of each kind is listed next to it; fighter -1 where no fighter acts."""
 
     DEPLOY = 0  # round 0: a=x, b=y, c=side, d=FIGHTERS type, e=slot 0 weapon, f=slot 1 (-1)
-    TURN = 1  # fighter -1: a=side whose turn starts
+    TURN = 1  # fighter -1: a=side whose turn starts (-1: a shoot-out round, both sides)
     BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed
     UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn
     ACTION = 4  # a=Act, b=target, c=x, d=y, e=slot, f=fire during the move, g=aimed
@@ -222,3 +224,5 @@ class Ev(IntEnum):
     OW_LOST = 26  # an overwatcher loses his shot at a mover who won the quick draw: a=the mover,
     #               b=why (0 down or out of action, 1 pinned: quick_draw_pin_cancels, 2 the mover
     #               is no longer a shot he can take: out of sight, arc or range)
+    ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
+    #             first, equal scores together)

@@ -1,0 +1,159 @@
+"""Westamunda's shoot-out scenario: the set-up (each gang's first shootout_fighters in two lines
+shootout_distance_in apart on a bare table), the fast-draw order read from the engine's own
+traces (every fighter rolls I + D6 each round, the highest acts first, equal scores together:
+a fighter shot by one of the same score still fires), the end (a side with nobody standing is
+shot down; no bottle tests), ordinary turns as the alternative order, and determinism.
+
+Statistical tests are seeded; each states its false-alarm rate.
+"""
+
+import collections
+
+import numpy as np
+import pytest
+from test_westamunda_engine import _audit, lineups
+
+from helpers import chi2_p, one_and_all_threads
+from sim.westamunda import state as S
+from sim.westamunda.engine import forces, maps, play_batch, replay, standard_roster
+from sim.westamunda.rules import FIGHTERS, WMRules
+from strategies.westamunda import PRESETS
+
+SO = WMRules(scenario="shoot_out")
+TURNS = WMRules(scenario="shoot_out", shootout_order="turns")
+NAMES = [n for n in PRESETS if n != "random"]
+STANDING, DOWN, OUT = "standing", "down", "out"
+
+
+def test_each_gang_sends_its_first_fighters_to_two_lines_on_a_bare_table():
+    rules = WMRules(scenario="shoot_out", shootout_fighters=4, shootout_distance_in=10)
+    roster = standard_roster(rules)
+    fm, kit = forces(rules, (roster, roster))
+    assert fm.shape[0] == 8
+    for side in range(2):
+        rows = fm[fm[:, S.FSIDE] == side]
+        assert [FIGHTERS[t] for t in rows[:, S.FTYPE]] == [r.type for r in roster[:4]]
+        assert sorted(rows[:, S.FX].tolist()) == [21, 23, 25, 27]  # centred, 2" apart
+    y0, y1 = fm[fm[:, S.FSIDE] == 0, S.FY], fm[fm[:, S.FSIDE] == 1, S.FY]
+    assert len(set(y0)) == 1 and len(set(y1)) == 1 and y1[0] - y0[0] == 10
+    assert (fm[fm[:, S.FSIDE] == 0, S.FFACEY] == 1).all()
+    terr, pcs, bld = maps(rules, 3, 0, 4)
+    assert (terr == 0).all() and (pcs == -1).all() and (bld == -1).all()
+    # a gang smaller than shootout_fighters sends all it has
+    small = standard_roster(rules)[:3]
+    fm, _ = forces(WMRules(scenario="shoot_out", shootout_fighters=5), (small, roster))
+    assert (fm[:, S.FSIDE] == 0).sum() == 3 and (fm[:, S.FSIDE] == 1).sum() == 5
+
+
+def test_a_distance_longer_than_the_table_is_refused_before_any_fight():
+    bad = WMRules(scenario="shoot_out", table_height_in=24, shootout_distance_in=24)
+    assert "shootout_distance_in (24)" in bad.problem()
+    assert WMRules(table_height_in=24, shootout_distance_in=24).problem() is None  # gang fight
+
+
+@pytest.mark.parametrize("rules", [SO, TURNS], ids=["fast-draw", "turns"])
+def test_same_key_same_fight_whatever_threads_or_replay(rules):
+    k, w = lineups(NAMES, 64)
+    one, many = one_and_all_threads(lambda: play_batch(rules, 9, 2, 0, k, w))
+    assert np.array_equal(one.games, many.games) and np.array_equal(one.sides, many.sides)
+    for i in (0, 5, 17):
+        batch, _, _ = replay(rules, 9, 2, i, k[i], w[i])
+        assert np.array_equal(batch.games[0], one.games[i])
+        assert np.array_equal(batch.sides[0], one.sides[i])
+
+
+def _fast_draw_audit(rules, ev, games, sides):
+    """Check one fast-draw trace: every fighter not out of action rolls I + D6 at the start of
+    each round; fighters act in descending score; shots of the shooting step come from the
+    score now acting; nobody bottles; the end is a side shot down. Returns counts."""
+    seen = collections.Counter()
+    prof_i, side, state = {}, {}, {}
+    score, acted = {}, set()
+    level = None  # the score now acting
+    for row in ev:
+        f, kind = int(row[1]), int(row[2])
+        a, b, c, d = (int(v) for v in row[3:7])
+        g = int(row[9])
+        if kind == S.Ev.DEPLOY:
+            prof_i[f] = rules.profile(FIGHTERS[d])["I"]
+            side[f], state[f] = c, STANDING
+        elif kind == S.Ev.TURN:
+            assert a == -1, "fast-draw rounds are not gang turns"
+            score, acted, level = {}, set(), None
+            seen["rounds"] += 1
+        elif kind == S.Ev.ORDER:
+            assert state[f] != OUT and f not in score
+            assert a == prof_i[f] and 1 <= b <= 6 and c == a + b
+            score[f] = c
+            seen[f"d{b}"] += 1
+        elif kind == S.Ev.ACTION:
+            if len(score) < sum(1 for x in state if state[x] != OUT):
+                raise AssertionError("every fighter standing or down rolls before anyone acts")
+            assert f not in acted, "a fighter acts once a round"
+            assert level is None or score[f] <= level, "the highest score acts first"
+            if level is not None and score[f] == level:
+                seen["ties_acting"] += 1
+            level = score[f]
+            acted.add(f)
+        elif kind == S.Ev.SHOT:
+            if not g & (S.SH_OVERWATCH | S.SH_QUICKDRAW | S.SH_MIDMOVE):
+                assert score.get(f) == level, "the shooting step is the acting score's"
+                if state[f] != STANDING:
+                    seen["return_fire"] += 1  # shot by one of the same score, he still fires
+            seen["shots"] += 1
+        elif kind == S.Ev.INJURY:
+            if b == S.INJ_OUT:
+                state[f] = OUT
+            elif b == S.INJ_DOWN and state[f] == STANDING:
+                state[f] = DOWN
+        elif kind == S.Ev.TAKEN_OUT:
+            state[f] = OUT
+        elif kind == S.Ev.RECOVERY:
+            state[f] = OUT if b == S.INJ_OUT else STANDING if b == S.INJ_FLESH else state[f]
+        elif kind == S.Ev.BOTTLE:
+            raise AssertionError("no bottle tests in a shoot-out")
+    up = [sum(1 for x in state if side[x] == s and state[x] == STANDING) for s in range(2)]
+    assert up == [int(sides[0, S.S_STANDING]), int(sides[1, S.S_STANDING])]
+    if games[S.G_END] == S.END_SHOT_DOWN:
+        assert min(up) == 0
+        assert games[S.G_WINNER] == (-1 if max(up) == 0 else int(np.argmax(up)))
+    else:
+        assert games[S.G_END] == S.END_LIMIT and games[S.G_TURNS] == rules.max_turns
+        assert min(up) > 0 and games[S.G_WINNER] == -1
+    seen[S.END_NAMES[games[S.G_END]]] += 1
+    return seen
+
+
+@pytest.fixture(scope="module")
+def fast_draw():
+    k, w = lineups(NAMES, 160)
+    total = collections.Counter()
+    for i in range(160):
+        batch, ev, _ = replay(SO, 4, 1, i, k[i], w[i])
+        total.update(_fast_draw_audit(SO, ev, batch.games[0], batch.sides[0]))
+    return total
+
+
+def test_the_fast_draw_order_holds_on_every_trace(fast_draw):
+    assert fast_draw["shot_down"] > 140, fast_draw  # a duel on open ground is decided
+    assert fast_draw["ties_acting"] > 0  # equal scores act together
+    # the simultaneous fire happens: a fighter shot down by one of the same score fires back
+    assert fast_draw["return_fire"] > 0
+
+
+def test_the_order_die_is_a_fair_d6(fast_draw):
+    """Chi-square against 1/6 each at a 1e-3 false-alarm rate."""
+    counts = [fast_draw[f"d{v}"] for v in range(1, 7)]
+    assert sum(counts) > 1000 and chi2_p(counts, [1 / 6] * 6) > 1e-3
+
+
+def test_ordinary_turns_keep_every_rule_of_the_gang_turn():
+    """shootout_order 'turns': the gang-fight auditor holds on every trace, no bottle test."""
+    k, w = lineups(NAMES, 48)
+    ends = collections.Counter()
+    for i in range(48):
+        batch, ev, tab = replay(TURNS, 4, 2, i, k[i], w[i])
+        assert S.Ev.BOTTLE not in ev[:, 2] and S.Ev.ORDER not in ev[:, 2]
+        _audit(TURNS, ev, batch.games[0], batch.sides[0], tab)
+        ends[int(batch.games[0, S.G_END])] += 1
+    assert ends[S.END_SHOT_DOWN] > 40
