@@ -10,10 +10,15 @@ are each told once per event; no raw code leaks.
 The fights: four fixed line-ups and every pairing of the gunfighters on three seeds, with the
 standard and the mixed rosters, under the default rules and under the alternative readings
 (ALT): about 200 replays of a few milliseconds each once the engine is compiled. Every mechanic
-in FEATURES must show up in them.
+in FEATURES must show up in them. The same checks run over shoot-outs (scenario 'shoot_out')
+in both orders, the fast draw and gang turns: every pairing on two seeds with the standard
+rosters and on one with the mixed rosters under ALT, about 50 replays an order; the fast draw's
+own checks (the order rolls, the scores in order, who did not act, the simultaneous fire) and
+the shot-down end come at the end of the file.
 """
 
 import dataclasses
+import functools
 import re
 from typing import NamedTuple
 
@@ -33,6 +38,8 @@ R = WMRules()
 ALT_READINGS = dict(rapid_target_reading="distance", run_reading="declared",
                     knockdown_when_down=True, quick_draw_fan=True)
 ALT, ALT_WEAK = (dataclasses.replace(r, **ALT_READINGS) for r in (R, WEAK))
+# the shoot-out's two orders (ids of the ``fights`` fixture's params)
+SHOOTOUT = {"fast_draw": "i_plus_d6", "turns": "turns"}
 GUNFIGHTERS = [n for n in ("random", "patient_aimer", "gunslinger_rush", "brawler")
                if n in PRESETS]
 BASE = [(1, ("brawler", "random"), False), (2, ("patient_aimer", "gunslinger_rush"), False),
@@ -86,6 +93,12 @@ FEATURES = {
     "aim_lost_to_knockback": lambda ev: any(_knocked(ev, j) for j in np.flatnonzero(
         (ev[:, 2] == S.Ev.AIM_LOST) & (ev[:, 4] <= 2))),
 }
+# a shoot-out mechanic -> does this trace show it?
+SHOOTOUT_FEATURES = {
+    "shot_down": lambda ev: _ev(ev, S.Ev.END)[0, 4] == S.END_SHOT_DOWN,
+    "fire_back": lambda ev: any(_fire_back(ev)),
+    "equal_scores": lambda ev: any(len(set(r)) < len(r) for r in _order_rounds(ev)),
+}
 MAP_ROW = re.compile(r"^ *(\d+)   (\S+)(?:   (.+))?$")
 SHOT_LINE = re.compile(r"needs (\d+)\+ to hit.*?, rolls (\d): (hit|miss)")
 
@@ -100,8 +113,10 @@ class Fight(NamedTuple):
     text: str
 
 
-def _replay(seed, names, mixed, alt=False):
+def _replay(seed, names, mixed, alt=False, order=None):
     rules = (ALT_WEAK if mixed else ALT) if alt else (WEAK if mixed else R)
+    if order is not None:
+        rules = dataclasses.replace(rules, scenario="shoot_out", shootout_order=order)
     kinds, weights = table(list(names))
     batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
                                rosters=(MIXED, MIXED) if mixed else None)
@@ -113,19 +128,45 @@ def _fight(seed, names, rules, batch, events, tb):
     return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text)
 
 
-@pytest.fixture(scope="module")
-def fights():
-    """Every case of BASE and CANDIDATES under the default rules and under ALT."""
-    out = [_fight(seed, names, *_replay(seed, names, mixed, alt))
-           for alt in (False, True) for seed, names, mixed in BASE + CANDIDATES]
-    missing = {k for k, has in FEATURES.items() if not any(has(f.events) for f in out)}
-    assert not missing, f"no fight shows {sorted(missing)}: widen CANDIDATES"
+class Fights(list):
+    """Narrated fights of one kind: 'gang_fight', or a shoot-out order of SHOOTOUT."""
+
+    kind = "gang_fight"
+
+
+@functools.cache
+def _fights(kind):
+    """Gang fights: every case of BASE and CANDIDATES under the default rules and under ALT.
+    A shoot-out order: every pairing on seeds 0 and 1, and with the mixed rosters under ALT on
+    seed 2."""
+    out = Fights()
+    out.kind = kind
+    if kind == "gang_fight":
+        out += [_fight(seed, names, *_replay(seed, names, mixed, alt))
+                for alt in (False, True) for seed, names, mixed in BASE + CANDIDATES]
+        features = FEATURES
+    else:
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        cases = [(seed, p, False) for seed in (0, 1) for p in pairs] + [(2, p, True) for p in pairs]
+        out += [_fight(seed, names, *_replay(seed, names, mixed, mixed, SHOOTOUT[kind]))
+                for seed, names, mixed in cases]
+        features = {"shot_down": SHOOTOUT_FEATURES["shot_down"]}
+        if kind == "fast_draw":
+            features = SHOOTOUT_FEATURES
+    missing = {k for k, has in features.items() if not any(has(f.events) for f in out)}
+    assert not missing, f"no {kind} fight shows {sorted(missing)}: widen the cases"
     return out
 
 
+@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT])
+def fights(request):
+    return _fights(request.param)
+
+
 def _with(fights, feature):
+    """The fights that show ``feature``; gang fights must show every one."""
     out = [f for f in fights if FEATURES[feature](f.events)]
-    assert out, feature
+    assert out or fights.kind != "gang_fight", feature
     return out
 
 
@@ -242,8 +283,17 @@ def test_result_sentence_matches_the_records(fights):
             loser = "AB"[1 - winner]
             assert f"side {loser} failed its bottle test" in m.group(2) or \
                 f"side {loser} had no fighter left standing" in m.group(2)
+        elif end == S.END_SHOT_DOWN:
+            assert fights.kind in SHOOTOUT
+            gone = [s for s in "AB" if s != "AB"[winner]] if winner >= 0 else ["A", "B"]
+            for s in gone:
+                assert f"side {s} has no fighter left standing" in m.group(2), m.group(2)
+            assert m.group(2).endswith("both were shot down at the same moment" if winner < 0
+                                       else "it is shot down"), m.group(2)
         else:
             assert "turn limit" in m.group(2)
+            assert ("still having a fighter standing" in m.group(2)) == \
+                (fights.kind in SHOOTOUT)
         assert f.text.count("Result:") == 1
 
 
@@ -266,22 +316,28 @@ def test_one_turn_header_per_gang_turn(fights):
 
 
 def test_pins_at_the_start_of_a_turn_are_the_engines(fights):
-    """The fighters the narrator has pinned when a gang's turn starts are exactly those the
-    engine gives an escape test (UNPIN): pins, pins lifted (PIN_LIFTED: at the end of their
-    owner's next turn, or by a charge) and recovery's 'up but pinned' are followed correctly."""
+    """The fighters the narrator has pinned when a gang's turn starts (a fast-draw round: on
+    either side) are exactly those the engine gives an escape test (UNPIN): pins, pins lifted
+    (PIN_LIFTED: at the end of their owner's next turn, or by a charge) and recovery's 'up but
+    pinned' are followed correctly."""
     for f in fights:
         labels = _labels(f.events)
         turns = np.flatnonzero(f.events[:, 2] == S.Ev.TURN)
-        heads = re.findall(r"^== Round \d+: side ([AB])'s turn .*\n(Side [AB]: .*)$", f.text, re.M)
+        if fights.kind == "fast_draw":
+            heads = [("AB", a + "\n" + b) for a, b in re.findall(
+                r"^== Round \d+: fast draw ==\n(Side A: .*)\n(Side B: .*)$", f.text, re.M)]
+        else:
+            heads = re.findall(r"^== Round \d+: side ([AB])'s turn .*\n(Side [AB]: .*)$", f.text,
+                               re.M)
         assert len(heads) == len(turns)
         for n, (j, (side, status)) in enumerate(zip(turns, heads, strict=True)):
             end = turns[n + 1] if n + 1 < len(turns) else len(f.events)
             block = f.events[j:end]
             if ((block[:, 2] == S.Ev.BOTTLE) & (block[:, 6] == 0)).any():
                 continue  # bottled out: no escape tests
-            assert status.startswith(f"Side {side}: ")
-            m = re.search(r"standing \(([^)]*) pinned\)", status)
-            told = set(m.group(1).split(", ")) if m else set()
+            assert status.startswith(f"Side {side[0]}: ")
+            told = {lab for m in re.findall(r"standing \(([^)]*) pinned\)", status)
+                    for lab in m.split(", ")}
             tested = {labels[int(e[1])] for e in block if e[2] == S.Ev.UNPIN}
             assert told == tested, (f.seed, f.names, n, told, tested)
 
@@ -385,12 +441,14 @@ def test_hand_to_hand_quick_draws_kickback_and_knockdown_are_told(fights):
 # the sentences of the events that report a change no roll shows, and of the aims lost to it
 TOLD = re.compile(r"(\w+), down in hand-to-hand with (\w+), is out of action"
                   r"|(\w+), his flesh wounds having taken WS and BS both to 0, is out of action"
-                  r"|[Tt]he pin on (\w+) lifts: (it has cost him a turn|he has been charged)"
+                  r"|[Tt]he pin on (\w+) lifts: (it has cost him a turn|he has been charged"
+                  r"|it has held him through a whole round)"
                   r"|(\w+) loses his overwatch shot at (\w+): ")
 
 
-def _told(ev, labels):
-    """What TOLD should match for one event, as TOLD.findall gives it, or None."""
+def _told(ev, labels, fast=False):
+    """What TOLD should match for one event, as TOLD.findall gives it, or None (``fast``: in
+    a fast-draw shoot-out, where a pin lasts a round)."""
     kind, who = int(ev[2]), labels.get(int(ev[1]), "")
     empty = [""] * 7
     if kind == S.Ev.TAKEN_OUT and ev[4] == 0:
@@ -398,7 +456,8 @@ def _told(ev, labels):
     if kind == S.Ev.TAKEN_OUT:
         return ("", "", who, *empty[3:])
     if kind == S.Ev.PIN_LIFTED:
-        why = "it has cost him a turn" if ev[3] == 0 else "he has been charged"
+        why = ("he has been charged" if ev[3] != 0 else
+               "it has held him through a whole round" if fast else "it has cost him a turn")
         return ("", "", "", who, why, "", "")
     if kind == S.Ev.OW_LOST:
         return (*empty[:5], who, labels[int(ev[3])])
@@ -410,7 +469,8 @@ def test_fighters_taken_out_pins_lifted_and_overwatch_lost_are_told_once_each(fi
     the fighter, the one responsible and the reason the event gives."""
     for f in fights:
         labels = _labels(f.events)
-        want = [t for t in (_told(ev, labels) for ev in f.events) if t is not None]
+        fast = fights.kind == "fast_draw"
+        want = [t for t in (_told(ev, labels, fast) for ev in f.events) if t is not None]
         assert TOLD.findall(f.text) == want, (f.seed, f.names)
     for feature in ("taken_out_in_hand_to_hand", "taken_out_ws_bs_0", "pin_lifted_turn",
                     "pin_lifted_charged", "overwatch_lost"):
@@ -534,3 +594,185 @@ def test_a_down_fighter_caught_in_hand_to_hand_is_taken_out():
     assert "Side B has no fighter left standing" in text
     assert re.search(r"^Side B \(y\): 0 standing, 0 down, 1 out of action \(B1\)", text, re.M)
     assert "A1 charges B1 from (10,10) to (10,12)." in text
+
+
+# ---------------------------------------------------------------- the shoot-out
+
+
+def _volleys(events):
+    """Each volley (a BURST, or a SHOT outside one) as (row, shooter, his state then:
+    'standing', 'pinned', 'down' or 'out'), the states followed from the events."""
+    state, pinned, out = {}, {}, []
+    for j, ev in enumerate(events):
+        f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
+        if kind == S.Ev.DEPLOY:
+            state[f], pinned[f] = "standing", False
+        elif kind == S.Ev.BURST or (kind == S.Ev.SHOT and not ev[9] & S.SH_FAN):
+            st = state[f]
+            out.append((j, f, "pinned" if st == "standing" and pinned[f] else st))
+        elif kind == S.Ev.PINNED:
+            pinned[f] = True
+        elif kind in (S.Ev.UNPIN, S.Ev.PIN_LIFTED) and (kind == S.Ev.PIN_LIFTED or a == 1):
+            pinned[f] = False
+        elif kind == S.Ev.INJURY and b == S.INJ_OUT or kind == S.Ev.TAKEN_OUT or \
+                kind == S.Ev.RECOVERY and b == S.INJ_OUT:
+            state[f], pinned[f] = "out", False
+        elif kind == S.Ev.INJURY and b == S.INJ_DOWN and state[f] == "standing":
+            state[f], pinned[f] = "down", False
+        elif kind == S.Ev.RECOVERY and b == S.INJ_FLESH:
+            state[f], pinned[f] = "standing", True
+    return out
+
+
+def _fire_back(events):
+    """The volleys of fighters down, out or pinned: only a fast draw's equal scores fire so."""
+    return [(f, st) for _, f, st in _volleys(events) if st != "standing"]
+
+
+def _rounds(events):
+    """Each round's events: rows from one TURN to the next (the last to the end)."""
+    turns = list(np.flatnonzero(events[:, 2] == S.Ev.TURN)) + [len(events)]
+    return [events[a:b] for a, b in zip(turns[:-1], turns[1:], strict=True)]
+
+
+def _order_rounds(events):
+    """Each fast-draw round's I + D6 scores, in fighter order."""
+    return [list(r[r[:, 2] == S.Ev.ORDER][:, 5]) for r in _rounds(events) if r[0, 3] < 0]
+
+
+FIRE_BACK = re.compile(r"^(\w+) fires back although just (put down|taken out of action|pinned)"
+                       r"(?: by ([\w ]+))?: equal scores, so their shots are simultaneous\.\n"
+                       r"(\w+) ", re.M)
+
+
+def test_fire_back_is_told_exactly_when_a_fighter_down_out_or_pinned_fires(fights):
+    """The simultaneous fire: a fighter the engine lets fire although down, out of action or
+    pinned (one of his score hit him in the same shooting step) gets the note, just before
+    his own shot; nobody else does."""
+    words = {"down": "put down", "out": "taken out of action", "pinned": "pinned"}
+    for f in fights:
+        labels = _labels(f.events)
+        want = [(labels[i], words[st]) for i, st in _fire_back(f.events)]
+        got = FIRE_BACK.findall(f.text)
+        assert [(who, how) for who, how, _, _ in got] == want, (f.seed, f.names)
+        for who, _, by, shooter in got:
+            assert shooter == who and by and who[0] not in {b[0] for b in by.split(" and ")}
+        assert f.text.count("fires back although") == len(want)
+        if fights.kind != "fast_draw":
+            assert not want
+
+
+def test_shoot_out_intro_names_the_lines_the_order_and_the_end():
+    for kind in ("gang_fight", *SHOOTOUT):
+        for f in _fights(kind):
+            r, text = f.rules, f.text
+            if kind == "gang_fight":
+                assert "shoot-out" not in text and "shot down" not in text
+                continue
+            assert text.startswith("Westamunda shoot-out")
+            assert (f"A shoot-out: each gang sends the first {r.shootout_fighters} fighters of "
+                    f"its roster into one of two lines {r.shootout_distance_in}\" apart across "
+                    "the middle of a bare table") in text
+            assert "There are no bottle tests: a side with nobody standing is shot down" in text
+            assert "Bottle test" not in text and "bottles out" not in text
+            assert text.count("Rule: a side with no fighter left standing") == 1
+            fast = text.count("Rule: at the start of each round pinned fighters test to escape")
+            assert fast == (kind == "fast_draw")
+            heads = re.findall(r"^== Round \d+: (.*) ==$", text, re.M)
+            assert heads and all((h == "fast draw") == (kind == "fast_draw") for h in heads)
+
+
+def test_order_rolls_are_told_highest_first():
+    """Every ORDER event (I, D6, score) is in its round's one Order line, the scores highest
+    first and equal ones side by side."""
+    for f in _fights("fast_draw"):
+        labels = _labels(f.events)
+        lines = re.findall(r"^Order \(I \+ D6, highest first\): (.*)\.$", f.text, re.M)
+        rounds = [r for r in _rounds(f.events) if r[0, 3] < 0]
+        assert len(lines) == len(rounds) == len(_rounds(f.events))
+        for line, block in zip(lines, rounds, strict=True):
+            levels = [[re.fullmatch(r"(\w+) (\d+) \+ (\d) = (\d+)", x).groups()
+                       for x in level.split(", ")] for level in line.split("; ")]
+            scores = [int(level[0][3]) for level in levels]
+            assert scores == sorted(set(scores), reverse=True)
+            assert all(int(x[3]) == s for level, s in zip(levels, scores, strict=True)
+                       for x in level)
+            told = sorted(x for level in levels for x in level)
+            want = sorted((labels[int(e[1])], str(e[3]), str(e[4]), str(e[5]))
+                          for e in block if e[2] == S.Ev.ORDER)
+            assert told == want, (f.seed, f.names)
+
+
+IDLE = re.compile(r"^(?:Did not act|Score \d+: nobody acts): (.*)\.$"
+                  r"|^Score \d+: (\w+) does not act \((.*)\)\.$", re.M)
+
+
+def test_scores_act_in_order_and_who_did_not_act_is_said_once():
+    """In each fast-draw round the scores are told highest first; each fighter who acts is
+    under the heading of his score; each who did not is named once, with a reason, unless he
+    was taken out of action in the round or the fight ended in it."""
+    for f in _fights("fast_draw"):
+        labels = _labels(f.events)
+        blocks = f.text.split("\n== Round ")[1:]
+        rounds = _rounds(f.events)
+        assert len(blocks) == len(rounds)
+        for text, block in zip(blocks, rounds, strict=True):
+            order = {labels[int(e[1])]: int(e[5]) for e in block if e[2] == S.Ev.ORDER}
+            heads = re.findall(r"^Score (\d+): (.*)$", text, re.M)
+            scores = [int(s) for s, _ in heads]
+            assert scores == sorted(set(scores), reverse=True), (f.seed, f.names, scores)
+            named = {}
+            for s, rest in heads:
+                rest = rest.split(" does not act")[0]
+                named[int(s)] = set(re.findall(r"(\w+) \([^)]+\)", rest) if
+                                    rest.startswith("nobody acts") else
+                                    re.findall(r"\b[AB]\d+\b", rest))
+            for s, who in named.items():
+                assert who and all(order[w] == s for w in who)
+            acted = {labels[int(e[1])] for e in block if e[2] == S.Ev.ACTION}
+            for w in acted:
+                assert w in named[order[w]], (f.seed, f.names, w)
+            idle = []
+            for notes, one, _ in IDLE.findall(text):
+                idle += [one] if one else re.findall(r"(\w+) \([^)]+\)", notes)
+            assert len(idle) == len(set(idle)) and not set(idle) & acted, (f.seed, f.names)
+            gone = {labels[int(e[1])] for e in block if
+                    (e[2] in (S.Ev.INJURY, S.Ev.RECOVERY) and e[4] == S.INJ_OUT) or
+                    e[2] == S.Ev.TAKEN_OUT}
+            ended = (block[:, 2] == S.Ev.END).any()
+            for w in set(order) - acted - set(idle):
+                assert w in gone or ended, (f.seed, f.names, w)
+
+
+def test_both_sides_shot_down_at_once_is_a_draw():
+    """A trace written by hand: A1 and B1 roll equal scores; A1's shot downs B1, who fires
+    back and downs A1. Both sides are shot down together: a draw, told as such, with B1's
+    simultaneous shot marked; the fight ends after the score, so the round has no end (no
+    recovery rolls, nobody left who did not act)."""
+    rules = WMRules(scenario="shoot_out", shootout_fighters=1)
+    rev = WEAPONS.index("revolver")
+    E, A = S.Ev, S.Act
+    leader = FIGHTERS.index("leader")
+    rows = [(0, 0, E.DEPLOY, 10, 4, 0, leader, rev, -1),
+            (0, 1, E.DEPLOY, 10, 16, 1, leader, rev, -1),
+            (1, -1, E.TURN, -1), (1, 0, E.ORDER, 4, 4, 8), (1, 1, E.ORDER, 4, 4, 8),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (1, 1, E.ACTION, A.HOLD, -1, 10, 16, 0, 0, 0),
+            (1, 0, E.SHOT, 1, rev, 4, 5, 1, 0, 0), (1, 1, E.PINNED, 0),
+            (1, 1, E.WOUND, 0, 4, 5, 1), (1, 1, E.INJURY, 3, S.INJ_DOWN),
+            (1, 1, E.SHOT, 0, rev, 4, 6, 1, 0, 0), (1, 0, E.PINNED, 1),
+            (1, 0, E.WOUND, 1, 4, 4, 1), (1, 0, E.INJURY, 2, S.INJ_DOWN),
+            (1, -1, E.END, -1, S.END_SHOT_DOWN)]
+    events = np.zeros((len(rows), 12), np.int64)
+    for j, row in enumerate(rows):
+        events[j, :len(row)] = row
+    text = narrate(events, empty(20, 20), ["x", "y"], rules)
+    assert "Order (I + D6, highest first): A1 4 + 4 = 8, B1 4 + 4 = 8.\nScore 8: A1 and B1 " \
+           "together.\nA1 holds his ground at (10,4).\nB1 holds his ground at (10,16).\n" \
+           "Score 8's shots, fired at the same moment:\nA1 fires a shot at B1" in text
+    assert "\nB1 fires back although just put down by A1: equal scores, so their shots are " \
+           "simultaneous.\nB1 fires a shot at A1" in text
+    assert "Result: the fight is a draw. Why: side A has no fighter left standing (1 down, 0 " \
+           "out of action) and side B has no fighter left standing (1 down, 0 out of action): " \
+           "both were shot down at the same moment." in text
+    assert "End of round" not in text and "Did not" not in text

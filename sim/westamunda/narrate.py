@@ -4,6 +4,14 @@ symbol has one meaning), then each gang turn: bottle tests, pin escapes, every a
 every shot with the score it needed and why, wounds, injuries, jams, reloads, hand-to-hand and
 recovery rolls, and why the fight ended.
 
+The shoot-out (``WMRules.scenario``) is told the same way: its intro names the two lines on the
+bare table, the order and the end; under shootout_order 'turns' its rounds are gang turns, and
+under 'i_plus_d6' each round is a fast draw (``Ev.TURN`` with no side): the order rolls in one
+line, then score by score, highest first, the fighters of that score (equal scores together:
+each acts in turn, then they shoot at the same moment, so one hit by another of his score
+still fires, and the narrator says so), then hand-to-hand and the recovery of both sides. The
+narrator mirrors the engine's loop over scores to say who did not act or shoot, and why.
+
 Only the trace, the table and the rules are read. Every change of a fighter's state has its
 event (going out of action with no roll saying so is TAKEN_OUT, a pin ending without a test
 PIN_LIFTED, an overwatcher losing his shot OW_LOST), and a shot's event gives the target's cover
@@ -25,6 +33,7 @@ from sim.westamunda.rules import FIGHTERS, RELOAD_CATEGORIES, VERSION, WEAPONS, 
 from sim.westamunda.state import Act, Ev
 
 SIDES = "AB"
+BOTH = 2  # the side whose turn it is, in a fast-draw round of the shoot-out
 STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # what a hit does (a shot's or a hand-to-hand blow's): these keep the shot or blow being told
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT)
@@ -176,6 +185,18 @@ class _Story:
         self.pending_aim = None  # (aimer, target): an aim lost to the pin told next
         self.bottle_roll = ""
         self._move_line = None
+        self.shootout = rules.scenario == "shoot_out"
+        self.fast = False  # this round is a fast draw (the shoot-out's I + D6 order)
+        self.order: dict[int, int] = {}  # a fast-draw round: fighter -> his I + D6 score
+        self.sched: list[int] = []  # the round's scores not reached yet, highest first
+        self.grp = None  # the score acting now: dict (see open_group), or None
+        self.round_end = False  # a fast-draw round reached its hand-to-hand and recovery
+        self.cut_short = False  # the fight ended in the middle of a fast-draw round
+
+    @property
+    def turn_word(self) -> str:
+        """What a fighter's go is called: his side's turn, or in a fast draw the round."""
+        return "round" if self.fast else "turn"
 
     # ---------------------------------------------------------------- helpers
 
@@ -293,7 +314,43 @@ class _Story:
                    "degree arc; he may hold the shot to aim on next turn, and the aim is lost "
                    "if the target leaves his sight or arc or goes into cover (moving or thrown "
                    "back by a hit); the shot spends the aim",
+            "shot_down": "a side with no fighter left standing (all down or out of action) is "
+                         "shot down and the other side wins; both at once is a draw, and so is "
+                         f"reaching the turn limit ({r.max_turns} rounds); this is checked "
+                         + ("after every score and at the end of each round" if self.fast else
+                            "after every gang turn"),
+            "fast_draw": "at the start of each round pinned fighters test to escape, then every "
+                         "fighter not out of action rolls I + D6; the highest score acts first, "
+                         "then the next; fighters with equal scores act together: each takes "
+                         "his action in turn (a down one may crawl), the enemy's overwatchers "
+                         "may then fire at them, and then they all shoot at the same moment, so "
+                         "one hit by another of his score still fires; hand-to-hand and the "
+                         "recovery of both sides come at the end of the round",
         }
+        if self.fast:  # the rules that speak of gang turns, as a fast-draw round has them
+            text.update({
+                "overwatch": f"an overwatcher fires once, until his own next action, at an "
+                             f"enemy who moves in his {r.fire_arc_deg}-degree arc or stands in "
+                             "it when a score's moves are over; aimed overwatch watches a "
+                             f"{r.aim_arc_deg}-degree arc with the aiming bonus",
+                "pinned": "a fighter hit is pinned: he may not move or shoot; at the start of "
+                          "each round he escapes with an I test if a friend (not a young blood) "
+                          f"stands within {r.unpin_friend_in}\" (the leader always may try), "
+                          "otherwise the pin lifts at the end of the round after the one he "
+                          "was pinned in",
+                "down": f"a down fighter may only crawl {r.down_crawl_in}\" when his score "
+                        "comes; at the end of each round he rolls to recover: "
+                        + _faces(r.recovery_faces, ("up again with a flesh wound, and pinned",
+                                                    "stays down", "out of action")),
+                "reload": text["reload"].replace("takes the fighter's turn and is done at its "
+                                                 "end", "takes the fighter's action and is "
+                                                 "done at the end of the round"),
+                "charge": text["charge"].replace("fought at the end of the turn",
+                                                 "fought at the end of the round"),
+                "aim": text["aim"].replace("aim on next turn", "aim on next round")
+                                  .replace("shoots after all movement", "shoots when the "
+                                           "moves of his score are over"),
+            })
         return text[key]
 
     def sees(self, a, b) -> bool:
@@ -403,20 +460,31 @@ class _Story:
         f.tracked = len(set(guns)) == len(guns)  # a SHOT names its row, not its slot
 
     def intro(self):
-        t = self.table
-        self.say(f"Westamunda gunfight (rules {VERSION}).")
+        t, r = self.table, self.rules
+        self.say(f"Westamunda {'shoot-out' if self.shootout else 'gunfight'} (rules {VERSION}).")
         self.say(f"The table is {t.width}\" wide and {t.height}\" deep; each map cell is one "
                  f"inch. Positions are (x, y): x counts across from the left edge (0 to "
                  f"{t.width - 1}), y down from the top edge (0 to {t.height - 1}), as on the "
                  "maps' axes; north is the top edge.")
         self.say("Fighters are labelled by side letter and number within the side: A1, A2... "
                  "and B1, B2...")
+        if self.shootout:
+            n = _plural(r.shootout_fighters, "fighter")
+            self.say(f"A shoot-out: each gang sends the first {n} of its roster into one of two "
+                     f"lines {r.shootout_distance_in}\" apart across the middle of a bare table (no "
+                     "terrain, so nothing gives cover), 2\" between neighbours, the lines "
+                     "facing each other.")
         profiles = {}
         for s in range(2):
             fs = [f for f in self.f.values() if f.side == s]
             edge = "top" if np.mean([f.pos[1] for f in fs]) < t.height / 2 else "bottom"
+            where = f"deployed along the {edge} edge"
+            if self.shootout:
+                ys = sorted({f.pos[1] for f in fs})
+                where = (f"in the {'north' if edge == 'top' else 'south'} line (y "
+                         f"{' and '.join(str(y) for y in ys)})")
             self.say(f"Side {SIDES[s]}: {self.names[s]}'s {self.gang_types[s]} gang, "
-                     f"{_plural(len(fs), 'fighter')}, deployed along the {edge} edge:")
+                     f"{_plural(len(fs), 'fighter')}, {where}:")
             for f in fs:
                 guns = [weapon_name(w) for w in f.slots if w >= 0]
                 profiles[f.type] = self.rules.profile(FIGHTERS[f.type])
@@ -442,14 +510,25 @@ class _Story:
     # ---------------------------------------------------------------- turns
 
     def turn(self, side):
+        """A gang turn begins, or (side -1) a fast-draw round of the shoot-out."""
         self.close_turn()
+        self.fast = side < 0
         if self.turns == 0:
             self.intro()
-            self.say(f"\nSide {SIDES[side]} takes the first turn (a coin decides); then the "
-                     "gangs take whole turns in turn, both sides one a round.")
+            if self.fast:
+                head = ("\nEach round is a fast draw: every fighter rolls I + D6, the highest "
+                        "score acts first and equal scores act at the same time"
+                        f"{self.why('fast_draw')}.")
+            else:
+                head = (f"\nSide {SIDES[side]} takes the first turn (a coin decides); then the "
+                        "gangs take whole turns in turn, both sides one a round.")
+            if self.shootout:
+                head += (" There are no bottle tests: a side with nobody standing is shot down"
+                         f"{self.why('shot_down')}.")
+            self.say(head)
         self.turns += 1
         self.round = int(self.ev[self.i, 0])
-        self.active = side
+        self.active = BOTH if self.fast else side
         self.phase = "start"
         self.shoot_checked = False
         self.mcur = 0
@@ -458,6 +537,13 @@ class _Story:
             f.charged = False  # the charge bonus counts in the charge's own round only
             if f.side == side:
                 f.new_turn()
+        if self.fast:  # each fighter's turn flags are cleared when his score comes
+            self.order, self.sched, self.grp = {}, [], None
+            self.round_end = self.cut_short = False
+            self.say(f"\n== Round {self.round}: fast draw ==")
+            for s in range(2):
+                self.say(f"Side {SIDES[s]}: {self.status(s)}.")
+            return
         self.say(f"\n== Round {self.round}: side {SIDES[side]}'s turn ({self.names[side]}) ==")
         for s in (side, 1 - side):
             self.say(f"Side {SIDES[s]}: {self.status(s)}.")
@@ -499,25 +585,32 @@ class _Story:
                      + (" (a leader needs no friend near)." if f.type == S.FT_LEADER else
                         f", with a friend within {self.rules.unpin_friend_in}\"."))
         elif not friend:
-            self.turn_notes["no_act"][i] = "pinned"
+            if not self.fast:  # a fast draw says who did not act score by score
+                self.turn_notes["no_act"][i] = "pinned"
             self.say(f"{me} stays pinned: no friend (other than a young blood) stands within "
                      f"{self.rules.unpin_friend_in}\" to help, so no test is allowed"
                      f"{self.why('pinned')}.")
         else:
-            self.turn_notes["no_act"][i] = "pinned"
-            self.say(f"{me} fails the I test (I {f.i_}) and stays pinned this turn"
+            if not self.fast:
+                self.turn_notes["no_act"][i] = "pinned"
+            self.say(f"{me} fails the I test (I {f.i_}) and stays pinned this {self.turn_word}"
                      f"{self.why('pinned')}.")
 
     def close_turn(self):
-        """The end of a gang turn: what the trace does not say of it (who did not act, reloads
-        that came to nothing)."""
+        """The end of a gang turn or fast-draw round: what the trace does not say of it (who
+        did not act, reloads that came to nothing). A fast-draw round cut short by the end of
+        the fight has no scores after the last told and no reloading."""
         self.close_burst()
         self.end_activation()
         if self.active < 0:
             return
+        if self.fast:
+            self.advance_to(None, rest=not self.cut_short)
         self.shooting_done()
         self.melee_to(len(self.f))
         self.idle_note()
+        if self.cut_short:
+            self.turn_notes["reload"] = {}
         notes = []
         for i, k in sorted(self.turn_notes["reload"].items()):
             f = self.f[i]
@@ -527,11 +620,11 @@ class _Story:
             elif f.state == DOWN:
                 why = "he went down"
             elif f.pinned:
-                why = "he was pinned before the end of the turn"
+                why = f"he was pinned before the end of the {self.turn_word}"
             elif f.act == Act.CLEAR and f.tracked and k < 2 and f.jams[k] == 0:
                 why = f"the {self.slot_name(i, k)} had no jam to clear"
             else:
-                why = "he could not reload while doing what he did this turn"
+                why = f"he could not reload while doing what he did this {self.turn_word}"
             notes.append(f"{self.lab(i)}'s {what} of the {self.slot_name(i, k)} came to "
                          f"nothing: {why}.")
         for n in notes:
@@ -544,6 +637,169 @@ class _Story:
                 sorted(self.turn_notes.pop("no_act", {}).items()) if self.f[i].act < 0]
         if idle:
             self.say("Did not act: " + "; ".join(idle) + ".")
+
+    # ---------------------------------------------------------------- the fast draw
+
+    def order_rolls(self):
+        """The round's ORDER events (consecutive): one line, highest score first, equal scores
+        side by side."""
+        j = self.i
+        rolls = []
+        while j < len(self.ev) and int(self.ev[j, 2]) == Ev.ORDER:
+            rolls.append((int(self.ev[j, 1]), int(self.ev[j, 3]), int(self.ev[j, 4]),
+                          int(self.ev[j, 5])))
+            j += 1
+        self.skip_to = j
+        self.order = {f: score for f, _, _, score in rolls}
+        self.sched = sorted(set(self.order.values()), reverse=True)
+        levels = [", ".join(f"{self.lab(f)} {i} + {d} = {score}" for f, i, d, score in rolls
+                            if score == level) for level in self.sched]
+        self.say("Order (I + D6, highest first): " + "; ".join(levels) + ".")
+
+    def open_group(self, score):
+        """The engine reaches ``score``: its fighters not out of action, in the order the
+        engine checks them (``todo``)."""
+        members = [i for i in sorted(self.order) if self.order[i] == score and
+                   self.f[i].state != OUT]
+        self.grp = {"score": score, "members": members, "todo": list(members), "idle": {},
+                    "acted": [], "movers": set(), "said": False, "able": set(), "hit": {},
+                    "noted": set()}
+        self.phase = "start"
+        self.mover = -1
+
+    def check_in(self, i, acting):
+        """The engine's turn for member i: his turn's flags cleared; pinned, in hand-to-hand
+        or (not ``acting``) down, he does not act."""
+        g, f = self.grp, self.f[i]
+        if f.state == OUT:
+            return
+        f.new_turn()
+        if f.pinned:
+            g["idle"][i] = "pinned"
+        elif f.eng >= 0:
+            g["idle"][i] = f"locked in hand-to-hand with {self.lab(f.eng)}"
+        else:
+            g["movers"].add(f.side)
+            if acting:
+                g["acted"].append(i)
+            elif f.state == DOWN:
+                g["idle"][i] = "down; he did not crawl"
+
+    def pass_members(self, upto=None):
+        """Members below fighter ``upto`` (all: None) whose turn came with no event."""
+        g = self.grp
+        while g is not None and g["todo"] and (upto is None or g["todo"][0] < upto):
+            self.check_in(g["todo"].pop(0), False)
+
+    def group_head(self):
+        g = self.grp
+        if g is None or g["said"]:
+            return
+        g["said"] = True
+        who = [self.lab(i) for i in g["members"]]
+        names = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+        self.say(f"Score {g['score']}: {names}" + (" together." if len(who) > 1 else "."))
+
+    def close_group(self):
+        """The score's end: its fighters who did not act, and those who could have shot and
+        did not."""
+        g = self.grp
+        if g is None:
+            return
+        self.close_burst()
+        self.end_activation()
+        self.pass_members()
+        self.grp = None
+        self.mover = -1
+        if not g["said"]:
+            idle = [(self.lab(i), why) for i, why in sorted(g["idle"].items())]
+            if len(idle) == 1:
+                self.say(f"Score {g['score']}: {idle[0][0]} does not act ({idle[0][1]}).")
+            elif idle:
+                self.say(f"Score {g['score']}: nobody acts: "
+                         + "; ".join(f"{who} ({why})" for who, why in idle) + ".")
+            return
+        self.idle_group(g)
+        self.not_shot([self.f[i] for i in g["acted"]])
+
+    def idle_group(self, g):
+        """Once a score, when its fighters have all had their turn: those who did not act."""
+        idle = [f"{self.lab(i)} ({why})" for i, why in sorted(g["idle"].items())]
+        if idle and not g.get("idle_said"):
+            g["idle_said"] = True
+            self.say("Did not act: " + "; ".join(idle) + ".")
+
+    def advance_to(self, score, rest=True):
+        """Close the score acting now and open ``score``, closing on the way every score above
+        it (none of their fighters acted). ``score`` None: to the end of the round, or with
+        ``rest`` False only the score acting now (the fight ended after it)."""
+        if self.grp is not None and self.grp["score"] == score:
+            return
+        self.close_group()
+        while rest and self.sched and (score is None or self.sched[0] >= score):
+            level = self.sched.pop(0)
+            self.open_group(level)
+            if level == score:
+                return
+            self.close_group()
+
+    def route(self, kind, i, p):
+        """Before a fast-draw event is told: the score it belongs to."""
+        if kind == Ev.ACTION:
+            if i not in self.order:
+                return
+            self.advance_to(self.order[i])
+            g = self.grp
+            self.pass_members(upto=i)
+            if g is not None and i in g["todo"]:
+                g["todo"].remove(i)
+                self.check_in(i, True)
+            self.group_head()
+        elif kind in (Ev.SHOT, Ev.BURST):
+            b = self.cur_burst
+            if kind == Ev.SHOT and b is not None and b["f"] == i and p[6] & S.SH_FAN:
+                return  # a shot of the burst being told
+            flags = p[6] if kind == Ev.SHOT else self.burst_flags(i)[0]
+            if flags & S.SH_OVERWATCH and not (p[0] == self.mover and self.phase == "move"):
+                self.route_stationary(self.f[p[0]].side)
+        elif kind in (Ev.MELEE, Ev.RELOAD, Ev.CLEAR, Ev.RECOVERY) or \
+                (kind == Ev.TAKEN_OUT and p[1] == 0) or (kind == Ev.PIN_LIFTED and p[0] == 0):
+            self.round_end = True
+            self.advance_to(None)
+
+    def route_stationary(self, side):
+        """An overwatch shot at a fighter of ``side`` who is not moving: the enemy's
+        overwatchers fire once a score with movers of ``side`` has taken its actions, the score
+        acting now if its shooting has not begun, else the next such score."""
+        g = self.grp
+        self.end_activation()
+        self.mover = -1
+        if g is not None and self.phase != "shoot":
+            self.pass_members()
+            if side in g["movers"]:
+                self.group_head()
+                return
+        while self.sched:
+            self.close_group()
+            self.open_group(self.sched.pop(0))
+            self.pass_members()
+            if side in self.grp["movers"]:
+                self.group_head()
+                return
+
+    def fire_back(self, i):
+        """A fighter of the score shooting now fires although one of the same score has just
+        downed, taken out or pinned him: their shots are simultaneous."""
+        g, f = self.grp, self.f[i]
+        if not self.fast or g is None or self.phase != "shoot" or i not in g["able"] or \
+                i in g["noted"] or (f.state == STANDING and not f.pinned):
+            return
+        g["noted"].add(i)
+        how = {OUT: "taken out of action", DOWN: "put down"}.get(f.state, "pinned")
+        by = [self.lab(a) for a in g["hit"].get(i, [])]
+        by_txt = f" by {' and '.join(by)}" if by else ""
+        self.say(f"{self.lab(i)} fires back although just {how}{by_txt}: equal scores, so "
+                 "their shots are simultaneous.")
 
     # ---------------------------------------------------------------- actions and moves
 
@@ -747,7 +1003,10 @@ class _Story:
         """A pin ends without a test: it has cost its turn (the recovery phase), or he is
         charged."""
         self.f[i].pinned = False
-        if why == 0:
+        if why == 0 and self.fast:
+            self.recovery_header()
+            self.say(f"The pin on {self.lab(i)} lifts: it has held him through a whole round.")
+        elif why == 0:
             self.recovery_header()
             self.say(f"At the end of side {SIDES[self.active]}'s turn the pin on {self.lab(i)} "
                      "lifts: it has cost him a turn.")
@@ -770,6 +1029,21 @@ class _Story:
         return f.slots.index(row)
 
     def start_shooting(self):
+        if self.fast:  # the shooting of the score acting now
+            g = self.grp
+            if g is None or self.phase == "shoot":
+                return
+            self.end_activation()
+            self.mover = -1
+            self.phase = "shoot"
+            self.pass_members()
+            self.idle_group(g)
+            g["able"] = {i for i in g["members"] if self.f[i].state == STANDING and
+                         not self.f[i].pinned and self.f[i].eng < 0 and not self.f[i].fired}
+            if len(g["able"]) > 1:
+                self.group_head()
+                self.say(f"Score {g['score']}'s shots, fired at the same moment:")
+            return
         if self.phase in ("move", "start"):
             self.end_activation()
             self.mover = -1
@@ -779,22 +1053,27 @@ class _Story:
     def shooting_done(self):
         """Once a turn, after its shooting phase: the fighters who could have shot and did not,
         and the aimers who held their shot."""
-        if self.shoot_checked or self.active < 0:
-            return
+        if self.shoot_checked or self.active < 0 or self.fast:
+            return  # a fast draw tells it score by score (close_group)
         self.shoot_checked = True
-        side, held, idle = self.active, [], {}
-        for f in self.f.values():
-            if f.side != side or f.state != STANDING or f.pinned or f.eng >= 0 or f.fired:
+        self.not_shot([f for f in self.f.values() if f.side == self.active])
+
+    def not_shot(self, fighters):
+        """Of ``fighters``, those who could have shot and did not, and the aimers who held
+        their shot."""
+        held, idle = [], {}
+        for f in fighters:
+            if f.state != STANDING or f.pinned or f.eng >= 0 or f.fired:
                 continue
             if f.act == Act.AIM and f.aim_t >= 0:
                 bonus = min((f.aim_n + 1) * self.rules.aim_bonus_per_turn,
                             self.rules.aim_bonus_max)
                 held.append(f"{self.lab(f.i)} on {self.lab(f.aim_t)} ({bonus:+d} if he aims "
-                            "on next turn)")
+                            f"on next {self.turn_word})")
             if f.act not in (Act.HOLD, Act.WALK) and not (
                     f.act == Act.RUN and self.rules.run_and_shoot):
                 continue
-            enemies = [b for b in self.f.values() if b.side != side and b.state != OUT]
+            enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT]
             seen = [b for b in enemies if self.sees(f.i, b.i)]
             free = [b for b in seen if b.eng < 0]
             reach = max([self.weapon(r)["long_in"] for k, r in enumerate(f.slots)
@@ -817,17 +1096,28 @@ class _Story:
             self.say("Did not shoot: " + "; ".join(f"{', '.join(who)} ({why})"
                                                      for why, who in idle.items()) + ".")
 
-    def burst(self, i, t, dice, shots, jams):
-        self.close_burst()
+    def burst_flags(self, i) -> tuple[int, int]:
+        """(SH_* flags, weapon row) of the burst fighter i opens now, from its first shot;
+        (0, -1) when none is fired. In a fast draw an overwatcher's burst is overwatch fire
+        (he does not shoot otherwise before his next action)."""
         nxt = self.peek(Ev.SHOT, stop_kinds=(Ev.BURST, Ev.ACTION, Ev.TURN, Ev.END, Ev.AMMO,
                                               Ev.KICKBACK))
         flags = int(nxt[9]) if nxt is not None and int(nxt[1]) == i else 0
         row = int(nxt[4]) if nxt is not None and int(nxt[1]) == i else -1
+        if self.fast and self.f[i].act == Act.OVERWATCH and \
+                not flags & (S.SH_MIDMOVE | S.SH_QUICKDRAW):
+            flags |= S.SH_OVERWATCH
+        return flags, row
+
+    def burst(self, i, t, dice, shots, jams):
+        self.close_burst()
+        flags, row = self.burst_flags(i)
         f = self.f[i]
         if row < 0:  # no shot fired: the gun with sustained-fire dice, if only one has them
             guns = [r for r in f.slots if r >= 0 and self.weapon(r)["sfd"] == dice]
             row = guns[0] if len(set(guns)) == 1 else -1
         self._context(i, t, flags)
+        self.fire_back(i)
         f.fired = True
         k = self.slot_of(i, row) if row >= 0 else -1
         if k >= 0:
@@ -868,6 +1158,10 @@ class _Story:
 
     def _context(self, i, t, flags):
         """Open the shooting phase when a shot belongs to it."""
+        if self.fast:
+            if not flags & (S.SH_MIDMOVE | S.SH_QUICKDRAW | S.SH_OVERWATCH):
+                self.start_shooting()
+            return
         side = self.f[i].side
         if side == self.active and not flags & (S.SH_MIDMOVE | S.SH_QUICKDRAW):
             self.start_shooting()
@@ -875,6 +1169,12 @@ class _Story:
     def _lead(self, i, t, flags) -> str:
         if flags & S.SH_OVERWATCH and t == self.mover:
             return f"As {self.lab(t)} moves, "
+        if flags & S.SH_OVERWATCH and self.fast:
+            g = self.grp
+            if g is None:
+                return ""
+            return (f"After the moves of score {g['score']}, " if g["acted"] else
+                    f"At score {g['score']}, ")
         if flags & S.SH_OVERWATCH:
             return f"At the end of side {SIDES[self.active]}'s movement, "
         return ""
@@ -886,6 +1186,8 @@ class _Story:
             b = None
         f, tf = self.f[i], self.f[t]
         self._context(i, t, flags)
+        if b is None:
+            self.fire_back(i)
         f.fired = True
         if flags & S.SH_AIMED and not flags & S.SH_OVERWATCH:
             f.aim_t, f.aim_n = -1, 0  # the engine spends the aim before the shot
@@ -919,6 +1221,10 @@ class _Story:
             self.say(f"{lead}{text} at {self.lab(t)} with the {weapon_name(row)}, {where}: "
                      f"{needs}, rolls {d}: {res}.")
         self.cur_shot = {"f": i, "t": t, "row": row}
+        g = self.grp
+        if hit and self.fast and g is not None and self.phase == "shoot" and \
+                i not in g["hit"].setdefault(t, []):
+            g["hit"][t].append(i)
 
     def shot_kind(self, flags, turns) -> str:
         if flags & S.SH_QUICKDRAW:
@@ -1221,6 +1527,8 @@ class _Story:
             self.melee_to(len(self.f))
             self.idle_note()
             self.phase = "end"
+            if self.fast:
+                self.say(f"End of round {self.round}:")
 
     def reload(self, i, k, cat, ok, die, put, lost):
         self.recovery_header()
@@ -1272,11 +1580,13 @@ class _Story:
         else:
             f.state, f.pinned = STANDING, True
             self.flesh_wound(i)
+            until = "the next round" if self.fast else "his side's next turn"
             txt = (f"he gets up with a flesh wound (WS {f.ws}, BS {f.bs}) and is pinned "
-                   "until his side's next turn is over")
+                   f"until {until} is over")
         self.say(f"Recovery roll for {me} (down){self.why('down')}: {d}, {txt}.")
 
     def end(self, winner, reason):
+        self.cut_short = self.fast and reason == S.END_SHOT_DOWN and not self.round_end
         self.close_turn()
         r = self.rules
         self.say("")
@@ -1295,6 +1605,11 @@ class _Story:
                 hurt = sum(f.state != STANDING for f in fs)
                 why = (f"side {SIDES[loser]} failed its bottle test ({self.bottle_roll}) with "
                        f"{hurt} of its {len(fs)} fighters down or out of action")
+        elif reason == S.END_SHOT_DOWN:
+            why = self.shot_down_why()
+        elif self.shootout:
+            why = (f"the turn limit ({r.max_turns} rounds) was reached with both sides still "
+                   "having a fighter standing")
         else:
             why = (f"the turn limit ({r.max_turns} rounds) was reached with neither gang "
                    "bottled out")
@@ -1307,6 +1622,21 @@ class _Story:
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
         self.out[self.legend_at:self.legend_at] = ["Map legend:"] + lines
+
+    def shot_down_why(self) -> str:
+        """The shoot-out's end: the side (or both) with no fighter left standing."""
+        gone = []
+        for s in range(2):
+            fs = [f for f in self.f.values() if f.side == s]
+            if not any(f.state == STANDING for f in fs):
+                down = sum(f.state == DOWN for f in fs)
+                gone.append(f"side {SIDES[s]} has no fighter left standing ({down} down, "
+                            f"{len(fs) - down} out of action)")
+        if len(gone) == 2:
+            return f"{gone[0]} and {gone[1]}: both were shot down at the same moment"
+        if gone:
+            return f"{gone[0]}: it is shot down"
+        return "a side was shot down"
 
     def table_chars(self):
         t = self.table
@@ -1331,6 +1661,8 @@ class _Story:
                 self.melee_ctx = False
             if kind not in _SHOT_CHAIN and kind != Ev.BURST:
                 self.close_burst()
+            if self.fast and self.active == BOTH:
+                self.route(kind, f, p)
             if kind == Ev.DEPLOY:
                 self.deploy(f, *p[:6])
             elif kind == Ev.TURN:
@@ -1385,6 +1717,8 @@ class _Story:
                 self.pin_lifted(f, p[0])
             elif kind == Ev.OW_LOST:
                 self.ow_lost(f, p[0], p[1])
+            elif kind == Ev.ORDER:
+                self.order_rolls()
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)
@@ -1392,8 +1726,8 @@ class _Story:
 
 def narrate(events: np.ndarray, table, names, rules: WMRules,
             gang_types=("townsfolk", "townsfolk")) -> str:
-    """The fight told turn by turn; fighters are labelled by side letter and number within
-    the side (A1, B3...).
+    """The fight told turn by turn (a fast-draw shoot-out: round by round, score by score);
+    fighters are labelled by side letter and number within the side (A1, B3...).
 
     events int64[n, N_EV_COLS] (``state.Ev`` rows, as ``engine.replay`` returns them); table
     the (terrain, piece, building) arrays it returns (or a ``Table``); names the two sides'
