@@ -250,16 +250,18 @@ def _short_range(kit, wt, a, sfd_only):
 
 
 @kernel
-def _best_cell(fm, a, budget, goal, standoff, w_sight, w, terrain, piece, building, smoke, occ,
-               dist, queue, seen):
-    """A cell within ``budget`` half-inches (shared reach, over low terrain) that minimises
-    |distance to fighter ``goal`` - standoff| + exposure x standing enemies that see it - cover
-    bonus - ``w_sight`` if ``goal`` sees it; the first such cell in scan order wins. Exposure
-    (one line of sight per enemy) is counted only for cells whose lower bound (exposure 0, every
-    bonus) can still win, which gives the full scan's answer exactly."""
+def _best_cell(fm, a, budget, goal, standoff, w_sight, w, rp, terrain, piece, building, smoke,
+               occ, dist, queue, seen):
+    """A cell within ``budget`` half-inches (shared reach, over low terrain, slow ground at the
+    rules' costs) that minimises |distance to fighter ``goal`` - standoff| + exposure x
+    standing enemies that see it - cover bonus - ``w_sight`` if ``goal`` sees it; the first such
+    cell in scan order wins. Exposure (one line of sight per enemy) is counted only for cells
+    whose lower bound (exposure 0, every bonus) can still win, which gives the full scan's
+    answer exactly."""
     h, wd = terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
-    reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue)
+    reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue, rp[S.R_DIFF_COST],
+          rp[S.R_VDIFF_COST])
     gx, gy = fm[goal, FX], fm[goal, FY]
     r = budget // 2 + 1
     w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
@@ -440,7 +442,7 @@ def _open_target(fm, a, need, within, terrain, piece, building, smoke, seen):
 
 
 @kernel
-def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, terrain, piece,
+def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, rp, terrain, piece,
                 building, smoke, occ, dist, queue, seen):
     """A cell within ``budget`` half-inches (shared reach, over low terrain) that minimises
     |distance to (gx, gy) - standoff| + exposure x standing enemies that see it - cover bonus -
@@ -448,7 +450,8 @@ def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, terr
     first such cell in scan order wins (``_best_cell``'s scan and bound, another goal)."""
     h, wd = terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
-    reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue)
+    reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue, rp[S.R_DIFF_COST],
+          rp[S.R_VDIFF_COST])
     fx, fy = fm[foe, FX], fm[foe, FY]
     r = budget // 2 + 1
     w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
@@ -517,7 +520,7 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
                     need, dec, dist, queue, seen, walk)
         return
     if kind == FLANKER:
-        _flank(w, a, foe, fm, kit, wt, terrain, piece, building, smoke, occ, need, dec, dist,
+        _flank(w, a, foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, dec, dist,
                queue, seen, walk, run)
         return
     # the gunslinger and the brawler: close in fast, shooting on the way
@@ -532,7 +535,7 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
         dec[S.D_ACT] = Act.HOLD  # stand and fan in the shooting phase
         return
     budget = run if w[W_RUN] > 0 else walk
-    x, y = _best_cell(fm, a, budget, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+    x, y = _best_cell(fm, a, budget, foe, w[W_STANDOFF], w[W_SIGHT], w, rp, terrain, piece,
                       building, smoke, occ, dist, queue, seen)
     dec[S.D_ACT] = Act.RUN if w[W_RUN] > 0 else Act.WALK
     dec[S.D_X], dec[S.D_Y] = x, y
@@ -547,11 +550,11 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
     ``W_SHOOT_NEED``; the target already aimed at if he can still be shot), else (aimed if
     ``W_OW_AIMED``) overwatch facing ``_watch_target`` (enemies coming on from beyond reach);
     with ``W_OPEN_AIM``, out of cover where the walk he would take ends out of cover too, he
-    does the same where he stands; out of cover or with nothing to do, walk to ``_best_cell`` (standoff and sight weights),
-    else reload if due, else hold. (t, k, n): ``_best_shot`` of ``need``."""
+    does the same where he stands; out of cover or with nothing to do, walk to ``_best_cell``
+    (standoff and sight weights), else reload if due, else hold. (t, k, n): ``_best_shot`` of ``need``."""
     settled = _covered(terrain, building, fm[a, FX], fm[a, FY])  # in cover (or none near)
     if not settled and w[W_OPEN_AIM] > 0:  # no cover in reach: aim where he stands
-        x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+        x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, rp, terrain, piece,
                           building, smoke, occ, dist, queue, seen)
         settled = not _covered(terrain, building, x, y)
     if settled and _upkeep(w, a, kit, wt, dec):
@@ -570,7 +573,7 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
             dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
             dec[S.D_X], dec[S.D_Y] = fm[o, FX], fm[o, FY]
             return
-    x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, terrain, piece,
+    x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, rp, terrain, piece,
                       building, smoke, occ, dist, queue, seen)
     if x == fm[a, FX] and y == fm[a, FY]:
         if _upkeep(w, a, kit, wt, dec):
@@ -582,7 +585,7 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
 
 
 @kernel
-def _flank(w, a, foe, fm, kit, wt, terrain, piece, building, smoke, occ, need, dec, dist, queue,
+def _flank(w, a, foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, dec, dist, queue,
            seen, walk, run):
     """The flanker's flanking element (``foe``: the nearest enemy). With no loaded, unjammed
     gun: reload or clear if he can. Farther than ``W_FLANK_NEAR`` from the flank point
@@ -603,7 +606,7 @@ def _flank(w, a, foe, fm, kit, wt, terrain, piece, building, smoke, occ, need, d
     px, py = _flank_point(w, a, foe, fm, h, wd)
     if dist_in(ax, ay, px, py) > w[W_FLANK_NEAR]:
         budget = run if w[W_RUN] > 0 else walk
-        x, y = _flank_cell(fm, a, budget, px, py, 0.0, foe, 0.0, 0.0, w, terrain, piece,
+        x, y = _flank_cell(fm, a, budget, px, py, 0.0, foe, 0.0, 0.0, w, rp, terrain, piece,
                            building, smoke, occ, dist, queue, seen)
         if dist_in(x, y, px, py) < dist_in(ax, ay, px, py):
             dec[S.D_ACT] = Act.RUN if w[W_RUN] > 0 else Act.WALK
@@ -615,7 +618,7 @@ def _flank(w, a, foe, fm, kit, wt, terrain, piece, building, smoke, occ, need, d
         dec[S.D_ACT] = Act.HOLD  # shoot (fan) in the shooting phase
         return
     x, y = _flank_cell(fm, a, walk, fm[foe, FX], fm[foe, FY], w[W_STRIKE_IN], foe, w[W_ANGLE],
-                       short, w, terrain, piece, building, smoke, occ, dist, queue, seen)
+                       short, w, rp, terrain, piece, building, smoke, occ, dist, queue, seen)
     if x == ax and y == ay:
         dec[S.D_ACT] = Act.HOLD
         return
@@ -635,7 +638,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     dec[S.D_MIDMOVE] = randint(s, 2)
     if act == Act.WALK or act == Act.RUN:
         budget = walk if act == Act.WALK else run
-        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue)
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
         r = budget // 2
         for _ in range(20):
             x = fm[a, FX] + randint(s, 2 * r + 1) - r
@@ -678,7 +682,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
             dec[S.D_ACT] = act
             dec[S.D_SLOT] = k
             if randint(s, 2) == 1:  # walking while reloading (the BS roll)
-                reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, walk, dist, queue)
+                reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, walk, dist, queue,
+                      rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
                 r = walk // 2
                 x = fm[a, FX] + randint(s, 2 * r + 1) - r
                 y = fm[a, FY] + randint(s, 2 * r + 1) - r
@@ -691,7 +696,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
             dec[S.D_TARGET] = c
     elif act == Act.CRAWL:
         budget = 2 * rp[S.R_CRAWL]
-        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue)
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
         r = budget // 2
         x = fm[a, FX] + randint(s, 2 * r + 1) - r
         y = fm[a, FY] + randint(s, 2 * r + 1) - r
@@ -713,7 +719,8 @@ def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, d
         return
     if kind == RANDOM:
         h, wd = terrain.shape
-        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue)
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
         r = budget // 2
         x = fm[a, FX] + randint(s, 2 * r + 1) - r
         y = fm[a, FY] + randint(s, 2 * r + 1) - r
@@ -724,8 +731,8 @@ def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, d
     if foe < 0:
         return
     far = float(terrain.shape[0] + terrain.shape[1])  # "as far as possible": beyond the table
-    x, y = _best_cell(fm, a, budget, foe, far, 0.0, w, terrain, piece, building, smoke, occ,
-                      dist, queue, seen)
+    x, y = _best_cell(fm, a, budget, foe, far, 0.0, w, rp, terrain, piece, building, smoke,
+                      occ, dist, queue, seen)
     dec[S.D_X], dec[S.D_Y] = x, y
 
 

@@ -19,7 +19,14 @@ from wm_kit import MIXED, WEAK
 
 from helpers import binom_p, chi2_p, one_and_all_threads
 from sim.core.params import ConfigError
-from sim.core.tabletop.battlefield import Table, line_of_sight
+from sim.core.tabletop.battlefield import (
+    DEEP_WATER,
+    DIFFICULT,
+    SHALLOW_WATER,
+    VERY_DIFFICULT,
+    Table,
+    line_of_sight,
+)
 from sim.westamunda import engine as E
 from sim.westamunda import odds
 from sim.westamunda import state as S
@@ -32,7 +39,7 @@ from sim.westamunda.engine import (
     simulate_shots,
     standard_roster,
 )
-from sim.westamunda.rules import FIGHTERS, WEAPONS, Recruit, WMRules
+from sim.westamunda.rules import FIGHTERS, IGNITIONS, WEAPONS, Recruit, WMRules
 from strategies.westamunda import N_KINDS, N_W, PRESETS, table
 
 R = WMRules()
@@ -147,6 +154,8 @@ def test_same_key_same_fight_whatever_threads_chunks_or_replay():
 # ---------------------------------------------------------------- the rules on the traces
 
 STEP = {(0, 1): 2, (1, 0): 2, (1, 1): 3}  # half-inches of one step (the shared reach's costs)
+SLOW = {DIFFICULT: 1, SHALLOW_WATER: 1, VERY_DIFFICULT: 2, DEEP_WATER: 2}
+DEPTH = {SHALLOW_WATER: 0, DEEP_WATER: 1}
 ON_LINE = 0.5 ** 0.5  # a cell centre within half a cell's diagonal of a line lies on it
 STANDING, DOWN, OUT = 0, 1, 2
 
@@ -186,6 +195,19 @@ def _audit(rules, ev, games, sides, table):
     sixes = ammo = jam_faces = 0
     bottled = None
 
+    terrain = np.asarray(table[0])
+    wet = collections.defaultdict(int)  # FWET bits from Ev.WET
+    slot_row = {}  # (fighter, slot) -> weapon row, from DEPLOY (slots 0 and 1)
+
+    def depth(p):  # -1 dry, 0 shallow, 1 deep water at cell p
+        return DEPTH.get(int(terrain[p[1], p[0]]), -1)
+
+    def tcov(o, t):  # the engine's _target_cover: cover, and a pinned target's water cover
+        vis, cov = _cover_code(table, pos[o], pos[t])
+        if vis and pinned[t] and depth(pos[t]) >= 0:
+            cov = max(cov, rules.pinned_water_cover[depth(pos[t])])
+        return vis, cov
+
     def ran(f):  # a declared run that never left its cell is standing still
         return act.get(f) == S.Act.RUN and move_in[f] > 0 and (
             rules.run_reading == "declared" or move_in[f] > 2 * m_of[f])
@@ -193,7 +215,7 @@ def _audit(rules, ev, games, sides, table):
     def check_aims():
         for o, (t, d, cov0) in aim.items():
             if t in recheck:
-                vis, cov = _cover_code(table, pos[o], pos[t])
+                vis, cov = tcov(o, t)
                 assert vis and _in_arc(d, (pos[t][0] - pos[o][0], pos[t][1] - pos[o][1]),
                                        rules.aim_arc_deg), "an aim held on a target gone"
                 assert cov <= cov0 or (rules.aim_lost_cover == "full" and cov < 2), \
@@ -211,6 +233,7 @@ def _audit(rules, ev, games, sides, table):
                                  "is logged lost (OW_LOST)")
         if kind == S.Ev.DEPLOY:
             pos[f], side[f], state[f], pinned[f], move_in[f] = (a, b), c, STANDING, False, 0
+            slot_row[f, 0], slot_row[f, 1] = e, f5
             m = m_of[f] = rules.profile(FIGHTERS[d])["M"]
             budget[f] = {S.Act.WALK: 2 * m, S.Act.RELOAD: 2 * m, S.Act.CLEAR: 2 * m,
                          S.Act.RUN: 2 * m * rules.run_multiplier,
@@ -249,13 +272,16 @@ def _audit(rules, ev, games, sides, table):
             step = (abs(c - a), abs(d - b))
             assert step in STEP, "a move goes cell by cell"
             assert (a, b) == pos[f]
-            move_in[f] += STEP[step]
+            slow = SLOW.get(int(terrain[d, c]), 0)
+            move_in[f] += STEP[step] * (1 if slow == 0 else rules.difficult_cost if slow == 1
+                                        else rules.very_difficult_cost)
+            seen["slow_steps"] += slow > 0
             assert move_in[f] <= budget[f][act[f]], "no move beyond its reach"
             pos[f] = (c, d)
             recheck.add(f)
         elif kind == S.Ev.AIM:
             t = a
-            cov0 = _cover_code(table, pos[f], pos[t])[1] if b == 1 else aim[f][2]
+            cov0 = tcov(f, t)[1] if b == 1 else aim[f][2]
             assert b == 1 or aim[f][0] == t, "an aim of more turns is on the same target"
             aim[f] = (t, (pos[t][0] - pos[f][0], pos[t][1] - pos[f][1]), cov0)
         elif kind == S.Ev.AIM_LOST:
@@ -268,8 +294,9 @@ def _audit(rules, ev, games, sides, table):
                 assert hit == (die >= max(need, 2)), "to hit: the need on a D6, a 1 always misses"
             else:
                 assert not hit or die == 6, "a need over 6 starts with a 6"
-            vis, cov_now = _cover_code(table, pos[f], pos[t])
+            vis, cov_now = tcov(f, t)
             assert vis and cov == cov_now, "the logged cover is the cover from the firer"
+            seen["water_cover_shots"] += pinned[t] and depth(pos[t]) >= 0
             assert state[f] == STANDING and state[t] != OUT and side[t] != side[f]
             sixes += die >= rules.ammo_on
             last_shot_state[t] = state[t]
@@ -344,6 +371,17 @@ def _audit(rules, ev, games, sides, table):
             burst[f] = [a, pos[a], None]  # first target, where he stood, (arc, facing)
         elif kind == S.Ev.AMMO:
             ammo += 1
+            row = slot_row.get((f, a), -1)
+            if row >= 0:  # the need after the wet-weather rules (odds.ammo_need)
+                w = rules.weapon(WEAPONS[row])
+                ign = IGNITIONS[w["ignition"]]
+                in_water = bool(wet[f] & S.WET_IN_WATER)
+                immersed = in_water or (rules.immersion_trigger == "any_water"
+                                        and bool(wet[f] & S.WET_DEEP))
+                if ign != "none" and w["ammo"] > 0:
+                    assert b == odds.ammo_need(w["ammo"], kind=ign, in_water=in_water,
+                                               immersed=immersed, rules=rules)
+                    seen["wet_ammo_rolls"] += b > w["ammo"]
             burst[f] = None
         elif kind == S.Ev.KICKBACK:
             assert rounds.get(f, 0) >= 1, "no kickback without a round fired"
@@ -356,6 +394,11 @@ def _audit(rules, ev, games, sides, table):
             assert cat == S.CAT_AUTO or move_in[f] > 0, "a still reload is automatic"
             assert passed or put == 0
         elif kind == S.Ev.INJURY:
+            expect = rules.injury_faces[a - 1]
+            if depth(pos[f]) >= 0 and a >= rules.drown_out_on[depth(pos[f])]:
+                expect = S.INJ_OUT  # drowning
+                seen["drownings"] += rules.injury_faces[a - 1] != S.INJ_OUT
+            assert b == expect, "injury: the table's face, or drowning in water"
             if b == S.INJ_OUT:
                 state[f], pinned[f] = OUT, False
             elif b == S.INJ_DOWN and state[f] == STANDING:
@@ -367,10 +410,24 @@ def _audit(rules, ev, games, sides, table):
             seen["taken_out_events"] += 1
         elif kind == S.Ev.RECOVERY:
             assert state[f] == DOWN
+            expect = rules.recovery_faces[a - 1]
+            if rules.water_recovery_drowning and depth(pos[f]) >= 0 and \
+                    a >= rules.drown_out_on[depth(pos[f])]:
+                expect = S.INJ_OUT
+                seen["drownings"] += rules.recovery_faces[a - 1] != S.INJ_OUT
+            assert b == expect, "recovery: the table's face (drowning: water_recovery_drowning)"
             if b == 0:
                 state[f], pinned[f] = STANDING, True
             elif b == 2:
                 state[f] = OUT
+        elif kind == S.Ev.WET:
+            assert (b, c) == pos[f] and depth(pos[f]) >= 0, "wet only in water"
+            assert a != S.WET_IN_WATER or pinned[f] or state[f] == DOWN
+            assert a != S.WET_DEEP or depth(pos[f]) == 1
+            assert not wet[f] & a, "each wet mark once"
+            wet[f] |= a
+            seen["wet_marks"] += 1
+            seen["wet_in_water"] += a == S.WET_IN_WATER
         elif kind == S.Ev.PINNED:
             assert state[f] == STANDING
             pinned[f] = True
@@ -422,6 +479,8 @@ def _audit(rules, ev, games, sides, table):
     else:
         assert games[S.G_TURNS] == rules.max_turns and games[S.G_WINNER] == -1
     seen["knocks"] = knocks
+    seen["drowned_records"] = int(sides[:, S.S_DROWNED].sum())
+    seen["wet_records"] = int(sides[:, S.S_WET].sum())
     return seen
 
 
@@ -453,8 +512,12 @@ KICK = standard_roster()[:6] + (Recruit("young_blood", ("henry",), ("henry",)),)
              max_turns=4, jam_outcome="useless", melee_reading="ws_roll"), None),
     (WMRules(run_reading="declared", rapid_target_reading="distance", knockdown_when_down=True,
              quick_draw_fan=True, quick_draw_margin=0, rapid_target_in=6), None),
-    (WEAK, (MIXED, MIXED)), (KICK_RULES, (KICK, KICK))],
-    ids=["town", "open-light", "readings", "audit-readings", "mixed-kit", "kickback"])
+    (WEAK, (MIXED, MIXED)), (KICK_RULES, (KICK, KICK)),
+    (WMRules(waterway="stream", rough_patches=8), None),
+    (WMRules(waterway="river", water_recovery_drowning=True, immersion_trigger="any_water",
+             heavy_rain=True, perc_wet_stacking="largest", difficult_cost=3), (MIXED, MIXED))],
+    ids=["town", "open-light", "readings", "audit-readings", "mixed-kit", "kickback", "stream",
+         "river-readings"])
 def test_rules_hold_on_every_trace(rules, rosters):
     seen = audited(rules, 48, rosters)
     assert seen["shots"] > 0
@@ -547,6 +610,27 @@ def test_each_mechanic_happens_at_a_plausible_rate(field):
     assert 1.0 <= shots_per_burst <= 3.0  # 1 or 2 dice of 1, 1, 2, 2, 3, jam
     assert per_fight["jams_cleared"] <= per_fight["jams"]
     assert per_fight["rounds_loaded"] > per_fight["rounds_lost"]
+
+
+def test_water_and_slow_ground_happen_in_play():
+    """On river tables with rough ground, traced fights of every pairing (the auditor checks
+    each rule): fighters wade slow ground, get wet (pinned or down in water, or moving through
+    deep water), roll wetter ammo rolls with percussion and cartridge guns, drown, and are shot
+    at while pinned in water with its cover. Each must happen at least once in 96 fights."""
+    seen = audited(WMRules(waterway="river", rough_patches=10), 96, (MIXED, MIXED), seed=8)
+    for name in ("slow_steps", "wet_marks", "wet_ammo_rolls", "drownings", "water_cover_shots"):
+        assert seen[name] > 0, (name, seen)
+    assert seen["drowned_records"] == seen["drownings"], "the tidy count is the trace's"
+    assert seen["wet_records"] == seen["wet_in_water"]
+
+
+def test_slow_ground_and_water_leave_dry_tables_alone():
+    """waterway 'none' and no rough patches: the generated tables have no slow ground."""
+    terr, _, _ = E.maps(R, 3, 0, 4)
+    assert not np.isin(terr, [DIFFICULT, VERY_DIFFICULT, SHALLOW_WATER, DEEP_WATER]).any()
+    terr, _, _ = E.maps(WMRules(waterway="river", rough_patches=5), 3, 0, 4)
+    assert (terr == DEEP_WATER).any() and (terr == SHALLOW_WATER).any()
+    assert (terr == DIFFICULT).any()
 
 
 def test_quick_draw_passes_at_the_exact_initiative_chance(field):

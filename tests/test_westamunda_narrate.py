@@ -15,6 +15,15 @@ in both orders, the fast draw and gang turns: every pairing on two seeds with th
 rosters and on one with the mixed rosters under ALT, about 50 replays an order; the fast draw's
 own checks (the order rolls, the scores in order, who did not act, the simultaneous fire) and
 the shot-down end come at the end of the file.
+
+They run too over fights on wet tables ('water': WATER, about 100 replays): a river or a stream
+with rough ground, the mixed rosters' percussion guns and the standard ones, under the default
+water rules and their alternatives (drowning on recovery rolls, immersion by wading, heavy
+rain, the larger wet penalty only, ammo needs above 6 failing). Their own checks: every wet
+mark (Ev.WET) has its sentence, a drowning is said exactly when the injury (or recovery) table
+alone would not have put the fighter out, an ammo need above the gun's own names the rain and
+water that raised it, a pinned fighter's cover from the water is named when the line of fire
+alone gives less, slow ground is drawn on the maps and its rule said once.
 """
 
 import dataclasses
@@ -26,11 +35,12 @@ import numpy as np
 import pytest
 from wm_kit import MIXED, WEAK
 
-from sim.core.tabletop.battlefield import empty
+from sim.core.tabletop.battlefield import GROUND_CHARS, Table, empty, line_of_sight
 from sim.westamunda import state as S
 from sim.westamunda.engine import replay
 from sim.westamunda.narrate import legend, narrate
-from sim.westamunda.rules import FIGHTERS, WEAPONS, WMRules
+from sim.westamunda.odds import ammo_need
+from sim.westamunda.rules import FIGHTERS, IGNITIONS, WEAPONS, WMRules
 from strategies.westamunda import PRESETS, table
 
 R = WMRules()
@@ -48,6 +58,14 @@ CANDIDATES = [(seed, (a, b), mixed) for seed in range(3) for mixed in (False, Tr
               for a in GUNFIGHTERS for b in GUNFIGHTERS]
 WHY_RUN = {"distance": "a declared run counts as running once it has covered more than his M",
            "declared": "any declared run counts as running"}
+# wet tables: (rules, mixed rosters, seeds); every pairing of GUNFIGHTERS on each seed
+RIVER = WMRules(waterway="river", rough_patches=8)
+STREAM = WMRules(waterway="stream", rough_patches=8)
+WATER_ALT = dict(water_recovery_drowning=True, heavy_rain=True)
+WATER = [(RIVER, True, (0, 2)), (STREAM, False, (0, 2)),
+         (dataclasses.replace(RIVER, immersion_trigger="any_water", perc_wet_stacking="largest",
+                              ammo_over_six="fail", **WATER_ALT), True, (0,)),
+         (dataclasses.replace(STREAM, **WATER_ALT), True, (6,))]
 
 
 def _ev(events, kind):
@@ -99,6 +117,14 @@ SHOOTOUT_FEATURES = {
     "fire_back": lambda ev: any(_fire_back(ev)),
     "equal_scores": lambda ev: any(len(set(r)) < len(r) for r in _order_rounds(ev)),
 }
+# a water mechanic -> does this trace show it?
+WATER_FEATURES = {
+    "pinned_or_down_in_water": lambda ev: (_ev(ev, S.Ev.WET)[:, 3] == S.WET_IN_WATER).any(),
+    "through_deep_water": lambda ev: (_ev(ev, S.Ev.WET)[:, 3] == S.WET_DEEP).any(),
+    "drowned": lambda ev: any(d == "injury" for d, _ in _drownings(ev)),
+    "drowned_on_recovery": lambda ev: any(d == "recovery" for d, _ in _drownings(ev)),
+    "wet_ammo_roll": lambda ev: any(wet and need > base for _, _, need, base, wet in _ammo(ev)),
+}
 MAP_ROW = re.compile(r"^ *(\d+)   (\S+)(?:   (.+))?$")
 SHOT_LINE = re.compile(r"needs (\d+)\+ to hit.*?, rolls (\d): (hit|miss)")
 
@@ -111,6 +137,7 @@ class Fight(NamedTuple):
     sides: np.ndarray  # int64[2, N_SIDE_COLS]
     events: np.ndarray
     text: str
+    table: Table
 
 
 def _replay(seed, names, mixed, alt=False, order=None):
@@ -125,11 +152,11 @@ def _replay(seed, names, mixed, alt=False, order=None):
 
 def _fight(seed, names, rules, batch, events, tb):
     text = narrate(events, tb, names, rules)
-    return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text)
+    return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text, Table(*tb))
 
 
 class Fights(list):
-    """Narrated fights of one kind: 'gang_fight', or a shoot-out order of SHOOTOUT."""
+    """Narrated fights of one kind: 'gang_fight', 'water', or a shoot-out order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -137,14 +164,24 @@ class Fights(list):
 @functools.cache
 def _fights(kind):
     """Gang fights: every case of BASE and CANDIDATES under the default rules and under ALT.
-    A shoot-out order: every pairing on seeds 0 and 1, and with the mixed rosters under ALT on
-    seed 2."""
+    Water: every pairing on the seeds of each WATER case. A shoot-out order: every pairing on
+    seeds 0 and 1, and with the mixed rosters under ALT on seed 2."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
         out += [_fight(seed, names, *_replay(seed, names, mixed, alt))
                 for alt in (False, True) for seed, names, mixed in BASE + CANDIDATES]
         features = FEATURES
+    elif kind == "water":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        for rules, mixed, seeds in WATER:
+            for seed in seeds:
+                for names in pairs:
+                    kinds, weights = table(list(names))
+                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
+                                               rosters=(MIXED, MIXED) if mixed else None)
+                    out.append(_fight(seed, names, rules, batch, events, tb))
+        features = WATER_FEATURES
     else:
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         cases = [(seed, p, False) for seed in (0, 1) for p in pairs] + [(2, p, True) for p in pairs]
@@ -158,7 +195,7 @@ def _fights(kind):
     return out
 
 
-@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT])
+@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water"])
 def fights(request):
     return _fights(request.param)
 
@@ -401,8 +438,8 @@ def test_legend_lists_exactly_the_symbols_the_maps_use(fights):
 def test_jams_are_told(fights):
     for f in _with(fights, "jam"):
         fails = int((_ev(f.events, S.Ev.AMMO)[:, 6] == 0).sum())
-        assert len(re.findall(r"Ammo roll for \w+'s [\w ]+: needs \d\+, rolls \d: the [\w ]+ "
-                              r"jams", f.text)) == fails
+        assert len(re.findall(r"Ammo roll for \w+'s [\w ]+: needs \d+\+(?: \([^)]*\))?, rolls \d: "
+                              r"the [\w ]+ jams", f.text)) == fails
         assert f.text.count("Ammo roll for") == len(_ev(f.events, S.Ev.AMMO))
 
 
@@ -776,3 +813,243 @@ def test_both_sides_shot_down_at_once_is_a_draw():
            "out of action) and side B has no fighter left standing (1 down, 0 out of action): " \
            "both were shot down at the same moment." in text
     assert "End of round" not in text and "Did not" not in text
+
+
+# ---------------------------------------------------------------- water and slow ground
+
+
+def _drownings(events, rules=R):
+    """('injury' or 'recovery', fighter) of each roll that only the water made out of action:
+    logged out of action where the table's face alone is not."""
+    out = []
+    for ev in events:
+        kind, d, res = int(ev[2]), int(ev[3]), int(ev[4])
+        if kind in (S.Ev.INJURY, S.Ev.RECOVERY) and res == S.INJ_OUT:
+            faces = rules.injury_faces if kind == S.Ev.INJURY else rules.recovery_faces
+            if faces[d - 1] != S.INJ_OUT:
+                out.append(("injury" if kind == S.Ev.INJURY else "recovery", int(ev[1])))
+    return out
+
+
+def _ammo(events):
+    """Each AMMO event as (fighter, weapon row, need, the gun's own need, his wet bits then),
+    the slots' weapons from DEPLOY and the bits from the WET events before it."""
+    slots, wet, out = {}, {}, []
+    for ev in events:
+        f, kind = int(ev[1]), int(ev[2])
+        if kind == S.Ev.DEPLOY:
+            slots[f], wet[f] = (int(ev[7]), int(ev[8])), 0
+        elif kind == S.Ev.WET:
+            wet[f] |= int(ev[3])
+        elif kind == S.Ev.AMMO:
+            row = slots[f][int(ev[3])]
+            out.append((f, row, int(ev[4]), R.weapon(WEAPONS[row])["ammo"], wet[f]))
+    return out
+
+
+def _want_need(rules, row, bits):
+    """A gun's ammo need with its owner's wet bits, by ``odds.ammo_need`` (the text's rule)."""
+    w = rules.weapon(WEAPONS[row])
+    kind = IGNITIONS[w["ignition"]]
+    if kind not in ("cartridge", "percussion"):
+        return w["ammo"]
+    return ammo_need(w["ammo"], kind=kind, in_water=bool(bits & S.WET_IN_WATER),
+                     immersed=bool(rules.immersion_trigger == "any_water" and bits & S.WET_DEEP),
+                     rules=rules)
+
+
+def _water_fights():
+    fights = _fights("water")
+    assert fights.kind == "water"
+    return fights
+
+
+WET_LINE = re.compile(r"^ +(\w+)(?: is (?:pinned|down) in|, down, crawls into| wades into"
+                      r"| crawls into| is in) (the stream|the river|a ford of the river) at "
+                      r"\((\d+),(\d+)\)(.*)$", re.M)
+WET_WORDS = {5: {"the stream", "a ford of the river"}, 6: {"the river"}}  # terrain code: words
+
+
+def test_every_wet_mark_is_told_once_with_what_it_does_to_the_guns():
+    """Each WET event has its sentence, in order, naming the water where he stands, and the
+    ammo needs of the guns whose needs the mark raises (by ``odds.ammo_need``); the wet rule
+    is said once."""
+    for f in _water_fights():
+        labels = _labels(f.events)
+        slots, wet, want = {}, {}, []
+        for ev in f.events:
+            i, kind = int(ev[1]), int(ev[2])
+            if kind == S.Ev.DEPLOY:
+                slots[i], wet[i] = [r for r in (int(ev[7]), int(ev[8])) if r >= 0], 0
+            elif kind == S.Ev.WET:
+                before, wet[i] = wet[i], wet[i] | int(ev[3])
+                raised = {WEAPONS[r].replace("_perc", "").replace("_", " "):
+                          _want_need(f.rules, r, wet[i]) for r in slots[i]
+                          if _want_need(f.rules, r, wet[i]) != _want_need(f.rules, r, before)}
+                want.append((labels[i], int(ev[4]), int(ev[5]), raised))
+        told = WET_LINE.findall(f.text)
+        assert [t[0] for t in told] == [w[0] for w in want], (f.seed, f.names)
+        for (_, where, x, y, rest), (_, wx, wy, raised) in zip(told, want, strict=True):
+            assert (int(x), int(y)) == (wx, wy)
+            assert where in WET_WORDS[int(f.table.terrain[wy, wx])]
+            named = dict((gun, int(n)) for n, gun in
+                         re.findall(r"(\d+)\+ with the (?:percussion )?([\w ]+?) \(", rest))
+            assert named == raised, (f.seed, f.names, rest)
+            assert bool(raised) == ("from now on his ammo rolls need" in rest)
+        wets = len(_ev(f.events, S.Ev.WET))
+        assert f.text.count("Rule: water spoils ammunition") == (1 if wets else 0) or \
+            f.rules.heavy_rain
+    for feature in ("pinned_or_down_in_water", "through_deep_water"):
+        assert any(WATER_FEATURES[feature](f.events) for f in _water_fights()), feature
+
+
+DROWN_LINE = re.compile(r"^ *(Injury|Recovery) rolls? for (\w+)(?: \(down\))?: \d[:,] "
+                        r"(drowned|out of action)", re.M)
+
+
+def test_a_drowning_is_said_exactly_when_the_table_alone_would_not_have_put_him_out():
+    """Every injury or recovery roll that puts a fighter out of action is told as drowning
+    exactly when its face on the table is not out of action (the water did it), naming the
+    water and the score it takes; the drowning rule is said once."""
+    for f in _water_fights():
+        labels = _labels(f.events)
+        outs = [(("injury" if e[2] == S.Ev.INJURY else "recovery"), labels[int(e[1])])
+                for e in f.events if e[2] in (S.Ev.INJURY, S.Ev.RECOVERY) and
+                e[4] == S.INJ_OUT]
+        drowned = {(k, labels[i]) for k, i in _drownings(f.events, f.rules)}
+        told = DROWN_LINE.findall(f.text)
+        assert [(k.lower(), who) for k, who, _ in told] == outs, (f.seed, f.names)
+        for k, who, res in told:
+            assert (res == "drowned") == ((k.lower(), who) in drowned)
+        for need in re.findall(r"drowned, out of action \((?:wounded|lying) in (?:the stream|"
+                               r"the river|a ford of the river), he drowns on (\d)\+", f.text):
+            assert int(need) in f.rules.drown_out_on
+        assert f.text.count("Rule: a fighter wounded in water may drown") == int(bool(drowned))
+    for feature in ("drowned", "drowned_on_recovery"):
+        assert any(WATER_FEATURES[feature](f.events) for f in _water_fights()), feature
+
+
+AMMO_LINE = re.compile(r"Ammo roll for (\w+)'s ([\w ]+): needs (\d+)\+(?: \(([^)]*)\))?, "
+                       r"rolls (\d)")
+
+
+def test_ammo_needs_above_the_guns_own_name_the_rain_and_water():
+    """Every ammo roll's need is the text's (``odds.ammo_need`` with the fighter's wet marks so
+    far); a need above the gun's own says it, naming wet powder, soaked cartridges or heavy
+    rain exactly as they apply, and a need above 6 how the dice make it."""
+    for f in _water_fights():
+        told = AMMO_LINE.findall(f.text)
+        rolls = _ammo(f.events)
+        assert len(told) == len(rolls), (f.seed, f.names)
+        for (_, _, need, why, _), (_, row, ev_need, base, bits) in zip(told, rolls,
+                                                                       strict=True):
+            assert int(need) == ev_need == _want_need(f.rules, row, bits)
+            if ev_need == base:
+                assert not why, why
+                continue
+            w = f.rules.weapon(WEAPONS[row])
+            perc = IGNITIONS[w["ignition"]] == "percussion"
+            assert f"{base}+, " in why
+            assert ("wet powder" in why) == (perc and bool(bits & S.WET_IN_WATER))
+            assert ("heavy rain" in why) == (perc and f.rules.heavy_rain)
+            assert ("soaked cartridges" in why) == (not perc)
+            if ev_need > 6:
+                assert ("always fails" in why) == (f.rules.ammo_over_six == "fail")
+                assert ("a 6, then" in why) == (f.rules.ammo_over_six != "fail")
+    assert any(WATER_FEATURES["wet_ammo_roll"](f.events) for f in _water_fights())
+
+
+def _states(events):
+    """Before each event: (row, event, positions, pinned, states), followed from the events."""
+    pos, pinned, state = {}, {}, {}
+    for j, ev in enumerate(events):
+        yield j, ev, pos, pinned, state
+        f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
+        if kind == S.Ev.DEPLOY:
+            pos[f], pinned[f], state[f] = (a, b), False, "standing"
+        elif kind == S.Ev.MOVE:
+            pos[f] = (int(ev[5]), int(ev[6]))
+        elif kind == S.Ev.KNOCKDOWN:
+            pos[f] = (int(ev[5]), int(ev[6]))
+        elif kind == S.Ev.PINNED:
+            pinned[f] = True
+        elif kind == S.Ev.PIN_LIFTED or (kind == S.Ev.UNPIN and a == 1):
+            pinned[f] = False
+        elif (kind in (S.Ev.INJURY, S.Ev.RECOVERY) and b == S.INJ_OUT) or \
+                kind == S.Ev.TAKEN_OUT:
+            state[f], pinned[f] = "out", False
+        elif kind == S.Ev.INJURY and b == S.INJ_DOWN and state[f] == "standing":
+            state[f], pinned[f] = "down", False
+        elif kind == S.Ev.RECOVERY and b == S.INJ_FLESH:
+            state[f], pinned[f] = "standing", True
+
+
+def test_cover_from_being_pinned_in_water_is_named_when_the_line_of_fire_gives_less():
+    """A shot's breakdown says its cover comes from the target being pinned in water exactly
+    when he is pinned in water, the logged cover is the water's (pinned_water_cover) and the
+    line of fire alone gives less."""
+    named = 0
+    for f in _water_fights():
+        bds = _breakdowns(f.text)
+        shots = [(ev, dict(pos), dict(pinned)) for _, ev, pos, pinned, _ in _states(f.events)
+                 if ev[2] == S.Ev.SHOT]
+        assert len(bds) == len(shots)
+        for (ev, pos, pinned), bd in zip(shots, bds, strict=True):
+            t, cover = int(ev[3]), int(ev[10])
+            x, y = pos[t]
+            kind = int(f.table.terrain[y, x])
+            depth = {5: 0, 6: 1}.get(kind, -1)
+            want = False
+            if pinned[t] and depth >= 0 and cover == f.rules.pinned_water_cover[depth]:
+                _, pieces, smoke, behind = line_of_sight(f.table, pos[int(ev[1])], (x, y))
+                geo = S.COV_FULL if behind else S.COV_PARTIAL if pieces or smoke > 0 else \
+                    S.COV_NONE
+                want = geo < cover
+            said = re.search(r"cover from being pinned in (the stream|the river|a ford of the "
+                             r"river)", bd[3] or "")
+            assert bool(said) == want, (f.seed, f.names, bd)
+            if said:
+                assert said.group(1) in WET_WORDS[kind]
+            named += want
+        if any("from being pinned in" in (bd[3] or "") for bd in bds):
+            assert f.text.count("Rule: a fighter pinned in water is hard to hit") == 1
+    assert named, "no shot at a fighter pinned in water: widen WATER"
+
+
+def test_slow_ground_is_on_the_maps_in_the_moves_and_its_rule_said_once():
+    """Every map draws the table's water and rough ground (GROUND_CHARS) wherever no fighter
+    stands; a move's line names the slow ground it went through; the slow-ground rule comes
+    once, when a fighter first steps onto slow ground; the closing counts of drowned and wet
+    fighters are the side records'."""
+    for f in _water_fights():
+        ground = {c: f.table.terrain == kind for kind, c in GROUND_CHARS.items()}
+        assert ground["~"].any() or ground["="].any()
+        for m in _maps(f.text):
+            rows = np.array([list(m[y][0]) for y in range(f.table.height)])
+            fighters = np.isin(rows, list("ABabx"))
+            for c, cells in ground.items():
+                assert ((rows == c) == (cells & ~fighters)).all(), (f.seed, f.names, c)
+        moves = _ev(f.events, S.Ev.MOVE)
+        slow = int(sum(f.table.terrain[ev[6], ev[5]] >= 3 for ev in moves))
+        assert f.text.count("Rule: difficult ground (rough ground, shallow water) costs") == \
+            int(slow > 0)
+        through = re.findall(r"^ *\w+,? .*?(?:walks|runs|crawls|charges|reloads the [\w ]+|"
+                             r"clears a jam from the [\w ]+),? .*? through ((?:the stream|the "
+                             r"river|a ford of the river|rough ground|, | and )+)[,.]", f.text, re.M)
+        assert bool(through) == (slow > 0), (f.seed, f.names)
+        for s in range(2):
+            line = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): .*$", f.text,
+                             re.M).group(0).split("; it fired")[0]
+            drowned = re.search(r", (\d+) drowned \(", line)
+            wet = re.search(r", (\d+) got wet \(pinned or down in water: ", line)
+            assert int(drowned.group(1) if drowned else 0) == f.sides[s, S.S_DROWNED], \
+                (f.seed, f.names, line)
+            assert int(wet.group(1) if wet else 0) == f.sides[s, S.S_WET]
+
+
+def test_dry_tables_say_nothing_of_water():
+    """On the default (dry) table no slow-ground symbol, rule or sentence appears."""
+    for f in _fights("gang_fight"):
+        assert not re.search(r"[~=:;]", "".join(r for m in _maps(f.text) for r, _ in m.values()))
+        for words in ("water", "drown", "slow", "rough ground", "wet", "soaked", " through "):
+            assert words not in f.text, words

@@ -59,6 +59,9 @@ _SIDE_DOCS = {
     "kickbacks": "kickback tests taken (weak firers of strong guns)",
     "knockdowns": "knockdown tests this side's hits forced",
     "dry_turns": "turns a fighter wanted to shoot with no loaded, unjammed gun",
+    "drowned": "this side's fighters drowned (out of action on an injury face only water makes "
+               "so)",
+    "got_wet": "this side's fighters pinned or down in water (their ammo rolls get wetter)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -32,7 +32,15 @@ from sim.core.debug import debug_default, raise_on_broken
 from sim.core.jit import batch_kernel, kernel, prange, step
 from sim.core.params import ConfigError
 from sim.core.rng import STATE_SIZE, randint, roll, seed_state
-from sim.core.tabletop.battlefield import BLOCKING, OPEN, generate, seen_size, sight
+from sim.core.tabletop.battlefield import (
+    BLOCKING,
+    DEEP_WATER,
+    OPEN,
+    SHALLOW_WATER,
+    generate,
+    seen_size,
+    sight,
+)
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import GO_OVER, UNREACHED, path_to, queue_size, reach
 from sim.westamunda import state as S
@@ -69,6 +77,7 @@ from sim.westamunda.state import (
     FMELEE_S,
     FMOVED,
     FMOVED_IN,
+    FORDER,
     FOW,
     FOWFIRED,
     FOWN,
@@ -79,10 +88,10 @@ from sim.westamunda.state import (
     FSIDE,
     FSTATE,
     FT,
-    FORDER,
     FTWO_HANDED,
     FTYPE,
     FW,
+    FWET,
     FWS,
     FX,
     FY,
@@ -293,6 +302,52 @@ def _see(f, sc, x0, y0, x1, y1):
 
 
 @kernel
+def _depth(f, x, y):
+    """Water at cell (x, y): -1 none, 0 shallow, 1 deep (rules' shallow/deep pairs)."""
+    kind = f.terrain[y, x]
+    if kind == SHALLOW_WATER:
+        return 0
+    if kind == DEEP_WATER:
+        return 1
+    return -1
+
+
+@kernel
+def _target_cover(g, f, ge, sc, x, y, t):
+    """(visible, cover) of fighter t seen from (x, y): ``_cover`` of his cell, and a pinned
+    fighter in water at least pinned_water_cover (partial in shallow, full in deep water)."""
+    fm = ge.fm
+    vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
+    if vis and fm[t, FPINNED] != 0:
+        d = _depth(f, fm[t, FX], fm[t, FY])
+        if d >= 0:
+            cov = max(cov, g.tb[S.TB_WATER_COVER + d])
+    return vis, cov
+
+
+@kernel
+def _get_wet(g, f, ge, out, a):
+    """Fighter a pinned or down in water (WET_IN_WATER), or moving in deep water (WET_DEEP):
+    the mark his guns' ammo rolls read for the rest of the fight (Ev.WET when newly set)."""
+    fm = ge.fm
+    d = _depth(f, fm[a, FX], fm[a, FY])
+    if d < 0:
+        return
+    bit = 0
+    if fm[a, FPINNED] != 0 or fm[a, FSTATE] == ST_DOWN:
+        bit |= S.WET_IN_WATER
+    if d == 1:
+        bit |= S.WET_DEEP
+    new = bit & ~fm[a, FWET]
+    if new & S.WET_IN_WATER:
+        _log(out, a, Ev.WET, S.WET_IN_WATER, fm[a, FX], fm[a, FY])
+        out.side_out[fm[a, FSIDE], S.S_WET] += 1
+    if new & S.WET_DEEP:
+        _log(out, a, Ev.WET, S.WET_DEEP, fm[a, FX], fm[a, FY])
+    fm[a, FWET] |= bit
+
+
+@kernel
 def _cover(f, sc, x0, y0, x1, y1):
     """(visible, cover) of cell (x1, y1) seen from (x0, y0): full cover behind blocking terrain
     or inside a building, partial behind low terrain (the shared sight's counts)."""
@@ -423,7 +478,7 @@ def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging,
     t is out of sight or range or the score cannot be rolled (arcs and the closest-target rule
     are the caller's)."""
     fm = ge.fm
-    vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
+    vis, cov = _target_cover(g, f, ge, sc, x, y, t)
     if not vis:
         return NO_SHOT
     return _need_at(g, ge, a, t, k, dist_in(x, y, fm[t, FX], fm[t, FY]), cov, snap, aim_turns,
@@ -469,7 +524,7 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
             continue
         if not _in_arc(fx, fy, fm[t, FX] - x, fm[t, FY] - y, arc):
             continue
-        vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
+        vis, cov = _target_cover(g, f, ge, sc, x, y, t)
         if not vis:
             continue
         d = dist_in(x, y, fm[t, FX], fm[t, FY])
@@ -573,7 +628,7 @@ def _down(ge, out, t):
 
 
 @kernel
-def _damage(g, ge, out, t, by, damage):
+def _damage(g, f, ge, out, t, by, damage):
     """Fighter t suffers ``damage`` wounds: wounds go first; the one that takes him to 0 and
     each after it call an injury roll (injury_faces), the worst result standing (a second down
     changes nothing; a flesh wound on a down fighter still costs WS and BS)."""
@@ -584,9 +639,13 @@ def _damage(g, ge, out, t, by, damage):
         return
     rolls = damage - before + 1 if before >= 1 else damage
     worst = -1
+    depth = _depth(f, fm[t, FX], fm[t, FY])
     for _ in range(rolls):
         d = roll(g.s, D6)
         res = g.tb[S.TB_INJURY + d - 1]
+        if depth >= 0 and d >= g.tb[S.TB_DROWN + depth] and res != S.INJ_OUT:
+            res = S.INJ_OUT  # wounded in water: he drowns from drown_out_on
+            out.side_out[fm[t, FSIDE], S.S_DROWNED] += 1
         _log(out, t, Ev.INJURY, d, res)
         worst = max(worst, res)
     if worst == S.INJ_OUT:
@@ -668,7 +727,7 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
     _log(out, t, Ev.WOUND, a, need, d, 1 if wounded else 0)
     if wounded:
         out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
-        _damage(g, ge, out, t, a, damage)
+        _damage(g, f, ge, out, t, a, damage)
     if strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT and \
             (standing or rp[S.R_KNOCKDOWN_DOWN] != 0):
         ok = _test(g, fm[t, FS], 0)
@@ -678,6 +737,8 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
         _log(out, t, Ev.KNOCKDOWN, a, 1 if ok else 0, fm[t, FX], fm[t, FY])
         if not ok:
             _aims_on(g, f, ge, sc, out, t)
+    if fm[t, FSTATE] != ST_OUT:
+        _get_wet(g, f, ge, out, t)
 
 
 # ---------------------------------------------------------------- firing
@@ -709,12 +770,24 @@ def _burst_shots(g, dice, loaded):
 @kernel
 def _ammo_roll(g, ge, out, a, k):
     """An ammo roll for slot k; a failure is a jam marker (or the weapon useless)."""
-    fm, kit = ge.fm, ge.kit
+    fm, kit, rp = ge.fm, ge.kit, g.rp
     side = fm[a, FSIDE]
-    need = g.wt[kit[a, k, KW], S.WC_AMMO]
+    row = kit[a, k, KW]
+    need = g.wt[row, S.WC_AMMO]
     if need <= 0:
         return
-    ok, d = _roll_need(g, need)
+    ign = g.wt[row, S.WC_IGNITION]
+    if ign == S.IGN_PERCUSSION:  # rain +1, pinned or down in water +2 (perc_wet_stacking)
+        rain = rp[S.R_PERC_RAIN] if rp[S.R_HEAVY_RAIN] != 0 else 0
+        wet = rp[S.R_PERC_WET] if fm[a, FWET] & S.WET_IN_WATER else 0
+        need += max(rain, wet) if rp[S.R_WET_LARGEST] != 0 else rain + wet
+    elif ign == S.IGN_CARTRIDGE and (fm[a, FWET] & S.WET_IN_WATER or (
+            rp[S.R_WET_ANY_WATER] != 0 and fm[a, FWET] & S.WET_DEEP)):
+        need += rp[S.R_CART_WET]  # immersion (immersion_trigger)
+    if need > D6 and rp[S.R_AMMO_OVER_FAIL] != 0:
+        ok, d = False, roll(g.s, D6)  # ammo_over_six 'fail': a need past 6 always fails
+    else:
+        ok, d = _roll_need(g, need)
     out.side_out[side, S.S_AMMO_ROLLS] += 1
     _log(out, a, Ev.AMMO, k, need, d, 1 if ok else 0)
     if not ok:
@@ -805,7 +878,7 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging,
             cur = _spread_target(g, f, ge, sc, a, k, cur, x0, y0, sfx, sfy, sarc, snap)
         if cur < 0:
             continue  # nobody left near the first target: the round goes wide
-        vis, cov = _cover(f, sc, ax, ay, fm[cur, FX], fm[cur, FY])
+        vis, cov = _target_cover(g, f, ge, sc, ax, ay, cur)
         if not vis:
             continue  # knocked out of sight by an earlier shot: the round goes wide
         em = emerging and cur == t
@@ -845,6 +918,7 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging,
         if not ok:
             so[side, S.S_KICKBACKS] += 1
             _pin(ge, out, a, -1)
+            _get_wet(g, f, ge, out, a)
 
 
 @kernel
@@ -975,7 +1049,7 @@ def _aims_on(g, f, ge, sc, out, a):
     for o in range(fm.shape[0]):
         if fm[o, FAIMT] != a:
             continue
-        vis, cov = _cover(f, sc, fm[o, FX], fm[o, FY], fm[a, FX], fm[a, FY])
+        vis, cov = _target_cover(g, f, ge, sc, fm[o, FX], fm[o, FY], a)
         if not vis:
             _lose_aim(ge, out, o, 0)
         elif not _in_arc(fm[o, FAIMDX], fm[o, FAIMDY], fm[a, FX] - fm[o, FX],
@@ -1051,7 +1125,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         budget, mv = 2 * m, S.MV_WALK
     occ = _occupied(fm, a, sc.occ)
     x0, y0 = fm[a, FX], fm[a, FY]
-    reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue)
+    reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
     if act == Act.CHARGE:
         dx, dy = _charge_cell(f, ge, sc, target)
         if dx < 0:
@@ -1060,7 +1135,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         return False
     if dx == x0 and dy == y0:
         return False
-    n = path_to(f.terrain, f.building, sc.dist, x0, y0, GO_OVER, dx, dy, sc.path)
+    n = path_to(f.terrain, f.building, sc.dist, x0, y0, GO_OVER, dx, dy, sc.path,
+                rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
     if n < 2:
         return False
     if act != Act.CHARGE:  # stop short of base contact
@@ -1100,6 +1176,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
             fm[a, FFACEY] = ny - fm[a, FY]
             fm[a, FX], fm[a, FY] = nx, ny
             fm[a, FMOVED_IN] = sc.dist[ny, nx]
+            _get_wet(g, f, ge, out, a)
         _aims_on(g, f, ge, sc, out, a)
         _overwatch_at(g, f, ge, sc, out, a, act == Act.CHARGE)
         if fm[a, FSTATE] != was or fm[a, FPINNED] != 0:
@@ -1201,7 +1278,7 @@ def _start_turn(g, ge, out, side):
 
 
 @kernel
-def _declare_aim(f, ge, sc, out, a, t):
+def _declare_aim(g, f, ge, sc, out, a, t):
     """Fighter a aims at t: the same target as last turn (aim kept) adds a turn, a new one
     starts at 1; the aiming point is re-centred on t."""
     fm = ge.fm
@@ -1211,7 +1288,7 @@ def _declare_aim(f, ge, sc, out, a, t):
         _lose_aim(ge, out, a, 3)
         fm[a, FAIMT] = t
         fm[a, FAIMN] = 1
-        _, cov = _cover(f, sc, fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY])
+        _, cov = _target_cover(g, f, ge, sc, fm[a, FX], fm[a, FY], t)
         fm[a, FAIMCOV] = cov
     fm[a, FAIMDX] = fm[t, FX] - fm[a, FX]
     fm[a, FAIMDY] = fm[t, FY] - fm[a, FY]
@@ -1254,7 +1331,7 @@ def _act(g, f, ge, sc, out, a):
     if act != Act.OVERWATCH or dec[S.D_AIMED] == 0 or rp[S.R_OW_AIM] == 0:
         fm[a, FOWN] = 0
     if act == Act.AIM:
-        _declare_aim(f, ge, sc, out, a, t)
+        _declare_aim(g, f, ge, sc, out, a, t)
         return
     _lose_aim(ge, out, a, 3)
     if act == Act.OVERWATCH:
@@ -1366,7 +1443,7 @@ def _shoot_one(g, f, ge, sc, out, a):
 
 
 @kernel
-def _melee_pair(g, ge, sc, out, a, b):
+def _melee_pair(g, f, ge, sc, out, a, b):
     """One round of hand-to-hand between a and b (melee_reading 'combat_score': best attack die
     + WS + charge bonus + criticals + the other's fumbles, the higher scoring the difference in
     hits (or one), a tie to the higher I; 'ws_roll': each attack die a WS test, both strike).
@@ -1435,12 +1512,12 @@ def _melee_pair(g, ge, sc, out, a, b):
     _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b)
     so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
     so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
-    _melee_hits(g, ge, out, a, b, hits_a)
-    _melee_hits(g, ge, out, b, a, hits_b)
+    _melee_hits(g, f, ge, out, a, b, hits_a)
+    _melee_hits(g, f, ge, out, b, a, hits_b)
 
 
 @kernel
-def _melee_hits(g, ge, out, a, b, hits):
+def _melee_hits(g, f, ge, out, a, b, hits):
     """``hits`` blows of a (his S + his hand weapon's) on b, each wound rolled; b downed in the
     fight is out of action (down_alone_out)."""
     fm = ge.fm
@@ -1451,13 +1528,15 @@ def _melee_hits(g, ge, out, a, b, hits):
         _log(out, b, Ev.WOUND, a, need, d, 1 if wounded else 0)
         if wounded:
             out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
-            _damage(g, ge, out, b, a, 1)
+            _damage(g, f, ge, out, b, a, 1)
             if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
                 _take_out(ge, out, b, a, 0)
+            if fm[b, FSTATE] == ST_DOWN:
+                _get_wet(g, f, ge, out, b)
 
 
 @kernel
-def _melee_phase(g, ge, sc, out):
+def _melee_phase(g, f, ge, sc, out):
     """Every fighter in hand-to-hand fights his opponent once (a pair once); one no longer in
     base contact (knocked back) is out of the fight."""
     fm = ge.fm
@@ -1472,7 +1551,7 @@ def _melee_phase(g, ge, sc, out):
                 continue
         if fm[b, FENGAGED] == a and b < a:
             continue
-        _melee_pair(g, ge, sc, out, a, b)
+        _melee_pair(g, f, ge, sc, out, a, b)
 
 
 @kernel
@@ -1549,7 +1628,7 @@ def _reload(g, ge, out, a, k, clear):
 
 
 @kernel
-def _recovery_phase(g, ge, out, side):
+def _recovery_phase(g, f, ge, out, side):
     """End of ``side``'s turn: reloads and jam clearing done (not by a fighter pinned or down
     meanwhile), down fighters roll recovery_faces (up with a flesh wound and pinned, stay down,
     or out of action), pins that have cost their fighter a turn lifted (Ev.PIN_LIFTED)."""
@@ -1564,6 +1643,11 @@ def _recovery_phase(g, ge, out, side):
         if fm[a, FSTATE] == ST_DOWN:
             d = roll(g.s, D6)
             res = g.tb[S.TB_RECOVERY + d - 1]
+            depth = _depth(f, fm[a, FX], fm[a, FY])
+            if g.rp[S.R_WATER_RECOVERY] != 0 and depth >= 0 and \
+                    d >= g.tb[S.TB_DROWN + depth] and res != S.INJ_OUT:
+                res = S.INJ_OUT  # water_recovery_drowning: he drowns lying in water
+                out.side_out[side, S.S_DROWNED] += 1
             _log(out, a, Ev.RECOVERY, d, res)
             if res == S.INJ_OUT:
                 _take_out(ge, out, a, -1, -1)
@@ -1639,8 +1723,8 @@ def _gang_turn(g, f, ge, sc, out, side):
     _movement_phase(g, f, ge, sc, out, side)
     _overwatch_stationary(g, f, ge, sc, out, side)
     _shooting_phase(g, f, ge, sc, out, side)
-    _melee_phase(g, ge, sc, out)
-    _recovery_phase(g, ge, out, side)
+    _melee_phase(g, f, ge, sc, out)
+    _recovery_phase(g, f, ge, out, side)
     if g.rp[S.R_DEBUG] != 0:
         _check(g, f, ge, out)
     return False
@@ -1727,9 +1811,9 @@ def _shootout_round(g, f, ge, sc, out):
         over, winner = _shot_down(ge)
         if over or out.g_out[S.G_ERROR] != 0:
             return over, winner
-    _melee_phase(g, ge, sc, out)
-    _recovery_phase(g, ge, out, 0)
-    _recovery_phase(g, ge, out, 1)
+    _melee_phase(g, f, ge, sc, out)
+    _recovery_phase(g, f, ge, out, 0)
+    _recovery_phase(g, f, ge, out, 1)
     if g.rp[S.R_DEBUG] != 0:
         _check(g, f, ge, out)
     return _shot_down(ge)
@@ -1954,7 +2038,14 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_RAPID_RUNNING, r.rapid_target_reading == "running"),
             (S.R_KNOCKDOWN_DOWN, r.knockdown_when_down), (S.R_QD_FAN, r.quick_draw_fan),
             (S.R_SHOOTOUT, r.scenario == "shoot_out"),
-            (S.R_SO_TURNS, r.shootout_order == "turns"), (S.R_DEBUG, debug_default())):
+            (S.R_SO_TURNS, r.shootout_order == "turns"), (S.R_DIFF_COST, r.difficult_cost),
+            (S.R_VDIFF_COST, r.very_difficult_cost),
+            (S.R_WATER_RECOVERY, r.water_recovery_drowning), (S.R_PERC_RAIN, r.perc_rain_ammo),
+            (S.R_PERC_WET, r.perc_water_ammo), (S.R_CART_WET, r.cart_water_ammo),
+            (S.R_WET_LARGEST, r.perc_wet_stacking == "largest"),
+            (S.R_WET_ANY_WATER, r.immersion_trigger == "any_water"),
+            (S.R_HEAVY_RAIN, r.heavy_rain), (S.R_AMMO_OVER_FAIL, r.ammo_over_six == "fail"),
+            (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
 
@@ -1965,7 +2056,9 @@ def tables(rules: WMRules) -> np.ndarray:
     for at, values in ((S.TB_SECOND, rules.second_die_needs), (S.TB_COVER, rules.cover_modifiers),
                        (S.TB_SFD, rules.sfd_faces), (S.TB_INJURY, rules.injury_faces),
                        (S.TB_RECOVERY, rules.recovery_faces),
-                       (S.TB_RELOAD_CAT, rules.reload_category_of)):
+                       (S.TB_RELOAD_CAT, rules.reload_category_of),
+                       (S.TB_WATER_COVER, rules.pinned_water_cover),
+                       (S.TB_DROWN, rules.drown_out_on)):
         tb[at:at + len(values)] = values
     return tb
 
@@ -2121,19 +2214,23 @@ def maps(rules: WMRules, seed: int, stream: int, n_maps: int = DEFAULT_MAPS):
     """The point's pool of tables: (terrain, piece, building) stacked [2 n_maps, h, w]: n_maps
     tables of the shared generator (table_width_in x table_height_in, terrain_density, the
     deployment zones kept clear) and the same tables turned round, so every table is fought
-    from both ends. table_setting 'open' takes the buildings off (walls, fences, hedges and
-    trees stay). The shoot-out is fought in the open: its tables are bare. Cached per point."""
-    setting = "bare" if rules.scenario == "shoot_out" else rules.table_setting
-    return _maps(rules.terrain_density, setting, rules.table_width_in,
-                 rules.table_height_in, rules.deploy_depth_in, n_maps, int(seed), int(stream))
+    from both ends, with the rules' ``waterway`` (a stream or a river with fords across the
+    middle) and ``rough_patches`` of difficult ground. table_setting 'open' takes the buildings
+    off (walls, fences, hedges and trees stay). The shoot-out is fought in the open: its
+    tables are bare. Cached per point."""
+    bare = rules.scenario == "shoot_out"
+    return _maps(rules.terrain_density, "bare" if bare else rules.table_setting,
+                 rules.table_width_in, rules.table_height_in, rules.deploy_depth_in, n_maps,
+                 int(seed), int(stream), "none" if bare else rules.waterway,
+                 0 if bare else rules.rough_patches)
 
 
 @functools.lru_cache(maxsize=16)
-def _maps(density, setting, width, height, depth, n, seed, stream):
+def _maps(density, setting, width, height, depth, n, seed, stream, water="none", rough=0):
     tabs = []
     for i in range(n):
         t = generate(density, int(np.uint64(seed) ^ np.uint64(stream)) % 2**63 + i, width,
-                     height, depth)
+                     height, depth, water=water, rough=rough)
         if setting == "bare":
             t.terrain[:] = OPEN
             t.piece[:] = -1

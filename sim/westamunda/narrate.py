@@ -18,7 +18,16 @@ PIN_LIFTED, an overwatcher losing his shot OW_LOST), and a shot's event gives th
 and modifiers, so the narrator reconstructs only what it tells of the engine's loops: which
 hand-to-hand pairs fight and which come apart, which fighters did not act or shoot, and the
 range band of a shot (its breakdown is checked against the score logged). An aimed shot spends
-the aim before it is fired."""
+the aim before it is fired.
+
+Water and slow ground (``WMRules.waterway``, ``rough_patches``) are drawn on the maps with the
+shared ``GROUND_CHARS`` (in the legend only when the table has them); a move's line names the
+slow ground it went through (the terrain of each MOVE's cell), the slow-ground rule said under
+it the first time; each wet mark (Ev.WET) is told with what it does to the fighter's ammo rolls,
+every ammo roll above the gun's own score says why (rain, wet powder, soaked cartridges: the
+text's rule, mirrored by ``_Story.ammo_need``), a roll that only the water put out of action is
+told as drowning, and a pinned target's cover from the water is named in the shot's breakdown
+when the line of fire alone gives less. On a dry table nothing of this is said."""
 
 from __future__ import annotations
 
@@ -26,17 +35,36 @@ import math
 
 import numpy as np
 
-from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, Table, line_of_sight
+from sim.core.tabletop.battlefield import (
+    BLOCKING,
+    DEEP_WATER,
+    DIFFICULT,
+    GROUND_CHARS,
+    NONBLOCKING,
+    SHALLOW_WATER,
+    VERY_DIFFICULT,
+    Table,
+    line_of_sight,
+)
 from sim.core.tabletop.geometry import dist_in
 from sim.westamunda import state as S
-from sim.westamunda.rules import FIGHTERS, RELOAD_CATEGORIES, VERSION, WEAPONS, WMRules
+from sim.westamunda.rules import (
+    COVER,
+    FIGHTERS,
+    IGNITIONS,
+    RELOAD_CATEGORIES,
+    VERSION,
+    WEAPONS,
+    WMRules,
+)
 from sim.westamunda.state import Act, Ev
 
 SIDES = "AB"
 BOTH = 2  # the side whose turn it is, in a fast-draw round of the shoot-out
 STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # what a hit does (a shot's or a hand-to-hand blow's): these keep the shot or blow being told
-_HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT)
+# (and the wet mark it leaves on a fighter pinned or down in water)
+_HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
@@ -47,15 +75,36 @@ _AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
              2: "into cover it was not in when the aim began"}
 # the rapid-target modifier's name in a shot's breakdown, by rapid_target_reading
 _RAPID = {"running": "running target", "distance": "fast target ({n}\" or more in its latest turn)"}
+# injury and recovery table results (INJURIES codes) in words, as a drowning tells them
+_INJURY_WORDS = ("a flesh wound", "down", "out of action")
+_RECOVERY_WORDS = ("up again with a flesh wound", "he stays down", "out of action")
 _COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
             "south-east")
+_SLOW = (DIFFICULT, VERY_DIFFICULT, SHALLOW_WATER, DEEP_WATER)  # ground that costs more to cross
+# what the engine's wet mark (Ev.WET a, the bit newly set) says of the fighter
+_WET_BITS = (S.WET_IN_WATER, S.WET_DEEP)
 
 
 def legend(rules: WMRules) -> dict:
     """Every symbol a map may use, with its one meaning."""
     part, full = rules.cover_modifiers
+    dc, vc = rules.difficult_cost, rules.very_difficult_cost
+    cover = [f"{COVER[c]} cover" if c else "no extra cover" for c in rules.pinned_water_cover]
+    drown = rules.drown_out_on
+    water = ("{what} ({how} ground: each inch of a move through it costs {cost}\"; a fighter "
+             "pinned in it has {cover}, and one wounded in it drowns on an injury roll of "
+             "{drown}+)")
     return {
         ".": "open ground",
+        GROUND_CHARS[DIFFICULT]: f"rough ground (difficult ground: each inch of a move across it "
+                                 f"costs {dc}\")",
+        GROUND_CHARS[VERY_DIFFICULT]: f"very rough ground (very difficult ground: each inch of a "
+                                      f"move across it costs {vc}\")",
+        GROUND_CHARS[SHALLOW_WATER]: water.format(what="shallow water, a stream or a ford",
+                                                  how="difficult", cost=dc, cover=cover[0],
+                                                  drown=drown[0]),
+        GROUND_CHARS[DEEP_WATER]: water.format(what="deep water, a river", how="very difficult",
+                                               cost=vc, cover=cover[1], drown=drown[1]),
         "%": f"low cover: fences, hedges, low walls, trees (crossed on the move; partial cover, "
              f"{part:+d} to hit, when in the line of fire)",
         "#": "wall (blocks sight and movement)",
@@ -72,10 +121,7 @@ def legend(rules: WMRules) -> dict:
 def map_text(table: Table, marks: dict) -> str:
     """The table as text, x across the top and y down the left; ``marks`` maps (x, y) to
     (symbol, [labels]); each row ends with the labels of its marks, left to right."""
-    chars = np.full(table.terrain.shape, ".", dtype="<U1")
-    chars[table.terrain == NONBLOCKING] = "%"
-    chars[table.terrain == BLOCKING] = "#"
-    chars[table.building >= 0] = "H"
+    chars = ground_chars(table)
     names: dict[int, list[str]] = {}
     for (x, y), (c, labels) in sorted(marks.items()):
         chars[y, x] = c
@@ -92,8 +138,27 @@ def map_text(table: Table, marks: dict) -> str:
     return "\n".join(rows)
 
 
+def ground_chars(table: Table) -> np.ndarray:
+    """The table's cells as map symbols (``legend``), no fighters: <U1[h, w]."""
+    chars = np.full(table.terrain.shape, ".", dtype="<U1")
+    for kind, c in GROUND_CHARS.items():
+        chars[table.terrain == kind] = c
+    chars[table.terrain == NONBLOCKING] = "%"
+    chars[table.terrain == BLOCKING] = "#"
+    chars[table.building >= 0] = "H"
+    return chars
+
+
 def _xy(p) -> str:
     return f"({p[0]},{p[1]})"
+
+
+def _through(grounds) -> str:
+    """' through the stream and rough ground' (the slow ground of a move), or ''."""
+    if not grounds:
+        return ""
+    return " through " + (grounds[0] if len(grounds) == 1 else
+                          ", ".join(grounds[:-1]) + " and " + grounds[-1])
 
 
 def _plural(n: int, word: str) -> str:
@@ -146,6 +211,7 @@ class _Fighter:
         self.aim_t, self.aim_n = -1, 0
         self.eng = -1
         self.charged = False
+        self.wet = 0  # the engine's FWET bits (Ev.WET): what his guns' ammo rolls read
         self.new_turn()
 
     def new_turn(self):
@@ -192,6 +258,8 @@ class _Story:
         self.grp = None  # the score acting now: dict (see open_group), or None
         self.round_end = False  # a fast-draw round reached its hand-to-hand and recovery
         self.cut_short = False  # the fight ended in the middle of a fast-draw round
+        self.drowned: list[int] = []  # fighters who drowned (injury or recovery roll)
+        self.soaked: list[int] = []  # fighters pinned or down in water (Ev.WET, WET_IN_WATER)
 
     @property
     def turn_word(self) -> str:
@@ -319,6 +387,31 @@ class _Story:
                          f"reaching the turn limit ({r.max_turns} rounds); this is checked "
                          + ("after every score and at the end of each round" if self.fast else
                             "after every gang turn"),
+            "slow": f"difficult ground (rough ground, shallow water) costs {r.difficult_cost}\" "
+                    "of a move for each inch crossed, very difficult ground (very rough ground, "
+                    f"deep water) {r.very_difficult_cost}\""
+                    + ("; a declared run counts as running once the movement it has spent, slow "
+                       "ground at its cost, passes his M" if r.run_reading == "distance" else ""),
+            "water_cover": "a fighter pinned in water is hard to hit: he has at least "
+                           + " in shallow water and ".join(
+                               f"{COVER[c]} cover" if c else "no extra cover"
+                               for c in r.pinned_water_cover) + " in deep water",
+            "drown": f"a fighter wounded in water may drown: his injury roll puts him out of "
+                     f"action on {r.drown_out_on[0]}+ in shallow water and {r.drown_out_on[1]}+ "
+                     "in deep water, whatever the injury table says"
+                     + ("; so do his recovery rolls while he lies there"
+                        if r.water_recovery_drowning else
+                        " (his recovery rolls, lying there, are the usual ones)"),
+            "wet": f"water spoils ammunition: a percussion gun's ammo rolls need "
+                   f"+{r.perc_water_ammo} for the rest of the fight once its owner has been "
+                   "pinned or down in water"
+                   + (f" (heavy rain adds +{r.perc_rain_ammo} from the start; "
+                      + ("both count" if r.perc_wet_stacking == "cumulative" else
+                         "only the larger of the two counts") + ")" if r.heavy_rain else "")
+                   + f"; a cartridge gun's need +{r.cart_water_ammo} once its owner is immersed: "
+                   "pinned or down in water"
+                   + (", or through deep water" if r.immersion_trigger == "any_water" else "")
+                   + ("; a need above 6 always fails" if r.ammo_over_six == "fail" else ""),
             "fast_draw": "at the start of each round pinned fighters test to escape, then every "
                          "fighter not out of action rolls I + D6; the highest score acts first, "
                          "then the next; fighters with equal scores act together: each takes "
@@ -366,6 +459,50 @@ class _Story:
     def slot_name(self, f: int, k: int) -> str:
         s = self.f[f].slots
         return weapon_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else f"gun in slot {k}"
+
+    def ground(self, x, y) -> str:
+        """The slow ground at (x, y) in words ('the stream', 'rough ground'), '' elsewhere."""
+        kind = int(self.table.terrain[y, x])
+        ww = self.rules.waterway
+        if kind == SHALLOW_WATER:
+            return {"stream": "the stream", "river": "a ford of the river"}.get(ww, "shallow water")
+        if kind == DEEP_WATER:
+            return "the river" if ww == "river" else "deep water"
+        return {DIFFICULT: "rough ground", VERY_DIFFICULT: "very rough ground"}.get(kind, "")
+
+    def depth(self, x, y) -> int:
+        """Water at (x, y): -1 none, 0 shallow, 1 deep (the engine's ``_depth``)."""
+        kind = int(self.table.terrain[y, x])
+        return 0 if kind == SHALLOW_WATER else 1 if kind == DEEP_WATER else -1
+
+    def ammo_need(self, i, row, wet=None) -> tuple[int, list[str]]:
+        """The ammo roll of fighter i's gun ``row`` with his wet mark (``wet``: these FWET bits
+        instead): (need, what adds to the gun's own score, e.g. ['+2 wet powder'])."""
+        r, w = self.rules, self.weapon(row)
+        wet = self.f[i].wet if wet is None else wet
+        ign = IGNITIONS[w["ignition"]]
+        adds: list[tuple[int, str]] = []
+        if ign == "percussion":
+            rain = r.perc_rain_ammo if r.heavy_rain else 0
+            water = r.perc_water_ammo if wet & S.WET_IN_WATER else 0
+            if r.perc_wet_stacking == "largest" and rain and water:
+                adds.append((max(rain, water), f"the larger of +{rain} heavy rain and +{water} "
+                                               "wet powder"))
+            else:
+                adds += [(rain, "heavy rain"), (water, "wet powder")]
+        elif ign == "cartridge" and (wet & S.WET_IN_WATER or (
+                r.immersion_trigger == "any_water" and wet & S.WET_DEEP)):
+            adds.append((r.cart_water_ammo, "soaked cartridges"))
+        adds = [(v, name) for v, name in adds if v]
+        return w["ammo"] + sum(v for v, _ in adds), [
+            name if name.startswith("the larger") else f"+{v} {name}" for v, name in adds]
+
+    def wet_words(self, row, adds) -> str:
+        """'percussion: 4+, +2 wet powder': a gun's own ammo score and what the wet adds
+        (``ammo_need``), naming a percussion gun whose name does not."""
+        w = self.weapon(row)
+        perc = IGNITIONS[w["ignition"]] == "percussion" and "percussion" not in weapon_name(row)
+        return ("percussion: " if perc else "") + ", ".join([f"{w['ammo']}+"] + adds)
 
     def peek(self, kind, stop_kinds=()):
         """The next event of ``kind`` after the current one (before any of ``stop_kinds``)."""
@@ -466,6 +603,9 @@ class _Story:
                  f"inch. Positions are (x, y): x counts across from the left edge (0 to "
                  f"{t.width - 1}), y down from the top edge (0 to {t.height - 1}), as on the "
                  "maps' axes; north is the top edge.")
+        ground = self.ground_line()
+        if ground:
+            self.say(ground)
         self.say("Fighters are labelled by side letter and number within the side: A1, A2... "
                  "and B1, B2...")
         if self.shootout:
@@ -506,6 +646,29 @@ class _Story:
                      f"{_plural(w['capacity'], 'round')} loaded, {ammo}{sfd}.")
         self.legend_at = len(self.out)
         self.show_map("Positions at deployment:")
+
+    def ground_line(self) -> str:
+        """The table's water and slow ground, and the weather, in a line ('' on a dry table
+        in fair weather)."""
+        kinds = set(np.unique(self.table.terrain).tolist())
+        ww = self.rules.waterway
+        parts = []
+        if DEEP_WATER in kinds:
+            river = "a river" if ww == "river" else "deep water"
+            parts.append(f"{river} (deep water)" + (" with shallow fords"
+                                                    if SHALLOW_WATER in kinds else ""))
+        elif SHALLOW_WATER in kinds:
+            parts.append("a stream (shallow water)" if ww == "stream" else "shallow water")
+        if DIFFICULT in kinds or VERY_DIFFICULT in kinds:
+            parts.append("patches of rough ground")
+        txt = ""
+        if parts:
+            txt = (f"The table has {' and '.join(parts)}: slow going, drawn on the maps (see "
+                   "the legend).")
+        if self.rules.heavy_rain:
+            txt += (" " if txt else "") + (f"It rains hard all fight: percussion guns' ammo "
+                                           f"rolls need +{self.rules.perc_rain_ammo}.")
+        return txt
 
     # ---------------------------------------------------------------- turns
 
@@ -811,7 +974,7 @@ class _Story:
         f.act = act
         me, here, dest = self.lab(i), _xy(f.pos), (x, y)
         self.act = {"f": i, "act": act, "t": t, "dest": dest, "start": f.pos,
-                    "moved": False, "line": None, "start_down": f.state == DOWN}
+                    "moved": False, "line": None, "start_down": f.state == DOWN, "slow": []}
         self.mover = i if act in _MOVING else -1
         if act == Act.OVERWATCH:
             return  # told by the OVERWATCH event that follows
@@ -854,7 +1017,7 @@ class _Story:
             where = f"{walk} from {start} to {_xy(cur)}"
         else:
             where = f"{walk} from {start} to {_xy(cur)} (heading for {_xy(dest)})"
-        return f"{a['head']}{where}{a['tail']}."
+        return f"{a['head']}{where}{_through(a['slow'])}{a['tail']}."
 
     def end_activation(self):
         """Say what came of a move that the events did not finish."""
@@ -892,30 +1055,50 @@ class _Story:
             self.say(f"  {me} stops at {_xy(f.pos)}, short of {_xy(dest)}: {why}.")
 
     def move(self, i, x0, y0, x1, y1, mv):
+        """One step of a move: the move's line (the action's, or a line of its own once
+        something was said in between) is rewritten to end where he is, naming the slow ground
+        it went through; the slow-ground rule is said under it the first time."""
         f = self.f[i]
         prev = self._move_line
         f.pos = (x1, y1)
+        ground = self.ground(x1, y1)
         a = self.act
         if a is not None and a["f"] == i and "head" in a:
             first = not a["moved"]
             a["moved"] = True
             if (first and a["line"] == self.main) or \
                     (prev is not None and prev[0] == i and prev[2] is None):
+                if ground and ground not in a["slow"]:
+                    a["slow"].append(ground)
                 self.out[a["line"]] = self.action_line(f.pos)
-                self._move_line = (i, a["line"], None)
+                self._move_line = (i, a["line"], None, a["slow"])
+                self.rule_now("slow" if ground else "")
                 return
         if prev is not None and prev[0] == i:
-            start, idx = prev[2], prev[1]
+            start, idx, slow = prev[2], prev[1], prev[3]
         else:
-            start, idx = (x0, y0), None
+            start, idx, slow = (x0, y0), None, []
+        if ground and ground not in slow:
+            slow.append(ground)
         verb = {S.MV_RUN: "runs", S.MV_CHARGE: "charges", S.MV_CRAWL: "crawls"}.get(mv, "walks")
-        line = f"  {self.lab(i)} {verb} on from {_xy(start)} to {_xy((x1, y1))}."
+        line = f"  {self.lab(i)} {verb} on from {_xy(start)} to {_xy((x1, y1))}{_through(slow)}."
         if idx is None:
             self.say(line)
             idx = self.main
         else:
             self.out[idx] = line
-        self._move_line = (i, idx, start)
+        self._move_line = (i, idx, start, slow)
+        self.rule_now("slow" if ground else "")
+
+    def rule_now(self, key: str) -> None:
+        """Say the rule behind ``key`` (if any, and the first time) at once, under the line said
+        last: a move's line, rewritten step by step, is not said again."""
+        if not key or key in self.explained:
+            return
+        self.explained.add(key)
+        body = self.out[self.main].lstrip("\n")
+        pad = " " * (len(body) - len(body.lstrip(" ")) + 2)
+        self.out.append(f"{pad}Rule: {self._rule(key)}.")
 
     def aim(self, i, t, n):
         f = self.f[i]
@@ -1291,20 +1474,35 @@ class _Story:
         if mods & S.MOD_RAPID:
             items.append((r.rapid_target_modifier, _RAPID[r.rapid_target_reading]
                           .format(n=r.rapid_target_in)))
+        water = self.water_cover(i, t, cover)
         if cover in (S.COV_PARTIAL, S.COV_FULL):
             items.append((r.cover_modifiers[0 if cover == S.COV_PARTIAL else 1],
-                          "partial cover" if cover == S.COV_PARTIAL else "full cover"))
+                          ("partial cover" if cover == S.COV_PARTIAL else "full cover")
+                          + (f" from being pinned in {water}" if water else "")))
         if flags & S.SH_FAN:
             items.append((r.sfd_modifier, "blazing away"))
         if r.needed_base - f.bs - sum(v for v, _ in items) != need:
             return ""
         self.why("need")
+        if water:
+            self.why("water_cover")
         for bit, key in ((S.MOD_EMERGING, "emerging"), (S.MOD_CHARGING, "charging"),
                          (S.MOD_RAPID, "rapid")):
             if mods & bit:
                 self.why(key)
         named = ", ".join(f"{v:+d} {name}" for v, name in items if v)
         return f"{r.needed_base} - BS {f.bs}" + (f"; {named}" if named else "")
+
+    def water_cover(self, i, t, cover) -> str:
+        """Where target t stands pinned in water ('the stream') when that is what gives him the
+        logged ``cover`` (pinned_water_cover: the line of fire alone gives less), else ''."""
+        tf, r = self.f[t], self.rules
+        d = self.depth(*tf.pos)
+        if not tf.pinned or d < 0 or cover != r.pinned_water_cover[d]:
+            return ""
+        vis, pieces, smoke, behind = line_of_sight(self.table, self.f[i].pos, tf.pos)
+        geo = S.COV_FULL if behind else S.COV_PARTIAL if pieces > 0 or smoke > 0 else S.COV_NONE
+        return self.ground(*tf.pos) if vis and geo < cover else ""
 
     def pinned(self, t, by):
         f = self.f[t]
@@ -1359,7 +1557,11 @@ class _Story:
         head = (f"{ind}Injury roll for {me}: {dice}" if len(rolls) == 1 else
                 f"{ind}Injury rolls for {me} (one for each wound beyond his last): {dice}, the "
                 "worst standing")
-        if worst == S.INJ_OUT:
+        faces = [self.rules.injury_faces[d - 1] for d, _ in rolls]
+        if worst == S.INJ_OUT and S.INJ_OUT not in faces:  # only the water put him out
+            self.take_out(t)
+            self.say(f"{head}: {self.drowns(t, max(faces), 'wounded', 'injury')}.")
+        elif worst == S.INJ_OUT:
             self.take_out(t)
             self.say(f"{head}: out of action.")
         elif worst == S.INJ_DOWN:
@@ -1372,6 +1574,18 @@ class _Story:
         else:
             self.flesh_wound(t)
             self.say(f"{head}: a flesh wound, WS {f.ws} and BS {f.bs} now.")
+
+    def drowns(self, t, face, how, table) -> str:
+        """'drowned, out of action (wounded in the stream, he drowns on 5+; the injury table
+        alone: down)': a roll that only the water (drown_out_on) made out of action."""
+        self.drowned.append(t)
+        f = self.f[t]
+        d = self.depth(*f.pos)
+        need = f" on {self.rules.drown_out_on[d]}+" if d >= 0 else ""
+        where = self.ground(*f.pos) or "water"
+        words = (_INJURY_WORDS if table == "injury" else _RECOVERY_WORDS)[face]
+        return (f"drowned, out of action ({how} in {where}, he drowns{need}; the {table} table "
+                f"alone: {words}){self.why('drown')}")
 
     def knockdown(self, t, a, ok, x, y):
         f = self.f[t]
@@ -1392,9 +1606,10 @@ class _Story:
         self.close_burst()
         f = self.f[i]
         gun = self.slot_name(i, k)
+        need_txt = f"{need}+" + self.ammo_why(i, k, need)
         if ok:
             self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs "
-                     f"{need}+, rolls {d}: no trouble.")
+                     f"{need_txt}, rolls {d}: no trouble.")
             return
         if self.rules.jam_outcome == "useless":
             if k < 2:
@@ -1404,8 +1619,76 @@ class _Story:
             if k < 2:
                 f.jams[k] += 1
             res = f"the {gun} jams (a jam marker: it fires no more until cleared)"
-        self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need}+, "
+        self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need_txt}, "
                  f"rolls {d}: {res}.")
+
+    def ammo_why(self, i, k, need) -> str:
+        """' (5+, +2 wet powder; a 6, then 4+ on a second die)': why an ammo roll needs more
+        than the gun's own score (rain and water), and how dice make a need above 6; '' for
+        the gun's own score of 6 or less."""
+        f, r = self.f[i], self.rules
+        row = f.slots[k] if 0 <= k < len(f.slots) else -1
+        parts = []
+        if row >= 0:
+            want, adds = self.ammo_need(i, row)
+            if adds and want == need:
+                parts.append(self.wet_words(row, adds))
+                self.why("wet")
+        if need > 6:
+            if r.ammo_over_six == "fail":
+                parts.append("above 6 it always fails under these rules")
+            else:
+                parts.append(self.need_words(need)[1])
+        return f" ({'; '.join(parts)})" if parts else ""
+
+    def wet(self, i, bit, x, y):
+        """The engine marks fighter i wet (Ev.WET): pinned or down in water, or moving through
+        deep water; what it does to his guns' ammo rolls from now on."""
+        f = self.f[i]
+        before = f.wet
+        f.wet |= bit
+        me, where = self.lab(i), f"{self.ground(x, y)} at {_xy((x, y))}"
+        prev = self.before((Ev.WET,))
+        last = self.ev[self.i - 1]  # his other mark, set at the same moment, was told just now
+        pair = int(last[2]) == Ev.WET and int(last[1]) == i
+        moving = int(prev[2]) == Ev.MOVE and int(prev[1]) == i and not pair
+        if bit == S.WET_IN_WATER:
+            self.soaked.append(i)
+            if moving:
+                head = f"{me}, down, crawls into {where}"
+            else:
+                head = f"{me} is {'down' if f.state == DOWN else 'pinned'} in {where}"
+        else:
+            head = (f"{me} {'crawls' if f.state == DOWN else 'wades'} into {where}" if moving
+                    else f"{me} is in {where}")
+        ind = "  " if self.melee_ctx or moving or pair and int(prev[2]) == Ev.MOVE or (
+            int(prev[2]) == Ev.PINNED and int(prev[1]) == i and int(prev[3]) < 0) else "    "
+        guns = [r for r in dict.fromkeys(f.slots) if r >= 0 and self.weapon(r)["ammo"]]
+        changed = []
+        for row in guns:
+            need, adds = self.ammo_need(i, row)
+            if need != self.ammo_need(i, row, before)[0]:
+                changed.append(f"{need}+ with the {weapon_name(row)} "
+                               f"({self.wet_words(row, adds)})")
+        if changed:
+            what = {"wet powder": "his powder is wet", "soaked cartridges": "his cartridges "
+                    "are soaked"}
+            hurt = [v for k, v in what.items() if any(k in c for c in changed)]
+            txt = (f", and {' and '.join(hurt)}: from now on his ammo rolls need "
+                   + " and ".join(changed))
+        elif not guns:
+            txt = "he carries no gun that takes an ammo roll, so the water costs him nothing"
+        elif before & S.WET_IN_WATER:
+            txt = "his guns are wet already, so his ammo rolls do not change"
+        elif bit == S.WET_DEEP and self.rules.immersion_trigger != "any_water":
+            txt = "wading alone does not wet his guns"
+        elif bit == S.WET_DEEP and not any(IGNITIONS[self.weapon(r)["ignition"]] == "cartridge"
+                                           for r in guns):
+            txt = "wading soaks only cartridges, and he carries no cartridge gun"
+        else:
+            txt = "his ammo rolls do not change" + (", his guns being wet already" if before
+                                                    else "")
+        self.say(f"{ind}{head}{txt if changed else ': ' + txt}{self.why('wet')}.")
 
     def kickback(self, i, row, ok):
         self.close_burst()
@@ -1572,7 +1855,11 @@ class _Story:
         self.recovery_header()
         f = self.f[i]
         me = self.lab(i)
-        if res == S.INJ_OUT:
+        face = self.rules.recovery_faces[d - 1]
+        if res == S.INJ_OUT and face != S.INJ_OUT:  # water_recovery_drowning
+            self.take_out(i)
+            txt = self.drowns(i, face, "lying", "recovery")
+        elif res == S.INJ_OUT:
             self.take_out(i)
             txt = "out of action"
         elif res == S.INJ_DOWN:
@@ -1616,12 +1903,24 @@ class _Story:
         self.say(f"\nResult: {res}. Why: {why}.")
         for s in range(2):
             t = self.tally[s]
-            self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}; it fired "
-                     f"{_plural(t['shots'], 'shot')} and hit with {t['hits']}.")
+            self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
+                     f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
         self.out[self.legend_at:self.legend_at] = ["Map legend:"] + lines
+
+    def water_count(self, side) -> str:
+        """', 1 drowned (A3), 2 got wet (pinned or down in water: A3, A5)', or ''."""
+        txt = ""
+        for who, what in ((self.drowned, "drowned"),
+                          (self.soaked, "got wet (pinned or down in water: {})")):
+            labs = [self.lab(i) for i in who if self.f[i].side == side]
+            if labs:
+                names = ", ".join(labs)
+                txt += f", {len(labs)} " + (what.format(names) if "{}" in what else
+                                            f"{what} ({names})")
+        return txt
 
     def shot_down_why(self) -> str:
         """The shoot-out's end: the side (or both) with no fighter left standing."""
@@ -1639,12 +1938,7 @@ class _Story:
         return "a side was shot down"
 
     def table_chars(self):
-        t = self.table
-        chars = np.full(t.terrain.shape, ".", dtype="<U1")
-        chars[t.terrain == NONBLOCKING] = "%"
-        chars[t.terrain == BLOCKING] = "#"
-        chars[t.building >= 0] = "H"
-        return chars
+        return ground_chars(self.table)
 
     # ---------------------------------------------------------------- the event loop
 
@@ -1719,6 +2013,8 @@ class _Story:
                 self.ow_lost(f, p[0], p[1])
             elif kind == Ev.ORDER:
                 self.order_rolls()
+            elif kind == Ev.WET:
+                self.wet(f, *p[:3])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)

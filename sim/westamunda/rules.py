@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-1"
+VERSION = "wm-2"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -302,9 +302,14 @@ class WMRules:
     terrain_density: str = param("medium", "Amount of cover pieces on the generated table "
                                  "(shared tabletop densities).", choices=tuple(DENSITIES))
     waterway: str = param(
-        "stream", "Water on the table (text: players agree depths before play): 'none', "
-        "'stream' (a shallow stream: difficult ground) or 'river' (deep or fast: very difficult "
-        "ground).", choices=("none", "stream", "river"))
+        "none", "Water on the table (text: players agree depths before play, so whether there is "
+        "any is theirs to choose): 'none' (default: the reference findings are on dry tables), "
+        "'stream' (a shallow stream, 2-3\" wide, across the middle: difficult ground) or 'river' "
+        "(deep water, very difficult ground, with one or two shallow fords).",
+        choices=("none", "stream", "river"))
+    rough_patches: int = param(
+        0, "Patches of difficult ground (scree, mud, scrub) on the generated table: the text "
+        "names difficult and very difficult ground but draws no table (0: none).", lo=0, hi=40)
     maps: int = param(
         8, "Generated tables in a point's pool; each is also fought turned round, so every table "
         "is fought from both ends, and consecutive fights share one with the gunfighters "

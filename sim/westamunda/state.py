@@ -16,6 +16,7 @@ from sim.westamunda.rules import (
     COVER,
     FIGHTERS,
     FLAGS,
+    IGNITIONS,
     INJURIES,
     RELOAD_CATEGORIES,
     RELOAD_KINDS,
@@ -38,6 +39,9 @@ WC_SFD = WEAPON_COLUMNS.index("sfd")
 WC_HANDS = WEAPON_COLUMNS.index("hands")
 WC_KIND = WEAPON_COLUMNS.index("kind")
 WC_FLAGS = WEAPON_COLUMNS.index("flags")
+WC_IGNITION = WEAPON_COLUMNS.index("ignition")
+IGN_CARTRIDGE = IGNITIONS.index("cartridge")
+IGN_PERCUSSION = IGNITIONS.index("percussion")
 KIND_MELEE = WEAPON_KINDS.index("melee")
 KIND_HANDGUN = WEAPON_KINDS.index("handgun")
 KIND_LONG_GUN = WEAPON_KINDS.index("long_gun")
@@ -70,8 +74,10 @@ FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
  R_AMMO_ON, R_JAM_USELESS, R_JAMS_CLEARED, R_FLESH_PENALTY, R_FLESH_ZERO_OUT, R_UNPIN_FRIEND_IN,
  R_DOWN_ALONE_OUT, R_TWO_WEAPON_BONUS, R_CHARGE_BONUS, R_FUMBLE_BONUS, R_CRIT_BONUS, R_MELEE_ONE,
  R_MELEE_TIE_HITS, R_MELEE_WS_ROLL, R_SFD_CAN_AIM, R_CRAWL, R_DOWN_CRAWL, R_RUN_DECLARED,
- R_RAPID_RUNNING, R_KNOCKDOWN_DOWN, R_QD_FAN, R_SHOOTOUT, R_SO_TURNS, R_DEBUG) = range(65)
-N_RULES = 65
+ R_RAPID_RUNNING, R_KNOCKDOWN_DOWN, R_QD_FAN, R_SHOOTOUT, R_SO_TURNS, R_DIFF_COST, R_VDIFF_COST,
+ R_WATER_RECOVERY, R_PERC_RAIN, R_PERC_WET, R_CART_WET, R_WET_LARGEST, R_WET_ANY_WATER,
+ R_HEAVY_RAIN, R_AMMO_OVER_FAIL, R_DEBUG) = range(75)
+N_RULES = 75
 
 # small tables int64[N_TB]: rules tuples packed at these offsets (lengths fixed by WMRules.problem)
 TB_SECOND = 0  # second_die_needs (4)
@@ -82,14 +88,17 @@ N_SFD = 6
 TB_INJURY = 12  # injury_faces (6)
 TB_RECOVERY = 18  # recovery_faces (6)
 TB_RELOAD_CAT = 24  # reload_category_of (len(ACTIVITIES))
-N_TB = TB_RELOAD_CAT + len(ACTIVITIES)
+TB_WATER_COVER = TB_RELOAD_CAT + len(ACTIVITIES)  # pinned_water_cover: shallow, deep (2)
+TB_DROWN = TB_WATER_COVER + 2  # drown_out_on: shallow, deep (2)
+N_TB = TB_DROWN + 2
 D6 = 6  # faces of the injury and recovery tables (their length)
 
 # ---- fighter table columns -------------------------------------------------------------------
 (FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
- FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER) = range(38)
-N_FC = 38
+ FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
+ FWET) = range(39)
+N_FC = 39
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -101,7 +110,9 @@ N_FC = 38
 # hand-to-hand (-1 none); FCHARGED charged this turn; FRELOAD_SLOT slot being reloaded or
 # cleared this turn (-1 none); FMELEE_S strength bonus of the best hand weapon; FTWO_HANDED
 # carries a two-handed weapon (no extra attack die); FORDER the shoot-out's I + D6 score this
-# round (0: acted, or out of action).
+# round (0: acted, or out of action); FWET bits: WET_IN_WATER he has been pinned or down in
+# water, WET_DEEP he has moved through deep water (the ammo rolls' wet-weather rules).
+WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
 OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
 MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
@@ -158,19 +169,22 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_SNAP, S_SNAP_HITS, S_FANS, S_FAN_SHOTS, S_FAN_HITS, S_OW_SHOTS, S_QD_TRIED, S_QD_WON,
  S_RELOADS, S_RELOAD_FAILS, S_ROUNDS_LOADED, S_ROUNDS_LOST, S_AMMO_ROLLS, S_JAMS, S_CLEARS,
  S_JAMS_CLEARED, S_PINS, S_AIMS_LOST, S_CHARGES, S_MELEE_ROUNDS, S_MELEE_HITS, S_BOTTLE_TESTS,
- S_KICKBACKS, S_KNOCKDOWNS, S_DRY) = range(35)
-N_SIDE_COLS = 35
+ S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET) = range(37)
+N_SIDE_COLS = 37
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
               "quick_draws_won", "reloads", "reload_fails", "rounds_loaded", "rounds_lost",
               "ammo_rolls", "jams", "clear_actions", "jams_cleared", "pins", "aims_lost",
               "charges", "melee_rounds", "melee_hits", "bottle_tests", "kickbacks", "knockdowns",
-              "dry_turns")
+              "dry_turns", "drowned", "got_wet")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
-# knocked back); dry_turns: turns a fighter wanted to shoot with no loaded, unjammed weapon.
+# knocked back); dry_turns: turns a fighter wanted to shoot with no loaded, unjammed weapon;
+# drowned: this side's fighters put out of action by drowning (an injury face, or with
+# water_recovery_drowning a recovery face, the table would not have made out of action);
+# got_wet: this side's fighters pinned or down in water (Ev.WET).
 
 
 class Bad(IntEnum):
@@ -224,5 +238,7 @@ class Ev(IntEnum):
     OW_LOST = 26  # an overwatcher loses his shot at a mover who won the quick draw: a=the mover,
     #               b=why (0 down or out of action, 1 pinned: quick_draw_pin_cancels, 2 the mover
     #               is no longer a shot he can take: out of sight, arc or range)
+    WET = 28  # a=FWET bit newly set (WET_IN_WATER: pinned or down in water; WET_DEEP: moved
+    #           through deep water), b=x, c=y of the water cell
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)

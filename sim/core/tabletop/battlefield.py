@@ -2,10 +2,13 @@
 sight and what lies along it (the cover a game turns into defence dice).
 
 Cells (int8 ``terrain[y, x]``): OPEN, BLOCKING (buildings, walls) or NONBLOCKING (low walls,
-hedges, fences, trees). ``piece[y, x]`` numbers every terrain piece, so two hedges count as two
-pieces and one long hedge as one. ``building[y, x]`` numbers building footprints: a unit inside
-a building sees out of it and is seen through it (windows), and counts as behind blocking
-terrain.
+hedges, fences, trees), or slow ground: DIFFICULT, VERY_DIFFICULT (rough ground),
+SHALLOW_WATER (difficult) and DEEP_WATER (very difficult). Slow ground is open ground for sight
+and cover (nothing here tests for it: ``sight`` and ``visible`` look for BLOCKING and
+NONBLOCKING only); only movement costs more over it (``movement``). ``piece[y, x]`` numbers
+every terrain piece (slow ground has none, -1), so two hedges count as two pieces and one long
+hedge as one. ``building[y, x]`` numbers building footprints: a unit inside a building sees out
+of it and is seen through it (windows), and counts as behind blocking terrain.
 
 Line of sight runs from cell centre to cell centre through every cell the segment touches
 (Amanatides-Woo traversal). A unit is a point (one cell). "Behind blocking terrain": the target
@@ -24,10 +27,34 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim.core.jit import kernel
+from sim.core.jit import kernel, step
 
 OPEN, BLOCKING, NONBLOCKING = 0, 1, 2
+DIFFICULT, VERY_DIFFICULT = 3, 4  # rough ground (scree, rubble, mud): slows, no cover
+# (slow ground's codes come after the others: ``slowness`` tests ``kind < DIFFICULT`` first)
+SHALLOW_WATER, DEEP_WATER = 5, 6  # water: difficult / very difficult ground, and wet
+WATERWAYS = ("none", "stream", "river")  # generate's ``water``
+GROUND_CHARS = {DIFFICULT: ":", VERY_DIFFICULT: ";", SHALLOW_WATER: "~", DEEP_WATER: "="}
 DENSITIES = {"open": 0.0, "light": 0.5, "medium": 1.0, "dense": 1.8}
+
+
+@step
+def is_water(kind):
+    """True for a water cell (SHALLOW_WATER or DEEP_WATER)."""
+    return kind == SHALLOW_WATER or kind == DEEP_WATER
+
+
+@step
+def slowness(kind):
+    """0 on ground at full pace (open, pieces, buildings), 1 on difficult ground (DIFFICULT,
+    SHALLOW_WATER), 2 on very difficult ground (VERY_DIFFICULT, DEEP_WATER)."""
+    if kind < DIFFICULT:  # the codes of slow ground are the ones from DIFFICULT up
+        return 0
+    if kind == DIFFICULT or kind == SHALLOW_WATER:
+        return 1
+    if kind == VERY_DIFFICULT or kind == DEEP_WATER:
+        return 2
+    return 0
 
 
 class Table(NamedTuple):
@@ -64,11 +91,23 @@ def place(table: Table, x0: int, y0: int, x1: int, y1: int, kind: int, building:
 
 
 def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
-             deploy_depth: int = 3) -> Table:
+             deploy_depth: int = 3, water: str = "none", rough: int = 0) -> Table:
     """A random table of ``width`` x ``height`` cells: buildings, walls, hedges and trees,
     about ``density`` times a medium table's count ("open", "light", "medium", "dense" or a
     number). Strips ``deploy_depth`` deep along the top and bottom edges and the 3 x 3 cells at
-    the centre stay clear (deployment zones, an objective)."""
+    the centre stay clear (deployment zones, an objective).
+
+    ``water`` ("none", "stream" or "river") lays a band of water across the table
+    (``water_band``): a stream is SHALLOW_WATER, a river DEEP_WATER with one or two fords of
+    SHALLOW_WATER. ``rough`` (int >= 0) scatters that many patches of DIFFICULT ground
+    (``rough_patches``). Both go only on cells the pieces left OPEN, drawn after the pieces from
+    generators of their own derived from ``seed``: the pieces are the same whatever ``water``
+    and ``rough`` are, and with the defaults the table is exactly the one of a call without
+    them."""
+    if water not in WATERWAYS:
+        raise ValueError(f"generate: water {water!r}; expected one of {WATERWAYS}")
+    if int(rough) != rough or rough < 0:
+        raise ValueError(f"generate: rough {rough!r}; expected a whole number >= 0")
     d = DENSITIES[density] if isinstance(density, str) else float(density)
     rng = np.random.default_rng(seed)
     t = empty(width, height)
@@ -97,7 +136,94 @@ def generate(density: str | float, seed: int, width: int = 36, height: int = 36,
         try_place(*((n, 1) if rng.random() < 0.5 else (1, n)), NONBLOCKING)
     for _ in range(round(10 * d)):  # trees and bushes
         try_place(int(rng.integers(1, 3)), int(rng.integers(1, 3)), NONBLOCKING)
+    if water != "none":
+        water_band(t, seed, deploy_depth, river=water == "river")
+    if rough:
+        rough_patches(t, seed, deploy_depth, int(rough))
     return t
+
+
+WATER_SALT, ROUGH_SALT = 0x5741, 0x524F  # keys of the water's and rough ground's generators
+BAND_WIDTH = (2, 3)  # inches across a stream or river (drawn per table)
+MEANDER = 0.3  # chance per column that the band changes course (down, level or up)
+FORD_WIDTH = (2, 3)  # columns of a river's ford
+
+
+def water_band(table: Table, seed: int, deploy_depth: int, river: bool = False):
+    """Lay a stream (SHALLOW_WATER) or a river (DEEP_WATER, with fords) on ``table`` in place;
+    returns (top int64[w], width): the band covers rows top[x] .. top[x] + width - 1 of column x.
+
+    The band runs from the left edge to the right edge between the deployment strips (rows
+    ``deploy_depth`` to ``height - deploy_depth - 1``), 2 or 3 cells deep, and meanders: its
+    top row moves by at most one cell a column, so it stays 4-connected and no step (not even a
+    diagonal) crosses it without entering it. It may cross the centre keep-clear cells (they
+    keep pieces off an objective; a ford or a stream there is fair ground). Only OPEN cells
+    turn to water: a piece standing in the band stays (a hedge there is a dry crossing for a
+    move over low terrain). A river gets 1 or 2 fords, 2 or 3 columns each, where its cells are
+    SHALLOW_WATER, put where the band's cells are all open when such columns exist. Drawn from
+    a generator of its own (``seed`` and WATER_SALT). Raises ValueError if fewer than 2 rows lie
+    between the strips."""
+    h, w = table.terrain.shape
+    rng = np.random.default_rng([WATER_SALT, seed])
+    lo, hi = deploy_depth, h - deploy_depth  # rows the band may use: [lo, hi)
+    if hi - lo < BAND_WIDTH[0]:
+        raise ValueError(f"generate: no room for water between deployment strips {deploy_depth} "
+                         f"deep on a table {h} deep; expected at least {BAND_WIDTH[0]} rows "
+                         "between them")
+    bw = min(int(rng.integers(BAND_WIDTH[0], BAND_WIDTH[1] + 1)), hi - lo)
+    top = np.zeros(w, np.int64)
+    y = int(rng.integers(lo, hi - bw + 1))
+    slope = int(rng.integers(-1, 2))
+    for x in range(w):
+        top[x] = y
+        if rng.random() < MEANDER:
+            slope = int(rng.integers(-1, 2))
+        if not lo <= y + slope <= hi - bw:
+            slope = -slope  # turn back from a deployment strip
+        y = min(max(y + slope, lo), hi - bw)
+    band = np.zeros((h, w), bool)
+    for x in range(w):
+        band[top[x]:top[x] + bw, x] = True
+    wet = band & (table.terrain == OPEN)
+    table.terrain[wet] = DEEP_WATER if river else SHALLOW_WATER
+    if river:
+        clear = np.array([(table.terrain[band[:, x], x] == DEEP_WATER).all() for x in range(w)])
+        n = int(rng.integers(1, 3))
+        for i in range(n):  # one ford in each of n equal stretches of the band
+            fw = int(rng.integers(FORD_WIDTH[0], FORD_WIDTH[1] + 1))
+            a = i * w // n
+            b = max((i + 1) * w // n - fw, a)  # ford starts within the stretch
+            starts = [s for s in range(a, b + 1) if clear[s:s + fw].all()] or list(range(a, b + 1))
+            s = starts[int(rng.integers(len(starts)))]
+            cols = np.zeros((h, w), bool)
+            cols[:, s:s + fw] = True
+            table.terrain[wet & cols] = SHALLOW_WATER
+    return top, bw
+
+
+ROUGH_SIZE = (2, 5)  # a rough patch's sides in inches (before its corners are worn)
+
+
+def rough_patches(table: Table, seed: int, deploy_depth: int, n: int):
+    """Scatter ``n`` patches of DIFFICULT ground (rubble, scree, mud) on ``table`` in place:
+    rectangles 2-4" a side with each corner cell dropped at even odds, on OPEN cells outside
+    the deployment strips and the centre 3 x 3 (a patch may be cut short by pieces, water and
+    those areas). Drawn from a generator of its own (``seed`` and ROUGH_SALT)."""
+    h, w = table.terrain.shape
+    rng = np.random.default_rng([ROUGH_SALT, seed])
+    free = table.terrain == OPEN
+    free[:deploy_depth] = free[h - deploy_depth:] = False
+    cy, cx = h // 2, w // 2
+    free[cy - 1:cy + 2, cx - 1:cx + 2] = False
+    for _ in range(n):
+        pw, ph = (int(v) for v in rng.integers(ROUGH_SIZE[0], ROUGH_SIZE[1], size=2))
+        x0 = int(rng.integers(0, w - pw + 1))
+        y0 = int(rng.integers(0, h - ph + 1))
+        patch = np.ones((ph, pw), bool)
+        for yy, xx in ((0, 0), (0, pw - 1), (ph - 1, 0), (ph - 1, pw - 1)):
+            patch[yy, xx] = rng.random() < 0.5
+        area = (slice(y0, y0 + ph), slice(x0, x0 + pw))
+        table.terrain[area][patch & free[area]] = DIFFICULT
 
 
 LOS_MEMO = 4096  # entries of the line-of-sight memo a game's ``seen`` scratch may carry
@@ -291,9 +417,12 @@ def line_of_sight(table: Table, a: tuple[int, int], b: tuple[int, int], smoke=No
 
 
 def render(table: Table, marks: dict | None = None) -> str:
-    """ASCII map: '#' blocking, 'B' building, '%' non-blocking, '.' open; ``marks`` maps
+    """ASCII map: '#' blocking, 'B' building, '%' non-blocking, '.' open, ':' difficult and
+    ';' very difficult ground, '~' shallow and '=' deep water (GROUND_CHARS); ``marks`` maps
     (x, y) to a character (units)."""
     chars = np.full(table.terrain.shape, ".", dtype="<U1")
+    for kind, c in GROUND_CHARS.items():
+        chars[table.terrain == kind] = c
     chars[table.terrain == NONBLOCKING] = "%"
     chars[table.terrain == BLOCKING] = "#"
     chars[table.building >= 0] = "B"

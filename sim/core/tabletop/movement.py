@@ -1,10 +1,15 @@
 """Movement on the table: how far a piece can go and where a pinned one falls back.
 
 Distances are in half-inches on the 1" grid: an orthogonal step costs 2, a diagonal step 3
-(close to 2 * sqrt(2)), so a move of n inches has a budget of 2n. Two modes:
+(close to 2 * sqrt(2)), so a move of n inches has a budget of 2n. A step into difficult ground
+(DIFFICULT, SHALLOW_WATER) costs ``difficult`` times that, into very difficult ground
+(VERY_DIFFICULT, DEEP_WATER) ``very_difficult`` times (the caller's rule: whole numbers from 1
+to MAX_GROUND_COST; defaults 2 and 4, difficult ground halves a move and very difficult ground
+quarters it); leaving such ground costs what the cell stepped into costs. Two modes:
 - ``GO_AROUND``: open ground only, around every piece of terrain, through smoke;
 - ``GO_OVER``: may climb over or cut through non-blocking terrain, and may enter the building
   next to its start cell (a breach);
+- both cross slow ground (it is no piece of terrain, only dearer);
 - nobody walks through walls or other buildings.
 A moving unit is a point (one cell); callers mark the cells others stand on as occupied.
 """
@@ -14,20 +19,31 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.jit import kernel
-from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, visible
+from sim.core.tabletop.battlefield import (
+    BLOCKING,
+    DIFFICULT,
+    NONBLOCKING,
+    OPEN,
+    slowness,
+    visible,
+)
 
 GO_AROUND, GO_OVER = 0, 1  # movement modes
 UNREACHED = 1 << 30
 COVER_SEARCH = 12  # cells searched for blocking terrain when no hidden cell is in reach
+DIFFICULT_COST, VERY_DIFFICULT_COST = 2, 4  # default step multipliers on slow ground
+BUCKETS = 64  # bucket heads of the search: a power of two above its dearest step
+MAX_GROUND_COST = (BUCKETS - 1) // 3  # largest multiplier: a diagonal step costs 3 times it
 
 
 @kernel
 def queue_size(h, w):
     """Entries the ``queue`` scratch of ``reach`` needs: fewer than 2 * h * w search nodes
     (4 * h * w entries), a memo of the last search (MEMO_HEAD + h * w entries at most), the
-    search's window twice, its passability flags and its costs ((h + 2) * (w + 2) cells at
-    most each) and 4 bucket heads (see ``reach``)."""
-    return 7 * h * w + 4 * (h + w) + MEMO_HEAD + 12
+    search's window twice, its step costs and its costs ((h + 2) * (w + 2) cells at most each)
+    and BUCKETS bucket heads (see ``reach``). Neither the budget nor the ground multipliers
+    change it."""
+    return 7 * h * w + 4 * (h + w) + MEMO_HEAD + 8 + BUCKETS
 
 
 @kernel
@@ -39,6 +55,24 @@ def _passable(terrain, building, x, y, mode, breach_building, own_building):
     if kind == NONBLOCKING:
         return mode == GO_OVER
     return True
+
+
+@kernel
+def _step_cost(kind, difficult, very_difficult):
+    """Half-inches of an orthogonal step into a cell of terrain ``kind``: 2 times its ground's
+    multiplier (a diagonal step costs half as much again). Takes the code, not the array: a
+    call handed an array pays its reference counting."""
+    slow = slowness(kind)
+    if slow == 0:
+        return 2
+    return 2 * (difficult if slow == 1 else very_difficult)
+
+
+@kernel
+def _check_costs(difficult, very_difficult):
+    if not (1 <= difficult <= MAX_GROUND_COST and 1 <= very_difficult <= MAX_GROUND_COST):
+        raise ValueError("reach: ground cost multipliers must be whole numbers from 1 to "
+                         "MAX_GROUND_COST")
 
 
 @kernel
@@ -59,7 +93,7 @@ def _breach_of(building, x0, y0, mode):
 
 
 MEMO_TAG = 0x52EAC4  # marks a memo written by ``reach`` in its queue scratch
-MEMO_HEAD = 10  # tag, x0, y0, mode, budget, h, w, and where terrain, building and dist live
+MEMO_HEAD = 12  # tag, x0, y0, mode, budget, h, w, where terrain, building, dist live, multipliers
 
 
 @kernel
@@ -70,29 +104,33 @@ def _window(h, w, x0, y0, budget):
 
 
 @kernel
-def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
+def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue,
+          difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST):
     """Cheapest cost (half-inches) from (x0, y0) in ``mode`` to every cell within ``budget``
     (int); others are UNREACHED. ``terrain`` int8[h, w], ``building`` int32[h, w],
     ``occupied`` bool[h, w] marks cells others stand on (not enterable). ``dist`` int64[h, w]
     (filled and returned) and ``queue`` int64[queue_size(h, w)] are scratch; a shorter
-    ``queue`` raises ValueError before anything is written.
+    ``queue`` raises ValueError before anything is written. ``difficult`` and
+    ``very_difficult`` (ints, 1 to MAX_GROUND_COST, else ValueError) multiply the cost of a
+    step into difficult and very difficult ground.
 
-    Commanders search from a team's cell and the engine then searches again from the same
-    cell for the move it ordered, so ``queue`` keeps a memo of the last search: its start,
-    mode and budget, which terrain, building and dist arrays it used (their addresses) and
-    the occupied cells it could read. The search reads the arrays only within ``budget // 2 +
-    1`` cells (Chebyshev) of the start (a step costs 2 or more and moves one cell, so a cell it
-    expands lies within ``budget // 2``, its neighbours one further; the breach test reads the
-    start's neighbours). A call matching the memo in all of these returns ``dist`` untouched:
-    it already holds the answer, provided the caller keeps the contract every caller here
-    keeps: ``dist`` is written only by ``reach`` (callers read it), and a table's terrain and
-    building arrays are not edited in place while they are in play. Layout of ``queue``:
-    search nodes in [0, 4 * h * w), the memo from 4 * h * w (MEMO_HEAD entries, then one per
-    window cell), the search's window grids (flags, then costs) from 5 * h * w + MEMO_HEAD, the
-    4 bucket heads last."""
+    Commanders search from a team's cell and the engine then searches again from the same cell
+    for the move it ordered, so ``queue`` keeps a memo of the last search: its start, mode,
+    budget and ground multipliers, which terrain, building and dist arrays it used (their
+    addresses) and the occupied cells it could read. The search reads the arrays only within
+    ``budget // 2 + 1`` cells (Chebyshev) of the start (a step costs 2 or more and moves one
+    cell, so a cell it expands lies within ``budget // 2``, its neighbours one further; the
+    breach test reads the start's neighbours). A call matching the memo in all of these returns
+    ``dist`` untouched: it already holds the answer, provided the caller keeps the contract
+    every caller here keeps: ``dist`` is written only by ``reach`` (callers read it), and a
+    table's terrain and building arrays are not edited in place while they are in play. Layout
+    of ``queue``: search nodes in [0, 4 * h * w), the memo from 4 * h * w (MEMO_HEAD entries,
+    then one per window cell), the search's window grids (step costs, then costs) from 5 * h *
+    w + MEMO_HEAD, the BUCKETS bucket heads last."""
     h, w = terrain.shape
     if queue.shape[0] < queue_size(h, w):
         raise ValueError("reach: queue shorter than queue_size(h, w)")
+    _check_costs(difficult, very_difficult)
     y_lo, y_hi, x_lo, x_hi = _window(h, w, x0, y0, budget)
     m = 4 * h * w
     use_memo = dist.shape[0] == h and dist.shape[1] == w
@@ -100,7 +138,8 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     if use_memo and queue[m] == MEMO_TAG and queue[m + 1] == x0 and queue[m + 2] == y0 and \
             queue[m + 3] == mode and queue[m + 4] == budget and queue[m + 5] == h and \
             queue[m + 6] == w and queue[m + 7] == t_at and queue[m + 8] == b_at and \
-            queue[m + 9] == d_at:
+            queue[m + 9] == d_at and queue[m + 10] == difficult and \
+            queue[m + 11] == very_difficult:
         differ = False
         i = m + MEMO_HEAD
         for y in range(y_lo, y_hi):
@@ -109,7 +148,8 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
                 i += 1
         if not differ:
             return dist
-    _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue)
+    _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, difficult,
+              very_difficult)
     if use_memo:
         queue[m] = MEMO_TAG
         queue[m + 1] = x0
@@ -121,6 +161,8 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
         queue[m + 7] = t_at
         queue[m + 8] = b_at
         queue[m + 9] = d_at
+        queue[m + 10] = difficult
+        queue[m + 11] = very_difficult
         i = m + MEMO_HEAD
         for y in range(y_lo, y_hi):
             for x in range(x_lo, x_hi):
@@ -130,23 +172,29 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
 
 
 @kernel
-def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
+def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, difficult,
+              very_difficult):
     """``reach``'s search, always run.
 
     First the window the search can touch (cells within ``budget // 2 + 1`` of the start,
-    Chebyshev, framed by one cell) is read once into a grid of flags kept in ``queue`` after
-    the memo: 1 = terrain the mode may cross (what the corner rule asks of the two cells
-    beside a diagonal step), 3 = a cell it may enter (also on the table and not occupied);
-    the frame and cells off the table are 0. The search works in the window's own cell
-    numbers (no division or 2-d index in its loop): its costs go to a second window grid
-    after the flags, copied into ``dist`` at the end. Dijkstra with costs 2 and 3 via a
-    bucket queue: one linked list of cells per cost value, nodes (window cell, next) kept at
-    the start of ``queue``. A step costs at most 3, so only the buckets of the costs ``cost``
-    to ``cost + 3`` are ever live: four list heads, reused round robin (bucket ``cost & 3``),
-    kept in the last 4 entries of ``queue``. Each cell is expanded once (at its final cost)
-    and relaxed at most twice, so there are at most 1 + 2 * (h * w - 1) nodes. ``live``
-    counts linked nodes; the search stops once every bucket is empty. The costs it finds are
-    the unique cheapest costs, whatever order cells are expanded in."""
+    Chebyshev, framed by one cell) is read once into a grid kept in ``queue`` after the memo:
+    0 = terrain the mode may not cross (also the frame and cells off the table), 1 = terrain
+    it may cross but not enter (occupied: what the corner rule asks of the two cells beside a
+    diagonal step), else the cost of an orthogonal step into the cell (2 times its ground's
+    multiplier; a diagonal step costs half as much again, 3 on firm ground), so the ground's
+    cost is looked up once per window cell, not per step. The search works in the window's
+    own cell numbers (no division or 2-d index in its loop): its costs go to a second window
+    grid after the step costs, copied into ``dist`` at the end. Dijkstra via a bucket queue:
+    one linked list of cells per cost value, nodes (window cell, next) kept at the start of
+    ``queue``. A step costs at most 3 * MAX_GROUND_COST < BUCKETS (3 where the window holds
+    no slow ground), so only the buckets of the costs ``cost`` to ``cost + mask`` are ever
+    live: mask + 1 list heads (mask = BUCKETS - 1, or 3 without slow ground), reused round robin
+    (bucket ``cost & mask``), kept in the last BUCKETS entries of ``queue``.
+    Each cell is expanded once (at its final cost) and relaxed at most twice (every step into
+    a cell costs 2 or 3 times its multiplier: once it is reached by an orthogonal step nothing
+    later is cheaper), so there are at most 1 + 2 * (h * w - 1) nodes. ``live`` counts linked
+    nodes; the search stops once every bucket is empty. The costs it finds are the unique
+    cheapest costs, whatever order cells are expanded in."""
     h, w = terrain.shape
     dist[:, :] = UNREACHED
     own_building = building[y0, x0]
@@ -154,19 +202,31 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     y_lo, y_hi, x_lo, x_hi = _window(h, w, x0, y0, budget)
     gw = x_hi - x_lo + 2  # window width with its frame
     gh = y_hi - y_lo + 2
-    g0 = 5 * h * w + MEMO_HEAD  # the window's flags, after the memo
-    d0 = g0 + gw * gh  # the window's costs, after its flags
+    g0 = 5 * h * w + MEMO_HEAD  # the window's step costs, after the memo
+    d0 = g0 + gw * gh  # the window's costs, after its step costs
     for i in range(g0, g0 + gw * gh):
         queue[i] = 0
     for i in range(d0, d0 + gw * gh):
         queue[i] = UNREACHED
+    slow = False  # any slow ground in the window?
     for y in range(y_lo, y_hi):
         row = g0 + (y - y_lo + 1) * gw + 1 - x_lo
         for x in range(x_lo, x_hi):
-            if _passable(terrain, building, x, y, mode, breach, own_building):
-                queue[row + x] = 1 if occupied[y, x] else 3
-    heads = queue.shape[0] - 4  # the heads of the buckets cost & 3 = 0..3
-    for i in range(4):
+            kind = terrain[y, x]
+            if kind == OPEN:  # most cells: tested first
+                step = 2
+            elif kind < DIFFICULT:  # a piece, BLOCKING or NONBLOCKING
+                step = 2 if _passable(terrain, building, x, y, mode, breach, own_building) else 0
+            else:
+                step = _step_cost(kind, difficult, very_difficult)
+                slow = True
+            if step:
+                queue[row + x] = 1 if occupied[y, x] else step
+    # without slow ground a step costs 2 or 3: the first 4 heads serve (a table without it
+    # searches as fast as before it existed)
+    mask = BUCKETS - 1 if slow else 3
+    heads = queue.shape[0] - BUCKETS  # the heads of the buckets cost & mask
+    for i in range(mask + 1):
         queue[heads + i] = -1
     start = (y0 - y_lo + 1) * gw + (x0 - x_lo + 1)  # window cell of the start
     queue[d0 + start] = 0
@@ -178,7 +238,7 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
     for cost in range(budget + 1):
         if live == 0:
             break  # every bucket is empty: nothing more can be reached
-        bucket = heads + (cost & 3)
+        bucket = heads + (cost & mask)
         node = queue[bucket]
         queue[bucket] = -1
         while node >= 0:
@@ -192,18 +252,19 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
                     if dx == 0 and dy == 0:
                         continue
                     n = c + dy * gw + dx
-                    if queue[g0 + n] != 3:
+                    step = queue[g0 + n]
+                    if step < 2:
                         continue  # off the table, occupied, or terrain the mode cannot cross
                     if dx != 0 and dy != 0:
                         # no cutting a corner between two impassable cells
                         if queue[g0 + c + dx] == 0 and queue[g0 + c + dy * gw] == 0:
                             continue
-                        nc = cost + 3
+                        nc = cost + step + (step >> 1)
                     else:
-                        nc = cost + 2
+                        nc = cost + step
                     if nc <= budget and nc < queue[d0 + n]:
                         queue[d0 + n] = nc
-                        slot = heads + (nc & 3)
+                        slot = heads + (nc & mask)
                         queue[2 * n_nodes] = n
                         queue[2 * n_nodes + 1] = queue[slot]
                         queue[slot] = n_nodes
@@ -217,15 +278,17 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue):
 
 
 @kernel
-def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
+def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells,
+            difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST):
     """The cheapest path ``reach`` found from (x0, y0) to (x1, y1), as cell indices (y * w + x)
     from the start to the end into ``cells`` (int64, at least budget / 2 + 1 long: a step
     costs 2 or more); returns its length, 0 if (x1, y1) was not reached. ``dist`` must be the
-    field ``reach`` just filled from (x0, y0) in ``mode``.
+    field ``reach`` just filled from (x0, y0) in ``mode`` with the same ground multipliers.
 
     Walks back from the end: each step goes to the first neighbour (in a fixed scan order) from
-    which ``reach`` could have stepped here at exactly the cost difference, so the path is a
-    legal cheapest one and the same for the same field."""
+    which ``reach`` could have stepped here at exactly the cost difference (the step's cost
+    into this cell's ground), so the path is a legal cheapest one and the same for the same
+    field."""
     h, w = terrain.shape
     if dist[y1, x1] == UNREACHED:
         return 0
@@ -237,6 +300,7 @@ def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
     n += 1
     while dist[y, x] > 0:
         found = False
+        into = _step_cost(terrain[y, x], difficult, very_difficult)  # orthogonal, into (x, y)
         for dy in range(-1, 2):
             for dx in range(-1, 2):
                 if found or (dx == 0 and dy == 0):
@@ -251,9 +315,9 @@ def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
                             not _passable(terrain, building, px, py + dy, mode, breach,
                                           own_building):
                         continue
-                    c = 3
+                    c = into + (into >> 1)
                 else:
-                    c = 2
+                    c = into
                 if dist[py, px] + c == dist[y, x]:
                     x, y = px, py
                     found = True
@@ -266,23 +330,27 @@ def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells):
     return n
 
 
-def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, inches=3):
+def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, inches=3,
+                 difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST):
     """Plain-Python wrapper of ``retreat``: the cell (x, y) a pinned unit at ``at`` ends in."""
     h, w = table.terrain.shape
     occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
     return retreat(table.terrain, table.building, cover_distance(table.terrain), occ, at[0],
                    at[1], attacker[0], attacker[1], last_move[0], last_move[1], inches,
-                   np.zeros((h, w), np.int64), np.zeros(queue_size(h, w), np.int64))
+                   np.zeros((h, w), np.int64), np.zeros(queue_size(h, w), np.int64),
+                   difficult, very_difficult)
 
 
-def reachable(table, start, mode, inches, occupied=None) -> np.ndarray:
+def reachable(table, start, mode, inches, occupied=None, difficult=DIFFICULT_COST,
+              very_difficult=VERY_DIFFICULT_COST) -> np.ndarray:
     """Plain-Python wrapper: cost grid int64[h, w] (half-inches, UNREACHED beyond) from
-    start=(x, y) for a move of ``inches`` in ``mode``."""
+    start=(x, y) for a move of ``inches`` in ``mode``, slow ground costing ``difficult`` and
+    ``very_difficult`` times a step."""
     h, w = table.terrain.shape
     occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
     dist = np.zeros((h, w), np.int64)
     return reach(table.terrain, table.building, occ, start[0], start[1], mode, 2 * inches,
-                 dist, np.zeros(queue_size(h, w), np.int64))
+                 dist, np.zeros(queue_size(h, w), np.int64), difficult, very_difficult)
 
 
 @kernel
@@ -327,16 +395,18 @@ def cover_distance(terrain):
 
 @kernel
 def retreat(terrain, building, cover, occupied, x, y, ax, ay, last_dx, last_dy, inches, dist,
-            queue):
+            queue, difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST):
     """Where a pinned unit at (x, y), fired on from (ax, ay), falls back: (x, y) after.
 
-    Up to ``inches`` over rough ground (``GO_OVER``), never ending closer to the attacker,
+    Up to ``inches`` over low terrain (``GO_OVER``; slow ground costing ``difficult`` and
+    ``very_difficult`` times a step, as in ``reach``), never ending closer to the attacker,
     heading roughly away from the fire or against its last move (last_dx, last_dy). It goes
     to the nearest cell the attacker cannot see; if there is none in reach it ends nearest to
     blocking terrain. Arrays as in ``reach``; ``cover`` is the table's ``cover_distance``;
     dist and queue are scratch.
     """
-    reach(terrain, building, occupied, x, y, GO_OVER, 2 * inches, dist, queue)
+    reach(terrain, building, occupied, x, y, GO_OVER, 2 * inches, dist, queue, difficult,
+          very_difficult)
     h, w = terrain.shape
     d0 = (x - ax) ** 2 + (y - ay) ** 2
     best_x, best_y = x, y
