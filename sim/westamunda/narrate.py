@@ -36,14 +36,13 @@ import math
 import numpy as np
 
 from sim.core.tabletop.battlefield import (
-    BLOCKING,
     DEEP_WATER,
     DIFFICULT,
     GROUND_CHARS,
-    NONBLOCKING,
     SHALLOW_WATER,
     VERY_DIFFICULT,
     Table,
+    cell_chars,
     line_of_sight,
 )
 from sim.core.tabletop.geometry import dist_in
@@ -140,13 +139,7 @@ def map_text(table: Table, marks: dict) -> str:
 
 def ground_chars(table: Table) -> np.ndarray:
     """The table's cells as map symbols (``legend``), no fighters: <U1[h, w]."""
-    chars = np.full(table.terrain.shape, ".", dtype="<U1")
-    for kind, c in GROUND_CHARS.items():
-        chars[table.terrain == kind] = c
-    chars[table.terrain == NONBLOCKING] = "%"
-    chars[table.terrain == BLOCKING] = "#"
-    chars[table.building >= 0] = "H"
-    return chars
+    return cell_chars(table, building="H")
 
 
 def _xy(p) -> str:

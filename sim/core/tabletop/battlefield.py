@@ -416,16 +416,22 @@ def line_of_sight(table: Table, a: tuple[int, int], b: tuple[int, int], smoke=No
     return sight(table.terrain, table.piece, table.building, smoke, a[0], a[1], b[0], b[1], seen)
 
 
-def render(table: Table, marks: dict | None = None) -> str:
-    """ASCII map: '#' blocking, 'B' building, '%' non-blocking, '.' open, ':' difficult and
-    ';' very difficult ground, '~' shallow and '=' deep water (GROUND_CHARS); ``marks`` maps
-    (x, y) to a character (units)."""
+def cell_chars(table: Table, building: str = "B") -> np.ndarray:
+    """The table's cells as map symbols, <U1[h, w]: '#' blocking, ``building`` inside a
+    building, '%' non-blocking, '.' open, ':' difficult and ';' very difficult ground, '~'
+    shallow and '=' deep water (GROUND_CHARS)."""
     chars = np.full(table.terrain.shape, ".", dtype="<U1")
     for kind, c in GROUND_CHARS.items():
         chars[table.terrain == kind] = c
     chars[table.terrain == NONBLOCKING] = "%"
     chars[table.terrain == BLOCKING] = "#"
-    chars[table.building >= 0] = "B"
+    chars[table.building >= 0] = building
+    return chars
+
+
+def render(table: Table, marks: dict | None = None) -> str:
+    """ASCII map (``cell_chars``); ``marks`` maps (x, y) to a character (units)."""
+    chars = cell_chars(table)
     for (x, y), c in (marks or {}).items():
         chars[y, x] = c
     return "\n".join("".join(row) for row in chars)

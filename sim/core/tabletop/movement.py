@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.core.jit import kernel
+from sim.core.jit import kernel, step
 from sim.core.tabletop.battlefield import (
     BLOCKING,
     DIFFICULT,
@@ -182,19 +182,18 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, di
     it may cross but not enter (occupied: what the corner rule asks of the two cells beside a
     diagonal step), else the cost of an orthogonal step into the cell (2 times its ground's
     multiplier; a diagonal step costs half as much again, 3 on firm ground), so the ground's
-    cost is looked up once per window cell, not per step. The search works in the window's
-    own cell numbers (no division or 2-d index in its loop): its costs go to a second window
-    grid after the step costs, copied into ``dist`` at the end. Dijkstra via a bucket queue:
-    one linked list of cells per cost value, nodes (window cell, next) kept at the start of
-    ``queue``. A step costs at most 3 * MAX_GROUND_COST < BUCKETS (3 where the window holds
-    no slow ground), so only the buckets of the costs ``cost`` to ``cost + mask`` are ever
-    live: mask + 1 list heads (mask = BUCKETS - 1, or 3 without slow ground), reused round robin
-    (bucket ``cost & mask``), kept in the last BUCKETS entries of ``queue``.
-    Each cell is expanded once (at its final cost) and relaxed at most twice (every step into
-    a cell costs 2 or 3 times its multiplier: once it is reached by an orthogonal step nothing
-    later is cheaper), so there are at most 1 + 2 * (h * w - 1) nodes. ``live`` counts linked
-    nodes; the search stops once every bucket is empty. The costs it finds are the unique
-    cheapest costs, whatever order cells are expanded in."""
+    cost is looked up once per window cell, not per step. The search (``_search``) works in
+    the window's own cell numbers (no division or 2-d index in its loop): its costs go to a
+    second window grid after the step costs, copied into ``dist`` at the end. Dijkstra via a
+    bucket queue: one linked list of cells per cost value, nodes (window cell, next) kept at
+    the start of ``queue``. A step costs at most 3 * MAX_GROUND_COST < BUCKETS, and at most 3
+    where the window holds no slow ground, so only the buckets of the costs ``cost`` to ``cost
+    + mask`` are ever live: mask + 1 list heads (mask = BUCKETS - 1, or 3 without slow ground),
+    reused round robin (bucket ``cost & mask``), kept in the last BUCKETS entries of
+    ``queue``. Each cell is expanded once (at its final cost) and relaxed at most twice (every
+    step into a cell costs 2 or 3 times its multiplier: once an orthogonal step has reached it
+    nothing later is cheaper), so there are at most 1 + 2 * (h * w - 1) nodes. The costs it
+    finds are the unique cheapest costs, whatever order cells are expanded in."""
     h, w = terrain.shape
     dist[:, :] = UNREACHED
     own_building = building[y0, x0]
@@ -214,21 +213,37 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, di
         for x in range(x_lo, x_hi):
             kind = terrain[y, x]
             if kind == OPEN:  # most cells: tested first
-                step = 2
+                into = 2
             elif kind < DIFFICULT:  # a piece, BLOCKING or NONBLOCKING
-                step = 2 if _passable(terrain, building, x, y, mode, breach, own_building) else 0
+                into = 2 if _passable(terrain, building, x, y, mode, breach, own_building) else 0
             else:
-                step = _step_cost(kind, difficult, very_difficult)
+                into = _step_cost(kind, difficult, very_difficult)
                 slow = True
-            if step:
-                queue[row + x] = 1 if occupied[y, x] else step
-    # without slow ground a step costs 2 or 3: the first 4 heads serve (a table without it
-    # searches as fast as before it existed)
-    mask = BUCKETS - 1 if slow else 3
-    heads = queue.shape[0] - BUCKETS  # the heads of the buckets cost & mask
+            if into:
+                queue[row + x] = 1 if occupied[y, x] else into
+    start = (y0 - y_lo + 1) * gw + (x0 - x_lo + 1)  # window cell of the start
+    if slow:
+        _search(queue, g0, d0, gw, start, budget, BUCKETS - 1, False)
+    else:  # steps of 2 and 3 only: the same search with its step costs known when compiled
+        _search(queue, g0, d0, gw, start, budget, 3, True)
+    for y in range(y_lo, y_hi):
+        row = d0 + (y - y_lo + 1) * gw + 1 - x_lo
+        for x in range(x_lo, x_hi):
+            dist[y, x] = queue[row + x]
+    return dist
+
+
+@step
+def _search(queue, g0, d0, gw, start, budget, mask, firm):
+    """``_dijkstra``'s bucket queue over the window grids (step costs from ``g0``, costs from
+    ``d0``, rows ``gw`` long) from window cell ``start``: buckets ``cost & mask`` (heads in the
+    last BUCKETS entries of ``queue``). ``firm`` (a constant at each call: the call is inlined
+    twice) says every enterable cell costs 2, so the compiler knows each step's cost (measured
+    1 to 2% of Rifle & Gun's games/s against reading every step's cost from the grid). ``live``
+    counts linked nodes; the search stops once every bucket is empty."""
+    heads = queue.shape[0] - BUCKETS
     for i in range(mask + 1):
         queue[heads + i] = -1
-    start = (y0 - y_lo + 1) * gw + (x0 - x_lo + 1)  # window cell of the start
     queue[d0 + start] = 0
     queue[0] = start  # a node: its window cell, then the next node of its bucket
     queue[1] = -1
@@ -252,16 +267,18 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, di
                     if dx == 0 and dy == 0:
                         continue
                     n = c + dy * gw + dx
-                    step = queue[g0 + n]
-                    if step < 2:
+                    into = queue[g0 + n]
+                    if into < 2:
                         continue  # off the table, occupied, or terrain the mode cannot cross
+                    if firm:
+                        into = 2
                     if dx != 0 and dy != 0:
                         # no cutting a corner between two impassable cells
                         if queue[g0 + c + dx] == 0 and queue[g0 + c + dy * gw] == 0:
                             continue
-                        nc = cost + step + (step >> 1)
+                        nc = cost + into + (into >> 1)
                     else:
-                        nc = cost + step
+                        nc = cost + into
                     if nc <= budget and nc < queue[d0 + n]:
                         queue[d0 + n] = nc
                         slot = heads + (nc & mask)
@@ -270,11 +287,6 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, di
                         queue[slot] = n_nodes
                         n_nodes += 1
                         live += 1
-    for y in range(y_lo, y_hi):
-        row = d0 + (y - y_lo + 1) * gw + 1 - x_lo
-        for x in range(x_lo, x_hi):
-            dist[y, x] = queue[row + x]
-    return dist
 
 
 @kernel
