@@ -12,7 +12,7 @@ import math
 
 from sim.core.jit import kernel
 from sim.core.rng import randint
-from sim.core.tabletop.battlefield import sight
+from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, sight
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import GO_OVER, UNREACHED, reach
 from sim.westamunda import state as S
@@ -146,14 +146,16 @@ def table(names: list[str], overrides: dict | None = None):
 
 @kernel
 def _covered(terrain, building, x, y):
-    """Inside a building, or terrain (blocking or not) on one of the 8 cells around (x, y)."""
+    """Inside a building, or a piece of terrain (blocking or not) on one of the 8 cells around
+    (x, y); slow ground and water are no cover."""
     h, wd = terrain.shape
     if building[y, x] >= 0:
         return True
     for dy in range(-1, 2):
         for dx in range(-1, 2):
             yy, xx = y + dy, x + dx
-            if (dx or dy) and 0 <= yy < h and 0 <= xx < wd and terrain[yy, xx] != 0:
+            if (dx or dy) and 0 <= yy < h and 0 <= xx < wd and \
+                    (terrain[yy, xx] == BLOCKING or terrain[yy, xx] == NONBLOCKING):
                 return True
     return False
 

@@ -764,3 +764,12 @@ def test_ammo_rolls_are_called_on_a_natural_ammo_on_or_more_as_the_odds_say(ammo
         assert called == 0
     else:
         assert binom_p(called, n, p) > 1e-4, (ammo_on, called / n, p)
+
+
+def test_water_without_room_between_the_deployment_zones_is_refused():
+    """The water band needs 2" between the zones: refused before any fight, keys named."""
+    k, w = lineups(["random"], 2)
+    bad = WMRules(waterway="river", table_height_in=24, deploy_depth_in=12)
+    with pytest.raises(ConfigError, match=r"waterway 'river' with deploy_depth_in \(12\)"):
+        play_batch(bad, 1, 0, 0, k, w)
+    assert WMRules(table_height_in=24, deploy_depth_in=12).problem() is None  # a dry table

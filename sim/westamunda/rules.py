@@ -1102,6 +1102,11 @@ class WMRules:
             return (f"deploy_depth_in ({self.deploy_depth_in}) on a {self.table_height_in}\" "
                     "deep table: the two deployment zones overlap; expected at most "
                     f"{self.table_height_in // 2}")
+        if self.waterway != "none" and self.table_height_in - 2 * self.deploy_depth_in < 2:
+            return (f"waterway {self.waterway!r} with deploy_depth_in ({self.deploy_depth_in}) on "
+                    f"a {self.table_height_in}\" deep table: the water needs 2\" between the "
+                    f"deployment zones; expected deploy_depth_in at most "
+                    f"{(self.table_height_in - 2) // 2}")
         if self.scenario == "shoot_out" and self.shootout_distance_in > self.table_height_in - 1:
             return (f"shootout_distance_in ({self.shootout_distance_in}) on a "
                     f"{self.table_height_in}\" deep table: expected at most "
