@@ -65,7 +65,7 @@ WATER_ALT = dict(water_recovery_drowning=True, heavy_rain=True)
 WATER = [(RIVER, True, (0, 2)), (STREAM, False, (0, 2)),
          (dataclasses.replace(RIVER, immersion_trigger="any_water", perc_wet_stacking="largest",
                               ammo_over_six="fail", **WATER_ALT), True, (0,)),
-         (dataclasses.replace(STREAM, **WATER_ALT), True, (6,))]
+         (dataclasses.replace(STREAM, **WATER_ALT), True, (6, 23))]
 
 
 def _ev(events, kind):
