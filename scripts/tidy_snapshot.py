@@ -39,6 +39,9 @@ CASES = [
     ("westamunda", {}, "mixed", 120),
     ("westamunda", {"build_a": "long_guns", "build_b": "brawlers", "gang_b": "cavalry",
                     "table_setting": "open"}, "mixed", 120),
+    ("westamunda", {"swap_a": "shotgun_scatter", "swap_b": "sawnoff_manstopper",
+                    "waterway": "stream"}, "mixed", 80),
+    ("westamunda", {"scenario": "shoot_out"}, "mixed", 120),
 ]
 
 
@@ -63,6 +66,9 @@ def save(out: Path, only: str | None = None) -> None:
 def compare(old: Path, new: Path) -> bool:
     same = True
     for f in sorted(new.glob("case*.parquet")):
+        if not (old / f.name).exists():
+            print(f"{f.stem}: a new case (not in the old save), not compared")
+            continue
         a, b = pd.read_parquet(old / f.name), pd.read_parquet(f)
         common = [c for c in a.columns if c in b.columns]
         diff = [c for c in common if not a[c].astype(str).equals(b[c].astype(str))]
@@ -72,7 +78,7 @@ def compare(old: Path, new: Path) -> bool:
     na = json.loads((old / "narration.json").read_text())
     nb = json.loads((new / "narration.json").read_text())
     for k in nb:
-        if na.get(k) != nb[k]:
+        if k in na and na[k] != nb[k]:
             print(f"narration of case/game {k} differs")
             same = False
     print("IDENTICAL" if same else "DIFFERENT")

@@ -30,6 +30,8 @@ from sim.westamunda.state import (
     FSTATE,
     FX,
     FY,
+    KALT,
+    KALT_RES,
     KJAMS,
     KLOADED,
     KRESERVE,
@@ -41,6 +43,7 @@ from sim.westamunda.state import (
     ST_DOWN,
     ST_STANDING,
     WC_CAPACITY,
+    WC_FLAGS,
     WC_LONG,
     WC_SFD,
     WC_SHORT,
@@ -78,13 +81,16 @@ W_STRIKE_IN = 18  # inches from his enemy a striking flanker tries to end his mo
 W_OPEN_AIM = 19  # 1: out of cover, aim where he stands when the walk he would take ends out of
 #                  cover too (no cover in reach, e.g. the shoot-out's bare table); 0: aim only
 #                  from cover
-N_W = 20
+W_BARRELS = 20  # a double-barrelled gun with both barrels loaded: 0 fires one barrel, 1 both
+#                 at once, 2 both one after the other (never on an aimed shot)
+W_SHELL = 21  # the round type a reload prefers for a gun with two: 0 scatter, 1 manstopper
+N_W = 22
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
-         W_OPEN_AIM: 0.0}
+         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -92,7 +98,7 @@ PRESETS = {p.name: p for p in [
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
-            W_SHOOT_NEED: 6.0},
+            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0},
            "In cover: clears a jam or reloads at 1 round or less, else aims (at the easiest "
            "shot that two turns' aim brings to 6+, keeping his target while he can shoot him; "
            "fires after two turns, or sooner once a 3+ shot), else aimed overwatch facing "
@@ -101,7 +107,7 @@ PRESETS = {p.name: p for p in [
            "better cell, reloads if due or holds."),
     Preset("gunslinger_rush", GUNSLINGER_RUSH,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_SHOOT_NEED: 9.0},
+            W_SHOOT_NEED: 9.0, W_BARRELS: 2.0},
            "Runs at the enemy snap-shooting from the best point of the run, stands and fans "
            "once within short range, reloads only when dry."),
     Preset("brawler", BRAWLER,
@@ -133,7 +139,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "overwatch": W_OVERWATCH, "ow_aimed": W_OW_AIMED, "reload_at": W_RELOAD_AT,
                 "shoot_need": W_SHOOT_NEED, "base_share": W_BASE_SHARE, "flank_in": W_FLANK_IN,
                 "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN,
-                "open_aim": W_OPEN_AIM}
+                "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -218,7 +224,7 @@ def _upkeep(w, a, kit, wt, dec):
         any_fire |= _fireable(kit, a, k)
     best, best_n = -1, 1 << 30
     for k in range(K):
-        if not _usable(kit, a, k) or kit[a, k, KRESERVE] <= 0:
+        if not _usable(kit, a, k) or (kit[a, k, KRESERVE] <= 0 and kit[a, k, KALT_RES] <= 0):
             continue
         n = kit[a, k, KLOADED]
         room = wt[kit[a, k, KW], WC_CAPACITY] - n
@@ -227,8 +233,21 @@ def _upkeep(w, a, kit, wt, dec):
     if best >= 0:
         dec[S.D_ACT] = Act.RELOAD
         dec[S.D_SLOT] = best
+        dec[S.D_SHELL] = 1 if _other_shell(w, kit, wt, a, best) else 0
         return True
     return False
+
+
+@kernel
+def _other_shell(w, kit, wt, a, k):
+    """Should a reload of slot k load its other round type (``KALT``)? Yes when the barrels'
+    type has no reserve left, or the other is the type ``W_SHELL`` prefers and has some."""
+    if kit[a, k, KALT] < 0 or kit[a, k, KALT_RES] <= 0:
+        return False
+    if kit[a, k, KRESERVE] <= 0:
+        return True
+    other_scatter = (wt[kit[a, k, KALT], WC_FLAGS] & S.FL_TEMPLATE) != 0
+    return other_scatter == (w[W_SHELL] == 0)
 
 
 @kernel
@@ -236,7 +255,8 @@ def _longest_range(kit, wt, a):
     """Long range (inches) of the longest-ranged weapon with rounds, 0 if none."""
     r = 0
     for k in range(kit.shape[1]):
-        if _usable(kit, a, k) and (kit[a, k, KLOADED] > 0 or kit[a, k, KRESERVE] > 0):
+        if _usable(kit, a, k) and (kit[a, k, KLOADED] > 0 or kit[a, k, KRESERVE] > 0 or
+                                   kit[a, k, KALT_RES] > 0):
             r = max(r, wt[kit[a, k, KW], WC_LONG])
     return r
 
@@ -678,11 +698,13 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
         if act == Act.CLEAR:
             ok = ok and kit[a, k, KJAMS] > 0
         else:
-            ok = ok and kit[a, k, KRESERVE] > 0 and \
+            ok = ok and (kit[a, k, KRESERVE] > 0 or kit[a, k, KALT_RES] > 0) and \
                 kit[a, k, KLOADED] < wt[kit[a, k, KW], WC_CAPACITY]
         if ok:
             dec[S.D_ACT] = act
             dec[S.D_SLOT] = k
+            if act == Act.RELOAD and kit[a, k, KALT] >= 0 and kit[a, k, KALT_RES] > 0:
+                dec[S.D_SHELL] = 1 if kit[a, k, KRESERVE] <= 0 else randint(s, 2)
             if randint(s, 2) == 1:  # walking while reloading (the BS roll)
                 reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, walk, dist, queue,
                       rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
@@ -741,9 +763,12 @@ def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, d
 @kernel
 def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
     """The shot fighter a takes given the legal shots ``need`` (int64[F, K]): (target, slot,
-    fan), target -1 to hold fire. ``flags``: SH_* bits of the occasion (an aimed shot may be held
-    to aim longer: fired once aimed ``W_AIM_TURNS`` turns or needing at most ``W_AIM_NEED``; any
-    other shot, aimed overwatch included, is taken when it needs at most ``W_SHOOT_NEED``)."""
+    firing mode S.FIRE_*), target -1 to hold fire. The mode: a burst whenever ``W_FAN`` and the
+    weapon has sustained-fire dice, else a loaded double-barrelled gun's barrels as ``W_BARRELS``
+    says (neither on an aimed shot; the random floor picks either at random). ``flags``: SH_*
+    bits of the occasion (an aimed shot may be held to aim longer: fired once aimed
+    ``W_AIM_TURNS`` turns or needing at most ``W_AIM_NEED``; any other shot, aimed overwatch
+    included, is taken when it needs at most ``W_SHOOT_NEED``)."""
     if kind == RANDOM:
         n_ok = 0
         for t in range(need.shape[0]):
@@ -751,27 +776,47 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
                 if need[t, k] < NO_SHOT:
                     n_ok += 1
         if n_ok == 0 or ((flags & S.SH_AIMED) and randint(s, 2) == 0):
-            return -1, -1, False
+            return -1, -1, S.FIRE_ONE
         pick = randint(s, n_ok)
         for t in range(need.shape[0]):
             for k in range(need.shape[1]):
                 if need[t, k] < NO_SHOT:
                     if pick == 0:
-                        fan = wt[kit[a, k, KW], WC_SFD] > 0 and randint(s, 2) == 1
-                        return t, k, fan
+                        row = kit[a, k, KW]
+                        if wt[row, WC_SFD] > 0:
+                            return t, k, S.FIRE_BURST if randint(s, 2) == 1 else S.FIRE_ONE
+                        if _two_loaded(kit, wt, a, k) and (flags & S.SH_AIMED) == 0:
+                            m = randint(s, 3)
+                            return t, k, S.FIRE_ONE if m == 0 else (
+                                S.FIRE_BOTH if m == 1 else S.FIRE_PAIR)
+                        return t, k, S.FIRE_ONE
                     pick -= 1
-        return -1, -1, False
+        return -1, -1, S.FIRE_ONE
     aimed = (flags & S.SH_AIMED) != 0
     t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed)
     if t < 0:
-        return -1, -1, False
+        return -1, -1, S.FIRE_ONE
     if aimed and (flags & S.SH_OVERWATCH) == 0:  # the need includes the turns aimed so far
         if fm[a, FAIMN] < w[W_AIM_TURNS] and n > w[W_AIM_NEED]:
-            return -1, -1, False  # aim another turn
+            return -1, -1, S.FIRE_ONE  # aim another turn
     elif n > w[W_SHOOT_NEED]:  # also overwatch: its one shot this enemy turn, nothing to aim on
-        return -1, -1, False
-    fan = w[W_FAN] > 0 and not aimed and wt[kit[a, k, KW], WC_SFD] > 0
-    return t, k, fan
+        return -1, -1, S.FIRE_ONE
+    if aimed:
+        return t, k, S.FIRE_ONE
+    if w[W_FAN] > 0 and wt[kit[a, k, KW], WC_SFD] > 0:
+        return t, k, S.FIRE_BURST
+    if _two_loaded(kit, wt, a, k):
+        if w[W_BARRELS] == 1:
+            return t, k, S.FIRE_BOTH
+        if w[W_BARRELS] == 2:
+            return t, k, S.FIRE_PAIR
+    return t, k, S.FIRE_ONE
+
+
+@kernel
+def _two_loaded(kit, wt, a, k):
+    """Slot k is a double-barrelled gun with both barrels loaded."""
+    return (wt[kit[a, k, KW], WC_FLAGS] & S.FL_DOUBLE) != 0 and kit[a, k, KLOADED] >= 2
 
 
 @kernel

@@ -13,7 +13,15 @@ from sim.core.params import ConfigError
 from sim.westamunda import builds as B
 from sim.westamunda import state as S
 from sim.westamunda.engine import forces, play_batch, standard_roster
-from sim.westamunda.rules import GANG_TYPES, RELOAD_KINDS, WEAPON_KINDS, WEAPONS, WMRules, _codes
+from sim.westamunda.rules import (
+    GANG_TYPES,
+    RELOAD_KINDS,
+    ROUND_OF,
+    WEAPON_KINDS,
+    WEAPONS,
+    WMRules,
+    _codes,
+)
 from strategies.westamunda import N_W, table
 
 R = WMRules()
@@ -163,13 +171,13 @@ def test_builds_follow_the_rules_numbers():
 # ---- what cannot be fielded --------------------------------------------------------------------------
 
 def test_unfieldable_gang_types_and_builds_raise_naming_them():
-    shotgun_cavalry = WMRules(cavalry_kit=_codes("revolver", "shotgun_scatter"))
-    why = B.fieldable(shotgun_cavalry, "cavalry")
-    assert why and "shotgun_scatter" in why
-    assert B.fieldable(shotgun_cavalry, "townsfolk") is None
+    lemat_cavalry = WMRules(cavalry_kit=_codes("revolver", "lemat"))
+    why = B.fieldable(lemat_cavalry, "cavalry")
+    assert why and "lemat" in why
+    assert B.fieldable(lemat_cavalry, "townsfolk") is None
     for name in B.BUILDS:
-        with pytest.raises(ConfigError, match=rf"'{name}' for a cavalry gang.*shotgun_scatter"):
-            B.build(shotgun_cavalry, name, "cavalry")
+        with pytest.raises(ConfigError, match=rf"'{name}' for a cavalry gang.*lemat"):
+            B.build(lemat_cavalry, name, "cavalry")
     no_long = WMRules(setup_handgun_rule="handguns_only")
     assert "long gun" in B.fieldable(no_long, "cavalry")
     with pytest.raises(ConfigError, match=r"'long_guns' for a townsfolk gang: no long gun"):
@@ -189,7 +197,10 @@ def test_unfieldable_gang_types_and_builds_raise_naming_them():
 # ---- the weapon experiment's swap ---------------------------------------------------------------------
 
 def expected_cost_change(rules, roster, weapon):
-    new = rules.weapon(weapon)
+    """The swap's price: the gun's (a round type's gun's) cost and the moved boxes at the round
+    type's box cost."""
+    new = rules.weapon(ROUND_OF.get(weapon, weapon))
+    box = rules.weapon(weapon)["box_cost"]
     delta = 0
     for r in roster:
         k = kind(rules, weapon)
@@ -199,7 +210,7 @@ def expected_cost_change(rules, roster, weapon):
         olds = [w for w in r.weapons if kind(rules, w) == k]
         for old in olds[:1] if k == "handgun" else olds:
             w = rules.weapon(old)
-            delta += new["cost"] - w["cost"] + r.boxes.count(old) * (new["box_cost"] - w["box_cost"])
+            delta += new["cost"] - w["cost"] + r.boxes.count(old) * (box - w["box_cost"])
     return delta
 
 
@@ -216,9 +227,11 @@ def test_swap_puts_each_swappable_weapon_in_at_its_price():
             assert R.roster_cost(out) - R.roster_cost(base) == expected_cost_change(R, base, weapon)
             forces(R, (out, base), (gang, gang))
     town = B.swappable(R)
-    assert {"pistol", "spencer", "buffalo_gun", "club"} <= set(town)
-    assert not {"sabre", "lance", "bow", "lemat", "shotgun_scatter", "large_revolver",
-                "dynamite", "knife"} & set(town)
+    assert {"pistol", "spencer", "buffalo_gun", "club", "shotgun_scatter", "shotgun_manstopper",
+            "sawnoff_scatter", "sawnoff_manstopper"} <= set(town)
+    assert not {"sabre", "lance", "bow", "lemat", "lemat_scatter", "lever_shotgun_scatter",
+                "lever_shotgun_manstopper", "tomahawk_thrown", "large_revolver", "dynamite",
+                "knife"} & set(town)
     # the sabre's parry and the lance's charge are not modelled yet: neither is swappable
     assert "lance" not in B.swappable(R, "native_war_band")
     assert set(B.swappable(R, "cavalry")) == {"bowie", "tomahawk", "club", "revolver",
@@ -237,7 +250,8 @@ def test_swap_moves_the_boxes_with_the_gun():
 
 def test_illegal_or_unmodelled_swaps_raise_naming_the_weapon():
     base = B.build(R, "standard")
-    for weapon, why in (("lemat", "not modelled"), ("shotgun_scatter", "not modelled"),
+    for weapon, why in (("lemat", "not modelled"), ("lever_shotgun_manstopper", "not modelled"),
+                            ("tomahawk_thrown", "thrown"),
                         ("bow", "not modelled"), ("dynamite", "not modelled"),
                         ("sabre", "parry \\(not modelled"), ("large_revolver", "limited"),
                         ("knife", "already"), ("blunderbuss", "expected one of")):

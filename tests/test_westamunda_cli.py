@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from helpers import assert_no_float_noise, chi2_p
 from sim.westamunda import odds as O
-from sim.westamunda.cli import GUNS, odds, odds_westamunda
+from sim.westamunda.cli import BARRELS, DOUBLE_GUNS, GUNS, odds, odds_westamunda
 from sim.westamunda.rules import WMRules
 
 SHOT = ("shot", "--bs", "3", "--modifier", "0", "--strength", "3", "--toughness", "3")
@@ -151,6 +151,109 @@ def test_shot_rules_reach_the_odds():
     assert F(native["p_out_of_action"]) == F(1, 4) * F(11, 36)  # native_injury 'injury_roll'
     once = _json(*SHOT, "--native", "--rule", "native_injury=none")["exact"]
     assert once["p_out_of_action"] == "1/24"
+
+
+# ---------------------------------------------------------------- both barrels
+
+SHOT_KEYS = ("p_hit", "p_wound", "p_flesh_wound", "p_down", "p_out_of_action", "p_lose_wound",
+             "p_ammo_roll", "p_jam")
+FIRING_KEYS = ("p_roll_hits", "p_roll_wounds", "p_under", "expected_hits", "expected_wounds",
+               "expected_ammo_rolls", "hits", "wounds", "state")
+
+
+@pytest.mark.parametrize("weapon,mode", [(w, m) for w in DOUBLE_GUNS for m in BARRELS])
+def test_barrels_keep_the_shot_keys_and_equal_the_odds_module(weapon, mode):
+    out = _json("shot", "--weapon", weapon, "--barrels", mode, "--cover", "partial")
+    ex = out["exact"]
+    shell = "scatter" if "scatter" in weapon else "manstopper"
+    r = O.barrels(3, 0, 3 if shell == "scatter" else 4, 3, shell=shell, mode=mode,
+                  cover="partial", save_modifier=0 if shell == "scatter" else -2, ammo=4)
+    for key in SHOT_KEYS:
+        assert F(ex[key]) == getattr(r, key), key
+    assert set(ex["firing"]) == set(FIRING_KEYS)
+    for key in FIRING_KEYS:
+        want = getattr(r, key)
+        got = ex["firing"][key]
+        assert (F(got) if isinstance(want, F) else {k: F(v) for k, v in got.items()}) == \
+            ({str(k): v for k, v in want.items()} if isinstance(want, dict) else want), key
+    assert (out["barrels"], out["shell"], out["rolls"], out["cover"]) == (
+        mode, shell, 2 if mode == "pair" else 1, "partial")
+    assert out["need_hit"] == r.need_hit and out["strength"] == r.strength
+    assert out["cover_ignored"] == (mode == "both" and shell == "scatter")
+    assert "needs" in _run("shot", "--weapon", weapon, "--barrels", mode)
+
+
+def test_barrels_hand_values():
+    """BS 3 against a ganger (T3). Both barrels of scatter at once: 5+ (the -1); under the
+    template on a hit or on a miss landing within 1" (the misfire or a 2 halved: 1/3 of
+    misses), 1/3 + 2/3 x 1/3 = 5/9, then a D3 of S3 hits at 4+ each: no wound 4/9 + 5/27 x
+    (1/2 + 1/4 + 1/8) = 131/216. Manstopper at once: S5, 2+ to wound: 1/3 x 5/6. One after the
+    other, manstopper S4 (3+): 1 - (1 - 1/3 x 2/3)^2 = 32/81, two hits expected 2/3."""
+    sc = _json("shot", "--weapon", "shotgun_scatter", "--barrels", "both")
+    assert (sc["need_hit"], sc["shot_modifier"], sc["rolls"]) == (5, -1, 1)
+    assert (sc["exact"]["p_hit"], sc["exact"]["p_wound"]) == ("5/9", "85/216")
+    assert sc["exact"]["firing"]["hits"] == {"0": "4/9", "1": "5/27", "2": "5/27", "3": "5/27"}
+    assert sc["exact"]["firing"]["p_under"] == "5/9" and sc["exact"]["p_ammo_roll"] == "1/6"
+    ms = _json("shot", "--weapon", "sawnoff_manstopper", "--barrels", "both")
+    assert ms["strength"] == 5 and ms["exact"]["p_wound"] == "5/18"
+    pair = _json("shot", "--weapon", "shotgun_manstopper", "--barrels", "pair")["exact"]
+    assert pair["p_wound"] == "32/81" and pair["firing"]["expected_hits"] == "2/3"
+    assert pair["p_ammo_roll"] == "11/36"  # two to-hit rolls, a 6 on either
+    # cover: scatter at once ignores it (unless the rule says not); the others take it
+    full = _json("shot", "--weapon", "shotgun_scatter", "--barrels", "both", "--cover", "full")
+    assert full["exact"] == sc["exact"] and full["cover_ignored"]
+    kept = _json("shot", "--weapon", "shotgun_scatter", "--barrels", "both", "--cover", "full",
+                 "--rule", "double_both_ignores_cover=false")
+    assert kept["need_hit"] == 7 and not kept["cover_ignored"]
+    # a plain shot takes the cover's modifier as --modifier would
+    assert _json(*SHOT, "--cover", "partial")["exact"] == _json(*SHOT[:4], "-1", *SHOT[5:])["exact"]
+    assert _json(*SHOT)["cover"] == "none" and _json(*SHOT)["barrels"] is None
+    text = _run("shot", "--weapon", "shotgun_scatter", "--barrels", "both")
+    assert "both barrels at once" in text and "template on him 0.5556 (= 5/9)" in text
+
+
+@pytest.mark.parametrize("args,allowed", [
+    (("shot", "--barrels", "both"), "no --weapon"),
+    (("shot", "--weapon", "winchester", "--barrels", "pair"), "got winchester"),
+    (("shot", "--weapon", "shotgun_scatter", "--barrels", "twice"), "'one', 'both', 'pair'"),
+])
+def test_barrels_need_a_double_barrelled_gun(args, allowed):
+    msg = _bad(*args)
+    assert "'--barrels'" in msg and allowed in msg, msg
+    if "got" in allowed or "no --weapon" in allowed:
+        assert all(g in msg for g in DOUBLE_GUNS)
+
+
+@pytest.mark.parametrize("weapon,mode", [("shotgun_manstopper", "pair"),
+                                         ("sawnoff_manstopper", "both")])
+def test_barrels_simulate_rolls_each_barrel_with_the_engine(weapon, mode):
+    """A manstopper firing's barrel rolls by engine.simulate_shots at the barrels' modifier and
+    strength fit one barrel roll's exact odds (chi-square, false-alarm rate 1e-3, fixed seed),
+    and not those of a plain shot (the -1 and the S+1 are rolled, power check)."""
+    n = 50_000
+    out = _json("shot", "--weapon", weapon, "--barrels", mode, "--simulate", str(n))
+    sim, fx = out["simulated"], out["exact"]["firing"]
+    rolls = 2 if mode == "pair" else 1
+    assert sim["firings"] == n and sim["n"] == n * rolls
+    assert sum(sim["counts"].values()) == n * rolls
+    hit, wound = F(fx["p_roll_hits"]), F(fx["p_roll_wounds"])
+    probs = [float(1 - hit), float(hit - wound), float(wound)]
+    counts = [sim["counts"][k] for k in ("miss", "hit_no_wound", "wound")]
+    assert sim["fit_p"] == pytest.approx(chi2_p(counts, probs), rel=1e-9) and sim["fit_p"] > 1e-3
+    plain = O.shot(3, 0, 4, 3)
+    assert chi2_p(counts, [float(1 - plain.p_hit), float(plain.p_hit - plain.p_wound),
+                           float(plain.p_wound)]) < 1e-6
+    assert "barrel rolls" in _run("shot", "--weapon", weapon, "--barrels", mode,
+                                  "--simulate", "1000")
+
+
+def test_barrels_simulate_refuses_a_scatter_gun():
+    msg = _bad("shot", "--weapon", "sawnoff_scatter", "--barrels", "both", "--simulate", "100")
+    assert "'--barrels'" in msg and "not with --simulate" in msg and "engine.simulate_" in msg
+    assert "shotgun_manstopper" in msg and "sawnoff_manstopper" in msg
+    _run("shot", "--weapon", "sawnoff_scatter", "--barrels", "both")  # exact alone takes it
+    _run("shot", "--weapon", "sawnoff_scatter", "--simulate", "100")  # a plain shot is rolled
+    assert BARRELS == O.BARRELS
 
 
 # ---------------------------------------------------------------- reload, quick draw, melee

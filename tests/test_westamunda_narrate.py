@@ -12,9 +12,11 @@ standard and the mixed rosters, under the default rules and under the alternativ
 (ALT): about 200 replays of a few milliseconds each once the engine is compiled. Every mechanic
 in FEATURES must show up in them. The same checks run over shoot-outs (scenario 'shoot_out')
 in both orders, the fast draw and gang turns: every pairing on two seeds with the standard
-rosters and on one with the mixed rosters under ALT, about 50 replays an order; the fast draw's
-own checks (the order rolls, the scores in order, who did not act, the simultaneous fire) and
-the shot-down end come at the end of the file.
+rosters and on one with the mixed rosters under ALT, about 50 replays an order, and for the
+fast draw as many again with its scores rolled every round (shootout_reroll); the fast draw's
+own checks (the order rolls, or in later rounds the order standing, the scores in order, the
+coin of a tie, the escape tests at a fighter's score, who did not act, the simultaneous fire
+at the BS of the score's start) and the shot-down end come at the end of the file.
 
 They run too over fights on wet tables ('water': WATER, about 100 replays): a river or a stream
 with rough ground, the mixed rosters' percussion guns and the standard ones, under the default
@@ -24,6 +26,17 @@ mark (Ev.WET) has its sentence, a drowning is said exactly when the injury (or r
 alone would not have put the fighter out, an ammo need above the gun's own names the rain and
 water that raised it, a pinned fighter's cover from the water is named when the line of fire
 alone gives less, slow ground is drawn on the maps and its rule said once.
+
+And over shotgun fights ('shotgun': SHOTGUN, about 180 replays): the four weapon swaps (the
+shotgun and the sawn-off, scatter and manstopper shells) on both sides, and gangs carrying both
+shell types whose gunfighters change shells. Their own checks: every double-barrelled shot says
+its firing mode (one barrel, both at once, both one after the other, the second barrel at a
+target or at the bare point, or wide) and its breakdown names the barrels' modifier and the
+cover that does not count; every template (Ev.BLAST) says where it went down or how far it
+scattered and whom it caught, each fighter under it (Ev.BLAST_HIT) his hits, a friend hit by his
+own side's shell as such; every change of shells (Ev.SHELLS) is told; a wound says the shell's
+strength (+1 for manstoppers both at once); the closing counts of templates and their hits are
+the side records'.
 """
 
 import dataclasses
@@ -36,6 +49,7 @@ import pytest
 from wm_kit import MIXED, WEAK
 
 from sim.core.tabletop.battlefield import GROUND_CHARS, Table, empty, line_of_sight
+from sim.westamunda import builds
 from sim.westamunda import state as S
 from sim.westamunda.engine import replay
 from sim.westamunda.narrate import legend, narrate
@@ -66,6 +80,15 @@ WATER = [(RIVER, True, (0, 2)), (STREAM, False, (0, 2)),
          (dataclasses.replace(RIVER, immersion_trigger="any_water", perc_wet_stacking="largest",
                               ammo_over_six="fail", **WATER_ALT), True, (0,)),
          (dataclasses.replace(STREAM, **WATER_ALT), True, (6, 23))]
+# shotgun fights: (side A's swap, side B's swap, seeds), or ('both', gun, seeds): both gangs
+# carry that gun with both shell types (a box of each), the gunfighters who reload by preference
+# preferring manstoppers (SHELL_FIRST); every pairing of GUNFIGHTERS on each seed
+SHOTGUN = [("shotgun_scatter", "sawnoff_manstopper", (0, 1)),
+           ("sawnoff_scatter", "shotgun_manstopper", (0, 1)),
+           ("shotgun_manstopper", "shotgun_scatter", (0, 1)),
+           ("sawnoff_manstopper", "sawnoff_scatter", (0, 1)),
+           ("both", "shotgun", (0,)), ("both", "sawnoff", (0, 4))]
+SHELL_FIRST = {n: {"shell": 1} for n in ("patient_aimer", "brawler")}
 
 
 def _ev(events, kind):
@@ -84,6 +107,76 @@ def _knocked(events, j):
 def _shot_bits(ev, bit):
     shots = _ev(ev, S.Ev.SHOT)
     return bool((shots[:, 11] & bit).any())
+
+
+# what a hit does (the events a hit brings, after its SHOT, BLAST_HIT or MELEE)
+HIT_CHAIN = (S.Ev.WOUND, S.Ev.INJURY, S.Ev.PINNED, S.Ev.KNOCKDOWN, S.Ev.AIM_LOST,
+             S.Ev.TAKEN_OUT, S.Ev.WET)
+
+
+def _shot_bits9(ev, bit):
+    """Has a SHOT the SH_* ``bit`` (its payload g)?"""
+    return bool((_ev(ev, S.Ev.SHOT)[:, 9] & bit).any())
+
+
+def _to_hit(events):
+    """The to-hit rolls in order: SHOT rows and POINT_SHOT rows (a second barrel at a bare
+    point), both with need, die and hit in columns 5, 6 and 7."""
+    return events[(events[:, 2] == S.Ev.SHOT) | (events[:, 2] == S.Ev.POINT_SHOT)]
+
+
+def _flag(row, flag):
+    return bool(R.weapon(WEAPONS[int(row)])["flags"] & flag)
+
+
+def _double(shot):
+    return _flag(shot[4], S.FL_DOUBLE)
+
+
+def _template(row):
+    return _flag(row, S.FL_TEMPLATE)
+
+
+def _wide(events):
+    """Second barrels of pairs fired at nothing (no SHOT with SH_SECOND nor POINT_SHOT)."""
+    shots = _ev(events, S.Ev.SHOT)
+    firsts = ((shots[:, 9] & S.SH_PAIR) != 0) & ((shots[:, 9] & S.SH_SECOND) == 0)
+    seconds = (shots[:, 9] & S.SH_SECOND) != 0
+    return int(firsts.sum() - seconds.sum()) - len(_ev(events, S.Ev.POINT_SHOT))
+
+
+def _kick_both(events):
+    """Each KICKBACK: does it follow both barrels at once (its firer's latest SHOT)?"""
+    last, out = {}, []
+    for e in events:
+        if e[2] == S.Ev.SHOT:
+            last[int(e[1])] = int(e[9])
+        elif e[2] == S.Ev.KICKBACK:
+            out.append(bool(last.get(int(e[1]), 0) & S.SH_BOTH))
+    return out
+
+
+def _sides(events):
+    return {int(e[1]): int(e[5]) for e in _ev(events, S.Ev.DEPLOY)}
+
+
+def _friendly(events):
+    """Each BLAST_HIT: is it on the firer's own side?"""
+    side = _sides(events)
+    return [side[int(e[1])] == side[int(e[3])] for e in _ev(events, S.Ev.BLAST_HIT)]
+
+
+def _blast_hits(events):
+    """Each BLAST_HIT as (row, hits, hits dealt: the WOUND events of that fighter that follow
+    before anything but what a hit does)."""
+    out = []
+    for j in np.flatnonzero(events[:, 2] == S.Ev.BLAST_HIT):
+        dealt, k = 0, j + 1
+        while k < len(events) and events[k, 2] in HIT_CHAIN:
+            dealt += events[k, 2] == S.Ev.WOUND and events[k, 1] == events[j, 1]
+            k += 1
+        out.append((j, int(events[j, 4]), int(dealt)))
+    return out
 
 
 # a mechanic -> does this trace show it?
@@ -116,6 +209,11 @@ SHOOTOUT_FEATURES = {
     "shot_down": lambda ev: _ev(ev, S.Ev.END)[0, 4] == S.END_SHOT_DOWN,
     "fire_back": lambda ev: any(_fire_back(ev)),
     "equal_scores": lambda ev: any(len(set(r)) < len(r) for r in _order_rounds(ev)),
+    "tie": lambda ev: len(_ev(ev, S.Ev.TIE)) > 0,
+    "escape_passed": lambda ev: (_ev(ev, S.Ev.UNPIN)[:, 3] == 1).any(),
+    "escape_failed": lambda ev: (_ev(ev, S.Ev.UNPIN)[:, 3] == 0).any(),
+    "order_kept": lambda ev: any(len(r) == 0 for r in _order_rounds(ev)[1:]),
+    "order_rerolled": lambda ev: any(len(r) > 0 for r in _order_rounds(ev)[1:]),
 }
 # a water mechanic -> does this trace show it?
 WATER_FEATURES = {
@@ -124,6 +222,30 @@ WATER_FEATURES = {
     "drowned": lambda ev: any(d == "injury" for d, _ in _drownings(ev)),
     "drowned_on_recovery": lambda ev: any(d == "recovery" for d, _ in _drownings(ev)),
     "wet_ammo_roll": lambda ev: any(wet and need > base for _, _, need, base, wet in _ammo(ev)),
+}
+# a shotgun mechanic -> does this trace show it?
+SHOTGUN_FEATURES = {
+    "one_barrel": lambda ev: any(_double(e) and not e[9] & (S.SH_BOTH | S.SH_PAIR)
+                                 for e in _ev(ev, S.Ev.SHOT)),
+    "both_scatter": lambda ev: any(e[9] & S.SH_BOTH and _template(e[4])
+                                   for e in _ev(ev, S.Ev.SHOT)),
+    "both_manstopper": lambda ev: any(e[9] & S.SH_BOTH and not _template(e[4])
+                                      for e in _ev(ev, S.Ev.SHOT)),
+    "both_no_cover": lambda ev: any(e[11] & S.MOD_NO_COVER and e[10] != S.COV_NONE
+                                    for e in _ev(ev, S.Ev.SHOT)),
+    "pair": lambda ev: _shot_bits9(ev, S.SH_PAIR),
+    "second_at_a_target": lambda ev: _shot_bits9(ev, S.SH_SECOND),
+    "point_shot": lambda ev: len(_ev(ev, S.Ev.POINT_SHOT)) > 0,
+    "second_wide": lambda ev: _wide(ev) > 0,
+    "template_on_target": lambda ev: (_ev(ev, S.Ev.BLAST)[:, 6] < 0).any(),
+    "scattered": lambda ev: (_ev(ev, S.Ev.BLAST)[:, 5] > 0).any(),
+    "scattered_no_distance": lambda ev: ((_ev(ev, S.Ev.BLAST)[:, 5] == 0) &
+                                         (_ev(ev, S.Ev.BLAST)[:, 6] >= 0)).any(),
+    "blast_hit": lambda ev: len(_ev(ev, S.Ev.BLAST_HIT)) > 0,
+    "friendly_hit": lambda ev: any(_friendly(ev)),
+    "hits_wasted": lambda ev: any(dealt < hits for _, hits, dealt in _blast_hits(ev)),
+    "shells": lambda ev: len(_ev(ev, S.Ev.SHELLS)) > 0,
+    "kickback_both": lambda ev: any(_kick_both(ev)),
 }
 MAP_ROW = re.compile(r"^ *(\d+)   (\S+)(?:   (.+))?$")
 SHOT_LINE = re.compile(r"needs (\d+)\+ to hit.*?, rolls (\d): (hit|miss)")
@@ -140,10 +262,11 @@ class Fight(NamedTuple):
     table: Table
 
 
-def _replay(seed, names, mixed, alt=False, order=None):
+def _replay(seed, names, mixed, alt=False, order=None, reroll=False):
     rules = (ALT_WEAK if mixed else ALT) if alt else (WEAK if mixed else R)
     if order is not None:
-        rules = dataclasses.replace(rules, scenario="shoot_out", shootout_order=order)
+        rules = dataclasses.replace(rules, scenario="shoot_out", shootout_order=order,
+                                    shootout_reroll=reroll)
     kinds, weights = table(list(names))
     batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
                                rosters=(MIXED, MIXED) if mixed else None)
@@ -165,13 +288,30 @@ class Fights(list):
 def _fights(kind):
     """Gang fights: every case of BASE and CANDIDATES under the default rules and under ALT.
     Water: every pairing on the seeds of each WATER case. A shoot-out order: every pairing on
-    seeds 0 and 1, and with the mixed rosters under ALT on seed 2."""
+    seeds 0 and 1, and with the mixed rosters under ALT on seed 2; the fast draw the same again
+    with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5)."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
         out += [_fight(seed, names, *_replay(seed, names, mixed, alt))
                 for alt in (False, True) for seed, names, mixed in BASE + CANDIDATES]
         features = FEATURES
+    elif kind == "shotgun":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        for swap_a, swap_b, seeds in SHOTGUN:
+            rules, rosters, over = R, None, None
+            if swap_a == "both":
+                rosters, over = (_both_shells(swap_b),) * 2, SHELL_FIRST
+            else:
+                rules = dataclasses.replace(R, swap_a=swap_a, swap_b=swap_b)
+                rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+            for seed in seeds:
+                for names in pairs:
+                    kinds, weights = table(list(names), over)
+                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
+                                               rosters=rosters)
+                    out.append(_fight(seed, names, rules, batch, events, tb))
+        features = SHOTGUN_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -184,9 +324,13 @@ def _fights(kind):
         features = WATER_FEATURES
     else:
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
-        cases = [(seed, p, False) for seed in (0, 1) for p in pairs] + [(2, p, True) for p in pairs]
-        out += [_fight(seed, names, *_replay(seed, names, mixed, mixed, SHOOTOUT[kind]))
-                for seed, names, mixed in cases]
+        cases = [(seed, p, False, False) for seed in (0, 1) for p in pairs] + \
+            [(2, p, True, False) for p in pairs]
+        if kind == "fast_draw":
+            cases += [(seed, p, False, True) for seed in (3, 4) for p in pairs] + \
+                [(5, p, True, True) for p in pairs]
+        out += [_fight(seed, names, *_replay(seed, names, mixed, mixed, SHOOTOUT[kind], reroll))
+                for seed, names, mixed, reroll in cases]
         features = {"shot_down": SHOOTOUT_FEATURES["shot_down"]}
         if kind == "fast_draw":
             features = SHOOTOUT_FEATURES
@@ -195,7 +339,16 @@ def _fights(kind):
     return out
 
 
-@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water"])
+def _both_shells(gun):
+    """The standard gang with ``gun`` (shotgun or sawnoff) and its manstopper shells in place
+    of the long guns, and a box of scatter shells each: it starts with scatter shells."""
+    rules = dataclasses.replace(R, swap_a=f"{gun}_manstopper")
+    roster = builds.side_roster(rules, "a")
+    return tuple(r._replace(boxes=r.boxes + (f"{gun}_scatter",)) if f"{gun}_scatter" in
+                 r.weapons else r for r in roster)
+
+
+@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun"])
 def fights(request):
     return _fights(request.param)
 
@@ -248,8 +401,10 @@ def _marks(m):
 
 
 def test_every_shot_event_has_one_shot_sentence(fights):
+    """One sentence for each to-hit roll (a SHOT, or a second barrel's POINT_SHOT), in order,
+    with its score, die and result."""
     for f in fights:
-        shots = _ev(f.events, S.Ev.SHOT)
+        shots = _to_hit(f.events)
         told = SHOT_LINE.findall(f.text)
         assert len(told) == len(shots), (f.seed, f.names)
         low = 2 if f.rules.natural_one_fails else 1
@@ -273,7 +428,7 @@ def test_shot_scores_are_explained_and_add_up(fights):
     """Every shot's breakdown (7 - BS; modifiers) sums to the score the engine logged: the
     cover and the target's modifiers come from the SHOT event, the range from the positions."""
     for f in fights:
-        for bd in _breakdowns(f.text):
+        for _shot, bd in zip(_to_hit(f.events), _breakdowns(f.text), strict=True):
             assert bd is not None, (f.seed, f.names)
             score, base, bs, mods = bd
             total = sum(int(v) for v in re.findall(r"([+-]\d+) ", mods or ""))
@@ -284,11 +439,12 @@ def test_shot_scores_are_explained_and_add_up(fights):
 def test_target_modifiers_and_cover_named_are_the_shot_events(fights):
     """A shot's breakdown names the running (or fast), emerging and charging target modifiers
     exactly when the SHOT event's modifier bits say they applied, and the cover its cover code
-    gives; the rapid modifier is worded by rapid_target_reading and its rule said once."""
+    gives (none when it does not count: MOD_NO_COVER); the rapid modifier is worded by
+    rapid_target_reading and its rule said once. A POINT_SHOT has neither."""
     for f in fights:
         rapid = "running target" if f.rules.rapid_target_reading == "running" else \
             f"fast target ({f.rules.rapid_target_in}\" or more in its latest turn)"
-        shots = _ev(f.events, S.Ev.SHOT)
+        shots = _to_hit(f.events)
         bds = _breakdowns(f.text)
         assert len(bds) == len(shots)
         for ev, bd in zip(shots, bds, strict=True):
@@ -296,8 +452,9 @@ def test_target_modifiers_and_cover_named_are_the_shot_events(fights):
             named = {S.MOD_RAPID: rapid in mods, S.MOD_EMERGING: "emerging target" in mods,
                      S.MOD_CHARGING: "charging target" in mods}
             assert named == {bit: bool(ev[11] & bit) for bit in named}, (f.seed, f.names, bd)
-            assert ("partial cover" in mods) == (ev[10] == S.COV_PARTIAL), bd
-            assert ("full cover" in mods) == (ev[10] == S.COV_FULL), bd
+            counts = not ev[11] & S.MOD_NO_COVER
+            assert ("partial cover" in mods) == (ev[10] == S.COV_PARTIAL and counts), bd
+            assert ("full cover" in mods) == (ev[10] == S.COV_FULL and counts), bd
             assert "running target" not in mods or f.rules.rapid_target_reading == "running"
         if (shots[:, 11] & S.MOD_RAPID).any():
             assert f.text.count("Rule: a running target is" if f.rules.rapid_target_reading ==
@@ -352,14 +509,34 @@ def test_one_turn_header_per_gang_turn(fights):
         assert f.text.count("\n== Round ") == len(_ev(f.events, S.Ev.TURN))
 
 
+def _pinned_at_turns(events):
+    """The fighters pinned (and standing) at each TURN event, followed from the events: a hit's
+    PINNED and recovery's 'up but pinned' pin; a passed escape test, PIN_LIFTED, going down and
+    going out of action end a pin."""
+    pinned, out = set(), []
+    for ev in events:
+        f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
+        if kind == S.Ev.TURN:
+            out.append(set(pinned))
+        elif kind == S.Ev.PINNED or kind == S.Ev.RECOVERY and b == S.INJ_FLESH:
+            pinned.add(f)
+        elif kind == S.Ev.UNPIN and a == 1 or kind in (S.Ev.PIN_LIFTED, S.Ev.TAKEN_OUT) or \
+                kind in (S.Ev.INJURY, S.Ev.RECOVERY) and b in (S.INJ_DOWN, S.INJ_OUT):
+            pinned.discard(f)
+    return out
+
+
 def test_pins_at_the_start_of_a_turn_are_the_engines(fights):
-    """The fighters the narrator has pinned when a gang's turn starts (a fast-draw round: on
-    either side) are exactly those the engine gives an escape test (UNPIN): pins, pins lifted
-    (PIN_LIFTED: at the end of their owner's next turn, or by a charge) and recovery's 'up but
-    pinned' are followed correctly."""
+    """The fighters the narrator has pinned when a gang's turn starts are exactly those the
+    engine gives an escape test (UNPIN): pins, pins lifted (PIN_LIFTED: at the end of their
+    owner's next turn, or by a charge) and recovery's 'up but pinned' are followed correctly.
+    A fast-draw round's (on either side) are those pinned then by the events: its escape tests
+    come at each fighter's score, so one pinned earlier in the round tests in it too, and one
+    downed before his score does not."""
     for f in fights:
         labels = _labels(f.events)
         turns = np.flatnonzero(f.events[:, 2] == S.Ev.TURN)
+        at_turn = _pinned_at_turns(f.events)
         if fights.kind == "fast_draw":
             heads = [("AB", a + "\n" + b) for a, b in re.findall(
                 r"^== Round \d+: fast draw ==\n(Side A: .*)\n(Side B: .*)$", f.text, re.M)]
@@ -376,6 +553,8 @@ def test_pins_at_the_start_of_a_turn_are_the_engines(fights):
             told = {lab for m in re.findall(r"standing \(([^)]*) pinned\)", status)
                     for lab in m.split(", ")}
             tested = {labels[int(e[1])] for e in block if e[2] == S.Ev.UNPIN}
+            if fights.kind == "fast_draw":
+                tested = {labels[i] for i in at_turn[n]}
             assert told == tested, (f.seed, f.names, n, told, tested)
 
 
@@ -438,8 +617,8 @@ def test_legend_lists_exactly_the_symbols_the_maps_use(fights):
 def test_jams_are_told(fights):
     for f in _with(fights, "jam"):
         fails = int((_ev(f.events, S.Ev.AMMO)[:, 6] == 0).sum())
-        assert len(re.findall(r"Ammo roll for \w+'s [\w ]+: needs \d+\+(?: \([^)]*\))?, rolls \d: "
-                              r"the [\w ]+ jams", f.text)) == fails
+        assert len(re.findall(r"Ammo roll for \w+'s [\w -]+: needs \d+\+(?: \([^)]*\))?, rolls "
+                              r"\d: the [\w -]+ jams", f.text)) == fails
         assert f.text.count("Ammo roll for") == len(_ev(f.events, S.Ev.AMMO))
 
 
@@ -449,13 +628,14 @@ def test_bursts_reloads_and_clearing_are_told(fights):
         assert len(re.findall(r"sustained-fire di(?:e gives|ce give) (\d+) shots?", f.text)) == \
             len(bursts)
         reloads = _ev(f.events, S.Ev.RELOAD)
-        told = re.findall(r"reloads the [\w ]+: .*?; (?:D\d+ \d+|one chamber a turn): (.*)\.$",
+        told = re.findall(r"reloads the [\w -]+: .*?; (?:D\d+ \d+|one chamber a turn): (.*)\.$",
                           f.text, re.M)
         assert len(told) == len(reloads)
         for ev, res in zip(reloads, told, strict=True):
             put, lost = int(ev[7]), int(ev[8])
-            assert (f"{put} round" in res) if ev[5] and put else \
-                (f"{lost} round" in res if not ev[5] else "no round goes in" in res)
+            n = r"(?:round|(?:scatter|manstopper) shell)s? "  # a shotgun's shells
+            assert re.match(rf"{put} {n}go" if ev[5] and put else
+                            rf"{lost} {n}dropped" if not ev[5] else "no round goes in", res), res
         assert f.text.count("works on the jammed") == len(_ev(f.events, S.Ev.CLEAR))
     for feature in ("reload", "clear", "burst"):
         _with(fights, feature)
@@ -479,7 +659,7 @@ def test_hand_to_hand_quick_draws_kickback_and_knockdown_are_told(fights):
 TOLD = re.compile(r"(\w+), down in hand-to-hand with (\w+), is out of action"
                   r"|(\w+), his flesh wounds having taken WS and BS both to 0, is out of action"
                   r"|[Tt]he pin on (\w+) lifts: (it has cost him a turn|he has been charged"
-                  r"|it has held him through a whole round)"
+                  r"|it has cost him an activation)"
                   r"|(\w+) loses his overwatch shot at (\w+): ")
 
 
@@ -494,7 +674,7 @@ def _told(ev, labels, fast=False):
         return ("", "", who, *empty[3:])
     if kind == S.Ev.PIN_LIFTED:
         why = ("he has been charged" if ev[3] != 0 else
-               "it has held him through a whole round" if fast else "it has cost him a turn")
+               "it has cost him an activation" if fast else "it has cost him a turn")
         return ("", "", "", who, why, "", "")
     if kind == S.Ev.OW_LOST:
         return (*empty[:5], who, labels[int(ev[3])])
@@ -637,14 +817,16 @@ def test_a_down_fighter_caught_in_hand_to_hand_is_taken_out():
 
 
 def _volleys(events):
-    """Each volley (a BURST, or a SHOT outside one) as (row, shooter, his state then:
-    'standing', 'pinned', 'down' or 'out'), the states followed from the events."""
+    """Each volley (a BURST, or a SHOT outside one; a pair of barrels is one) as (row, shooter,
+    his state then: 'standing', 'pinned', 'down' or 'out'), the states followed from the
+    events."""
     state, pinned, out = {}, {}, []
     for j, ev in enumerate(events):
         f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
         if kind == S.Ev.DEPLOY:
             state[f], pinned[f] = "standing", False
-        elif kind == S.Ev.BURST or (kind == S.Ev.SHOT and not ev[9] & S.SH_FAN):
+        elif kind == S.Ev.BURST or (kind == S.Ev.SHOT and
+                                    not ev[9] & (S.SH_FAN | S.SH_SECOND)):
             st = state[f]
             out.append((j, f, "pinned" if st == "standing" and pinned[f] else st))
         elif kind == S.Ev.PINNED:
@@ -713,21 +895,60 @@ def test_shoot_out_intro_names_the_lines_the_order_and_the_end():
             assert "There are no bottle tests: a side with nobody standing is shot down" in text
             assert "Bottle test" not in text and "bottles out" not in text
             assert text.count("Rule: a side with no fighter left standing") == 1
-            fast = text.count("Rule: at the start of each round pinned fighters test to escape")
+            fast = text.count("Rule: every fighter not out of action rolls I + D6 ")
             assert fast == (kind == "fast_draw")
             heads = re.findall(r"^== Round \d+: (.*) ==$", text, re.M)
             assert heads and all((h == "fast draw") == (kind == "fast_draw") for h in heads)
 
 
+def _round_orders(events):
+    """Each fast-draw round's order as the engine keeps it: {fighter: I + D6 score} of the
+    fighters not out of action as it starts, the scores of its ORDER events or, with none, the
+    latest each fighter rolled."""
+    scores, gone, out = {}, set(), []
+    for block in _rounds(events):
+        for e in block:
+            if e[2] == S.Ev.ORDER:
+                scores[int(e[1])] = int(e[5])
+        out.append({i: v for i, v in scores.items() if i not in gone})
+        gone |= {int(e[1]) for e in block if e[2] == S.Ev.TAKEN_OUT or
+                 e[2] in (S.Ev.INJURY, S.Ev.RECOVERY) and e[4] == S.INJ_OUT}
+    return out
+
+
+ORDER_LINE = re.compile(r"^(?:Order \(I \+ D6, highest first\)|The order stands \(the scores "
+                        r"of the first round, highest first\)): (.*)\.$", re.M)
+
+
 def test_order_rolls_are_told_highest_first():
     """Every ORDER event (I, D6, score) is in its round's one Order line, the scores highest
-    first and equal ones side by side."""
+    first and equal ones side by side. A round with none (shootout_reroll off: every round
+    after the first) says the order stands instead, listing the kept score of each fighter not
+    out of action, the rule said under the first; with shootout_reroll every round rolls."""
     for f in _fights("fast_draw"):
         labels = _labels(f.events)
-        lines = re.findall(r"^Order \(I \+ D6, highest first\): (.*)\.$", f.text, re.M)
         rounds = [r for r in _rounds(f.events) if r[0, 3] < 0]
-        assert len(lines) == len(rounds) == len(_rounds(f.events))
-        for line, block in zip(lines, rounds, strict=True):
+        assert len(rounds) == len(_rounds(f.events))
+        heads = [(m.group(0).startswith("Order"), m.group(1)) for m in ORDER_LINE.finditer(f.text)]
+        assert len(heads) == len(rounds), (f.seed, f.names)
+        rolled = [(r[:, 2] == S.Ev.ORDER).any() for r in rounds]
+        assert [h for h, _ in heads] == rolled
+        want = [True] * len(rounds) if f.rules.shootout_reroll else \
+            [True] + [False] * (len(rounds) - 1)
+        assert rolled == want, (f.seed, f.names)
+        assert f.text.count("Rule: the scores rolled in the first round keep the order") == \
+            int(not all(rolled))
+        for (_, line), order in zip(heads, _round_orders(f.events), strict=True):
+            levels = [[(x.split(" ")[0], int(x.rsplit(" ", 1)[1])) for x in level.split(", ")]
+                      for level in line.split("; ")]
+            scores = [level[0][1] for level in levels]
+            assert scores == sorted(set(scores), reverse=True)
+            assert all(v == s for level, s in zip(levels, scores, strict=True) for _, v in level)
+            told = dict(x for level in levels for x in level)
+            assert told == {labels[i]: v for i, v in order.items()}, (f.seed, f.names)
+        lines = [line for rolls, line in heads if rolls]
+        for line, block in zip(lines, [r for r, x in zip(rounds, rolled, strict=True) if x],
+                               strict=True):
             levels = [[re.fullmatch(r"(\w+) (\d+) \+ (\d) = (\d+)", x).groups()
                        for x in level.split(", ")] for level in line.split("; ")]
             scores = [int(level[0][3]) for level in levels]
@@ -753,8 +974,8 @@ def test_scores_act_in_order_and_who_did_not_act_is_said_once():
         blocks = f.text.split("\n== Round ")[1:]
         rounds = _rounds(f.events)
         assert len(blocks) == len(rounds)
-        for text, block in zip(blocks, rounds, strict=True):
-            order = {labels[int(e[1])]: int(e[5]) for e in block if e[2] == S.Ev.ORDER}
+        for text, block, kept in zip(blocks, rounds, _round_orders(f.events), strict=True):
+            order = {labels[i]: v for i, v in kept.items()}
             heads = re.findall(r"^Score (\d+): (.*)$", text, re.M)
             scores = [int(s) for s, _ in heads]
             assert scores == sorted(set(scores), reverse=True), (f.seed, f.names, scores)
@@ -793,7 +1014,7 @@ def test_both_sides_shot_down_at_once_is_a_draw():
     rows = [(0, 0, E.DEPLOY, 10, 4, 0, leader, rev, -1),
             (0, 1, E.DEPLOY, 10, 16, 1, leader, rev, -1),
             (1, -1, E.TURN, -1), (1, 0, E.ORDER, 4, 4, 8), (1, 1, E.ORDER, 4, 4, 8),
-            (1, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (1, -1, E.TIE, 8, 0), (1, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
             (1, 1, E.ACTION, A.HOLD, -1, 10, 16, 0, 0, 0),
             (1, 0, E.SHOT, 1, rev, 4, 5, 1, 0, 0), (1, 1, E.PINNED, 0),
             (1, 1, E.WOUND, 0, 4, 5, 1), (1, 1, E.INJURY, 3, S.INJ_DOWN),
@@ -805,7 +1026,8 @@ def test_both_sides_shot_down_at_once_is_a_draw():
         events[j, :len(row)] = row
     text = narrate(events, empty(20, 20), ["x", "y"], rules)
     assert "Order (I + D6, highest first): A1 4 + 4 = 8, B1 4 + 4 = 8.\nScore 8: A1 and B1 " \
-           "together.\nA1 holds his ground at (10,4).\nB1 holds his ground at (10,16).\n" \
+           "together; a coin gives side A's fighters their actions first, both sides' then " \
+           "shooting at the same moment.\nA1 holds his ground at (10,4).\nB1 holds his ground at (10,16).\n" \
            "Score 8's shots, fired at the same moment:\nA1 fires a shot at B1" in text
     assert "\nB1 fires back although just put down by A1: equal scores, so their shots are " \
            "simultaneous.\nB1 fires a shot at A1" in text
@@ -813,6 +1035,47 @@ def test_both_sides_shot_down_at_once_is_a_draw():
            "out of action) and side B has no fighter left standing (1 down, 0 out of action): " \
            "both were shot down at the same moment." in text
     assert "End of round" not in text and "Did not" not in text
+
+
+TIE_LINE = re.compile(r"^Score (\d+): ([\w ,]+?) together; a coin gives side ([AB])'s "
+                      r"fighters their actions first, both sides' then shooting at the same "
+                      r"moment\.$", re.M)
+ESCAPE = re.compile(r"^(\w+) (?:escapes the pin: an I test|fails the I test \(I \d\) to escape "
+                    r"the pin: he loses this activation, and the pin lifts after it\.|stays "
+                    r"pinned: no friend .* so no test is allowed: he loses this activation, and "
+                    r"the pin lifts after it\.)", re.M)
+
+
+def test_ties_escapes_and_the_bs_of_simultaneous_fire_are_told():
+    """Every TIE (both sides at a score) is its score's heading, naming the side the coin sends
+    first and the tied fighters in the order they take their actions; every escape test at a
+    fighter's score is told, a failed one as the loss of that activation, in the trace's order,
+    and each failure's pin lifting (PIN_LIFTED) is told after it as its cost; a shot fired at
+    a BS a wound of the same score has since lowered says so (some fight shows one)."""
+    old_bs = 0
+    for f in _fights("fast_draw"):
+        labels = _labels(f.events)
+        ties = _ev(f.events, S.Ev.TIE)
+        told = TIE_LINE.findall(f.text)
+        assert [(int(s), side) for s, _, side in told] == \
+            [(int(e[3]), "AB"[int(e[4])]) for e in ties], (f.seed, f.names)
+        for _, who, side in told:
+            names = re.findall(r"[AB]\d+", who)
+            assert len({n[0] for n in names}) == 2 and names[0][0] == side
+            assert names == sorted(names, key=lambda n: (n[0] != side, int(n[1:])))
+        unpins = _ev(f.events, S.Ev.UNPIN)
+        assert ESCAPE.findall(f.text) == [labels[int(e[1])] for e in unpins], (f.seed, f.names)
+        assert f.text.count("he loses this activation, and the pin lifts after it.") == \
+            int((unpins[:, 3] == 0).sum())
+        lifted = [labels[int(e[1])] for e in _ev(f.events, S.Ev.PIN_LIFTED) if e[3] == 0]
+        assert re.findall(r"^The pin on (\w+) lifts: it has cost him an activation\.$", f.text,
+                          re.M) == lifted
+        assert "until the next round is over" not in f.text
+        for m in re.finditer(r"\(at BS (\d), his BS before the wound: the shots are "
+                             r"simultaneous\)(?:: needs \d+\+ to hit \(\d+ - BS (\d))?", f.text):
+            old_bs += 1
+            assert m.group(2) is None or m.group(2) == m.group(1)
+    assert old_bs
 
 
 # ---------------------------------------------------------------- water and slow ground
@@ -924,7 +1187,8 @@ def test_a_drowning_is_said_exactly_when_the_table_alone_would_not_have_put_him_
         for need in re.findall(r"drowned, out of action \((?:wounded|lying) in (?:the stream|"
                                r"the river|a ford of the river), he drowns on (\d)\+", f.text):
             assert int(need) in f.rules.drown_out_on
-        assert f.text.count("Rule: a fighter wounded in water may drown") == int(bool(drowned))
+        assert f.text.count("Rule: a fighter wounded in water may drown: the injury roll of a "
+                            "wounding shot puts him") == int(bool(drowned))
     for feature in ("drowned", "drowned_on_recovery"):
         assert any(WATER_FEATURES[feature](f.events) for f in _water_fights()), feature
 
@@ -1053,3 +1317,242 @@ def test_dry_tables_say_nothing_of_water():
         assert not re.search(r"[~=:;]", "".join(r for m in _maps(f.text) for r, _ in m.values()))
         for words in ("water", "drown", "slow", "rough ground", "wet", "soaked", " through "):
             assert words not in f.text, words
+
+
+# ---------------------------------------------------------------- shotguns
+
+
+def _shotgun_fights():
+    fights = _fights("shotgun")
+    assert fights.kind == "shotgun"
+    return fights
+
+
+def _gun_words(row):
+    """The narrator's name of a shotgun row: 'sawn-off (manstopper shells)'."""
+    gun, shell = WEAPONS[int(row)].rsplit("_", 1)
+    return f"{ {'shotgun': 'shotgun', 'sawnoff': 'sawn-off'}[gun]} ({shell} shells)"
+
+
+def test_every_double_barrelled_shot_says_its_firing_mode_and_modifier():
+    """Each to-hit roll of a double-barrelled gun says its mode: one barrel, both at once, both
+    one after the other (the first), the second barrel at a target ('again': the first) or at
+    the bare point where the first struck; its breakdown names the barrels' modifier exactly
+    when the event's SH_BOTH / SH_PAIR bit says so and 'cover does not count' exactly with
+    MOD_NO_COVER; each second barrel fired at nothing goes wide; each rule is said once."""
+    both_mod = f"{R.double_both_mod:+d} both barrels at once"
+    pair_mod = f"{R.double_sequential_mod:+d} both barrels one after the other"
+    within = f"{R.double_second_within_in}\""
+    for f in _shotgun_fights():
+        labels = _labels(f.events)
+        lines = [line for line in f.text.split("\n") if SHOT_LINE.search(line)]
+        rolls = _to_hit(f.events)
+        assert len(lines) == len(rolls), (f.seed, f.names)
+        first = -1
+        for ev, line in zip(rolls, lines, strict=True):
+            if ev[2] == S.Ev.POINT_SHOT:
+                assert line.startswith(f"  No enemy within {within} of where the first struck: "
+                                       "the second barrel goes at that point itself, "
+                                       f"({ev[3] / 10:g},{ev[4] / 10:g}), "), line
+                assert pair_mod in line and both_mod not in line, line
+                continue
+            flags, t = int(ev[9]), labels[int(ev[3])]
+            assert (both_mod in line) == bool(flags & S.SH_BOTH), line
+            assert (pair_mod in line) == bool(flags & S.SH_PAIR), line
+            assert ("cover does not count" in line) == bool(ev[11] & S.MOD_NO_COVER), line
+            if not _double(ev):
+                assert "barrel" not in line
+                continue
+            gun = _gun_words(ev[4])
+            if flags & S.SH_SECOND:
+                near = " again" if ev[3] == first else f" (within {within} of where the first"
+                assert line.startswith(f"  The second barrel at {t}{near}"), line
+            elif flags & S.SH_BOTH:
+                assert f"both barrels of the {gun} at once" in line and f" at {t}, " in line
+            elif flags & S.SH_PAIR:
+                first = ev[3]
+                assert f"both barrels of the {gun}, one after the other: the first" in line
+                assert f" at {t}, " in line, line
+            else:
+                assert f" at {t} with one barrel of the {gun}, " in line, line
+        assert f.text.count("The second barrel goes wide: no enemy within") == _wide(f.events)
+        shots = _ev(f.events, S.Ev.SHOT)
+        for rule, want in (("a double-barrelled gun with both barrels loaded",
+                            any(_double(e) for e in shots)),
+                           ("both barrels at once:", _shot_bits9(f.events, S.SH_BOTH)),
+                           ("both barrels one after the other:",
+                            _shot_bits9(f.events, S.SH_PAIR))):
+            assert f.text.count(f"Rule: {rule}") == int(want), rule
+    for feature in ("one_barrel", "both_scatter", "both_manstopper", "both_no_cover", "pair",
+                    "second_at_a_target", "point_shot", "second_wide"):
+        assert any(SHOTGUN_FEATURES[feature](f.events) for f in _shotgun_fights()), feature
+
+
+BLAST_LINE = re.compile(
+    r"^  The shell(?:'s spread centres on (\w+|that point) at \(([\d.]+),([\d.]+)\)"
+    r"| misses and scatters ([\d.]+)\" ([\w-]+), to \(([\d.]+),([\d.]+)\)"
+    r"| misses, but the scatter die gives no distance: it lands where it was aimed, at "
+    r"\(([\d.]+),([\d.]+)\))(.*)$", re.M)
+HIT_LINE = re.compile(
+    r"^  (\w+), (?:at its centre|([\d.]+)\" from its centre), takes (\d+) hits?( \(a D\d\))?"
+    r"(: his own shell|: a friend hit by his own side's shell \((\w+)'s\))?"
+    r"(?:; he is out of action after (\d+) hits?, so the other (\d+) (?:is|are) wasted)?\.$",
+    re.M)
+COMPASS = {"east", "north-east", "north", "north-west", "west", "south-west", "south",
+           "south-east"}
+
+
+def test_every_template_says_where_it_went_down_and_whom_it_caught():
+    """Each BLAST has its sentence, in order: centred on the target a shell hit (or the point
+    a second barrel hit), or scattered off a miss (how far, which way, where to; or no
+    distance at all), naming the fighters under it (its BLAST_HIT events) and, for both
+    barrels at once, the die of hits each. Each BLAST_HIT has its line: how far from the
+    centre, the hits, a friend hit by his own side's shell (or the firer by his own) said as
+    such, and hits that found him out of action said to be wasted. The template and scatter
+    rules are said once."""
+    for f in _shotgun_fights():
+        labels, side = _labels(f.events), _sides(f.events)
+        told = BLAST_LINE.findall(f.text)
+        rows = np.flatnonzero(f.events[:, 2] == S.Ev.BLAST)
+        assert len(told) == len(rows), (f.seed, f.names)
+        for j, t in zip(rows, told, strict=True):
+            ev = f.events[j]
+            on, cx, cy, moved, way, sx, sy, ax, ay, tail = t
+            x, y = (cx, cy) if on else (sx, sy) if moved else (ax, ay)
+            assert (float(x), float(y)) == (ev[3] / 10, ev[4] / 10), t
+            if ev[6] < 0:  # on the point struck: the latest to-hit roll, a hit
+                prev = [e for e in _to_hit(f.events[:j]) if e[1] == ev[1]][-1]
+                assert prev[7] == 1
+                assert on == (labels[int(prev[3])] if prev[2] == S.Ev.SHOT else "that point")
+            else:
+                assert not on and (float(moved) == ev[5] / 10 if moved else ev[5] == 0), t
+                assert not moved or way in COMPASS
+            under = []
+            k = j + 1
+            while k < len(f.events) and f.events[k, 2] in (S.Ev.BLAST_HIT, *HIT_CHAIN):
+                if f.events[k, 2] == S.Ev.BLAST_HIT:
+                    under.append(labels[int(f.events[k, 1])])
+                k += 1
+            assert re.findall(r"\b[AB]\d+\b", tail) == under, (f.seed, f.names, tail)
+            assert len(under) == ev[8]
+            assert (f"a D{ev[7]} of hits each" in tail) == (ev[7] > 1 and bool(under))
+        hits = HIT_LINE.findall(f.text)
+        events = _blast_hits(f.events)
+        assert len(hits) == len(events), (f.seed, f.names)
+        for (who, dist, n, die, own, by, dealt, rest), (j, want, got) in zip(hits, events,
+                                                                              strict=True):
+            ev = f.events[j]
+            assert who == labels[int(ev[1])] and int(n) == want
+            assert float(dist or 0) == ev[5] / 10
+            assert bool(die) == (_blast_dice(f.events, j) > 1)
+            mine = side[int(ev[1])] == side[int(ev[3])]
+            assert (own == ": his own shell") == (ev[1] == ev[3])
+            assert bool(by) == (mine and ev[1] != ev[3]) and by in ("", labels[int(ev[3])])
+            assert (int(dealt or 0), int(rest or 0)) == ((got, want - got) if got < want else
+                                                         (0, 0))
+        blasts = len(rows)
+        assert f.text.count("Rule: a scatter shell puts a template down") == int(blasts > 0)
+        assert f.text.count("Rule: a scatter shell that misses scatters") == \
+            int((_ev(f.events, S.Ev.BLAST)[:, 6] >= 0).any())
+    for feature in ("template_on_target", "scattered", "scattered_no_distance", "blast_hit",
+                    "friendly_hit", "hits_wasted"):
+        assert any(SHOTGUN_FEATURES[feature](f.events) for f in _shotgun_fights()), feature
+
+
+def _blast_dice(events, j):
+    """The die of hits each of the template BLAST_HIT row j is under (1: one hit each)."""
+    k = j
+    while events[k, 2] != S.Ev.BLAST:
+        k -= 1
+    return int(events[k, 7])
+
+
+SHELLS_LINE = re.compile(
+    r"^(\w+) changes the shells of his (shotgun|sawn-off): (?:his barrels are empty"
+    r"|the (?:(scatter|manstopper) )?shell left in the barrels goes back in its box"
+    r"|the (\d+) (?:(scatter|manstopper) )?shells in the barrels go back in their box), and he "
+    r"loads (scatter|manstopper) shells instead\.\n(?: +Rule: .*\n)*(?:  The .*\n)?"
+    r"\1 reloads the \2: ", re.M)
+
+
+def test_every_change_of_shells_is_told_with_its_reload():
+    """Each SHELLS event has its sentence, in order, just before its reload's: the gun, the
+    shells taken out of the barrels (how many, of which type) and the type loaded instead;
+    the rule once, and the profile of the type loaded the first time it comes up."""
+    for f in _shotgun_fights():
+        labels = _labels(f.events)
+        told = SHELLS_LINE.findall(f.text)
+        rows = _ev(f.events, S.Ev.SHELLS)
+        assert len(told) == len(rows), (f.seed, f.names)
+        loaded = {int(e[1]): [int(e[7]), int(e[8])] for e in _ev(f.events, S.Ev.DEPLOY)}
+        for (who, gun, one, n, many, new), ev in zip(told, rows, strict=True):
+            old = loaded[int(ev[1])][int(ev[3])]
+            assert who == labels[int(ev[1])] and new == WEAPONS[int(ev[4])].rsplit("_", 1)[1]
+            assert gun == _gun_words(ev[4]).split(" (")[0]
+            back = 1 if one else int(n or 0)
+            assert back == ev[5] and (one or many or "") in ("", WEAPONS[old].rsplit("_", 1)[1])
+            loaded[int(ev[1])][int(ev[3])] = int(ev[4])
+        assert f.text.count("Rule: a gun with both shell types") == int(len(rows) > 0)
+        rows_said = {int(r) for e in _ev(f.events, S.Ev.DEPLOY) for r in e[7:9] if r >= 0}
+        rows_said |= {int(e[4]) for e in rows}
+        for row in rows_said:
+            name = _gun_words(row) if _double_row(row) else WEAPONS[row].replace("_", " ")
+            assert f.text.count(f"  The {name}: short range") == 1, name
+    assert any(SHOTGUN_FEATURES["shells"](f.events) for f in _shotgun_fights())
+
+
+def _double_row(row):
+    return _flag(row, S.FL_DOUBLE)
+
+
+def test_wounds_and_kickback_say_the_shells_strength():
+    """A shot's wound line says the strength of what hit: the gun's, +double_both_strength for
+    manstoppers both at once, a template's the shell's; a kickback after both barrels at once
+    says so, at that strength."""
+    for f in _shotgun_fights():
+        want, kicks, s, last = [], [], None, {}
+        for e in f.events:
+            kind = int(e[2])
+            if kind == S.Ev.SHOT:
+                row = int(e[4])
+                extra = R.double_both_strength if e[9] & S.SH_BOTH and not _template(row) \
+                    else 0
+                s = R.weapon(WEAPONS[row])["strength"] + extra
+                last[int(e[1])] = extra
+            elif kind == S.Ev.BLAST:
+                s = R.weapon(WEAPONS[int(e[9])])["strength"]
+            elif kind == S.Ev.MELEE:
+                s = None
+            elif kind == S.Ev.WOUND and s is not None:
+                want.append(s)
+            elif kind == S.Ev.KICKBACK:
+                extra = last.get(int(e[1]), 0)
+                kicks.append((bool(extra), R.weapon(WEAPONS[int(e[3])])["strength"] + extra))
+        told = re.findall(r"^    (?:To wound \w+ \(S(\d+) against T\d+\): needs|\w+'s hit on \w+ "
+                          r"cannot wound \(S(\d+) against)", f.text, re.M)
+        assert [int(a or b) for a, b in told] == want, (f.seed, f.names)
+        told = re.findall(r"Kickback: the [\w ()-]+?( fired with both barrels at once)? \(S(\d+)\)",
+                          f.text)
+        assert [(bool(both), int(n)) for both, n in told] == kicks, (f.seed, f.names)
+    assert any(SHOTGUN_FEATURES["kickback_both"](f.events) for f in _shotgun_fights())
+
+
+def test_closing_counts_of_shots_and_templates_match_the_side_records():
+    """The closing line's shots and hits, and the templates each side put down, how many
+    scattered, the hits they dealt and those on the side's own fighters, are the engine's."""
+    for f in _shotgun_fights():
+        for s in range(2):
+            line = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): .*$", f.text,
+                             re.M).group(0)
+            m = re.search(r"it fired (\d+) shots? and hit with (\d+)", line)
+            assert (int(m.group(1)), int(m.group(2))) == \
+                (f.sides[s, S.S_SHOTS], f.sides[s, S.S_HITS]), line
+            m = re.search(r"; its scatter shells put down (\d+) templates? \((\d+) scattered "
+                          r"off a miss\), dealing (\d+) hits?(?:, (\d+) of them on its own "
+                          r"fighters)?\.$", line)
+            want = tuple(int(f.sides[s, c]) for c in (S.S_BLASTS, S.S_SCATTERS, S.S_BLAST_HITS,
+                                                      S.S_FRIENDLY_HITS))
+            if not want[0]:
+                assert not m, line
+                continue
+            assert m and tuple(int(x or 0) for x in m.groups()) == want, (line, want)

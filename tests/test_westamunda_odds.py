@@ -482,6 +482,83 @@ def test_double_barrel():
     assert odds.double_barrel(3, 0, 4, 3, rules=rules(double_both_strength=0))["shot"].p_wound == F(1, 3) * F(2, 3)
 
 
+def test_scatter_landing_and_template_reach():
+    # the artillery die's 2, 4, 6, 8, 10 and misfire 0, halved: 1" or less on 1 and the misfire
+    assert odds.template_reach() == 1 and odds.scatter_within(1) == F(1, 3)
+    assert odds.scatter_within(2) == F(1, 2) and odds.scatter_within(F(1, 2)) == F(1, 6)
+    assert odds.scatter_within(1, rules=rules(scatter_halved=False)) == F(1, 6)
+    assert odds.template_reach(rules(template_base_in=0.0)) == F(1, 2)
+    assert odds.template_reach(rules(scatter_radius_in=0.7, template_base_in=0.5)) == F(6, 5)
+    # the engine keeps tenths of an inch (R_TEMPLATE_REACH10, Python's round: 12.5 -> 12)
+    assert odds.template_reach(rules(scatter_radius_in=0.75, template_base_in=0.5)) == F(6, 5)
+
+
+def test_barrels_both_at_once_by_hand():
+    # BS 3 at -1: 5+ (1/3). Scatter: under the template on a hit, or on a miss landing within
+    # 1" (1/3 of misses): 1/3 + 2/3 * 1/3 = 5/9, then a D3 of S3 hits on T3, each 4+
+    sc = odds.barrels(3, 0, 3, 3, shell="scatter", mode="both")
+    assert (sc.need_hit, sc.p_roll_hits, sc.p_under, sc.rolls) == (5, F(1, 3), F(5, 9), 1)
+    assert sc.hits == {0: F(4, 9), 1: F(5, 27), 2: F(5, 27), 3: F(5, 27)}
+    assert sc.p_hit == F(5, 9) and sc.expected_hits == F(10, 9)
+    assert sc.wounds == {0: F(131, 216), 1: F(55, 216), 2: F(25, 216), 3: F(5, 216)}
+    assert sc.p_wound == F(85, 216)
+    # out of action: any wound's injury roll a 6 (1/6 each, the worst stands)
+    assert sc.p_out_of_action == F(55, 216) * F(1, 6) + F(25, 216) * F(11, 36) + F(5, 216) * F(91, 216)
+    assert sum(sc.state.values()) == 1 and sc.p_lose_wound == 0
+    # manstopper: one hit at S4 + 1 = S5 on T3, 2+
+    ms = odds.barrels(3, 0, 4, 3, shell="manstopper", mode="both")
+    assert (ms.strength, ms.need_wound, ms.p_hit, ms.p_wound) == (5, 2, F(1, 3), F(5, 18))
+    assert ms.p_down == F(5, 18) * F(2, 3) and ms.hits == {0: F(2, 3), 1: F(1, 3)}
+    assert ms.p_hit == odds.double_barrel(3, 0, 4, 3, shell="manstopper")["shot"].p_hit
+    # cover: ignored by scatter at once, not by manstopper
+    assert odds.barrels(3, 0, 3, 3, mode="both", cover="full").p_roll_hits == F(1, 3)
+    assert odds.barrels(3, 0, 3, 3, mode="both", cover="full").cover_ignored
+    assert odds.barrels(3, 0, 4, 3, shell="manstopper", mode="both", cover="partial").need_hit == 6
+    kept = odds.barrels(3, 0, 3, 3, mode="both", cover="partial",
+                        rules=rules(double_both_ignores_cover=False))
+    assert kept.need_hit == 6 and not kept.cover_ignored
+
+
+def test_barrels_one_after_the_other_by_hand():
+    # two rolls at -1 (1/3 each). Manstopper S4 on T3 (3+): both at him
+    ms = odds.barrels(3, 0, 4, 3, shell="manstopper", mode="pair")
+    assert ms.rolls == 2 and ms.hits == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
+    assert ms.p_wound == 1 - (1 - F(1, 3) * F(2, 3)) ** 2 == F(32, 81)
+    assert ms.expected_hits == F(2, 3) and ms.expected_wounds == F(4, 9)
+    # scatter: the first shell under him 5/9; the second at him unless the first missed and
+    # scattered past 2" (3, 4 or 5": 1/2 of misses); a miss landing 2" away is not under him
+    sc = odds.barrels(3, 0, 3, 3, shell="scatter", mode="pair")
+    u = F(5, 9)
+    assert sc.hits[0] == F(2, 3) * (F(1, 6) * (1 - u) + F(1, 2))
+    assert sc.hits[2] == F(1, 3) * u + F(2, 3) * F(2, 6) * u == F(25, 81)
+    assert sc.hits == {0: F(31, 81), 1: F(25, 81), 2: F(25, 81)}
+    assert sc.p_wound == 1 - sum(q * F(1, 2) ** k for k, q in sc.hits.items())
+    # ammo: two to-hit rolls, each a 6 one time in six
+    assert ms.expected_ammo_rolls == 0 and odds.barrels(
+        3, 0, 4, 3, shell="manstopper", mode="pair", ammo=4).p_ammo_roll == F(11, 36)
+
+
+def test_barrels_one_and_the_rules():
+    one = odds.barrels(3, 0, 3, 3, shell="scatter", mode="one")  # 4+, a miss lands within 1"
+    assert one.need_hit == 4 and one.hits == {0: F(1, 3), 1: F(2, 3)}
+    assert odds.barrels(3, 0, 4, 3, shell="manstopper", mode="one").p_wound == \
+        odds.shot(3, 0, 4, 3).p_wound
+    # the full artillery die (not halved) and no base: only the misfire keeps him under it
+    r = rules(scatter_halved=False, template_base_in=0.0)
+    assert odds.barrels(3, 0, 3, 3, mode="one", rules=r).p_hit == F(1, 2) + F(1, 2) * F(1, 6)
+    d2 = odds.barrels(3, 0, 3, 3, mode="both", rules=rules(double_both_scatter_hits=2))
+    assert d2.hits == {0: F(4, 9), 1: F(5, 18), 2: F(5, 18)}
+    assert odds.barrels(3, 0, 4, 3, shell="manstopper", mode="both",
+                        rules=rules(double_both_mod=0, double_both_strength=2)).need_wound == 2
+    assert odds.barrels(3, 0, 3, 3, mode="pair", rules=rules(double_sequential_mod=-2)).need_hit == 6
+    assert odds.barrels(3, 0, 3, 3, mode="both", wounds=2).p_lose_wound > 0
+    with pytest.raises(ValueError, match="mode 'sequential': expected one of one, both, pair"):
+        odds.barrels(mode="sequential")
+    with pytest.raises(ValueError, match="shell 'buck'"):
+        odds.barrels(shell="buck")
+    assert odds.BARRELS == ("one", "both", "pair")
+
+
 # ---- reloading, ammo, jams ------------------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """Westamunda's shoot-out scenario: the set-up (each gang's first shootout_fighters in two lines
 shootout_distance_in apart on a bare table), the fast-draw order read from the engine's own
-traces (every fighter rolls I + D6 each round, the highest acts first, equal scores together:
-a fighter shot by one of the same score still fires), the end (a side with nobody standing is
+traces (every fighter has an I + D6 score, rolled once or every round, the highest acts first,
+equal scores together: a tie's sides in a coin's order, a fighter shot by one of the same score
+still fires; a pin costs one activation), the end (a side with nobody standing is
 shot down; no bottle tests), ordinary turns as the alternative order, and determinism.
 
 Statistical tests are seeded; each states its false-alarm rate.
@@ -11,6 +12,7 @@ import collections
 
 import numpy as np
 import pytest
+from scipy import stats
 from test_westamunda_engine import _audit, lineups
 
 from helpers import chi2_p, one_and_all_threads
@@ -63,13 +65,28 @@ def test_same_key_same_fight_whatever_threads_or_replay(rules):
 
 
 def _fast_draw_audit(rules, ev, games, sides):
-    """Check one fast-draw trace: every fighter not out of action rolls I + D6 at the start of
-    each round; fighters act in descending score; shots of the shooting step come from the
-    score now acting; nobody bottles; the end is a side shot down. Returns counts."""
+    """Check one fast-draw trace: every fighter not out of action has an I + D6 score before
+    anyone acts (rolled in the first round and kept, or every round with shootout_reroll);
+    fighters act in descending score; within a tie all of one side act before the other's;
+    shots of the shooting step come from the score now acting; a pinned fighter tests to
+    escape at his own score and, failing, neither acts nor shoots there and is unpinned before
+    the next score (a pin costs one activation); no overwatch shot between fighters of the
+    score acting; nobody bottles; the end is a side shot down. Returns counts."""
     seen = collections.Counter()
     prof_i, side, state = {}, {}, {}
     score, acted = {}, set()
     level = None  # the score now acting
+    tie_sides = []  # sides of the fighters acting at the current score, in order
+    lost, pinned = set(), set()  # failed escapes at this score; fighters pinned now
+
+    def close_score():
+        if len(set(tie_sides)) == 2:
+            assert tie_sides == sorted(tie_sides, key=lambda x: x != tie_sides[0]), \
+                "within a tie one side acts, then the other"
+            seen[f"tie_side{tie_sides[0]}_first"] += 1
+        tie_sides.clear()
+        assert not lost, "a failed escape's pin lifts after the activation it costs"
+
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d = (int(v) for v in row[3:7])
@@ -79,24 +96,55 @@ def _fast_draw_audit(rules, ev, games, sides):
             side[f], state[f] = c, STANDING
         elif kind == S.Ev.TURN:
             assert a == -1, "fast-draw rounds are not gang turns"
-            score, acted, level = {}, set(), None
+            close_score()
+            if rules.shootout_reroll:
+                score = {}
+            acted, level = set(), None
             seen["rounds"] += 1
         elif kind == S.Ev.ORDER:
             assert state[f] != OUT and f not in score
             assert a == prof_i[f] and 1 <= b <= 6 and c == a + b
+            assert rules.shootout_reroll or seen["rounds"] == 1, "the order is rolled once"
             score[f] = c
             seen[f"d{b}"] += 1
-        elif kind == S.Ev.ACTION:
+        elif kind in (S.Ev.ACTION, S.Ev.UNPIN) and f in score and \
+                (kind == S.Ev.ACTION or level is None or score[f] != level or f not in acted):
             if len(score) < sum(1 for x in state if state[x] != OUT):
-                raise AssertionError("every fighter standing or down rolls before anyone acts")
+                raise AssertionError("every fighter standing or down has a score before anyone "
+                                     "acts")
             assert f not in acted, "a fighter acts once a round"
             assert level is None or score[f] <= level, "the highest score acts first"
+            if level is not None and score[f] < level:
+                close_score()
             if level is not None and score[f] == level:
                 seen["ties_acting"] += 1
             level = score[f]
+            tie_sides.append(side[f])
             acted.add(f)
+            if kind == S.Ev.UNPIN:
+                assert f in pinned
+                seen["escape_tests"] += 1
+                if a:
+                    pinned.discard(f)
+                    acted.discard(f)  # he acts now
+                    tie_sides.pop()
+                else:
+                    lost.add(f)
+                    seen["activations_lost_to_pins"] += 1
+            elif kind == S.Ev.ACTION:
+                assert f not in pinned, "a pinned fighter escapes before he acts"
+        elif kind == S.Ev.PINNED:
+            pinned.add(f)
+        elif kind == S.Ev.PIN_LIFTED:
+            assert f in lost or a == 1, "pins lift only at the activation they cost (or a charge)"
+            lost.discard(f)
+            pinned.discard(f)
         elif kind == S.Ev.SHOT:
-            if not g & (S.SH_OVERWATCH | S.SH_QUICKDRAW | S.SH_MIDMOVE):
+            assert f not in lost, "a fighter whose pin costs this activation does not shoot"
+            if g & S.SH_OVERWATCH:
+                assert not (level is not None and score.get(f) == level and
+                            score.get(a) == level), "tied fighters do not overwatch each other"
+            elif not g & (S.SH_QUICKDRAW | S.SH_MIDMOVE):
                 assert score.get(f) == level, "the shooting step is the acting score's"
                 if state[f] != STANDING:
                     seen["return_fire"] += 1  # shot by one of the same score, he still fires
@@ -106,10 +154,17 @@ def _fast_draw_audit(rules, ev, games, sides):
                 state[f] = OUT
             elif b == S.INJ_DOWN and state[f] == STANDING:
                 state[f] = DOWN
+            if state[f] != STANDING:  # down or out: no longer pinned
+                pinned.discard(f)
+                lost.discard(f)
         elif kind == S.Ev.TAKEN_OUT:
             state[f] = OUT
+            pinned.discard(f)
+            lost.discard(f)
         elif kind == S.Ev.RECOVERY:
             state[f] = OUT if b == S.INJ_OUT else STANDING if b == S.INJ_FLESH else state[f]
+            if b == S.INJ_FLESH:
+                pinned.add(f)  # he gets up pinned
         elif kind == S.Ev.BOTTLE:
             raise AssertionError("no bottle tests in a shoot-out")
     up = [sum(1 for x in state if side[x] == s and state[x] == STANDING) for s in range(2)]
@@ -139,12 +194,43 @@ def test_the_fast_draw_order_holds_on_every_trace(fast_draw):
     assert fast_draw["ties_acting"] > 0  # equal scores act together
     # the simultaneous fire happens: a fighter shot down by one of the same score fires back
     assert fast_draw["return_fire"] > 0
+    # pins are tested at the fighter's own score, and a failed test costs that activation
+    assert fast_draw["escape_tests"] > 20 and fast_draw["activations_lost_to_pins"] > 5
+
+
+def test_a_tie_between_the_sides_goes_first_by_a_fair_coin(fast_draw):
+    """Two-sided binomial test of the side acting first in ties, against 1/2 (1e-3)."""
+    n0, n1 = fast_draw["tie_side0_first"], fast_draw["tie_side1_first"]
+    assert n0 + n1 > 40, fast_draw
+    assert stats.binomtest(n0, n0 + n1, 0.5).pvalue > 1e-3
+
+
+def test_the_order_is_rolled_once_or_every_round_with_reroll():
+    """Default: ORDER events in the first round only; shootout_reroll: every round."""
+    reroll = WMRules(scenario="shoot_out", shootout_reroll=True)
+    k, w = lineups(NAMES, 40)
+    rounds_with_order = {False: 0, True: 0}
+    for rules in (SO, reroll):
+        for i in range(40):
+            batch, ev, _ = replay(rules, 4, 3, i, k[i], w[i])
+            seen = _fast_draw_audit(rules, ev, batch.games[0], batch.sides[0])
+            turn = np.cumsum(ev[:, 2] == S.Ev.TURN)
+            rounds = set(turn[ev[:, 2] == S.Ev.ORDER].tolist())
+            assert rounds == ({1} if not rules.shootout_reroll else set(range(1, seen["rounds"] + 1)))
+            rounds_with_order[rules.shootout_reroll] += len(rounds)
+    assert rounds_with_order[True] > rounds_with_order[False] + 40
 
 
 def test_the_order_die_is_a_fair_d6(fast_draw):
     """Chi-square against 1/6 each at a 1e-3 false-alarm rate."""
     counts = [fast_draw[f"d{v}"] for v in range(1, 7)]
-    assert sum(counts) > 1000 and chi2_p(counts, [1 / 6] * 6) > 1e-3
+    assert sum(counts) > 300 and chi2_p(counts, [1 / 6] * 6) > 1e-3
+
+
+def test_water_and_rough_ground_are_refused_in_the_bare_shoot_out():
+    for change in ({"waterway": "stream"}, {"rough_patches": 3}):
+        msg = WMRules(scenario="shoot_out", **change).problem()
+        assert msg and "shoot_out" in msg and "waterway" in msg and "rough_patches" in msg
 
 
 def test_ordinary_turns_keep_every_rule_of_the_gang_turn():

@@ -56,12 +56,19 @@ _SIDE_DOCS = {
     "melee_rounds": "hand-to-hand rounds fought",
     "melee_hits": "hand-to-hand hits struck",
     "bottle_tests": "bottle tests taken",
-    "kickbacks": "kickback tests taken (weak firers of strong guns)",
-    "knockdowns": "knockdown tests this side's hits forced",
+    "kickbacks": "kickbacks suffered (a weak firer of a strong gun failed his S test: pinned)",
+    "knockdowns": "enemies this side's hits knocked back (failed S tests)",
     "dry_turns": "turns a fighter wanted to shoot with no loaded, unjammed gun",
     "drowned": "this side's fighters drowned (out of action on an injury face only water makes "
                "so)",
     "got_wet": "this side's fighters pinned or down in water (their ammo rolls get wetter)",
+    "both_barrels": "double-barrelled shots with both barrels at once",
+    "barrel_pairs": "double-barrelled shots with both barrels one after the other",
+    "blasts": "scatter-shell templates placed",
+    "scatters": "scatter templates that scattered off a miss",
+    "blast_hits": "hits dealt by scatter templates (a single shell's own target's hit is in hits)",
+    "friendly_hits": "of blast_hits, hits on this side's own fighters",
+    "shell_swaps": "reloads that changed a shotgun's shell type",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),
@@ -190,7 +197,8 @@ SPEC = GameSpec(
     capabilities=Capabilities(seatings=("mixed", "fixed"), draws=True, players=(2, 2)),
     report_kinds={"sweep": _sweep_report, "weapons": _weapons_report},
     decided_by={"bottle_pct": ("bottle",)},
-    wording={"turn_order": "the first turn goes to a coin toss each fight",
+    wording={"turn_order": "the first turn goes to a coin toss each fight (in the fast-draw "
+                           "shoot-out the I + D6 order decides who acts first instead)",
              "score": "fighters standing"},
     odds_checks=(_shot_check(),),
     golden=(GoldenCase("westamunda_seed5", _golden(WMRules(), 5,

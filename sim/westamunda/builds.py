@@ -579,7 +579,9 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     """The weapon experiment's swap: ``weapon`` in place of each fighter's first handgun (a
     handgun), of every long gun (a long gun), or added to every fighter who may carry it and
     does not (a hand weapon); the replaced gun's boxes become boxes of ``weapon`` (all of them,
-    or its share when the fighter keeps another of the same gun). Hired fighters keep their
+    or its share when the fighter keeps another of the same gun). A round type (a shotgun's
+    ``shotgun_manstopper``) swaps in its gun with boxes of those rounds (the gun starts loaded
+    with them). Hired fighters keep their
     kit. Raises ConfigError naming the weapon and why when the result is illegal or not
     modelled yet."""
     where = f"westamunda swap {weapon!r}"
@@ -588,6 +590,8 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     why = _supported(rules, weapon)
     if why:
         raise ConfigError(f"{where}: {why}")
+    shell = weapon if weapon in ROUND_OF else None  # a round type: its gun, with these rounds
+    weapon = ROUND_OF.get(weapon, weapon)
     kind = _kind(rules, weapon)
     if kind == "melee" and rules.weapon(weapon)["cost"] == 0:
         raise ConfigError(f"{where}: every fighter carries one already (free), nothing to swap")
@@ -608,15 +612,19 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
                 weapons.append(weapon)
                 changed = True
         else:
-            slots = [i for i, w in enumerate(weapons) if _kind(rules, w) == kind]
+            slots = [i for i, w in enumerate(weapons) if _kind(rules, w) == kind and
+                     w not in ROUND_OF]
+            here = bool(slots)
             for i in slots[:1] if kind == "handgun" else slots:
                 old = weapons[i]
                 held = weapons.count(old)
                 weapons[i] = weapon
                 moved = boxes.count(old) if old not in weapons else boxes.count(old) // held
                 for _ in range(moved):
-                    boxes[boxes.index(old)] = weapon
+                    boxes[boxes.index(old)] = shell or weapon
                 changed = True
+            if shell and here and shell not in weapons:
+                weapons.append(shell)
         out.append(r._replace(weapons=tuple(weapons), boxes=tuple(boxes)))
     if not changed:
         why = refused or (f"no fighter carries a {kind} to replace" if kind in GUNS

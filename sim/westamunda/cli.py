@@ -15,19 +15,33 @@ printed beside the exact ones with a chi-square goodness-of-fit p-value (cells e
 pooled), and under ``--json`` a ``simulated`` object (n, seed, counts, frequencies, fit_p; a
 distribution without its own fit_p is a marginal of one that has it). What is rolled:
 
-* ``shot``: ``engine.simulate_shots`` rolls the to-hit die (the summed ``--modifier`` goes in
-  as its range modifier, the sustained-fire modifier as its own flag) and the wound roll, and
-  counts the to-hit dice that call an ammo roll; with ``--sfd``, ``engine.simulate_bursts``
-  rolls the sustained-fire dice (shots after the rounds cap, jam faces). The helpers roll no
-  save, no injury and not the ammo roll itself, so ``--save``, ``--save-modifier``,
-  ``--wounds``, ``--water`` and ``--native`` (which act only on those) are refused with
-  ``--simulate``, and P(jam), the injuries and the burst's hits stay exact only. ``--weapon``
-  is allowed: its S and capacity are rolled, its other columns act on exact-only figures.
+* ``shot``: ``engine.simulate_shots`` rolls the to-hit die (the summed ``--modifier`` and
+  ``--cover`` go in as its range modifier, the sustained-fire modifier as its own flag) and the
+  wound roll, and counts the to-hit dice that call an ammo roll; with ``--sfd``,
+  ``engine.simulate_bursts`` rolls the sustained-fire dice (shots after the rounds cap, jam
+  faces). The helpers roll no save, no injury and not the ammo roll itself, so ``--save``,
+  ``--save-modifier``, ``--wounds``, ``--water`` and ``--native`` (which act only on those)
+  are refused with ``--simulate``, and P(jam), the injuries and the burst's hits stay exact
+  only. ``--weapon`` is allowed: its S and capacity are rolled, its other columns act on
+  exact-only figures. With ``--barrels`` and a manstopper gun, N firings' barrel rolls (one a
+  firing at once, two one after the other) are rolled by ``simulate_shots`` at the barrels'
+  modifier and strength and fitted against one barrel roll's exact odds (``simulated.n``
+  barrel rolls, ``simulated.firings``); a scatter gun is refused with ``--simulate``: no
+  helper rolls a template (its scatter, its D3 of hits).
 * ``reload``: ``engine.simulate_reloads`` reloads a weapon-table row that loads loose rounds,
   with ``--room`` empty of its capacity; it has no mounted shift, no modifier to the BS roll
   and no spare cylinder or tube, so ``--mounted``, a nonzero ``--modifier`` and ``--method``
   other than rounds are refused with ``--simulate``.
 * ``quickdraw`` and ``melee`` are exact only: the engine has no helper rolling them alone yet.
+
+``shot --barrels one|both|pair`` with a double-barrelled ``--weapon`` (the shotgun or the
+sawn-off; its row's shell: scatter or manstopper) gives the odds of that firing at one target
+(:func:`sim.westamunda.odds.barrels`): the JSON keys of a shot then mean at least one (hit,
+wound, ammo roll, jam) or the target's state afterwards, and ``firing`` adds p_roll_hits,
+p_roll_wounds (one barrel roll), p_under (one shell's template covers him), the hits and
+wounds he takes (expected and distributions), expected_ammo_rolls and his state; the inputs
+add ``barrels`` (the mode), ``shell``, ``rolls`` (to-hit rolls of the firing) and
+``cover_ignored``. ``--cover`` (every shot) adds the target's cover modifier.
 
 The game is not registered in ``sim/games.py`` yet, so this group is reached by importing it
 (``odds_westamunda``, also exported as ``odds``), not from ``gangsim odds``.
@@ -44,6 +58,7 @@ from sim.core.clikit import emit as _emit
 from sim.core.clikit import fraction_note as _frac
 from sim.westamunda.rules import (
     ACTIVITIES,
+    COVER,
     RELOAD_KINDS,
     ROUND_OF,
     WEAPON_KINDS,
@@ -60,6 +75,9 @@ SAVE = click.IntRange(2, 6)
 MAX_ATTACKS = 4  # Attack dice are enumerated face by face (a fifth with two weapons)
 SHOOTING_KINDS = ("handgun", "long_gun", "bow", "thrown")
 GUNS = tuple(w for w in WEAPONS if WEAPON_KINDS[_DEFAULT.weapon(w)["kind"]] in SHOOTING_KINDS)
+DOUBLE_GUNS = tuple(w for w in GUNS if _DEFAULT.has_flag(w, "double_barrel"))
+MANSTOPPERS = tuple(w for w in DOUBLE_GUNS if not _DEFAULT.has_flag(w, "template"))
+BARRELS = ("one", "both", "pair")  # as odds.BARRELS (checked in the tests)
 RULE_HELP = "Rule override key=value (repeatable; the WMRules parameters, readings included)."
 JSON_HELP = "Print the result as JSON (floats, and fraction strings under 'exact')."
 SIMULATE = click.IntRange(0, 10**7)  # as Godfather's: a million shots take a tenth of a second
@@ -215,22 +233,44 @@ odds = odds_westamunda  # the name the plan gives the group
               help="The target is in water: a wound drowns him from the rule drown_out_on score.")
 @click.option("--native", is_flag=True,
               help="The target is a native or a scout: his injury roll by the rule native_injury.")
+@click.option("--cover", type=click.Choice(COVER), default="none", show_default=True,
+              help="The target's cover: its modifier (rule cover_modifiers) is added to "
+                   "--modifier; both barrels of scatter at once ignore it (rule "
+                   "double_both_ignores_cover).")
+@click.option("--barrels", type=click.Choice(BARRELS), default=None,
+              help="Fire a loaded double-barrelled --weapon (" + ", ".join(DOUBLE_GUNS) + "; "
+                   "the row's shell) at this one target: one barrel, both at once (-1; "
+                   "manstopper S+1, scatter a D3 of hits under the template, cover ignored) or "
+                   "a pair one after the other (-1 each, both at him). Adds 'firing'.")
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
 @click.option("--simulate", type=SIMULATE, default=0,
               help="Also roll N shots with the engine's own engine.simulate_shots (to hit, to "
                    "wound, ammo rolls called) and, with --sfd, N bursts with simulate_bursts "
-                   "(shots, jam faces). Neither rolls a save, an injury or the ammo roll itself: "
-                   "not with --save, --save-modifier, --wounds, --water or --native.")
+                   "(shots, jam faces); with --barrels and a manstopper gun, N firings' barrel "
+                   "rolls. Neither rolls a save, an injury, the ammo roll itself or a scatter "
+                   "template: not with --save, --save-modifier, --wounds, --water, --native or "
+                   "--barrels of a scatter gun.")
 @click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, weapon, ammo, sfd,
-              rounds, water, native, rule_items, simulate, seed, as_json):
-    """One shot at one target: hit, wound, injury, ammo roll; with --sfd a whole burst."""
+              rounds, water, native, cover, barrels, rule_items, simulate, seed, as_json):
+    """One shot at one target: hit, wound, injury, ammo roll; with --sfd a whole burst; with
+    --barrels a double-barrelled gun's firing."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)
+    if barrels is not None and (weapon is None or not rules.has_flag(weapon, "double_barrel")):
+        raise click.BadParameter(
+            f"{barrels}: needs --weapon naming a double-barrelled gun (one of "
+            f"{', '.join(DOUBLE_GUNS)}), got {weapon or 'no --weapon'}", param_hint="'--barrels'")
+    scatter = barrels is not None and rules.has_flag(weapon, "template")
+    cover_mod = rules.cover_modifiers[COVER.index(cover) - 1] if cover != "none" else 0
+    barrel_mod = {None: 0, "one": 0, "both": rules.double_both_mod,
+                  "pair": rules.double_sequential_mod}[barrels]
+    ignored = barrels == "both" and scatter and rules.double_both_ignores_cover
+    rolled = modifier + (0 if ignored else cover_mod) + barrel_mod  # one to-hit roll's sum
     if simulate:
-        capped = rules.aim_cap_reading == "total" and modifier > rules.aim_bonus_max
+        capped = rules.aim_cap_reading == "total" and rolled > rules.aim_bonus_max
         _refuse("simulate_shots", (
             ("--save", save is not None, "rolls no armour save"),
             ("--save-modifier", save_modifier is not None, "rolls no armour save"),
@@ -239,7 +279,9 @@ def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, we
             ("--native", native, "rolls no injury (a native's)"),
             ("--modifier", capped, "takes the summed modifier as a range modifier, capped at "
              f"aim_bonus_max ({rules.aim_bonus_max}) by aim_cap_reading 'total'; expected at "
-             f"most {rules.aim_bonus_max}")))
+             f"most {rules.aim_bonus_max}"),
+            ("--barrels", scatter, "rolls no scatter template (no scatter die, no D3 of hits); "
+             f"expected a manstopper --weapon ({', '.join(MANSTOPPERS)}), or no --simulate")))
     g = rules.profile("ganger")
     damage = 1
     if weapon is not None:
@@ -263,9 +305,20 @@ def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, we
     toughness = g["T"] if toughness is None else toughness
     wounds = g["W"] if wounds is None else wounds
     save_modifier = 0 if save_modifier is None else save_modifier
-    r = O.shot(bs, modifier, strength, toughness, save=save, save_modifier=save_modifier,
-               wounds=wounds, damage=damage, water=water, native=native, ammo=ammo, sfd=sfd,
-               rounds=rounds, rules=rules)
+    if barrels is not None:
+        _barrels_shot(rules, O.barrels(
+            bs, modifier, strength, toughness, shell="scatter" if scatter else "manstopper",
+            mode=barrels, cover=cover, save=save, save_modifier=save_modifier, wounds=wounds,
+            damage=damage, water=water, native=native, ammo=ammo, rules=rules),
+            inputs={"bs": bs, "modifier": modifier, "shot_modifier": rolled, "strength": strength,
+                    "toughness": toughness, "save": save, "save_modifier": save_modifier,
+                    "wounds": wounds, "damage": damage, "weapon": weapon, "ammo": ammo,
+                    "sfd": sfd, "rounds": rounds, "water": water, "native": native,
+                    "cover": cover}, simulate=simulate, seed=seed, as_json=as_json)
+        return
+    r = O.shot(bs, modifier + cover_mod, strength, toughness, save=save,
+               save_modifier=save_modifier, wounds=wounds, damage=damage, water=water,
+               native=native, ammo=ammo, sfd=sfd, rounds=rounds, rules=rules)
     exact = {k: getattr(r, k) for k in ("p_hit", "p_wound", "p_flesh_wound", "p_down",
                                         "p_out_of_action", "p_lose_wound", "p_ammo_roll",
                                         "p_jam")}
@@ -275,16 +328,17 @@ def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, we
                           "expected_wounds": b.expected_wounds, "p_any_hit": b.p_any_hit,
                           "p_jam_face": b.p_jam_face, "p_jam": b.p_jam, "shots": b.shots,
                           "hits": b.hits, "wounds": b.wounds, "jams": b.jams, "state": b.state}
-    shot_mod = modifier + (rules.sfd_modifier if sfd else 0)
+    shot_mod = modifier + cover_mod + (rules.sfd_modifier if sfd else 0)
     inputs = {"bs": bs, "modifier": modifier, "shot_modifier": shot_mod, "strength": strength,
               "toughness": toughness, "save": save, "save_modifier": save_modifier,
               "wounds": wounds, "damage": damage, "weapon": weapon, "ammo": ammo, "sfd": sfd,
               "rounds": rounds, "water": water, "native": native, "need_hit": r.need_hit,
-              "need_wound": r.need_wound}
+              "need_wound": r.need_wound, "cover": cover, "barrels": None, "shell": None}
     res = _result(inputs, exact)
     saved = f"save {save}+ at {save_modifier}" if save is not None else "no save"
     lines = [f"Shot: BS {bs} at {shot_mod:+d}" + (f" ({modifier:+d}, {rules.sfd_modifier:+d} "
                                                   "sustained fire)" if sfd else "")
+             + (f" ({cover} cover {cover_mod:+d})" if cover_mod else "")
              + f" needs {r.need_hit} to hit: {_need_text(rules, r.need_hit)}; S{strength} "
              f"against T{toughness} "
              + (f"wounds on {r.need_wound}+" if r.need_wound else "cannot wound")
@@ -309,10 +363,61 @@ def odds_shot(bs, modifier, strength, toughness, save, save_modifier, wounds, we
                   f"{_shown(b.p_jam_face)}, P(jam) {_shown(b.p_jam)}",
                   f"            target afterwards: {_pmf_text(b.state)}"]
     if simulate:
-        res["simulated"], more = _simulate_shot(rules, simulate, seed, r, bs=bs, modifier=modifier,
+        res["simulated"], more = _simulate_shot(rules, simulate, seed, r, bs=bs,
+                                                modifier=modifier + cover_mod,
                                                 strength=strength, toughness=toughness,
                                                 ammo=ammo, sfd=sfd, rounds=rounds)
         lines += more
+    _emit(res, as_json, lines)
+
+
+def _barrels_shot(rules: WMRules, b, *, inputs: dict, simulate: int, seed: int,
+                  as_json: bool) -> None:
+    """``shot --barrels``: the exact :class:`odds.BarrelOdds` ``b`` printed (the JSON keys of a
+    shot, read as 'at least one' or the state afterwards, and ``firing``), with ``simulate``
+    the barrel rolls of a manstopper firing by engine.simulate_shots."""
+    from sim.westamunda import odds as O
+
+    exact = {k: getattr(b, k) for k in ("p_hit", "p_wound", "p_flesh_wound", "p_down",
+                                        "p_out_of_action", "p_lose_wound", "p_ammo_roll",
+                                        "p_jam")}
+    exact["firing"] = {k: getattr(b, k) for k in (
+        "p_roll_hits", "p_roll_wounds", "p_under", "expected_hits", "expected_wounds",
+        "expected_ammo_rolls", "hits", "wounds", "state")}
+    inputs = {**inputs, "strength": b.strength, "need_hit": b.need_hit,
+              "need_wound": b.need_wound, "barrels": b.mode, "shell": b.shell, "rolls": b.rolls,
+              "cover_ignored": b.cover_ignored}
+    res = _result(inputs, exact)
+    how = {"one": "one barrel", "both": "both barrels at once",
+           "pair": "both barrels one after the other"}[b.mode]
+    lines = [f"{inputs['weapon']} ({b.shell} shells), {how}: BS {inputs['bs']} at "
+             f"{inputs['shot_modifier']:+d}" + (" (cover ignored)" if b.cover_ignored else "")
+             + f" needs {b.need_hit} to hit: {_need_text(rules, b.need_hit)}"
+             + (" on each of 2 rolls" if b.rolls == 2 else "") + f"; S{b.strength} against "
+             f"T{inputs['toughness']} "
+             + (f"wounds on {b.need_wound}+" if b.need_wound else "cannot wound"),
+             f"  a barrel roll  P(hit) {_shown(b.p_roll_hits)}, P(hit and wound) "
+             f"{_shown(b.p_roll_wounds)}" + (f"; a shell's template on him {_shown(b.p_under)}"
+                                             if b.shell == "scatter" else ""),
+             f"  the target     P(any hit) {_shown(b.p_hit)}, P(any wound) {_shown(b.p_wound)}; "
+             f"expected hits {_shown(b.expected_hits, 3)}, wounds "
+             f"{_shown(b.expected_wounds, 3)}",
+             f"  afterwards     {_pmf_text(b.state)}",
+             f"  hits           {_pmf_text(b.hits)}",
+             "  ammo           " + (f"expected ammo rolls {_shown(b.expected_ammo_rolls, 3)}, "
+                                     f"P(any) {_shown(b.p_ammo_roll)}, P(a jam) {_shown(b.p_jam)}"
+                                     if inputs["ammo"] is not None else
+                                     "no ammo roll modelled (give --ammo or --weapon)")]
+    if simulate:
+        per_roll = O.shot(inputs["bs"], inputs["shot_modifier"], b.strength,
+                          inputs["toughness"], ammo=inputs["ammo"], rules=rules)
+        sim, more = _simulate_shot(rules, simulate * b.rolls, seed, per_roll, bs=inputs["bs"],
+                                   modifier=inputs["shot_modifier"], strength=b.strength,
+                                   toughness=inputs["toughness"], ammo=inputs["ammo"], sfd=0,
+                                   rounds=None)
+        res["simulated"] = {**sim, "firings": simulate}
+        lines += [f"  engine    {simulate:,} firings: {simulate * b.rolls:,} barrel rolls, each "
+                  f"at {inputs['shot_modifier']:+d} and S{b.strength}"] + more[1:]
     _emit(res, as_json, lines)
 
 

@@ -83,8 +83,10 @@ from sim.westamunda.state import (
     FOWN,
     FPIN_TURN,
     FPINNED,
+    FRELOAD_SHELL,
     FRELOAD_SLOT,
     FS,
+    FSCORE,
     FSIDE,
     FSTATE,
     FT,
@@ -95,6 +97,8 @@ from sim.westamunda.state import (
     FWS,
     FX,
     FY,
+    KALT,
+    KALT_RES,
     KJAMS,
     KLOADED,
     KRESERVE,
@@ -165,6 +169,7 @@ class Scratch(NamedTuple):
     dice_a: np.ndarray  # int64[sizes.dice] attack dice of one side of a hand-to-hand round
     dice_b: np.ndarray  # int64[sizes.dice] ... of the other
     able: np.ndarray  # int64[F] the shoot-out: fighters of the score acting who shoot
+    under: np.ndarray  # int64[F] fighters under a scatter template
 
 
 class Sizes(NamedTuple):
@@ -442,6 +447,14 @@ def _ready_gun(kit, a, k):
 
 
 @kernel
+def _swap_rounds(kit, a, k):
+    """Slot k's other round type into the barrels' place: the rows and reserves trade places
+    (the caller empties the barrels first)."""
+    kit[a, k, KW], kit[a, k, KALT] = kit[a, k, KALT], kit[a, k, KW]
+    kit[a, k, KRESERVE], kit[a, k, KALT_RES] = kit[a, k, KALT_RES], kit[a, k, KRESERVE]
+
+
+@kernel
 def _any_ready_gun(kit, a):
     for k in range(kit.shape[1]):
         if _ready_gun(kit, a, k):
@@ -473,7 +486,8 @@ def _modifier(rp, tb, aim_turns, range_mod, snap, emerging, charging, rapid, cov
 
 
 @kernel
-def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging, sustained):
+def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging, sustained,
+               extra=0):
     """The D6 score fighter a (firing from (x, y)) needs to hit t with slot k, or NO_SHOT when
     t is out of sight or range or the score cannot be rolled (arcs and the closest-target rule
     are the caller's)."""
@@ -482,13 +496,14 @@ def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging,
     if not vis:
         return NO_SHOT
     return _need_at(g, ge, a, t, k, dist_in(x, y, fm[t, FX], fm[t, FY]), cov, snap, aim_turns,
-                    emerging, charging, sustained)
+                    emerging, charging, sustained, extra)
 
 
 @kernel
-def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustained):
-    """``_shot_need`` once sight is known: ``d`` inches away, behind ``cover``. A shot whose
-    need is past the 7+ ladder (``_can_roll``) is no shot: it is not taken."""
+def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustained, extra=0):
+    """``_shot_need`` once sight is known: ``d`` inches away, behind ``cover``; ``extra`` a
+    further to-hit modifier (a double-barrelled shot's). A shot whose need is past the 7+
+    ladder (``_can_roll``) is no shot: it is not taken."""
     fm, rp, wt = ge.fm, g.rp, g.wt
     row = ge.kit[a, k, KW]
     if d <= wt[row, S.WC_SHORT]:
@@ -498,7 +513,7 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     else:
         return NO_SHOT
     mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, _rapid(g, fm, t), cov,
-                    sustained)
+                    sustained) + extra
     need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
     if not _can_roll(g, need):
         return NO_SHOT
@@ -628,10 +643,11 @@ def _down(ge, out, t):
 
 
 @kernel
-def _damage(g, f, ge, out, t, by, damage):
+def _damage(g, f, ge, out, t, by, damage, shot):
     """Fighter t suffers ``damage`` wounds: wounds go first; the one that takes him to 0 and
     each after it call an injury roll (injury_faces), the worst result standing (a second down
-    changes nothing; a flesh wound on a down fighter still costs WS and BS)."""
+    changes nothing; a flesh wound on a down fighter still costs WS and BS). In water he drowns
+    from drown_out_on when ``shot`` (a wounding shot) or melee_drowning."""
     fm = ge.fm
     before = fm[t, FW]
     fm[t, FW] = max(before - damage, 0)
@@ -639,7 +655,7 @@ def _damage(g, f, ge, out, t, by, damage):
         return
     rolls = damage - before + 1 if before >= 1 else damage
     worst = -1
-    depth = _depth(f, fm[t, FX], fm[t, FY])
+    depth = _depth(f, fm[t, FX], fm[t, FY]) if shot or g.rp[S.R_MELEE_DROWN] != 0 else -1
     for _ in range(rolls):
         d = roll(g.s, D6)
         res = g.tb[S.TB_INJURY + d - 1]
@@ -727,7 +743,7 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
     _log(out, t, Ev.WOUND, a, need, d, 1 if wounded else 0)
     if wounded:
         out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
-        _damage(g, f, ge, out, t, a, damage)
+        _damage(g, f, ge, out, t, a, damage, True)
     if strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT and \
             (standing or rp[S.R_KNOCKDOWN_DOWN] != 0):
         ok = _test(g, fm[t, FS], 0)
@@ -826,9 +842,236 @@ def _spread_target(g, f, ge, sc, a, k, t0, x0, y0, fx, fy, arc, snap):
     return best
 
 
+FL_DOUBLE = S.FL_DOUBLE
+FL_TEMPLATE = S.FL_TEMPLATE
+
+
 @kernel
-def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging, arc, fx, fy):
-    """Fighter a fires slot k at t: one shot, or with ``fan`` a burst of sustained-fire dice
+def _barrels_need(g, f, ge, sc, a, t, k, both, snap, aim_turns, emerging, charging):
+    """(need, cover, cover ignored) of a double-barrelled shot of slot k at t: at
+    double_both_mod (both at once; a scatter blast ignoring the target's cover when
+    double_both_ignores_cover) or double_sequential_mod (one after the other)."""
+    fm, rp = ge.fm, g.rp
+    ax, ay = fm[a, FX], fm[a, FY]
+    vis, cov = _target_cover(g, f, ge, sc, ax, ay, t)
+    if not vis:
+        return NO_SHOT, cov, False
+    scatter = (g.wt[ge.kit[a, k, KW], S.WC_FLAGS] & FL_TEMPLATE) != 0
+    nocov = both and scatter and rp[S.R_BOTH_NO_COVER] != 0
+    extra = rp[S.R_BOTH_MOD] if both else rp[S.R_PAIR_MOD]
+    need = _need_at(g, ge, a, t, k, dist_in(ax, ay, fm[t, FX], fm[t, FY]),
+                    S.COV_NONE if nocov else cov, snap, aim_turns, emerging, charging, False, extra)
+    return need, cov, nocov
+
+
+@kernel
+def _blast(g, f, ge, sc, out, a, row, cx, cy, scattered, dice, skip):
+    """A scatter template of fighter a's shell (weapon ``row``) centred on (cx, cy), or, if
+    ``scattered`` (the shot missed), on the point the artillery die (scatter_faces, halved
+    when scatter_halved) throws it from there in a direction of a D360 degrees. Every fighter
+    on the table within template reach (scatter_radius_in + template_base_in) of the centre,
+    friend or foe, but ``skip`` (the target of a single shell, hit by the shot itself), takes
+    one hit, or with ``dice`` > 1 a D``dice`` of hits, at the shell's strength. Returns the
+    centre."""
+    fm, rp, so = ge.fm, g.rp, out.side_out
+    side = fm[a, FSIDE]
+    lx, ly = cx, cy
+    moved, deg = 0.0, -1
+    if scattered:
+        moved = float(g.tb[S.TB_SCATTER + roll(g.s, D6) - 1])
+        if rp[S.R_SCATTER_HALVED] != 0:
+            moved /= 2.0
+        deg = roll(g.s, 360) - 1
+        lx = cx + moved * math.cos(math.radians(deg))
+        ly = cy + moved * math.sin(math.radians(deg))
+        so[side, S.S_SCATTERS] += 1
+    so[side, S.S_BLASTS] += 1
+    reach = rp[S.R_TEMPLATE_REACH100] / 100.0 + 1e-9
+    n = 0
+    for c in range(fm.shape[0]):
+        if c == skip or fm[c, FSTATE] == ST_OUT:
+            continue
+        if math.sqrt((fm[c, FX] - lx) ** 2 + (fm[c, FY] - ly) ** 2) <= reach:
+            sc.under[n] = c
+            n += 1
+    _log(out, a, Ev.BLAST, round(10 * lx), round(10 * ly), round(10 * moved), deg,
+         dice if dice > 1 else 1, n, row)
+    strength = g.wt[row, S.WC_STRENGTH]
+    for i in range(n):
+        c = sc.under[i]
+        hits = roll(g.s, dice) if dice > 1 else 1
+        dc = math.sqrt((fm[c, FX] - lx) ** 2 + (fm[c, FY] - ly) ** 2)
+        _log(out, c, Ev.BLAST_HIT, a, hits, round(10 * dc))
+        so[side, S.S_BLAST_HITS] += hits
+        if fm[c, FSIDE] == side:
+            so[side, S.S_FRIENDLY_HITS] += hits
+        for _ in range(hits):
+            if fm[c, FSTATE] == ST_OUT:
+                break
+            _hit(g, f, ge, sc, out, a, c, strength, g.wt[row, S.WC_DAMAGE])
+    return lx, ly
+
+
+@kernel
+def _second_target(g, f, ge, sc, a, k, px, py, fx, fy, arc, snap):
+    """The second barrel's target: an enemy on the table, not in hand-to-hand, within
+    double_second_within_in of (px, py), where the first shell struck (the first target
+    too), inside the shot's arc, whom a can hit with slot k at double_sequential_mod; standing
+    ones first, then the easiest, then the nearest to a. -1 if none."""
+    fm, rp = ge.fm, g.rp
+    ax, ay = fm[a, FX], fm[a, FY]
+    best, best_down, best_n, best_d = -1, 2, NO_SHOT, 1e18
+    for c in range(fm.shape[0]):
+        if fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or fm[c, FENGAGED] >= 0:
+            continue
+        if math.sqrt((fm[c, FX] - px) ** 2 + (fm[c, FY] - py) ** 2) > rp[S.R_PAIR_WITHIN] + 1e-9 \
+                or \
+                not _in_arc(fx, fy, fm[c, FX] - ax, fm[c, FY] - ay, arc):
+            continue
+        n = _shot_need(g, f, ge, sc, a, ax, ay, c, k, snap, 0, False, False, False,
+                       rp[S.R_PAIR_MOD])
+        if n >= NO_SHOT:
+            continue
+        down = 0 if fm[c, FSTATE] == ST_STANDING else 1
+        d = dist_in(ax, ay, fm[c, FX], fm[c, FY])
+        if down < best_down or (down == best_down and (n < best_n or (n == best_n and
+                                                                       d < best_d))):
+            best, best_down, best_n, best_d = c, down, n, d
+    return best
+
+
+@kernel
+def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, charging, fx,
+                  fy, arc):
+    """Both barrels of fighter a's double-barrelled slot k (loaded with two shells), the text's
+    two ways. ``both``: at once at t, one to-hit roll at double_both_mod; a manstopper hit is
+    one hit at double_both_strength more; a scatter shell, hitting or scattering off a miss,
+    gives a D(double_both_scatter_hits) of hits to every fighter under its template
+    (``_blast``), the target's cover not counting (double_both_ignores_cover). Else one after
+    the other, each at double_sequential_mod: the first at t, the second at a target within
+    double_second_within_in of where the first struck (the target, or where a missed scatter
+    shell landed: ``_second_target``); with none there, at that point itself (Ev.POINT_SHOT):
+    a scatter shell hitting the point is a template there, missing it scatters from it (a
+    manstopper at a bare point does nothing). A scatter shell that hits its target hits it
+    and everyone else under the template centred on him. One ammo roll per to-hit die of
+    ammo_on; then kickback at the strongest shell's strength."""
+    fm, kit, wt, rp = ge.fm, ge.kit, g.wt, g.rp
+    side = fm[a, FSIDE]
+    so = out.side_out
+    row = kit[a, k, KW]
+    ax, ay = fm[a, FX], fm[a, FY]
+    snap = (flags & S.SH_SNAP) != 0
+    aimed = (flags & S.SH_AIMED) != 0
+    scatter = (wt[row, S.WC_FLAGS] & FL_TEMPLATE) != 0
+    strength = wt[row, S.WC_STRENGTH]
+    if wt[row, S.WC_FLAGS] & S.FL_USER_STRENGTH:
+        strength += fm[a, FS]
+    damage = wt[row, S.WC_DAMAGE]
+    if both:
+        flags |= S.SH_BOTH
+        so[side, S.S_BOTH_BARRELS] += 1
+        kit[a, k, KLOADED] -= 2
+        n_shells = 1
+        if not scatter:
+            strength += rp[S.R_BOTH_STRENGTH]
+    else:
+        flags |= S.SH_PAIR
+        so[side, S.S_PAIRS] += 1
+        n_shells = 2
+    extra = rp[S.R_BOTH_MOD] if both else rp[S.R_PAIR_MOD]
+    rolls = 0
+    px, py = float(fm[t, FX]), float(fm[t, FY])
+    for i in range(n_shells):
+        if i > 0 and fm[a, FSTATE] != ST_STANDING:
+            break  # his own first shell put him down or out: the second stays in its barrel
+        if not both:
+            kit[a, k, KLOADED] -= 1
+        cur = t
+        fl = flags
+        if i > 0:
+            fl |= S.SH_SECOND
+            cur = _second_target(g, f, ge, sc, a, k, px, py, fx, fy, arc, snap)
+        if cur < 0:  # no target within reach of the point struck: the shell goes at the point
+            d = math.sqrt((ax - px) ** 2 + (ay - py) ** 2)
+            if d <= wt[row, S.WC_SHORT]:
+                rmod = wt[row, S.WC_HIT_SHORT]
+            elif d <= wt[row, S.WC_LONG]:
+                rmod = wt[row, S.WC_HIT_LONG]
+            else:
+                continue  # out of range: the shell goes wide
+            need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - (
+                _modifier(rp, g.tb, 0, rmod, snap, False, False, False, S.COV_NONE, False) + extra)
+            if not _can_roll(g, need):
+                continue
+            hit, die = _roll_need(g, need)
+            if die >= rp[S.R_AMMO_ON]:
+                rolls += 1
+            _log(out, a, Ev.POINT_SHOT, round(10 * px), round(10 * py), need, die,
+                 1 if hit else 0)
+            if scatter:
+                _blast(g, f, ge, sc, out, a, row, px, py, not hit, 1, -1)
+            continue
+        em = emerging and cur == t
+        ch = charging and cur == t
+        if i == 0:
+            need, cov, nocov = _barrels_need(g, f, ge, sc, a, cur, k, both, snap, aim_turns,
+                                             emerging, charging)
+        else:  # the target's own modifiers (emerging, charging) count again if it is he
+            vis, cov = _target_cover(g, f, ge, sc, ax, ay, cur)
+            nocov = False
+            need = _need_at(g, ge, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]), cov,
+                            snap, 0, em, ch, False, extra) if vis else NO_SHOT
+        if need >= NO_SHOT:
+            continue  # knocked out of sight or range by the first shell: the second goes wide
+        mods = (S.MOD_RAPID if _rapid(g, fm, cur) else 0) | (S.MOD_EMERGING if em else 0) | \
+            (S.MOD_CHARGING if ch else 0) | (S.MOD_NO_COVER if nocov else 0)
+        hit, die = _roll_need(g, need)
+        if die >= rp[S.R_AMMO_ON]:
+            rolls += 1
+        h1 = 1 if hit else 0
+        so[side, S.S_SHOTS] += 1
+        so[side, S.S_HITS] += h1
+        if snap:
+            so[side, S.S_SNAP] += 1
+            so[side, S.S_SNAP_HITS] += h1
+        if aimed:
+            so[side, S.S_AIMED] += 1
+            so[side, S.S_AIM_HITS] += h1
+        if fl & S.SH_OVERWATCH:
+            so[side, S.S_OW_SHOTS] += 1
+        _log(out, a, Ev.SHOT, cur, row, need, die, h1, aim_turns if i == 0 else 0, fl, cov,
+             mods)
+        tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
+        if scatter:
+            if both:
+                px, py = _blast(g, f, ge, sc, out, a, row, tx, ty, not hit,
+                                rp[S.R_BOTH_SCATTER_HITS], -1)
+            else:
+                if hit:
+                    _hit(g, f, ge, sc, out, a, cur, strength, damage)
+                px, py = _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1,
+                                cur if hit else -1)
+        else:
+            if hit:
+                _hit(g, f, ge, sc, out, a, cur, strength, damage)
+            px, py = tx, ty
+    for _ in range(rolls):
+        _ammo_roll(g, ge, out, a, k)
+    if strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and fm[a, FSTATE] == ST_STANDING:
+        ok = _test(g, fm[a, FS], 0)
+        _log(out, a, Ev.KICKBACK, row, 1 if ok else 0)
+        if not ok:
+            so[side, S.S_KICKBACKS] += 1
+            _pin(ge, out, a, -1)
+            _get_wet(g, f, ge, out, a)
+
+
+@kernel
+def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy):
+    """Fighter a fires slot k at t in firing ``mode`` (FIRE_*): both barrels of a loaded
+    double-barrelled gun at once or one after the other (``_fire_barrels``; an aimed shot, a
+    quick-draw shot unless quick_draw_fan, or one past the 7+ ladder at the barrels' modifier
+    fires one barrel); else one shot, or with FIRE_BURST a burst of sustained-fire dice
     (each shot at sfd_modifier; later shots go to another enemy within sfd_spread_in of the
     first, inside the arc, once the first is out of action: ``_spread_target``). ``arc``
     degrees centred on (fx, fy) is the arc he fires in (360: he turns freely, so the burst's
@@ -853,7 +1096,17 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging,
     aimed = (flags & S.SH_AIMED) != 0
     snap = (flags & S.SH_SNAP) != 0
     if (flags & S.SH_QUICKDRAW) != 0 and rp[S.R_QD_FAN] == 0:
-        fan = False
+        mode = S.FIRE_ONE
+    if (mode == S.FIRE_BOTH or mode == S.FIRE_PAIR) and (wt[row, S.WC_FLAGS] & FL_DOUBLE) != 0 \
+            and kit[a, k, KLOADED] >= 2 and (not aimed or rp[S.R_SFD_CAN_AIM] != 0):
+        both = mode == S.FIRE_BOTH
+        need, _, _ = _barrels_need(g, f, ge, sc, a, t, k, both, snap, aim_turns, emerging,
+                                   charging)
+        if need < NO_SHOT:
+            _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging,
+                          charging, sfx, sfy, sarc)
+            return
+    fan = mode == S.FIRE_BURST
     sustained = fan and wt[row, S.WC_SFD] > 0 and (not aimed or rp[S.R_SFD_CAN_AIM] != 0)
     if sustained and _shot_need(g, f, ge, sc, a, ax, ay, t, k, snap, aim_turns, emerging,
                                 charging, True) >= NO_SHOT:
@@ -864,7 +1117,7 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging,
         rolls += jams
         flags |= S.SH_FAN
         so[side, S.S_FANS] += 1
-        _log(out, a, Ev.BURST, t, wt[row, S.WC_SFD], shots, jams)
+        _log(out, a, Ev.BURST, t, wt[row, S.WC_SFD], shots, jams, flags)
     else:
         shots = 1
     x0, y0 = fm[t, FX], fm[t, FY]
@@ -907,8 +1160,11 @@ def _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging,
         if flags & S.SH_OVERWATCH:
             so[side, S.S_OW_SHOTS] += 1
         _log(out, a, Ev.SHOT, cur, row, need, d, h1, aim_turns, flags, cov, mods)
+        tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
         if hit:
             _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
+        if wt[row, S.WC_FLAGS] & FL_TEMPLATE:  # a scatter shell: its template, or its scatter
+            _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1)
     for _ in range(rolls):
         _ammo_roll(g, ge, out, a, k)
     if shots > 0 and strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and \
@@ -932,11 +1188,11 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
                        emerging, charging)
     if n_ok == 0:
         return False
-    t, k, fan = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need, flags,
-                            g.s)
+    t, k, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
+                             flags, g.s)
     if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
         return False
-    _fire(g, f, ge, sc, out, a, t, k, fan, flags, aim_turns, emerging, charging, arc, fx, fy)
+    _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy)
     return True
 
 
@@ -945,9 +1201,11 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
 
 @kernel
 def _watching(fm, o, mover):
-    """Can overwatcher o fire at enemy ``mover`` (both up, o not yet fired this turn)?"""
+    """Can overwatcher o fire at enemy ``mover`` (both up, o not yet fired this turn; in the
+    shoot-out not one acting at the mover's own score: their moves are simultaneous)?"""
     return fm[o, FOW] != S.OW_NONE and fm[o, FOWFIRED] == 0 and fm[o, FSTATE] == ST_STANDING \
-        and fm[o, FPINNED] == 0 and fm[o, FENGAGED] < 0 and fm[o, FSIDE] != fm[mover, FSIDE]
+        and fm[o, FPINNED] == 0 and fm[o, FENGAGED] < 0 and fm[o, FSIDE] != fm[mover, FSIDE] \
+        and not (fm[o, FORDER] > 0 and fm[o, FORDER] == fm[mover, FORDER])
 
 
 @kernel
@@ -989,8 +1247,8 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
                            arc, False, a, turns, emerging, charging)
         if n_ok == 0:
             continue
-        t, k, fan = choose_shot(g.kinds[1 - side], g.weights[1 - side], o, fm, ge.kit, g.wt,
-                                sc.need, flags, g.s)
+        t, k, mode = choose_shot(g.kinds[1 - side], g.weights[1 - side], o, fm, ge.kit, g.wt,
+                                 sc.need, flags, g.s)
         if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
             continue
         fm[o, FOWFIRED] = 1
@@ -1018,8 +1276,8 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
                         or sc.need[a, k] >= NO_SHOT:
                     _log(out, o, Ev.OW_LOST, a, 2)
                     continue
-        _fire(g, f, ge, sc, out, o, a, k, fan and not aimed, flags, turns, emerging, charging,
-              arc, fm[o, FFACEX], fm[o, FFACEY])
+        _fire(g, f, ge, sc, out, o, a, k, S.FIRE_ONE if aimed else mode, flags, turns,
+              emerging, charging, arc, fm[o, FFACEX], fm[o, FFACEY])
         fm[o, FOWN] = 0
 
 
@@ -1241,28 +1499,38 @@ def _start_fighter(fm, a):
     fm[a, FMOVED] = S.MV_STILL
     fm[a, FMOVED_IN] = 0
     fm[a, FRELOAD_SLOT] = -1
+    fm[a, FRELOAD_SHELL] = 0
     fm[a, FOW] = S.OW_NONE
 
 
 @kernel
 def _escape_pins(g, ge, out, side):
-    """Pinned fighters of ``side`` take their escape test: an I test, only with a friend within
-    unpin_friend_in who is standing and not a young blood (the leader always has one)."""
-    fm, rp = ge.fm, g.rp
+    """Pinned fighters of ``side`` take their escape test (``_escape_one``)."""
+    fm = ge.fm
     for a in range(fm.shape[0]):
         if fm[a, FSIDE] != side or fm[a, FPINNED] == 0 or fm[a, FSTATE] != ST_STANDING:
             continue
-        friend = fm[a, FTYPE] == S.FT_LEADER
-        for b in range(fm.shape[0]):
-            if friend:
-                break
-            friend = b != a and fm[b, FSIDE] == side and fm[b, FSTATE] == ST_STANDING and \
-                fm[b, FTYPE] != S.FT_YOUNG_BLOOD and \
-                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= rp[S.R_UNPIN_FRIEND_IN]
-        ok = friend and _i_test(g, fm[a, FI], 0)
-        if ok:
-            fm[a, FPINNED] = 0
-        _log(out, a, Ev.UNPIN, 1 if ok else 0)
+        _escape_one(g, ge, out, a)
+
+
+@kernel
+def _escape_one(g, ge, out, a):
+    """Pinned fighter a's escape test: an I test, only with a friend within unpin_friend_in
+    who is standing and not a young blood (the leader always has one). True if he escaped."""
+    fm, rp = ge.fm, g.rp
+    side = fm[a, FSIDE]
+    friend = fm[a, FTYPE] == S.FT_LEADER
+    for b in range(fm.shape[0]):
+        if friend:
+            break
+        friend = b != a and fm[b, FSIDE] == side and fm[b, FSTATE] == ST_STANDING and \
+            fm[b, FTYPE] != S.FT_YOUNG_BLOOD and \
+            dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= rp[S.R_UNPIN_FRIEND_IN]
+    ok = friend and _i_test(g, fm[a, FI], 0)
+    if ok:
+        fm[a, FPINNED] = 0
+    _log(out, a, Ev.UNPIN, 1 if ok else 0)
+    return ok
 
 
 @kernel
@@ -1346,6 +1614,8 @@ def _act(g, f, ge, sc, out, a):
         _log(out, a, Ev.OVERWATCH, 1 if aimed else 0, fm[a, FFACEX], fm[a, FFACEY])
     elif act == Act.RELOAD or act == Act.CLEAR:
         fm[a, FRELOAD_SLOT] = k
+        fm[a, FRELOAD_SHELL] = 1 if act == Act.RELOAD and dec[S.D_SHELL] != 0 and \
+            kit[a, k, KALT] >= 0 else 0
         _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
     elif act == Act.WALK or act == Act.RUN or act == Act.CHARGE or act == Act.CRAWL:
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0)
@@ -1435,7 +1705,7 @@ def _shoot_one(g, f, ge, sc, out, a):
             turns = fm[a, FAIMN]
             fm[a, FAIMT] = -1  # the shot spends the aim (nothing to lose if it drops t)
             fm[a, FAIMN] = 0
-            _fire(g, f, ge, sc, out, a, t, k, False, S.SH_AIMED, turns, False, False,
+            _fire(g, f, ge, sc, out, a, t, k, S.FIRE_ONE, S.SH_AIMED, turns, False, False,
                   rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
         return
     flags = S.SH_SNAP if ran else 0
@@ -1528,7 +1798,7 @@ def _melee_hits(g, f, ge, out, a, b, hits):
         _log(out, b, Ev.WOUND, a, need, d, 1 if wounded else 0)
         if wounded:
             out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
-            _damage(g, f, ge, out, b, a, 1)
+            _damage(g, f, ge, out, b, a, 1, False)
             if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
                 _take_out(ge, out, b, a, 0)
             if fm[b, FSTATE] == ST_DOWN:
@@ -1614,6 +1884,14 @@ def _reload(g, ge, out, a, k, clear):
             so[side, S.S_JAMS_CLEARED] += gone
         _log(out, a, Ev.CLEAR, k, cat, 1 if ok else 0, kit[a, k, KJAMS])
         return
+    if fm[a, FRELOAD_SHELL] != 0 and kit[a, k, KALT] >= 0 and \
+            g.tb[S.TB_RELOAD_CAT + _activity(g, fm, a)] != S.CAT_NONE:
+        back = kit[a, k, KLOADED]  # the other round type: the barrels emptied into their box
+        kit[a, k, KRESERVE] += back
+        kit[a, k, KLOADED] = 0
+        _swap_rounds(kit, a, k)
+        so[side, S.S_SHELL_SWAPS] += 1
+        _log(out, a, Ev.SHELLS, k, kit[a, k, KW], back)
     cat, ok, die, put, lost = _reload_roll(g, kit[a, k, KW], kit[a, k, KLOADED],
                                            kit[a, k, KRESERVE], _activity(g, fm, a), fm[a, FBS])
     if cat == S.CAT_NONE:
@@ -1634,6 +1912,8 @@ def _recovery_phase(g, f, ge, out, side):
     or out of action), pins that have cost their fighter a turn lifted (Ev.PIN_LIFTED)."""
     fm = ge.fm
     now = out.clock[1]
+    # the fast-draw order lifts a pin at the activation it costs (``_shootout_round``)
+    fast_draw = 1 if g.rp[S.R_SHOOTOUT] != 0 and g.rp[S.R_SO_TURNS] == 0 else 0
     for a in range(fm.shape[0]):
         if fm[a, FSIDE] != side or fm[a, FSTATE] == ST_OUT:
             continue
@@ -1656,7 +1936,7 @@ def _recovery_phase(g, f, ge, out, side):
                 fm[a, FPINNED] = 1
                 fm[a, FPIN_TURN] = now
                 _flesh_wound(g, ge, out, a, -1)
-        elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now:
+        elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now and fast_draw == 0:
             fm[a, FPINNED] = 0
             _log(out, a, Ev.PIN_LIFTED, 0)
 
@@ -1672,7 +1952,7 @@ def _check(g, f, ge, out):
         for k in range(kit.shape[1]):
             if kit[a, k, KW] < 0:
                 continue
-            if kit[a, k, KLOADED] < 0 or kit[a, k, KRESERVE] < 0 or \
+            if kit[a, k, KLOADED] < 0 or kit[a, k, KRESERVE] < 0 or kit[a, k, KALT_RES] < 0 or \
                     kit[a, k, KLOADED] > g.wt[kit[a, k, KW], S.WC_CAPACITY]:
                 _broken(out, Bad.ROUNDS)
             if kit[a, k, KJAMS] < 0:
@@ -1753,29 +2033,35 @@ def _shot_down(ge):
 
 @kernel
 def _shootout_round(g, f, ge, sc, out):
-    """One round of the shoot-out in the fast-draw order (shootout_order 'i_plus_d6'): every
-    fighter not out of action rolls I + D6 (Ev.ORDER); the highest score acts first, fighters
-    with equal scores together: each of them in turn clears his turn's flags and takes his
-    movement-phase action (a down one may crawl), the enemy's overwatchers may then fire at
-    them, then those still up, unpinned and free shoot, each of them even if a fighter of the
-    same score has just shot him (their shots are simultaneous). Pins are escaped at the start
-    of the round; hand-to-hand and recovery come at its end, for both sides. Returns (over,
+    """One round of the shoot-out in the fast-draw order (shootout_order 'i_plus_d6'): each
+    fighter's I + D6 score (Ev.ORDER), rolled in the first round he is in and kept for later
+    rounds (the text's "subsequent turns can be taken in this order"), or rolled every round
+    with shootout_reroll. The highest score acts first; fighters with equal scores act
+    together: all their turn flags are cleared first (an overwatch of theirs ends), then the
+    two sides' tied fighters take their actions, the side going first by a coin when both have
+    some (a down one may crawl; a pinned one takes his escape test now and, failing, loses
+    this activation, his pin lifting after it: a pin costs one activation); watchers of the
+    same score never fire at each other (``_watching``); the enemy's other overwatchers may
+    then fire at them; then all of them up, unpinned and free when the score's shooting began
+    fire, each even if one of the same score has just shot him, and at the BS he had then
+    (simultaneous fire; a tied shooter knocked back by a simultaneous hit fires from where he
+    lands). Hand-to-hand and both sides' recovery come at the round's end. Returns (over,
     winner) as ``_shot_down``, checked after every score."""
-    fm = ge.fm
+    fm, rp = ge.fm, g.rp
     F = fm.shape[0]
     out.clock[1] += 1
     _log(out, -1, Ev.TURN, -1)
     for a in range(F):
         fm[a, FCHARGED] = 0
-    _escape_pins(g, ge, out, 0)
-    _escape_pins(g, ge, out, 1)
     for a in range(F):
         fm[a, FORDER] = 0
         if fm[a, FSTATE] == ST_OUT:
             continue
-        d = roll(g.s, D6)
-        fm[a, FORDER] = fm[a, FI] + d
-        _log(out, a, Ev.ORDER, fm[a, FI], d, fm[a, FORDER])
+        if fm[a, FSCORE] == 0 or rp[S.R_SO_REROLL] != 0:
+            d = roll(g.s, D6)
+            fm[a, FSCORE] = fm[a, FI] + d
+            _log(out, a, Ev.ORDER, fm[a, FI], d, fm[a, FSCORE])
+        fm[a, FORDER] = fm[a, FSCORE]
     able = sc.able
     while True:
         top = 0
@@ -1784,28 +2070,50 @@ def _shootout_round(g, f, ge, sc, out):
                 top = max(top, fm[a, FORDER])
         if top <= 0:
             break
-        movers = 0
+        tied = 0
         for a in range(F):
-            if fm[a, FORDER] != top or fm[a, FSTATE] == ST_OUT:
-                continue
-            _start_fighter(fm, a)
-            if fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
-                continue
-            if fm[a, FSTATE] == ST_STANDING:
-                _act(g, f, ge, sc, out, a)
-            elif fm[a, FSTATE] == ST_DOWN:
-                _crawl_down(g, f, ge, sc, out, a)
-            movers |= 1 << fm[a, FSIDE]
+            able[a] = 0
+            if fm[a, FORDER] == top and fm[a, FSTATE] != ST_OUT:
+                _start_fighter(fm, a)
+                tied |= 1 << fm[a, FSIDE]
+        lead = 0
+        if tied == 3:  # both sides at this score: a coin says whose fighters move first
+            lead = roll(g.s, 2) - 1
+            _log(out, -1, Ev.TIE, top, lead)
+        movers = 0
+        for turn in range(2):
+            side = lead if turn == 0 else 1 - lead
+            for a in range(F):
+                if fm[a, FORDER] != top or fm[a, FSIDE] != side or fm[a, FSTATE] == ST_OUT:
+                    continue
+                if fm[a, FPINNED] != 0 and fm[a, FSTATE] == ST_STANDING and \
+                        not _escape_one(g, ge, out, a):
+                    able[a] = -1  # the pin costs him this activation
+                    continue
+                if fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
+                    continue
+                if fm[a, FSTATE] == ST_STANDING:
+                    _act(g, f, ge, sc, out, a)
+                elif fm[a, FSTATE] == ST_DOWN:
+                    _crawl_down(g, f, ge, sc, out, a)
+                movers |= 1 << side
         for side in range(2):
             if movers & (1 << side):
                 _overwatch_stationary(g, f, ge, sc, out, side)
         for a in range(F):
-            able[a] = 1 if fm[a, FORDER] == top and fm[a, FSTATE] == ST_STANDING and \
-                fm[a, FPINNED] == 0 and fm[a, FENGAGED] < 0 and fm[a, FFIRED] == 0 else 0
+            if able[a] == 0 and fm[a, FORDER] == top and fm[a, FSTATE] == ST_STANDING and \
+                    fm[a, FPINNED] == 0 and fm[a, FENGAGED] < 0 and fm[a, FFIRED] == 0:
+                able[a] = fm[a, FBS] + 1  # his BS as the score's shooting begins
         for a in range(F):
-            if able[a] != 0:
+            if able[a] > 0:
+                now_bs = fm[a, FBS]
+                fm[a, FBS] = able[a] - 1
                 _shoot_one(g, f, ge, sc, out, a)
+                fm[a, FBS] = max(now_bs + fm[a, FBS] - (able[a] - 1), 0)  # his own shot's
         for a in range(F):
+            if able[a] < 0 and fm[a, FPINNED] != 0:
+                fm[a, FPINNED] = 0
+                _log(out, a, Ev.PIN_LIFTED, 0)
             if fm[a, FORDER] == top:
                 fm[a, FORDER] = 0
         over, winner = _shot_down(ge)
@@ -1883,7 +2191,7 @@ def scratch(h, w, F, K, sizes):
                    np.zeros(h * w, dtype=np.int64), np.zeros((h, w), dtype=np.bool_),
                    np.zeros(F, dtype=np.int64), np.zeros(S.N_DEC, dtype=np.int64),
                    np.zeros(sizes.dice, dtype=np.int64), np.zeros(sizes.dice, dtype=np.int64),
-                   np.zeros(F, dtype=np.int64))
+                   np.zeros(F, dtype=np.int64), np.zeros(F, dtype=np.int64))
 
 
 @kernel
@@ -1891,7 +2199,7 @@ def _borrow_scratch(sc):
     return Scratch(borrow(sc.dist), borrow(sc.queue), borrow(sc.seen), borrow(sc.need),
                    borrow(sc.legal), borrow(sc.step_need), borrow(sc.path), borrow(sc.occ),
                    borrow(sc.saw), borrow(sc.dec), borrow(sc.dice_a), borrow(sc.dice_b),
-                   borrow(sc.able))
+                   borrow(sc.able), borrow(sc.under))
 
 
 @kernel
@@ -2045,6 +2353,13 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_WET_LARGEST, r.perc_wet_stacking == "largest"),
             (S.R_WET_ANY_WATER, r.immersion_trigger == "any_water"),
             (S.R_HEAVY_RAIN, r.heavy_rain), (S.R_AMMO_OVER_FAIL, r.ammo_over_six == "fail"),
+            (S.R_PAIR_MOD, r.double_sequential_mod), (S.R_PAIR_WITHIN, r.double_second_within_in),
+            (S.R_BOTH_MOD, r.double_both_mod), (S.R_BOTH_STRENGTH, r.double_both_strength),
+            (S.R_BOTH_SCATTER_HITS, r.double_both_scatter_hits),
+            (S.R_BOTH_NO_COVER, r.double_both_ignores_cover),
+            (S.R_TEMPLATE_REACH100, round(100 * (r.scatter_radius_in + r.template_base_in))),
+            (S.R_SCATTER_HALVED, r.scatter_halved), (S.R_SO_REROLL, r.shootout_reroll),
+            (S.R_MELEE_DROWN, r.melee_drowning),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -2058,7 +2373,8 @@ def tables(rules: WMRules) -> np.ndarray:
                        (S.TB_RECOVERY, rules.recovery_faces),
                        (S.TB_RELOAD_CAT, rules.reload_category_of),
                        (S.TB_WATER_COVER, rules.pinned_water_cover),
-                       (S.TB_DROWN, rules.drown_out_on)):
+                       (S.TB_DROWN, rules.drown_out_on),
+                       (S.TB_SCATTER, rules.scatter_faces)):
         tb[at:at + len(values)] = values
     return tb
 
@@ -2081,23 +2397,32 @@ def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
     return tuple(Recruit(t, weapons=w, boxes=b) for t, (w, b) in kits)
 
 
-_UNSUPPORTED = ("template", "lemat", "entangle", "throw_by_strength", "needs_skill", "parry",
+_UNSUPPORTED = ("lemat", "entangle", "throw_by_strength", "needs_skill", "parry",
                 "charge_strength")  # a sabre's parry, a lance's charge: not modelled yet
 
 
 def _supported(rules: WMRules, name: str) -> str | None:
-    """Why weapon ``name`` is not in this engine slice, or None (hand weapons and single-shot
-    or repeating handguns and long guns are; shotgun shells, Le Mats, thrown weapons, bows and
-    dynamite come later)."""
+    """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
+    repeating handguns and long guns, and the double-barrelled shotgun and sawn-off with both
+    shell types are; Le Mats, the lever shotgun, thrown weapons, bows and dynamite come
+    later)."""
+    if name in ROUND_OF:
+        gun = ROUND_OF[name]
+        why = _supported(rules, gun)
+        if why:
+            return f"{name} is a round type of {gun}, and {why}"
+        if rules.weapon(gun)["kind"] == S.KIND_MELEE:
+            return f"{name} is the thrown use of {gun} (thrown weapons not modelled yet)"
+        return None
     w = rules.weapon(name)
     kind = WEAPON_KINDS[w["kind"]]
-    if name in ROUND_OF:
-        return f"{name} is a round type of {ROUND_OF[name]} (shell choice not modelled yet)"
     if kind not in ("melee", "handgun", "long_gun"):
         return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
     for flag in _UNSUPPORTED:
         if rules.has_flag(name, flag):
             return f"{name} has flag {flag} (not modelled yet)"
+    if rules.has_flag(name, "template") and w["sfd"] > 0:
+        return f"{name} has flag template and sustained-fire dice (not modelled yet)"
     return None
 
 
@@ -2143,7 +2468,8 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 why = _supported(rules, name)
                 if why:
                     raise ConfigError(f"westamunda side {side}: {r.type}: {why}")
-            guns.append([n for n in r.weapons if rules.weapon(n)["kind"] != S.KIND_MELEE])
+            guns.append([n for n in r.weapons if rules.weapon(n)["kind"] != S.KIND_MELEE and
+                         n not in ROUND_OF])  # a round type rides in its gun's slot (KALT)
     shootout = rules.scenario == "shoot_out"
     if shootout:  # each gang sends its first shootout_fighters (the leader and specialist first)
         n_so = [min(rules.shootout_fighters, len(tuple(rosters[side]))) for side in range(2)]
@@ -2190,6 +2516,7 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FMELEE_S] = max(w["strength"] for w in melee)
             row[FTWO_HANDED] = any(rules.weapon(w)["hands"] > 1 for w in r.weapons)
             boxes = list(r.boxes)
+            kit[a, :, KALT] = -1
             for k, name in enumerate(guns[a]):
                 w = rules.weapon(name)
                 kit[a, k, KW] = WEAPONS.index(name)
@@ -2197,9 +2524,20 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 if name in boxes:  # one box per gun of that name, in order
                     boxes.remove(name)
                     kit[a, k, KRESERVE] = w["box_rounds"]
+                alt = [n for n in r.weapons if ROUND_OF.get(n) == name]
+                if alt:  # the other round type of this gun (a shotgun's manstopper shells)
+                    kit[a, k, KALT] = WEAPONS.index(alt[0])
             for name in boxes:  # boxes beyond one a gun go to the first gun they fit
+                if name in ROUND_OF:  # a box of the other round type: its gun's KALT reserve
+                    k = guns[a].index(ROUND_OF[name])
+                    kit[a, k, KALT_RES] += rules.weapon(name)["box_rounds"]
+                    continue
                 k = guns[a].index(name)
                 kit[a, k, KRESERVE] += rules.weapon(name)["box_rounds"]
+            for k in range(len(guns[a])):  # loaded with the round type of its boxes: a
+                if kit[a, k, KALT] >= 0 and kit[a, k, KRESERVE] == 0 < kit[a, k, KALT_RES]:
+                    _swap_rounds(kit, a, k)  # gun with manstopper boxes only starts with them
+                    kit[a, k, KLOADED] = rules.weapons[kit[a, k, KW]][S.WC_CAPACITY]
             a += 1
     return fm, kit
 

@@ -7,10 +7,16 @@ recovery rolls, and why the fight ended.
 The shoot-out (``WMRules.scenario``) is told the same way: its intro names the two lines on the
 bare table, the order and the end; under shootout_order 'turns' its rounds are gang turns, and
 under 'i_plus_d6' each round is a fast draw (``Ev.TURN`` with no side): the order rolls in one
-line, then score by score, highest first, the fighters of that score (equal scores together:
-each acts in turn, then they shoot at the same moment, so one hit by another of his score
-still fires, and the narrator says so), then hand-to-hand and the recovery of both sides. The
-narrator mirrors the engine's loop over scores to say who did not act or shoot, and why.
+line in the first round (Ev.ORDER), and in each later round a line says the order stands, the
+rule the first time (with shootout_reroll every round rolls afresh); then score by score,
+highest first, the fighters of that score (equal scores together: when both sides have some,
+a coin (Ev.TIE) says whose take their actions first; each acts in turn, a pinned one taking his
+escape test (Ev.UNPIN) when his score comes, a failure costing him that activation, his pin
+lifting after it (Ev.PIN_LIFTED); then they shoot at the same moment, so one hit by another of
+his score still fires, and at the BS he had when the score's shooting began, which the
+narrator says when a wound of the same score has lowered it since), then hand-to-hand and the
+recovery of both sides. The narrator mirrors the engine's loop over scores to say who did not
+act or shoot, and why.
 
 Only the trace, the table and the rules are read. Every change of a fighter's state has its
 event (going out of action with no roll saying so is TAKEN_OUT, a pin ending without a test
@@ -27,7 +33,18 @@ it the first time; each wet mark (Ev.WET) is told with what it does to the fight
 every ammo roll above the gun's own score says why (rain, wet powder, soaked cartridges: the
 text's rule, mirrored by ``_Story.ammo_need``), a roll that only the water put out of action is
 told as drowning, and a pinned target's cover from the water is named in the shot's breakdown
-when the line of fire alone gives less. On a dry table nothing of this is said."""
+when the line of fire alone gives less. On a dry table nothing of this is said.
+
+Shotguns and sawn-offs (double-barrelled, scatter or manstopper shells, 'shotgun (scatter
+shells)'): a shot says its firing mode (one barrel, both at once, both one after the other:
+the first, then 'the second barrel' at a target near where the first struck, at the bare point
+itself (Ev.POINT_SHOT), or wide when the engine fired it at nothing) and its breakdown adds the
+barrels' modifier (SH_BOTH, SH_PAIR) and says when the cover does not count (MOD_NO_COVER); a
+scatter template (Ev.BLAST) says where it went down or how far and which way it scattered and
+whom it caught, each fighter under it (Ev.BLAST_HIT) how many hits, a friend hit by his own
+side's shell as such; a wound says the shell's strength (+1 for manstoppers both at once), a
+change of shells (Ev.SHELLS) is told before its reload, and the closing line counts each side's
+templates and their hits. None of it is said in a fight without them."""
 
 from __future__ import annotations
 
@@ -82,6 +99,11 @@ _COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "
 _SLOW = (DIFFICULT, VERY_DIFFICULT, SHALLOW_WATER, DEEP_WATER)  # ground that costs more to cross
 # what the engine's wet mark (Ev.WET a, the bit newly set) says of the fighter
 _WET_BITS = (S.WET_IN_WATER, S.WET_DEEP)
+# guns with two shell types (rows '<gun>_scatter', '<gun>_manstopper'): the gun's name
+_SHELL_GUNS = {"shotgun": "shotgun", "sawnoff": "sawn-off", "lever_shotgun": "lever shotgun"}
+_SHELLS = ("scatter", "manstopper")
+# what a double-barrelled shot and its shells do: these keep the pair of barrels being told
+_PAIR_CHAIN = _HIT_CHAIN + (Ev.BLAST, Ev.BLAST_HIT, Ev.POINT_SHOT)
 
 
 def legend(rules: WMRules) -> dict:
@@ -90,8 +112,10 @@ def legend(rules: WMRules) -> dict:
     dc, vc = rules.difficult_cost, rules.very_difficult_cost
     cover = [f"{COVER[c]} cover" if c else "no extra cover" for c in rules.pinned_water_cover]
     drown = rules.drown_out_on
+    wounded = "wounded in it by a shot or in hand-to-hand" if rules.melee_drowning else \
+        "shot and wounded in it"
     water = ("{what} ({how} ground: each inch of a move through it costs {cost}\"; a fighter "
-             "pinned in it has {cover}, and one wounded in it drowns on an injury roll of "
+             "pinned in it has {cover}, and one " + wounded + " drowns on an injury roll of "
              "{drown}+)")
     return {
         ".": "open ground",
@@ -159,11 +183,25 @@ def _plural(n: int, word: str) -> str:
 
 
 def weapon_name(row: int) -> str:
-    """'revolver', 'percussion revolver', 'buffalo gun'."""
+    """'revolver', 'percussion revolver', 'buffalo gun', 'shotgun (scatter shells)'."""
     name = WEAPONS[row]
+    if shell_name(row):
+        return f"{gun_name(row)} ({shell_name(row)} shells)"
     if name.endswith("_perc"):
         name = "percussion " + name[:-5]
     return name.replace("_", " ")
+
+
+def shell_name(row: int) -> str:
+    """'scatter' or 'manstopper' for a gun row loaded with that shell type, else ''."""
+    gun, _, shell = WEAPONS[row].rpartition("_")
+    return shell if gun in _SHELL_GUNS and shell in _SHELLS else ""
+
+
+def gun_name(row: int) -> str:
+    """The gun itself, whatever its shells: 'shotgun', 'sawn-off'; else ``weapon_name``."""
+    gun = WEAPONS[row].rpartition("_")[0]
+    return _SHELL_GUNS[gun] if shell_name(row) else weapon_name(row)
 
 
 def _type_name(t: int) -> str:
@@ -247,12 +285,18 @@ class _Story:
         self.shootout = rules.scenario == "shoot_out"
         self.fast = False  # this round is a fast draw (the shoot-out's I + D6 order)
         self.order: dict[int, int] = {}  # a fast-draw round: fighter -> his I + D6 score
+        self.scores: dict[int, int] = {}  # the latest I + D6 score rolled by each fighter
+        self.shooter = -1  # the fighter whose shots of a fast draw's score are being told
         self.sched: list[int] = []  # the round's scores not reached yet, highest first
         self.grp = None  # the score acting now: dict (see open_group), or None
         self.round_end = False  # a fast-draw round reached its hand-to-hand and recovery
         self.cut_short = False  # the fight ended in the middle of a fast-draw round
         self.drowned: list[int] = []  # fighters who drowned (injury or recovery roll)
         self.soaked: list[int] = []  # fighters pinned or down in water (Ev.WET, WET_IN_WATER)
+        self.pair = None  # both barrels one after the other, being told: dict, or None
+        self.strike = None  # the latest shell fired (SHOT or POINT_SHOT): dict, or None
+        self.blast_dice = 1  # the template being told: hits each (1), else the die of them
+        self.described: set[int] = set()  # weapon rows whose profile has been said
 
     @property
     def turn_word(self) -> str:
@@ -389,9 +433,12 @@ class _Story:
                            + " in shallow water and ".join(
                                f"{COVER[c]} cover" if c else "no extra cover"
                                for c in r.pinned_water_cover) + " in deep water",
-            "drown": f"a fighter wounded in water may drown: his injury roll puts him out of "
-                     f"action on {r.drown_out_on[0]}+ in shallow water and {r.drown_out_on[1]}+ "
-                     "in deep water, whatever the injury table says"
+            "drown": "a fighter wounded in water may drown: the injury roll of a wounding shot"
+                     + (" or hand-to-hand blow" if r.melee_drowning else "")
+                     + f" puts him out of action on {r.drown_out_on[0]}+ in shallow water and "
+                     f"{r.drown_out_on[1]}+ in deep water, whatever the injury table says"
+                     + ("" if r.melee_drowning else
+                        " (a hand-to-hand wound's injury roll is the usual one)")
                      + ("; so do his recovery rolls while he lies there"
                         if r.water_recovery_drowning else
                         " (his recovery rolls, lying there, are the usual ones)"),
@@ -405,25 +452,66 @@ class _Story:
                    "pinned or down in water"
                    + (", or through deep water" if r.immersion_trigger == "any_water" else "")
                    + ("; a need above 6 always fails" if r.ammo_over_six == "fail" else ""),
-            "fast_draw": "at the start of each round pinned fighters test to escape, then every "
-                         "fighter not out of action rolls I + D6; the highest score acts first, "
-                         "then the next; fighters with equal scores act together: each takes "
-                         "his action in turn (a down one may crawl), the enemy's overwatchers "
-                         "may then fire at them, and then they all shoot at the same moment, so "
-                         "one hit by another of his score still fires; hand-to-hand and the "
-                         "recovery of both sides come at the end of the round",
+            "double": "a double-barrelled gun with both barrels loaded may fire one barrel, both "
+                      "at once or both one after the other"
+                      + ("" if r.sfd_can_aim else " (an aimed shot is one barrel)")
+                      + "; with one loaded, it fires one",
+            "both": f"both barrels at once: one to-hit roll at {r.double_both_mod:+d}, both "
+                    f"shells spent; manstopper shells hit once at +{r.double_both_strength} S; "
+                    "scatter shells put one template down, hit or miss, "
+                    + ("the target's cover not counting, " if r.double_both_ignores_cover else "")
+                    + f"and every fighter under it, the target too, takes a D"
+                    f"{r.double_both_scatter_hits} of hits",
+            "pair": f"both barrels one after the other: two shots, each at "
+                    f"{r.double_sequential_mod:+d}; the second goes at an enemy within "
+                    f"{r.double_second_within_in}\" of where the first struck (the target, or "
+                    "where a missed scatter shell landed), or with none there at that point "
+                    "itself (range and this modifier only): a scatter shell hitting the point "
+                    "puts its template there, missing scatters from it, and a manstopper at "
+                    "bare ground does nothing",
+            "template": f"a scatter shell puts a template down where it strikes: every fighter "
+                        f"within {r.scatter_radius_in + r.template_base_in:g}\" of its centre "
+                        f"(a {r.scatter_radius_in:g}\" template and half a base), friend or "
+                        "foe, takes a hit at the shell's S; a single shell's target takes only "
+                        "the shot's own hit",
+            "scatter": "a scatter shell that misses scatters: an artillery die of "
+                       + ", ".join(f"{v:g}" for v in r.scatter_faces)
+                       + (" inches, halved," if r.scatter_halved else " inches")
+                       + " in a random direction, and the template hits whoever is under it "
+                       "where it lands",
+            "shells": "a gun with both shell types has one type in its barrels at a time; a "
+                      "reload may change type: the shells in the barrels go back to their box "
+                      f"and the reload's D{r.reload_die} loads the other type",
+            "fast_draw": "every fighter not out of action rolls I + D6 "
+                         + ("afresh at the start of each round" if r.shootout_reroll else
+                            "once, in the first round, and the scores keep the order for every "
+                            "round after")
+                         + "; the highest score acts first, then the next; fighters with equal "
+                         "scores act together: when both sides have some, a coin decides whose "
+                         "take their actions first; each takes his action in turn (a down one "
+                         "may crawl; a pinned one first tests to escape and, failing, loses "
+                         "this activation, his pin lifting after it); the enemy's overwatchers, "
+                         "not those of the same score, may then fire at them; then they all "
+                         "shoot at the same moment, each at the BS he had when the score's "
+                         "shooting began, so one hit or wounded by another of his score still "
+                         "fires as he was; hand-to-hand and the recovery of both sides come at "
+                         "the end of the round",
+            "order_kept": "the scores rolled in the first round keep the order for the whole "
+                          "shoot-out (the text: 'subsequent turns can be taken in this order'); "
+                          "nobody rolls again",
         }
         if self.fast:  # the rules that speak of gang turns, as a fast-draw round has them
             text.update({
                 "overwatch": f"an overwatcher fires once, until his own next action, at an "
-                             f"enemy who moves in his {r.fire_arc_deg}-degree arc or stands in "
-                             "it when a score's moves are over; aimed overwatch watches a "
+                             "enemy (not one of his own score) who moves in his "
+                             f"{r.fire_arc_deg}-degree arc or stands in it when a score's moves "
+                             "are over; aimed overwatch watches a "
                              f"{r.aim_arc_deg}-degree arc with the aiming bonus",
-                "pinned": "a fighter hit is pinned: he may not move or shoot; at the start of "
-                          "each round he escapes with an I test if a friend (not a young blood) "
-                          f"stands within {r.unpin_friend_in}\" (the leader always may try), "
-                          "otherwise the pin lifts at the end of the round after the one he "
-                          "was pinned in",
+                "pinned": "a fighter hit is pinned: he may not move or shoot; when his score "
+                          "next comes he escapes with an I test if a friend (not a young blood) "
+                          f"stands within {r.unpin_friend_in}\" (the leader always may try); "
+                          "failing, or with no friend near, he loses that activation and the "
+                          "pin lifts after it: a pin costs one activation",
                 "down": f"a down fighter may only crawl {r.down_crawl_in}\" when his score "
                         "comes; at the end of each round he rolls to recover: "
                         + _faces(r.recovery_faces, ("up again with a flesh wound, and pinned",
@@ -451,7 +539,7 @@ class _Story:
 
     def slot_name(self, f: int, k: int) -> str:
         s = self.f[f].slots
-        return weapon_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else f"gun in slot {k}"
+        return gun_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else f"gun in slot {k}"
 
     def ground(self, x, y) -> str:
         """The slow ground at (x, y) in words ('the stream', 'rough ground'), '' elsewhere."""
@@ -569,11 +657,36 @@ class _Story:
         f.state, f.pinned = DOWN, False
 
     def flesh_wound(self, t: int) -> None:
-        """A flesh wound (at WS and BS both 0 a TAKEN_OUT follows)."""
+        """A flesh wound (at WS and BS both 0 a TAKEN_OUT follows). A fast draw's shooter
+        wounded by his own shot (his template) fires the rest of it at the lower BS."""
         f = self.f[t]
         pen = self.rules.flesh_wound_penalty
         f.flesh += 1
         f.ws, f.bs = max(f.ws - pen, 0), max(f.bs - pen, 0)
+        g = self.grp
+        if self.fast and g is not None and self.phase == "shoot" and t == self.shooter and \
+                t in g["bs"] and not self.melee_ctx:
+            g["bs"][t] = max(g["bs"][t] - pen, 0)
+
+    def fire_bs(self, i, flags) -> int:
+        """The BS fighter i's shot is fired at: in a fast draw's simultaneous fire, the BS he
+        had when his score's shooting began (a wound of the same score since does not count
+        until it is over)."""
+        g = self.grp
+        if self.fast and g is not None and self.phase == "shoot" and i in g["bs"] and \
+                not flags & (S.SH_OVERWATCH | S.SH_QUICKDRAW | S.SH_MIDMOVE):
+            return g["bs"][i]
+        return self.f[i].bs
+
+    def old_bs(self, i, flags) -> str:
+        """' (at BS 3, his BS before the wound: the shots are simultaneous)' when a wound of
+        the same score has lowered fighter i's BS since its shooting began, else ''."""
+        if self.fast and self.grp is not None and self.phase == "shoot":
+            self.shooter = i
+        bs = self.fire_bs(i, flags)
+        if bs == self.f[i].bs:
+            return ""
+        return f" (at BS {bs}, his BS before the wound: the shots are simultaneous)"
 
     # ---------------------------------------------------------------- set-up
 
@@ -629,16 +742,25 @@ class _Story:
             for k, v in sorted(profiles.items())) + ".")
         rows = sorted({w for f in self.f.values() for w in f.slots if w >= 0})
         for row in rows:
-            w = self.weapon(row)
-            ammo = f"ammo roll {w['ammo']}+" if w["ammo"] else "no ammo roll"
-            sfd = (f", {w['sfd']} sustained-fire {'die' if w['sfd'] == 1 else 'dice'}"
-                   if w["sfd"] else "")
-            self.say(f"  The {weapon_name(row)}: short range to {w['short_in']}\" "
-                     f"({w['hit_short']:+d} to hit), long to {w['long_in']}\" "
-                     f"({w['hit_long']:+d}), S {w['strength']}, damage {w['damage']}, "
-                     f"{_plural(w['capacity'], 'round')} loaded, {ammo}{sfd}.")
+            self.weapon_line(row)
         self.legend_at = len(self.out)
         self.show_map("Positions at deployment:")
+
+    def weapon_line(self, row) -> None:
+        """The profile of weapon ``row``, the first time it comes up."""
+        self.described.add(row)
+        w = self.weapon(row)
+        ammo = f"ammo roll {w['ammo']}+" if w["ammo"] else "no ammo roll"
+        sfd = (f", {w['sfd']} sustained-fire {'die' if w['sfd'] == 1 else 'dice'}"
+               if w["sfd"] else "")
+        loaded = f"{_plural(w['capacity'], 'round')} loaded"
+        if w["flags"] & S.FL_DOUBLE:
+            loaded = f"double-barrelled ({_plural(w['capacity'], 'shell')} loaded)"
+        tail = "; each shell a scatter template" if w["flags"] & S.FL_TEMPLATE else ""
+        self.say(f"  The {weapon_name(row)}: short range to {w['short_in']}\" "
+                 f"({w['hit_short']:+d} to hit), long to {w['long_in']}\" "
+                 f"({w['hit_long']:+d}), S {w['strength']}, damage {w['damage']}, "
+                 f"{loaded}, {ammo}{sfd}{tail}.")
 
     def ground_line(self) -> str:
         """The table's water and slow ground, and the weather, in a line ('' on a dry table
@@ -672,8 +794,10 @@ class _Story:
         if self.turns == 0:
             self.intro()
             if self.fast:
-                head = ("\nEach round is a fast draw: every fighter rolls I + D6, the highest "
-                        "score acts first and equal scores act at the same time"
+                when = "every round" if self.rules.shootout_reroll else \
+                    "in the first round, the order standing for the rounds after"
+                head = (f"\nEach round is a fast draw: every fighter rolls I + D6 {when}, the "
+                        "highest score acts first and equal scores act at the same time"
                         f"{self.why('fast_draw')}.")
             else:
                 head = (f"\nSide {SIDES[side]} takes the first turn (a coin decides); then the "
@@ -699,6 +823,8 @@ class _Story:
             self.say(f"\n== Round {self.round}: fast draw ==")
             for s in range(2):
                 self.say(f"Side {SIDES[s]}: {self.status(s)}.")
+            if self.i + 1 < len(self.ev) and int(self.ev[self.i + 1, 2]) != Ev.ORDER:
+                self.order_stands()
             return
         self.say(f"\n== Round {self.round}: side {SIDES[side]}'s turn ({self.names[side]}) ==")
         for s in (side, 1 - side):
@@ -735,6 +861,8 @@ class _Story:
             dist_in(f.pos[0], f.pos[1], b.pos[0], b.pos[1]) <= self.rules.unpin_friend_in
             for b in self.f.values())
         me = self.lab(i)
+        lost = (": he loses this activation, and the pin lifts after it"
+                if self.fast else "")
         if ok:
             f.pinned = False
             self.say(f"{me} escapes the pin: an I test (I {f.i_}) passed"
@@ -744,11 +872,13 @@ class _Story:
             if not self.fast:  # a fast draw says who did not act score by score
                 self.turn_notes["no_act"][i] = "pinned"
             self.say(f"{me} stays pinned: no friend (other than a young blood) stands within "
-                     f"{self.rules.unpin_friend_in}\" to help, so no test is allowed"
+                     f"{self.rules.unpin_friend_in}\" to help, so no test is allowed{lost}"
+                     f"{self.why('pinned')}.")
+        elif self.fast:
+            self.say(f"{me} fails the I test (I {f.i_}) to escape the pin{lost}"
                      f"{self.why('pinned')}.")
         else:
-            if not self.fast:
-                self.turn_notes["no_act"][i] = "pinned"
+            self.turn_notes["no_act"][i] = "pinned"
             self.say(f"{me} fails the I test (I {f.i_}) and stays pinned this {self.turn_word}"
                      f"{self.why('pinned')}.")
 
@@ -806,30 +936,62 @@ class _Story:
                           int(self.ev[j, 5])))
             j += 1
         self.skip_to = j
-        self.order = {f: score for f, _, _, score in rolls}
-        self.sched = sorted(set(self.order.values()), reverse=True)
+        self.scores.update({f: score for f, _, _, score in rolls})
+        self.set_order()
         levels = [", ".join(f"{self.lab(f)} {i} + {d} = {score}" for f, i, d, score in rolls
                             if score == level) for level in self.sched]
         self.say("Order (I + D6, highest first): " + "; ".join(levels) + ".")
 
+    def set_order(self):
+        """The round's order: the kept score of each fighter not out of action (the engine's
+        FORDER), those just rolled included."""
+        self.order = {f: score for f, score in self.scores.items() if self.f[f].state != OUT}
+        self.sched = sorted(set(self.order.values()), reverse=True)
+
+    def order_stands(self):
+        """A fast-draw round with no rolls (shootout_reroll off): the scores kept from the
+        first round give the order."""
+        self.set_order()
+        if not self.order:
+            return
+        levels = [", ".join(f"{self.lab(f)} {score}" for f, score in sorted(self.order.items())
+                            if score == level) for level in self.sched]
+        self.say("The order stands (the scores of the first round, highest first): "
+                 + "; ".join(levels) + f"{self.why('order_kept')}.")
+
     def open_group(self, score):
-        """The engine reaches ``score``: its fighters not out of action, in the order the
-        engine checks them (``todo``)."""
+        """The engine reaches ``score``: its fighters not out of action, their turn flags
+        cleared all at once, in the order the engine checks them (``todo``: by fighter, the
+        side a tie's coin names first, ``tie``)."""
         members = [i for i in sorted(self.order) if self.order[i] == score and
                    self.f[i].state != OUT]
+        for i in members:
+            self.f[i].new_turn()
         self.grp = {"score": score, "members": members, "todo": list(members), "idle": {},
                     "acted": [], "movers": set(), "said": False, "able": set(), "hit": {},
-                    "noted": set()}
+                    "noted": set(), "lead": -1, "bs": {}}
         self.phase = "start"
         self.mover = -1
+        self.shooter = -1
+
+    def tie(self, score, lead):
+        """Both sides have fighters at ``score``: a coin says whose take their actions first
+        (the engine's loop goes through side ``lead``'s, then the other's)."""
+        self.advance_to(score)
+        g = self.grp
+        if g is None:
+            return
+        g["lead"] = lead
+        g["members"].sort(key=lambda i: (self.f[i].side != lead, i))
+        g["todo"] = [i for i in g["members"] if i in g["todo"]]
+        self.group_head()
 
     def check_in(self, i, acting):
-        """The engine's turn for member i: his turn's flags cleared; pinned, in hand-to-hand
+        """The engine's turn for member i: pinned (he took no escape test), in hand-to-hand
         or (not ``acting``) down, he does not act."""
         g, f = self.grp, self.f[i]
         if f.state == OUT:
             return
-        f.new_turn()
         if f.pinned:
             g["idle"][i] = "pinned"
         elif f.eng >= 0:
@@ -842,9 +1004,12 @@ class _Story:
                 g["idle"][i] = "down; he did not crawl"
 
     def pass_members(self, upto=None):
-        """Members below fighter ``upto`` (all: None) whose turn came with no event."""
+        """Members before fighter ``upto`` in the engine's order (all: None) whose turn came
+        with no event."""
         g = self.grp
-        while g is not None and g["todo"] and (upto is None or g["todo"][0] < upto):
+        if g is not None and upto is not None and upto not in g["todo"]:
+            return
+        while g is not None and g["todo"] and g["todo"][0] != upto:
             self.check_in(g["todo"].pop(0), False)
 
     def group_head(self):
@@ -854,7 +1019,12 @@ class _Story:
         g["said"] = True
         who = [self.lab(i) for i in g["members"]]
         names = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
-        self.say(f"Score {g['score']}: {names}" + (" together." if len(who) > 1 else "."))
+        coin = ""
+        if g["lead"] >= 0:
+            coin = (f"; a coin gives side {SIDES[g['lead']]}'s fighters their actions first, "
+                    "both sides' then shooting at the same moment")
+        self.say(f"Score {g['score']}: {names}" + (" together" if len(who) > 1 else "")
+                 + f"{coin}.")
 
     def close_group(self):
         """The score's end: its fighters who did not act, and those who could have shot and
@@ -915,11 +1085,23 @@ class _Story:
             b = self.cur_burst
             if kind == Ev.SHOT and b is not None and b["f"] == i and p[6] & S.SH_FAN:
                 return  # a shot of the burst being told
+            if kind == Ev.SHOT and p[6] & S.SH_SECOND:
+                return  # the second barrel of the pair being told
             flags = p[6] if kind == Ev.SHOT else self.burst_flags(i)[0]
             if flags & S.SH_OVERWATCH and not (p[0] == self.mover and self.phase == "move"):
                 self.route_stationary(self.f[p[0]].side)
-        elif kind in (Ev.MELEE, Ev.RELOAD, Ev.CLEAR, Ev.RECOVERY) or \
-                (kind == Ev.TAKEN_OUT and p[1] == 0) or (kind == Ev.PIN_LIFTED and p[0] == 0):
+        elif kind == Ev.UNPIN:  # his escape test, when his score comes
+            if i not in self.order:
+                return
+            self.advance_to(self.order[i])
+            g = self.grp
+            self.pass_members(upto=i)
+            self.group_head()
+            if g is not None and i in g["todo"] and not p[0]:
+                g["todo"].remove(i)  # the pin costs him this activation
+                g["idle"][i] = "pinned: his escape failed, he loses this activation"
+        elif kind in (Ev.MELEE, Ev.SHELLS, Ev.RELOAD, Ev.CLEAR, Ev.RECOVERY) or \
+                (kind == Ev.TAKEN_OUT and p[1] == 0):
             self.round_end = True
             self.advance_to(None)
 
@@ -967,7 +1149,8 @@ class _Story:
         f.act = act
         me, here, dest = self.lab(i), _xy(f.pos), (x, y)
         self.act = {"f": i, "act": act, "t": t, "dest": dest, "start": f.pos,
-                    "moved": False, "line": None, "start_down": f.state == DOWN, "slow": []}
+                    "moved": False, "line": None, "start_down": f.state == DOWN, "slow": [],
+                    "mid": bool(mid)}
         self.mover = i if act in _MOVING else -1
         if act == Act.OVERWATCH:
             return  # told by the OVERWATCH event that follows
@@ -1179,9 +1362,11 @@ class _Story:
         """A pin ends without a test: it has cost its turn (the recovery phase), or he is
         charged."""
         self.f[i].pinned = False
-        if why == 0 and self.fast:
-            self.recovery_header()
-            self.say(f"The pin on {self.lab(i)} lifts: it has held him through a whole round.")
+        if why == 0 and self.fast:  # after the score his escape failed at
+            if self.grp is not None:
+                self.pass_members()
+                self.idle_group(self.grp)
+            self.say(f"The pin on {self.lab(i)} lifts: it has cost him an activation.")
         elif why == 0:
             self.recovery_header()
             self.say(f"At the end of side {SIDES[self.active]}'s turn the pin on {self.lab(i)} "
@@ -1216,6 +1401,7 @@ class _Story:
             self.idle_group(g)
             g["able"] = {i for i in g["members"] if self.f[i].state == STANDING and
                          not self.f[i].pinned and self.f[i].eng < 0 and not self.f[i].fired}
+            g["bs"] = {i: self.f[i].bs for i in g["able"]}  # the BS each of them fires at
             if len(g["able"]) > 1:
                 self.group_head()
                 self.say(f"Score {g['score']}'s shots, fired at the same moment:")
@@ -1280,10 +1466,30 @@ class _Story:
                                               Ev.KICKBACK))
         flags = int(nxt[9]) if nxt is not None and int(nxt[1]) == i else 0
         row = int(nxt[4]) if nxt is not None and int(nxt[1]) == i else -1
+        if nxt is None and self.mid_burst(i):
+            flags = S.SH_SNAP | S.SH_MIDMOVE
         if self.fast and self.f[i].act == Act.OVERWATCH and \
                 not flags & (S.SH_MIDMOVE | S.SH_QUICKDRAW):
             flags |= S.SH_OVERWATCH
         return flags, row
+
+    def mid_burst(self, i) -> bool:
+        """Is a burst of no shots by fighter i fired on his move (his action's snap shot): is
+        his move, or another fighter's action of the same turn or score, still to come?"""
+        a = self.act
+        if a is None or a["f"] != i or not a["mid"] or self.phase != "move":
+            return False
+        j = self.i + 1
+        while j < len(self.ev) and int(self.ev[j, 2]) in (Ev.AMMO, Ev.KICKBACK):
+            j += 1
+        if j == len(self.ev):
+            return False
+        f, kind = int(self.ev[j, 1]), int(self.ev[j, 2])
+        if kind == Ev.MOVE:
+            return f == i
+        g = self.grp
+        return kind in (Ev.ACTION, Ev.UNPIN) and (
+            not self.fast or g is not None and self.order.get(f) == g["score"])
 
     def burst(self, i, t, dice, shots, jams):
         self.close_burst()
@@ -1315,6 +1521,7 @@ class _Story:
             kind = " (overwatch fire)"
         else:
             kind = ""
+        kind += self.old_bs(i, flags)
         self.say(f"{lead}{self.lab(i)} {verb} {gun} at {self.lab(t)}{kind}{self.why('fan')}: "
                  f"{dice} sustained-fire {'die gives' if dice == 1 else 'dice give'} "
                  f"{_plural(shots, 'shot')}{jam}.")
@@ -1361,16 +1568,18 @@ class _Story:
             self.close_burst()
             b = None
         f, tf = self.f[i], self.f[t]
+        second = bool(flags & S.SH_SECOND)  # the second barrel of a pair (its first is told)
         self._context(i, t, flags)
-        if b is None:
+        if b is None and not second:
             self.fire_back(i)
         f.fired = True
         if flags & S.SH_AIMED and not flags & S.SH_OVERWATCH:
             f.aim_t, f.aim_n = -1, 0  # the engine spends the aim before the shot
-        if b is None:
+        if b is None and not second:
             k = self.slot_of(i, row)
-            if k >= 0:
-                f.loaded[k] = max(f.loaded[k] - 1, 0)
+            if k >= 0:  # both barrels spend both shells, whatever comes of the second
+                spent = 2 if flags & (S.SH_BOTH | S.SH_PAIR) else 1
+                f.loaded[k] = max(f.loaded[k] - spent, 0)
         self.tally[f.side]["shots"] += 1
         self.tally[f.side]["hits"] += int(hit)
         dist = dist_in(*f.pos, *tf.pos)
@@ -1379,6 +1588,8 @@ class _Story:
         if need > 6 and d == 6:
             res += " on the second die"
         where = f"{dist:.0f}\" away"
+        w = self.weapon(row)
+        both = bool(flags & S.SH_BOTH)
         if b is not None:
             b["told"] += 1
             tgt = self.lab(t)
@@ -1386,17 +1597,39 @@ class _Story:
                 tgt += f" (with {self.lab(b['t'])} out of action, the burst moves on to him)"
             self.say(f"  Shot {b['told']} of {b['shots']} at {tgt}, {where}: {needs}, rolls "
                      f"{d}: {res}.")
+        elif second:
+            first = self.pair["t"] if self.pair is not None else -1
+            self.pair_told()
+            near = (" again" if t == first else f" (within {self.rules.double_second_within_in}"
+                    "\" of where the first struck)")
+            self.say(f"  The second barrel at {self.lab(t)}{near}, {where}: {needs}, rolls {d}: "
+                     f"{res}.")
         else:
             kind = self.shot_kind(flags, turns)
             lead = self._lead(i, t, flags)
-            me = self.lab(i)
-            if flags & S.SH_QUICKDRAW:
-                text = f"{me} gets his shot off first: {kind}"
+            me, gun, tgt = self.lab(i), weapon_name(row), self.lab(t)
+            double = bool(w["flags"] & S.FL_DOUBLE)
+            if double:
+                self.why("double")
+            text = f"{me} gets his shot off first: " if flags & S.SH_QUICKDRAW else f"{me} fires "
+            kind_txt = "" if kind == "a shot" else f", {kind},"
+            if both:
+                text += f"both barrels of the {gun} at once{self.why('both')}{kind_txt} at {tgt}"
+            elif flags & S.SH_PAIR:
+                text += (f"both barrels of the {gun}, one after the other{self.why('pair')}: "
+                         f"the first{kind_txt} at {tgt}")
+                self.pair = {"f": i, "t": t, "row": row, "flags": flags, "second": False,
+                             "point": tf.pos}
+            elif double:
+                text += f"{kind} at {tgt} with one barrel of the {gun}"
             else:
-                text = f"{me} fires {kind}"
-            self.say(f"{lead}{text} at {self.lab(t)} with the {weapon_name(row)}, {where}: "
-                     f"{needs}, rolls {d}: {res}.")
-        self.cur_shot = {"f": i, "t": t, "row": row}
+                text += f"{kind} at {tgt} with the {gun}"
+            self.say(f"{lead}{text}, {where}{self.old_bs(i, flags)}: {needs}, rolls {d}: "
+                     f"{res}.")
+        extra = self.rules.double_both_strength if both and not w["flags"] & S.FL_TEMPLATE \
+            else 0
+        self.cur_shot = {"f": i, "t": t, "row": row, "extra": extra}
+        self.strike = {"f": i, "t": t, "hit": bool(hit)}
         g = self.grp
         if hit and self.fast and g is not None and self.phase == "shoot" and \
                 i not in g["hit"].setdefault(t, []):
@@ -1430,20 +1663,25 @@ class _Story:
             return f"{need}+", f"a 6, then {max(r.second_die_needs[i], 1)}+ on a second die"
         return f"{need}+", "a 6, then more than a second die can give under these rules"
 
-    def to_hit(self, i, t, row, need, turns, flags, cover, mods) -> str:
-        """'needs 4+ to hit (7 - BS 3; +1 short range, -1 snap shot)'."""
-        bd = self.breakdown(i, t, row, need, turns, flags, cover, mods)
+    def to_hit(self, i, t, row, need, turns, flags, cover, mods, d=None) -> str:
+        """'needs 4+ to hit (7 - BS 3; +1 short range, -1 snap shot)'; ``d`` the inches to a
+        point fired at (t -1) instead of a target."""
+        bd = self.breakdown(i, t, row, need, turns, flags, cover, mods, d)
         score, note = self.need_words(need)
         why = "; ".join(x for x in (bd, note) if x)
         return f"needs {score} to hit" + (f" ({why})" if why else "")
 
-    def breakdown(self, i, t, row, need, turns, flags, cover, mods) -> str:
+    def breakdown(self, i, t, row, need, turns, flags, cover, mods, d=None) -> str:
         """'7 - BS 3; +1 short range, ...': the logged cover code and MOD_* bits, the range
-        band from the positions; '' when they do not add up to the logged score (a case the
-        narrator does not rebuild)."""
-        r, f, tf = self.rules, self.f[i], self.f[t]
+        band from the positions (or ``d``, the inches to a point fired at); a double-barrelled
+        shot's modifier from its SH_BOTH / SH_PAIR bit, and with MOD_NO_COVER the target's
+        cover not counted; '' when they do not add up to the logged score (a case the narrator
+        does not rebuild)."""
+        r, f = self.rules, self.f[i]
+        bs = self.fire_bs(i, flags)
         w = self.weapon(row)
-        d = dist_in(*f.pos, *tf.pos)
+        if d is None:
+            d = dist_in(*f.pos, *self.f[t].pos)
         if d <= w["short_in"]:
             rmod, rng = w["hit_short"], "short range"
         elif d <= w["long_in"]:
@@ -1467,14 +1705,19 @@ class _Story:
         if mods & S.MOD_RAPID:
             items.append((r.rapid_target_modifier, _RAPID[r.rapid_target_reading]
                           .format(n=r.rapid_target_in)))
-        water = self.water_cover(i, t, cover)
-        if cover in (S.COV_PARTIAL, S.COV_FULL):
+        nocov = bool(mods & S.MOD_NO_COVER)
+        water = self.water_cover(i, t, cover) if t >= 0 and not nocov else ""
+        if cover in (S.COV_PARTIAL, S.COV_FULL) and not nocov:
             items.append((r.cover_modifiers[0 if cover == S.COV_PARTIAL else 1],
                           ("partial cover" if cover == S.COV_PARTIAL else "full cover")
                           + (f" from being pinned in {water}" if water else "")))
         if flags & S.SH_FAN:
             items.append((r.sfd_modifier, "blazing away"))
-        if r.needed_base - f.bs - sum(v for v, _ in items) != need:
+        if flags & S.SH_BOTH:
+            items.append((r.double_both_mod, "both barrels at once"))
+        elif flags & S.SH_PAIR:
+            items.append((r.double_sequential_mod, "both barrels one after the other"))
+        if r.needed_base - bs - sum(v for v, _ in items) != need:
             return ""
         self.why("need")
         if water:
@@ -1484,7 +1727,11 @@ class _Story:
             if mods & bit:
                 self.why(key)
         named = ", ".join(f"{v:+d} {name}" for v, name in items if v)
-        return f"{r.needed_base} - BS {f.bs}" + (f"; {named}" if named else "")
+        out = f"{r.needed_base} - BS {bs}" + (f"; {named}" if named else "")
+        if nocov:  # both barrels of scatter at once
+            had = {S.COV_PARTIAL: "his partial cover", S.COV_FULL: "his full cover"}
+            out += f"; {had.get(cover, 'cover')} does not count"
+        return out
 
     def water_cover(self, i, t, cover) -> str:
         """Where target t stands pinned in water ('the stream') when that is what gives him the
@@ -1496,6 +1743,147 @@ class _Story:
         vis, pieces, smoke, behind = line_of_sight(self.table, self.f[i].pos, tf.pos)
         geo = S.COV_FULL if behind else S.COV_PARTIAL if pieces > 0 or smoke > 0 else S.COV_NONE
         return self.ground(*tf.pos) if vis and geo < cover else ""
+
+    # ---------------------------------------------------------------- double barrels, shells
+
+    def pair_told(self):
+        """The second barrel of the pair being told has been fired (a SHOT or POINT_SHOT)."""
+        if self.pair is not None:
+            self.pair["second"] = True
+
+    def close_pair(self):
+        """The end of both barrels fired one after the other: a second barrel the engine fired
+        at nothing (no enemy near where the first struck, and that point out of range or a
+        score the dice cannot make) goes wide."""
+        p = self.pair
+        if p is None:
+            return
+        self.pair = None
+        if p["second"]:
+            return
+        f, w = self.f[p["f"]], self.weapon(p["row"])
+        x, y = p["point"]
+        far = math.hypot(f.pos[0] - x, f.pos[1] - y) > w["long_in"]
+        why = "out of range" if far else "a score the dice cannot make"
+        self.say(f"  The second barrel goes wide: no enemy within "
+                 f"{self.rules.double_second_within_in}\" of where the first struck, and that "
+                 f"point is {why}.")
+
+    def point_shot(self, i, x10, y10, need, d, hit):
+        """The second barrel of a pair fired at the bare point where the first struck."""
+        p = self.pair
+        f = self.f[i]
+        row = p["row"] if p is not None else next(r for r in f.slots if r >= 0 and
+                                                   self.weapon(r)["flags"] & S.FL_DOUBLE)
+        flags = (p["flags"] if p is not None else S.SH_PAIR) & (S.SH_SNAP | S.SH_PAIR)
+        self.pair_told()
+        x, y = x10 / 10, y10 / 10
+        dist = math.hypot(f.pos[0] - x, f.pos[1] - y)
+        for d_in in (dist, dist + 0.1, dist - 0.1):  # the point is logged to 0.1": at a range
+            needs = self.to_hit(i, -1, row, need, 0, flags, S.COV_NONE, 0, d_in)  # band's edge
+            if " - BS " in needs:  # its breakdown adds up
+                break
+        res = "hit" if hit else "miss"
+        if need > 6 and d == 6:
+            res += " on the second die"
+        if hit and not self.weapon(row)["flags"] & S.FL_TEMPLATE:
+            res += ", but a manstopper shell striking bare ground harms no one"
+        self.say(f"  No enemy within {self.rules.double_second_within_in}\" of where the first "
+                 f"struck: the second barrel goes at that point itself, ({x:g},{y:g}), "
+                 f"{dist:.0f}\" away: {needs}, rolls {d}: {res}.")
+        self.strike = {"f": i, "t": -1, "hit": bool(hit)}
+
+    def blast(self, i, cx, cy, moved, deg, dice, n, row):
+        """A scatter template of fighter i's shell: where it went down (on the target or point
+        struck, or where a miss scattered to) and who is under it (the BLAST_HIT events that
+        follow, each told by ``blast_hit``)."""
+        self.cur_shot = {"f": i, "t": -1, "row": row, "extra": 0}
+        self.blast_dice = dice
+        st = self.strike if self.strike is not None and self.strike["f"] == i else None
+        tgt = st["t"] if st is not None else -1
+        under = []
+        for j in range(self.i + 1, len(self.ev)):
+            k = int(self.ev[j, 2])
+            if k == Ev.BLAST_HIT and int(self.ev[j, 3]) == i:
+                under.append(int(self.ev[j, 1]))
+            elif k not in _HIT_CHAIN:
+                break
+        at = f"({cx / 10:g},{cy / 10:g})"
+        self.why("template")
+        if deg < 0:
+            on = self.lab(tgt) if tgt >= 0 else "that point"
+            head = f"  The shell's spread centres on {on} at {at}"
+        elif moved:
+            head = (f"  The shell misses and scatters {moved / 10:g}\" "
+                    f"{_compass(math.cos(math.radians(deg)), math.sin(math.radians(deg)))}"
+                    f"{self.why('scatter')}, to {at}")
+        else:
+            head = (f"  The shell misses, but the scatter die gives no distance"
+                    f"{self.why('scatter')}: it lands where it was aimed, at {at}")
+        skip = deg < 0 and dice == 1 and tgt >= 0  # the target took the shot's own hit
+        if not under:
+            tail = f"{',' if deg < 0 else ':'} nobody {'else ' if skip else ''}is under it"
+        else:
+            names = [self.lab(c) for c in under]
+            who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            tail = (f" and also catches {who}" if skip else f", catching {who}" if deg < 0 else
+                    f": the spread lands on {who}")
+            if dice > 1:
+                tail += f", a D{dice} of hits each"
+        if self.pair is not None and self.pair["f"] == i and not self.pair["second"]:
+            self.pair["point"] = (cx / 10, cy / 10)  # where the first struck, for the second
+        self.say(head + tail + ".")
+
+    def blast_hit(self, c, a, hits, dist10):
+        """Fighter c under a's template: how far from its centre and how many hits; a friend
+        hit by his own side's shell said as such; hits that find him already out of action
+        (the engine stops dealing them) said too."""
+        me, firer = self.lab(c), self.lab(a)
+        where = "at its centre" if dist10 == 0 else f"{dist10 / 10:g}\" from its centre"
+        dice = f" (a D{self.blast_dice})" if self.blast_dice > 1 else ""
+        own = ""
+        if c == a:
+            own = ": his own shell"
+        elif self.f[c].side == self.f[a].side:
+            own = f": a friend hit by his own side's shell ({firer}'s)"
+        dealt = 0
+        for j in range(self.i + 1, len(self.ev)):
+            k = int(self.ev[j, 2])
+            if k not in _HIT_CHAIN:
+                break
+            dealt += k == Ev.WOUND and int(self.ev[j, 1]) == c
+        rest = ""
+        if dealt < hits:
+            n = hits - dealt
+            rest = (f"; he is out of action after {_plural(dealt, 'hit')}, so the other {n} "
+                    f"{'is' if n == 1 else 'are'} wasted")
+        self.say(f"  {me}, {where}, takes {_plural(hits, 'hit')}{dice}{own}{rest}.")
+        g = self.grp
+        if self.fast and g is not None and self.phase == "shoot" and \
+                a not in g["hit"].setdefault(c, []):
+            g["hit"][c].append(a)
+
+    def shells(self, i, k, row, back):
+        """A reload that changes the shell type (its RELOAD follows)."""
+        self.recovery_header()
+        f = self.f[i]
+        old = f.slots[k] if k < len(f.slots) else -1
+        if k < len(f.slots):
+            f.slots[k] = row
+            f.loaded[k] = 0
+            guns = [r for r in f.slots if r >= 0]
+            f.tracked = f.tracked and len(set(guns)) == len(guns)
+        was = f"{shell_name(old)} " if old >= 0 and shell_name(old) else ""
+        if back == 0:
+            out = "his barrels are empty"
+        elif back == 1:
+            out = f"the {was}shell left in the barrels goes back in its box"
+        else:
+            out = f"the {back} {was}shells in the barrels go back in their box"
+        self.say(f"{self.lab(i)} changes the shells of his {gun_name(row)}{self.why('shells')}: "
+                 f"{out}, and he loads {shell_name(row) or weapon_name(row)} shells instead.")
+        if row not in self.described:
+            self.weapon_line(row)
 
     def pinned(self, t, by):
         f = self.f[t]
@@ -1520,6 +1908,7 @@ class _Story:
             w = self.weapon(row) if row >= 0 else {"damage": 1, "strength": 0, "flags": 0}
             dmg = w["damage"]
             s = w["strength"] + (self.f[a].s if w["flags"] & S.FL_USER_STRENGTH else 0)
+            s += self.cur_shot["extra"] if self.cur_shot else 0  # both manstopper barrels
             s_txt = f" (S{s} against T{f.t})"
         if need == 0:
             self.say(f"{ind}{self.lab(a)}'s hit on {self.lab(t)} cannot wound{s_txt}.")
@@ -1688,9 +2077,12 @@ class _Story:
         f = self.f[i]
         w = self.weapon(row)
         s = w["strength"] + (f.s if w["flags"] & S.FL_USER_STRENGTH else 0)
+        shot = self.cur_shot
+        extra = shot["extra"] if shot is not None and shot["f"] == i else 0
+        how = " fired with both barrels at once" if extra else ""
         res = "passed: he holds steady" if ok else "failed"
-        self.say(f"  Kickback: the {weapon_name(row)} (S{s}) against {self.lab(i)}'s S{f.s}"
-                 f"{self.why('kickback')}: S test {res}.")
+        self.say(f"  Kickback: the {weapon_name(row)}{how} (S{s + extra}) against "
+                 f"{self.lab(i)}'s S{f.s}{self.why('kickback')}: S test {res}.")
 
     def quick_draw(self, i, o, ok):
         fi, fo = self.f[i], self.f[o]
@@ -1815,6 +2207,7 @@ class _Story:
         how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
                "on the move, a BS test " + ("passed" if ok else "failed"))
         die_txt = f"D{self.rules.reload_die} {die}" if die else "one chamber a turn"
+        noun = f"{shell_name(row)} shell" if row >= 0 and shell_name(row) else "round"
         if ok:
             if k < 2 and f.tracked:
                 f.loaded[k] += put
@@ -1823,12 +2216,12 @@ class _Story:
             if put == 0:
                 res = "no round goes in: the gun is full or he has no rounds left"
             else:
-                res = f"{_plural(put, 'round')} go{'es' if put == 1 else ''} in{now}"
+                res = f"{_plural(put, noun)} go{'es' if put == 1 else ''} in{now}"
             self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; "
                      f"{die_txt}: {res}.")
         else:
             self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; {die_txt}: "
-                     f"{_plural(lost, 'round')} dropped and lost.")
+                     f"{_plural(lost, noun)} dropped and lost.")
 
     def clear(self, i, k, cat, ok, left):
         self.recovery_header()
@@ -1860,9 +2253,10 @@ class _Story:
         else:
             f.state, f.pinned = STANDING, True
             self.flesh_wound(i)
-            until = "the next round" if self.fast else "his side's next turn"
+            until = ("his next activation (he tests to escape when his score comes)"
+                     if self.fast else "his side's next turn is over")
             txt = (f"he gets up with a flesh wound (WS {f.ws}, BS {f.bs}) and is pinned "
-                   f"until {until} is over")
+                   f"until {until}")
         self.say(f"Recovery roll for {me} (down){self.why('down')}: {d}, {txt}.")
 
     def end(self, winner, reason):
@@ -1897,7 +2291,8 @@ class _Story:
         for s in range(2):
             t = self.tally[s]
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
-                     f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}.")
+                     f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
+                     f"{self.blast_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -1914,6 +2309,22 @@ class _Story:
                 txt += f", {len(labs)} " + (what.format(names) if "{}" in what else
                                             f"{what} ({names})")
         return txt
+
+    def blast_count(self, side) -> str:
+        """'; its scatter shells put down 3 templates (2 scattered off a miss), dealing 4 hits,
+        1 of them on its own fighters', or '' (no template of this side's)."""
+        ev = self.ev
+        side_of = {i: f.side for i, f in self.f.items()}
+        mine = [e for e in ev[ev[:, 2] == Ev.BLAST] if side_of.get(int(e[1])) == side]
+        if not mine:
+            return ""
+        hits = [(int(e[4]), side_of.get(int(e[1]))) for e in ev[ev[:, 2] == Ev.BLAST_HIT]
+                if side_of.get(int(e[3])) == side]
+        total, own = sum(h for h, _ in hits), sum(h for h, s in hits if s == side)
+        scattered = sum(int(e[6]) >= 0 for e in mine)
+        return (f"; its scatter shells put down {_plural(len(mine), 'template')} ({scattered} "
+                f"scattered off a miss), dealing {_plural(total, 'hit')}"
+                + (f", {own} of them on its own fighters" if own else ""))
 
     def shot_down_why(self) -> str:
         """The shoot-out's end: the side (or both) with no fighter left standing."""
@@ -1948,6 +2359,9 @@ class _Story:
                 self.melee_ctx = False
             if kind not in _SHOT_CHAIN and kind != Ev.BURST:
                 self.close_burst()
+            if self.pair is not None and kind not in _PAIR_CHAIN and not (
+                    kind == Ev.SHOT and p[6] & S.SH_SECOND and f == self.pair["f"]):
+                self.close_pair()
             if self.fast and self.active == BOTH:
                 self.route(kind, f, p)
             if kind == Ev.DEPLOY:
@@ -2006,8 +2420,18 @@ class _Story:
                 self.ow_lost(f, p[0], p[1])
             elif kind == Ev.ORDER:
                 self.order_rolls()
+            elif kind == Ev.TIE:
+                self.tie(p[0], p[1])
             elif kind == Ev.WET:
                 self.wet(f, *p[:3])
+            elif kind == Ev.BLAST:
+                self.blast(f, *p[:7])
+            elif kind == Ev.BLAST_HIT:
+                self.blast_hit(f, *p[:3])
+            elif kind == Ev.POINT_SHOT:
+                self.point_shot(f, *p[:5])
+            elif kind == Ev.SHELLS:
+                self.shells(f, *p[:3])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)

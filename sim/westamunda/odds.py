@@ -36,6 +36,7 @@ RELOAD_METHODS = ("rounds", "cylinder", "magazine")  # loose rounds (D8) or a sp
 AMMO_KINDS = ("cartridge", "percussion", "bow")
 SHELLS = ("manstopper", "scatter")
 BARREL_MODES = ("both", "sequential")
+BARRELS = ("one", "both", "pair")  # what a loaded double-barrelled gun fires (:func:`barrels`)
 COVERS = ("none", "partial", "full")  # rules.COVER; partial and full index rules.cover_modifiers
 
 _DEFAULT = WMRules()
@@ -596,6 +597,149 @@ def double_barrel(bs: int | None = None, modifier: int = 0, strength: int | None
                 + [(one.p_hit * Fraction(1, sides), {h: Fraction(1)}) for h in range(1, sides + 1)])
     wounds = _mix((p, binomial(h, p_w)) for h, p in hits.items())
     return {"shot": one, "hits": hits, "wounds": wounds}
+
+
+class BarrelOdds(NamedTuple):
+    """A loaded double-barrelled gun fired at one target (:func:`barrels`), as the engine
+    fires it. ``p_roll_hits``: one to-hit roll succeeds (at ``need_hit``), ``p_roll_wounds``: and
+    one hit of its shell wounds (unsaved); ``p_under``: one
+    shell puts the target under its template (scatter: a hit, or a miss whose scatter lands no
+    farther than the template reach from him; manstopper: a hit); ``hits`` / ``wounds``: hits
+    and unsaved wounds the target takes in all; ``p_hit`` / ``p_wound``: at least one of each;
+    ``state``: his state afterwards (``p_flesh_wound``, ``p_down``, ``p_out_of_action``,
+    ``p_lose_wound`` its entries); ``expected_ammo_rolls``, ``p_ammo_roll`` (at least one),
+    ``p_jam`` (at least one failed): every to-hit roll of the firing (``rolls``) counted."""
+
+    mode: str
+    shell: str
+    rolls: int
+    need_hit: int
+    need_wound: int | None
+    strength: int
+    cover_ignored: bool
+    p_roll_hits: Fraction
+    p_roll_wounds: Fraction
+    p_under: Fraction
+    hits: Pmf
+    wounds: Pmf
+    expected_hits: Fraction
+    expected_wounds: Fraction
+    p_hit: Fraction
+    p_wound: Fraction
+    p_flesh_wound: Fraction
+    p_down: Fraction
+    p_out_of_action: Fraction
+    p_lose_wound: Fraction
+    state: dict[str, Fraction]
+    expected_ammo_rolls: Fraction
+    p_ammo_roll: Fraction
+    p_jam: Fraction
+
+
+def scatter_within(inches: Fraction, *, rules: WMRules | None = None) -> Fraction:
+    """Chance a missed scatter shell lands no farther than ``inches`` from the point it was
+    fired at: the artillery die's ``scatter_faces`` (halved when ``scatter_halved``; the
+    misfire face 0 lands on the point), whatever the direction."""
+    rules = _r(rules)
+    scale = Fraction(1, 2) if rules.scatter_halved else Fraction(1)
+    faces = rules.scatter_faces
+    return Fraction(sum(1 for f in faces if f * scale <= inches), len(faces))
+
+
+def template_reach(rules: WMRules | None = None) -> Fraction:
+    """Inches from a scatter template's centre a fighter's point may be and be under it:
+    ``scatter_radius_in`` plus ``template_base_in``, to the tenth of an inch the engine keeps."""
+    rules = _r(rules)
+    return Fraction(round(10 * (rules.scatter_radius_in + rules.template_base_in)), 10)
+
+
+def barrels(bs: int | None = None, modifier: int = 0, strength: int | None = None,
+            toughness: int | None = None, *, shell: str = "scatter", mode: str = "both",
+            cover: str = "none", save: int | None = None, save_modifier: int = 0,
+            wounds: int | None = None, damage: int = 1, water: str | None = None,
+            native: bool = False, true_grit: bool = False, ammo: int | None = None,
+            rules: WMRules | None = None) -> BarrelOdds:
+    """Exact odds of a loaded double-barrelled gun fired at one target, the engine's way (text:
+    Shotguns and Sawn Offs; docs/rules/westamunda.md, "Shotguns"). ``strength`` is the shell's
+    S (default the ganger's weapon S); ``modifier`` the shot's other to-hit modifiers, ``cover``
+    the target's (``cover_modifiers``); the rest as :func:`shot`.
+
+    mode 'one': one barrel. 'both': both at once, one to-hit roll at ``double_both_mod`` (-1); a
+    manstopper hit is one hit at S + ``double_both_strength``; a scatter shell ignores the
+    cover (``double_both_ignores_cover``) and every fighter under its template takes a
+    D``double_both_scatter_hits`` (D3) of hits. 'pair': both one after the other, each at
+    ``double_sequential_mod`` (-1); the second barrel goes at him again (he is within
+    ``double_second_within_in`` of where the first struck: him, or a missed scatter shell's
+    landing point), unless the first scattered farther than that from him, when it is counted
+    as missing him (the engine fires it at that bare point, whose own scatter is not modelled
+    here; neither is a knock-back throwing him out of the second barrel's reach).
+
+    A scatter shell that hits hits him; one that misses scatters (:func:`scatter_within`) and
+    still hits him when it lands within :func:`template_reach` of him. Each hit is rolled to
+    wound (then the save); the injuries follow :func:`state_after_wounds`."""
+    rules = _r(rules)
+    _check("shell", shell, SHELLS)
+    _check("mode", mode, BARRELS)
+    _check("cover", cover, COVERS)
+    bs = _ganger(rules, "BS", bs)
+    strength, toughness = _ganger(rules, "S", strength), _ganger(rules, "T", toughness)
+    wounds = _ganger(rules, "W", wounds)
+    scatter = shell == "scatter"
+    ignored = mode == "both" and scatter and rules.double_both_ignores_cover and cover != "none"
+    mod = modifier + {"one": 0, "both": rules.double_both_mod,
+                      "pair": rules.double_sequential_mod}[mode]
+    if cover != "none" and not ignored:
+        mod += rules.cover_modifiers[COVERS.index(cover) - 1]
+    if mode == "both" and not scatter:
+        strength += rules.double_both_strength
+    need_hit = need_for(bs, mod, rules=rules)
+    p = hit_chance(bs, mod, rules=rules)
+    near = scatter_within(template_reach(rules), rules=rules) if scatter else Fraction(0)
+    under = p + (1 - p) * near
+    if mode == "one":
+        hits = {1: under, 0: 1 - under}
+    elif mode == "both":
+        sides = rules.double_both_scatter_hits if scatter else 1
+        hits = _mix([(1 - under, {0: Fraction(1)})]
+                    + [(under * Fraction(1, sides), {h: Fraction(1)}) for h in range(1, sides + 1)])
+    else:
+        second = {1: under, 0: 1 - under}
+        parts = [(p, {1 + k: q for k, q in second.items()})]
+        if scatter:  # a miss: under the template within its reach, the second at him within 2"
+            scale = Fraction(1, 2) if rules.scatter_halved else Fraction(1)
+            reach = template_reach(rules)
+            for face in rules.scatter_faces:
+                d = face * scale
+                first = 1 if d <= reach else 0
+                follow = second if d <= rules.double_second_within_in else {0: Fraction(1)}
+                parts.append(((1 - p) / len(rules.scatter_faces),
+                              {first + k: q for k, q in follow.items()}))
+        else:
+            parts.append((1 - p, second))
+        hits = _mix(parts)
+    hits = {k: v for k, v in sorted(hits.items()) if v}
+    p_w = wound_chance(strength, toughness, rules=rules) * (1 - save_chance(save, save_modifier,
+                                                                             rules=rules))
+    wnds = _mix((q, binomial(k, p_w)) for k, q in hits.items())
+    injury = injury_pmf(water=water, native=native, true_grit=true_grit, rules=rules)
+    state = _mix((q, state_after_wounds(k, wounds=wounds, damage=damage, injury=injury,
+                                        rules=rules)) for k, q in wnds.items())
+    order = ("unhurt", "lost_wound", FLESH_WOUND, DOWN, OUT_OF_ACTION)
+    state = {s: state[s] for s in order if s in state}
+    rolls = 2 if mode == "pair" else 1
+    p_roll = at_least(rules.ammo_on) if ammo is not None else Fraction(0)
+    p_fail = 1 - ammo_pass_chance(ammo, rules=rules)
+    return BarrelOdds(
+        mode=mode, shell=shell, rolls=rolls, need_hit=need_hit,
+        need_wound=wound_need(strength, toughness, rules=rules), strength=strength,
+        cover_ignored=ignored, p_roll_hits=p, p_roll_wounds=p * p_w, p_under=under, hits=hits,
+        wounds=wnds,
+        expected_hits=mean(hits), expected_wounds=mean(wnds), p_hit=1 - hits.get(0, 0),
+        p_wound=1 - wnds.get(0, 0), p_flesh_wound=state.get(FLESH_WOUND, Fraction(0)),
+        p_down=state.get(DOWN, Fraction(0)), p_out_of_action=state.get(OUT_OF_ACTION, Fraction(0)),
+        p_lose_wound=state.get("lost_wound", Fraction(0)), state=state,
+        expected_ammo_rolls=rolls * p_roll, p_ammo_roll=1 - (1 - p_roll) ** rolls,
+        p_jam=1 - (1 - p_roll * p_fail) ** rolls)
 
 
 def kickback_chance(firer_strength: int | None = None, weapon_strength: int | None = None, *,

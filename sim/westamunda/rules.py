@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-2"
+VERSION = "wm-3"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -331,8 +331,13 @@ class WMRules:
         "a rifle, long range of a revolver (gap).", lo=2, hi=48)
     shootout_order: str = param(
         "i_plus_d6", "Who acts first in a shoot-out: 'i_plus_d6' (the text's fast-draw order, "
-        "I + D6, highest first, ties acting together) or 'turns' (ordinary turns).",
-        choices=("i_plus_d6", "turns"))
+        "I + D6, highest first, ties acting together: the order it likens to 'the fast draw "
+        "scenarios') or 'turns' (ordinary gang turns: the text's advice for a bar-room game of "
+        "two players).", choices=("i_plus_d6", "turns"))
+    shootout_reroll: bool = param(
+        False, "The shoot-out's I + D6 scores are rolled again every round; off (default): the "
+        "text's 'subsequent turns can be taken in this order': the first round's scores keep "
+        "the order for the whole duel.")
 
     # ---- dice -------------------------------------------------------------------------------------
     needed_base: int = param(7, "A characteristic roll succeeds on a D6 of at least this minus "
@@ -532,6 +537,9 @@ class WMRules:
     drown_out_on: tuple = param(
         (5, 4), "Injury-roll score that puts a fighter wounded in shallow and in deep water out "
         "of action (text: 5+, 4+; a flesh wound stays on 1, down covers the rest).", lo=2, hi=6)
+    melee_drowning: bool = param(
+        False, "A hand-to-hand wound in water also uses drown_out_on; off (default): the text's "
+        "'when rolling for the effect of a wounding shot', shots only.")
     water_recovery_drowning: bool = param(
         False, "A down fighter lying in water also uses drown_out_on for his recovery rolls "
         "(text: only the roll for the wounding shot).")
@@ -640,6 +648,11 @@ class WMRules:
     scatter_radius_in: float = param(
         0.5, "Radius of the scatter-shell template around the point struck (text: 'the normal "
         "template'; reference 9.2: others within 1/2\" [S]).", lo=0.0, hi=3.0)
+    template_base_in: float = param(
+        0.5, "A fighter is under a scatter template when his point is within scatter_radius_in "
+        "plus this of its centre: half the 1\" base a model stands on (the base touches the "
+        "template). With the defaults a template on a fighter also catches anyone in base "
+        "contact straight beside him (1\" away), not diagonally (1.4\").", lo=0.0, hi=1.0)
     scatter_faces: tuple = param(
         (2, 4, 6, 8, 10, 0), "Artillery-die faces for the scatter distance of missed template "
         "shots and throws; 0 = misfire: a thrown charge is a dud, a shell lands on the aim point "
@@ -1107,6 +1120,10 @@ class WMRules:
                     f"a {self.table_height_in}\" deep table: the water needs 2\" between the "
                     f"deployment zones; expected deploy_depth_in at most "
                     f"{(self.table_height_in - 2) // 2}")
+        if self.scenario == "shoot_out" and (self.waterway != "none" or self.rough_patches):
+            return (f"scenario 'shoot_out' with waterway {self.waterway!r} and rough_patches "
+                    f"({self.rough_patches}): the shoot-out is fought on a bare table; expected "
+                    "waterway 'none' and rough_patches 0")
         if self.scenario == "shoot_out" and self.shootout_distance_in > self.table_height_in - 1:
             return (f"shootout_distance_in ({self.shootout_distance_in}) on a "
                     f"{self.table_height_in}\" deep table: expected at most "

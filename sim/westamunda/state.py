@@ -49,6 +49,8 @@ RL_ROUNDS = RELOAD_KINDS.index("rounds")  # D8 rounds a turn
 RL_SINGLE = RELOAD_KINDS.index("single")  # the whole (one-round) load
 RL_CHAMBER = RELOAD_KINDS.index("chamber")  # percussion: one chamber a turn
 FL_USER_STRENGTH = 1 << FLAGS.index("user_strength")
+FL_DOUBLE = 1 << FLAGS.index("double_barrel")
+FL_TEMPLATE = 1 << FLAGS.index("template")  # a scatter shell: a template, scattering on a miss
 INJ_FLESH = INJURIES.index("flesh_wound")
 INJ_DOWN = INJURIES.index("down")
 INJ_OUT = INJURIES.index("out_of_action")
@@ -76,8 +78,12 @@ FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
  R_MELEE_TIE_HITS, R_MELEE_WS_ROLL, R_SFD_CAN_AIM, R_CRAWL, R_DOWN_CRAWL, R_RUN_DECLARED,
  R_RAPID_RUNNING, R_KNOCKDOWN_DOWN, R_QD_FAN, R_SHOOTOUT, R_SO_TURNS, R_DIFF_COST, R_VDIFF_COST,
  R_WATER_RECOVERY, R_PERC_RAIN, R_PERC_WET, R_CART_WET, R_WET_LARGEST, R_WET_ANY_WATER,
- R_HEAVY_RAIN, R_AMMO_OVER_FAIL, R_DEBUG) = range(75)
-N_RULES = 75
+ R_HEAVY_RAIN, R_AMMO_OVER_FAIL, R_PAIR_MOD, R_PAIR_WITHIN, R_BOTH_MOD, R_BOTH_STRENGTH,
+ R_BOTH_SCATTER_HITS, R_BOTH_NO_COVER, R_TEMPLATE_REACH100, R_SCATTER_HALVED, R_SO_REROLL,
+ R_MELEE_DROWN, R_DEBUG) = range(85)
+N_RULES = 85
+# R_TEMPLATE_REACH100: hundredths of an inch from a scatter template's centre a fighter's point may be
+# and be under it (scatter_radius_in + template_base_in)
 
 # small tables int64[N_TB]: rules tuples packed at these offsets (lengths fixed by WMRules.problem)
 TB_SECOND = 0  # second_die_needs (4)
@@ -90,15 +96,16 @@ TB_RECOVERY = 18  # recovery_faces (6)
 TB_RELOAD_CAT = 24  # reload_category_of (len(ACTIVITIES))
 TB_WATER_COVER = TB_RELOAD_CAT + len(ACTIVITIES)  # pinned_water_cover: shallow, deep (2)
 TB_DROWN = TB_WATER_COVER + 2  # drown_out_on: shallow, deep (2)
-N_TB = TB_DROWN + 2
+TB_SCATTER = TB_DROWN + 2  # scatter_faces (6): the artillery die's inches
+N_TB = TB_SCATTER + 6
 D6 = 6  # faces of the injury and recovery tables (their length)
 
 # ---- fighter table columns -------------------------------------------------------------------
 (FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
- FWET) = range(39)
-N_FC = 39
+ FWET, FRELOAD_SHELL, FSCORE) = range(41)
+N_FC = 41
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -111,15 +118,20 @@ N_FC = 39
 # cleared this turn (-1 none); FMELEE_S strength bonus of the best hand weapon; FTWO_HANDED
 # carries a two-handed weapon (no extra attack die); FORDER the shoot-out's I + D6 score this
 # round (0: acted, or out of action); FWET bits: WET_IN_WATER he has been pinned or down in
-# water, WET_DEEP he has moved through deep water (the ammo rolls' wet-weather rules).
+# water, WET_DEEP he has moved through deep water (the ammo rolls' wet-weather rules);
+# FRELOAD_SHELL 1: this turn's reload changes the shell type (the slot's KALT row) first;
+# FSCORE the shoot-out's I + D6 score (kept for later rounds unless shootout_reroll).
 WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
 OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
 MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
 
 # kit columns: int64[F, K, N_KC]
-KW, KLOADED, KRESERVE, KJAMS, KUSELESS = range(5)
-N_KC = 5
+KW, KLOADED, KRESERVE, KJAMS, KUSELESS, KALT, KALT_RES = range(7)
+N_KC = 7
+# A gun with two round types (a shotgun's scatter and manstopper shells: rules.ROUND_OF) is one
+# slot: KW is the row of the type in the barrels (KLOADED of them, KRESERVE more), KALT the other
+# type's row (-1: none carried) and KALT_RES its reserve; a reload that changes type swaps them.
 
 
 class Act(IntEnum):
@@ -140,15 +152,24 @@ ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
-D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED = range(7)
-N_DEC = 7
+D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED, D_SHELL = range(8)
+N_DEC = 8
+# D_SHELL 1: the reload loads the slot's other round type (KALT), the shells in the barrels going
+# back to their reserve first
+
+# firing modes (choose_shot's third value): one shot; a burst (sustained-fire dice); a double-
+# barrelled gun's barrels both at once, or one after the other
+FIRE_ONE, FIRE_BURST, FIRE_BOTH, FIRE_PAIR = 0, 1, 2, 3
 
 NO_SHOT = 1 << 20  # a need matrix entry with no legal shot (larger than any real need)
 
 # shot kinds (bits of Ev.SHOT's payload g)
 SH_SNAP, SH_AIMED, SH_OVERWATCH, SH_QUICKDRAW, SH_FAN, SH_MIDMOVE = 1, 2, 4, 8, 16, 32
+# double barrels: both at once (one to-hit roll), one after the other (two), the second of those
+SH_BOTH, SH_PAIR, SH_SECOND = 64, 128, 256
 # the target's own to-hit modifiers that applied (bits of Ev.SHOT's payload i)
 MOD_RAPID, MOD_EMERGING, MOD_CHARGING = 1, 2, 4
+MOD_NO_COVER = 8  # the target's cover did not count (both barrels of scatter at once)
 
 # ---- records -----------------------------------------------------------------------------------
 # per-game int64[N_GAME_COLS]
@@ -169,22 +190,30 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_SNAP, S_SNAP_HITS, S_FANS, S_FAN_SHOTS, S_FAN_HITS, S_OW_SHOTS, S_QD_TRIED, S_QD_WON,
  S_RELOADS, S_RELOAD_FAILS, S_ROUNDS_LOADED, S_ROUNDS_LOST, S_AMMO_ROLLS, S_JAMS, S_CLEARS,
  S_JAMS_CLEARED, S_PINS, S_AIMS_LOST, S_CHARGES, S_MELEE_ROUNDS, S_MELEE_HITS, S_BOTTLE_TESTS,
- S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET) = range(37)
-N_SIDE_COLS = 37
+ S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
+ S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS) = range(44)
+N_SIDE_COLS = 44
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
               "quick_draws_won", "reloads", "reload_fails", "rounds_loaded", "rounds_lost",
               "ammo_rolls", "jams", "clear_actions", "jams_cleared", "pins", "aims_lost",
               "charges", "melee_rounds", "melee_hits", "bottle_tests", "kickbacks", "knockdowns",
-              "dry_turns", "drowned", "got_wet")
+              "dry_turns", "drowned", "got_wet", "both_barrels", "barrel_pairs", "blasts",
+              "scatters", "blast_hits", "friendly_hits", "shell_swaps")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
 # knocked back); dry_turns: turns a fighter wanted to shoot with no loaded, unjammed weapon;
 # drowned: this side's fighters put out of action by drowning (an injury face, or with
 # water_recovery_drowning a recovery face, the table would not have made out of action);
-# got_wet: this side's fighters pinned or down in water (Ev.WET).
+# got_wet: this side's fighters pinned or down in water (Ev.WET); both_barrels: double-barrelled
+# shots with both barrels at once, barrel_pairs: with both one after the other; blasts: scatter
+# templates placed (Ev.BLAST), scatters: those that scattered off a miss; blast_hits: hits the
+# templates dealt (every fighter under one, the centred target of a double blast included, but
+# not the target's own hit of a single scatter shot, counted in hits); friendly_hits: of those
+# and of stray second barrels, hits on the firer's own side; shell_swaps: reloads that changed
+# the round type.
 
 
 class Bad(IntEnum):
@@ -221,7 +250,7 @@ class Ev(IntEnum):
     AMMO = 13  # a=slot, b=need, c=die, d=1 passed (0: a jam marker, or useless)
     RELOAD = 14  # a=slot, b=RELOAD_CATEGORIES code, c=1 BS roll passed, d=die, e=loaded, f=lost
     CLEAR = 15  # a=slot, b=category, c=1 passed, d=jams left
-    BURST = 16  # a=target, b=dice, c=shots, d=jam faces
+    BURST = 16  # a=target, b=dice, c=shots, d=jam faces, e=SH_* bits of the occasion
     QUICK_DRAW = 17  # a=the overwatcher, b=1 passed the I test
     MELEE = 18  # a=opponent, b=own score, c=opponent's (melee_reading 'ws_roll': hits), d=hits
     #             struck, e=hits suffered
@@ -240,5 +269,17 @@ class Ev(IntEnum):
     #               is no longer a shot he can take: out of sight, arc or range)
     WET = 28  # a=FWET bit newly set (WET_IN_WATER: pinned or down in water; WET_DEEP: moved
     #           through deep water), b=x, c=y of the water cell
+    BLAST = 29  # a scatter template placed by fighter (the firer): a, b = its centre x, y in
+    #             tenths of an inch; c = tenths of an inch it scattered (0: on the point
+    #             struck); d = direction in degrees (-1: none); e = 1 one hit each, else the die
+    #             of hits each (double_both_scatter_hits); f = fighters under it; g = weapon row
+    BLAST_HIT = 30  # fighter under a template: a = the firer, b = hits he takes, c = tenths of
+    #                 an inch from its centre
+    POINT_SHOT = 31  # a second barrel with no target near the point struck, fired at the point:
+    #                  a, b = the point (tenths of an inch), c = need, d = die, e = hit
+    SHELLS = 32  # a reload changes the round type: a = slot, b = the new row, c = shells taken
+    #              out of the barrels (back to their reserve)
+    TIE = 33  # shoot-out: fighter -1, both sides have fighters at score a; b = the side whose
+    #           fighters take their actions first (a coin)
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
