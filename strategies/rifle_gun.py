@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.core.jit import kernel
+from sim.core.jit import kernel, step
 from sim.core.rng import randint
 from sim.core.tabletop.geometry import dist_in, sees
-from sim.core.tabletop.movement import UNREACHED, reach
+from sim.core.tabletop.movement import UNREACHED, reach_kept
 from sim.rifle_gun import state as S
 from sim.rifle_gun import team as TM
 from sim.rifle_gun.state import (
@@ -81,19 +81,19 @@ def table(names: list[str], overrides: dict | None = None):
 # ---------------------------------------------------------------- shared queries
 
 
-@kernel
+@step
 def _sees(terrain, piece, building, smoke, tm, a, b, seen):
     """Does team a see team b?"""
     return sees(terrain, piece, building, smoke, tm[a, TX], tm[a, TY], tm[b, TX], tm[b, TY],
                 seen)
 
 
-@kernel
+@step
 def _move_inches(rp, mode):
     return rp[S.R_RAPID_MOVE] if mode == MODE_RAPID else rp[S.R_CAUTIOUS_MOVE]
 
 
-@kernel
+@step
 def _nearest_enemy(tm, a, visible_only, terrain, piece, building, smoke, seen):
     best = -1
     best_d = 1e9
@@ -108,7 +108,7 @@ def _nearest_enemy(tm, a, visible_only, terrain, piece, building, smoke, seen):
     return best
 
 
-@kernel
+@step
 def _any_visible(tm, a, terrain, piece, building, smoke, seen):
     """Does team a see any live enemy team? (stops at the first)"""
     for b in range(tm.shape[0]):
@@ -147,8 +147,20 @@ def _covered(terrain, building, x, y):
 
 
 @kernel
-def _best_cell(tm, a, mode, gx, gy, w, rp, terrain, piece, building, smoke, occupied, dist,
-               queue, seen):
+def covered_grid(terrain, building):
+    """``_covered`` of every cell, bool[h, w]: a table's cover never changes in play, so a game
+    (or a batch, per table) computes this once and the commanders look cells up in it."""
+    h, wd = terrain.shape
+    out = np.zeros((h, wd), dtype=np.bool_)
+    for y in range(h):
+        for x in range(wd):
+            out[y, x] = _covered(terrain, building, x, y)
+    return out
+
+
+@kernel
+def _best_cell(tm, a, mode, gx, gy, w, rp, terrain, piece, building, covered, smoke, occupied,
+               dist, queue, kept, seen, cand):
     """Reachable cell (mode's move) minimising distance to the goal plus exposure to enemy
     eyes, with a bonus for cover; cells scanned on a 2" lattice plus the goal-most cell. The
     first cell in scan order with the least score wins.
@@ -157,71 +169,77 @@ def _best_cell(tm, a, mode, gx, gy, w, rp, terrain, piece, building, smoke, occu
     cells that can still win: a cell's score is at least its distance less its cover bonus
     (exposure adds w[W_EXPOSURE] >= 0 per team), and floating-point addition is monotone, so
     skipping a cell whose bound cannot beat the best so far gives exactly the full scan's
-    answer. The cell with the least bound is scored first to make the bound bite early."""
+    answer. The winner is the least (score, scan position) over the cells (a score above 1e18,
+    or NaN, never wins), so the order cells are scored in does not change it: one pass lists
+    the candidates in scan order into ``cand`` (per cell: y * w + x, distance to the goal,
+    bound; ``covered`` is ``covered_grid``), then they are scored least bound first, each time
+    the least (bound, cell) left, until none left can beat the best."""
     h, wd = terrain.shape
     r = _move_inches(rp, mode)  # a move of r inches ends within r cells
-    reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode, 2 * r, dist, queue)
+    reach_kept(terrain, building, occupied, tm[a, TX], tm[a, TY], mode, 2 * r, dist, queue, kept)
     ax, ay, side = tm[a, TX], tm[a, TY], tm[a, TSIDE]
     w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
     prune = w_exp >= 0.0
     y_lo, y_hi = max(ay - r, 0), min(ay + r + 1, h)
     x_lo, x_hi = max(ax - r, 0), min(ax + r + 1, wd)
-    # first pass: the candidate with the least bound (earliest in scan order on ties)
-    first_x, first_y = -1, -1
-    first_lb = 1e300
-    if prune:
-        for y in range(y_lo, y_hi):
-            for x in range(x_lo, x_hi):
-                if dist[y, x] == UNREACHED:
-                    continue
-                on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
-                if not on_lattice and not (x == ax and y == ay):
-                    continue
-                lb = dist_in(x, y, gx, gy)
-                if _covered(terrain, building, x, y):
-                    lb -= w_cov
-                if lb < first_lb:
-                    first_lb, first_x, first_y = lb, x, y
+    n = 0
+    for y in range(y_lo, y_hi):
+        if y % 2 != 0 and y != gy and y != ay:
+            continue  # no lattice row, and neither the goal's nor the team's
+        for x in range(x_lo, x_hi):
+            if dist[y, x] == UNREACHED:
+                continue
+            on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
+            if not on_lattice and not (x == ax and y == ay):
+                continue
+            d = dist_in(x, y, gx, gy)
+            cand[3 * n] = y * wd + x
+            cand[3 * n + 1] = d
+            cand[3 * n + 2] = d - w_cov if covered[y, x] else d  # the bound
+            n += 1
     best_x, best_y = ax, ay
     best = 1e18
-    best_i = -1  # scan index of the best cell
-    for k in range(2):
-        for y in range(y_lo, y_hi):
-            for x in range(x_lo, x_hi):
-                if k == 0:  # the least-bound cell alone, then the scan without it
-                    if x != first_x or y != first_y:
-                        continue
-                elif x == first_x and y == first_y:
-                    continue
-                if dist[y, x] == UNREACHED:
-                    continue
-                on_lattice = (x % 2 == 0 and y % 2 == 0) or (x == gx and y == gy)
-                if not on_lattice and not (x == ax and y == ay):
-                    continue
-                i = (y - y_lo) * (x_hi - x_lo) + (x - x_lo)
-                d = dist_in(x, y, gx, gy)
-                covered = _covered(terrain, building, x, y)
-                if prune:
-                    lb = d - w_cov if covered else d
-                    if lb > best or (lb == best and i > best_i):
-                        continue
-                exposed = 0
-                for b in range(tm.shape[0]):
-                    if tm[b, TALIVE] == 0 or tm[b, TSIDE] == side:
-                        continue
-                    if sees(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen):
-                        exposed += 1
-                        if prune:  # the score so far only grows: stop once it cannot win
-                            part = d + w_exp * exposed
-                            if covered:
-                                part -= w_cov
-                            if part > best or (part == best and i > best_i):
-                                break
-                score = d + w_exp * exposed
-                if covered:
-                    score -= w_cov
-                if score < best or (score == best and i < best_i):
-                    best, best_x, best_y, best_i = score, x, y, i
+    best_c = -1  # cell of the best (y * w + x: in scan order)
+    done = 1e300  # bound of a candidate already scored
+    j = 0
+    while j < n:
+        if prune:  # the candidate of least (bound, cell) not yet scored, if it can still win
+            i = -1
+            i_lb = done
+            for k in range(n):
+                if cand[3 * k + 2] < i_lb:  # earliest cell on ties: cand is in scan order
+                    i, i_lb = k, cand[3 * k + 2]
+            if i < 0 or i_lb > best or (i_lb == best and np.int64(cand[3 * i]) > best_c):
+                break  # none left can beat the best
+            cand[3 * i + 2] = done
+        else:
+            i = j
+        j += 1
+        c = np.int64(cand[3 * i])
+        x, y = c % wd, c // wd
+        d = cand[3 * i + 1]
+        cov = covered[y, x]
+        exposed = 0
+        skip = False
+        for b in range(tm.shape[0]):
+            if tm[b, TALIVE] == 0 or tm[b, TSIDE] == side:
+                continue
+            if sees(terrain, piece, building, smoke, tm[b, TX], tm[b, TY], x, y, seen):
+                exposed += 1
+                if prune:  # the score so far only grows: stop once it cannot win
+                    part = d + w_exp * exposed
+                    if cov:
+                        part -= w_cov
+                    if part > best or (part == best and c > best_c):
+                        skip = True
+                        break
+        if skip:
+            continue
+        score = d + w_exp * exposed
+        if cov:
+            score -= w_cov
+        if score < best or (score == best and c < best_c):
+            best, best_x, best_y, best_c = score, x, y, c
     return best_x, best_y
 
 
@@ -240,9 +258,11 @@ def _goal(tm, a, rp, terrain, piece, building, smoke, seen):
 
 
 @kernel
-def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied, rp, s, dec,
-           dist, queue, seen):
-    """Fill ``dec`` with team a's action this activation."""
+def decide(kind, w, a, tm, sst, srole, terrain, piece, building, covered, smoke, occupied, rp, s,
+           dec, dist, queue, kept, seen, cand):
+    """Fill ``dec`` with team a's action this activation (``covered``: ``covered_grid`` of the
+    table; ``kept``: the movement searches' memo, ``movement.reach_kept``; ``cand``:
+    ``_best_cell``'s scratch, float64[3 * h * w])."""
     for i in range(dec.shape[0]):
         dec[i] = 0
     dec[S.D_TARGET] = -1
@@ -259,8 +279,8 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
         dec[S.D_ACTION] = act
         if act != Action.HOLD and act != Action.SHOOT:
             mode = MODE_RAPID if act == Action.RAPID else MODE_CAUTIOUS
-            reach(terrain, building, occupied, tm[a, TX], tm[a, TY], mode,
-                  2 * _move_inches(rp, mode), dist, queue)
+            reach_kept(terrain, building, occupied, tm[a, TX], tm[a, TY], mode,
+                       2 * _move_inches(rp, mode), dist, queue, kept)
             r = rp[S.R_RAPID_MOVE]  # draws within the longest move
             for _ in range(20):
                 x = tm[a, TX] + randint(s, 2 * r + 1) - r
@@ -289,7 +309,8 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             d = dist_in(tm[a, TX], tm[a, TY], tm[visible, TX], tm[visible, TY])
             dec[S.D_ACTION] = Action.MOVE_SHOOT
             x, y = _best_cell(tm, a, MODE_CAUTIOUS, tm[visible, TX], tm[visible, TY], w, rp,
-                              terrain, piece, building, smoke, occupied, dist, queue, seen)
+                              terrain, piece, building, covered, smoke, occupied, dist, queue, kept,
+                              seen, cand)
             dec[S.D_X], dec[S.D_Y] = x, y
             dec[S.D_TARGET] = visible
             dec[S.D_MODE] = S.REGULAR
@@ -298,7 +319,8 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
         else:
             dec[S.D_ACTION] = Action.CAUTIOUS if injured else Action.RAPID
             x, y = _best_cell(tm, a, MODE_CAUTIOUS if injured else MODE_RAPID, gx, gy, w, rp,
-                              terrain, piece, building, smoke, occupied, dist, queue, seen)
+                              terrain, piece, building, covered, smoke, occupied, dist, queue, kept,
+                              seen, cand)
             dec[S.D_X], dec[S.D_Y] = x, y
         return
     if kind == FIRE_MANOEUVRE:
@@ -311,8 +333,8 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             dec[S.D_MODE] = S.SUPPRESSIVE if w[W_SUPPRESS] > 0 and tm[t, TPINNED] == 0 \
                 else S.REGULAR
             return
-        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
-                          occupied, dist, queue, seen)
+        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building,
+                          covered, smoke, occupied, dist, queue, kept, seen, cand)
         dec[S.D_X], dec[S.D_Y] = x, y
         dec[S.D_ACTION] = Action.MOVE_SHOOT if visible >= 0 else Action.CAUTIOUS
         dec[S.D_TARGET] = visible
@@ -332,11 +354,11 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             dec[S.D_TARGET] = target
             dec[S.D_MODE] = S.REGULAR
             dec[S.D_ACTION] = Action.SHOOT
-            if not _covered(terrain, building, tm[a, TX], tm[a, TY]):
+            if not covered[tm[a, TY], tm[a, TX]]:
                 # a covered cell within a cautious move that still sees the target: move &
                 # shoot from there (giving up the stationary die for the cover dice)
-                x, y = _firing_position(tm, a, target, rp, terrain, piece, building, smoke,
-                                        occupied, dist, queue, seen)
+                x, y = _firing_position(tm, a, target, rp, terrain, piece, building, covered,
+                                        smoke, occupied, dist, queue, kept, seen)
                 if x >= 0:
                     dec[S.D_ACTION] = Action.MOVE_SHOOT
                     dec[S.D_X], dec[S.D_Y] = x, y
@@ -344,8 +366,8 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             if d <= rp[S.R_FRAG_RANGE]:
                 dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
             return
-        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
-                          occupied, dist, queue, seen)
+        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building,
+                          covered, smoke, occupied, dist, queue, kept, seen, cand)
         dec[S.D_X], dec[S.D_Y] = x, y
         dec[S.D_ACTION] = Action.CAUTIOUS
         return
@@ -358,20 +380,19 @@ def decide(kind, w, a, tm, sst, srole, terrain, piece, building, smoke, occupied
             if d <= rp[S.R_FRAG_RANGE]:
                 dec[S.D_FRAGS] = min(tm[a, TFRAGS], np.int64(w[W_FRAGS]))
             return
-        covered = _covered(terrain, building, tm[a, TX], tm[a, TY])
-        if rp[S.R_SCENARIO] == 0 and covered:
+        if rp[S.R_SCENARIO] == 0 and covered[tm[a, TY], tm[a, TX]]:
             dec[S.D_ACTION] = Action.HOLD  # hold the line; overwatch when it has the initiative
             return
         if rp[S.R_SCENARIO] == 0:  # not in cover: the nearest covered cell, unseen if it can
             gx, gy = tm[a, TX], tm[a, TY]
-        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building, smoke,
-                          occupied, dist, queue, seen)
+        x, y = _best_cell(tm, a, MODE_CAUTIOUS, gx, gy, w, rp, terrain, piece, building,
+                          covered, smoke, occupied, dist, queue, kept, seen, cand)
         dec[S.D_X], dec[S.D_Y] = x, y
         dec[S.D_ACTION] = Action.CAUTIOUS
         return
 
 
-@kernel
+@step
 def _fm_support(tm, a):
     """fire_manoeuvre: is team a in the support element this activation? Elements are the
     even and the odd team numbers; they swap every turn (even team numbers support on odd
@@ -402,14 +423,14 @@ def _threat(tm, sst, a, terrain, piece, building, smoke, seen):
 
 
 @kernel
-def _firing_position(tm, a, target, rp, terrain, piece, building, smoke, occupied, dist, queue,
-                     seen):
+def _firing_position(tm, a, target, rp, terrain, piece, building, covered, smoke, occupied, dist,
+                     queue, kept, seen):
     """The nearest covered cell within a cautious move from which team a sees ``target``
     (scan order on ties), or (-1, -1)."""
     h, wd = terrain.shape
     r = rp[S.R_CAUTIOUS_MOVE]
     ax, ay = tm[a, TX], tm[a, TY]
-    reach(terrain, building, occupied, ax, ay, MODE_CAUTIOUS, 2 * r, dist, queue)
+    reach_kept(terrain, building, occupied, ax, ay, MODE_CAUTIOUS, 2 * r, dist, queue, kept)
     best_x, best_y = -1, -1
     best_c = UNREACHED
     for y in range(max(ay - r, 0), min(ay + r + 1, h)):
@@ -417,7 +438,7 @@ def _firing_position(tm, a, target, rp, terrain, piece, building, smoke, occupie
             c = dist[y, x]
             if c >= best_c or (x == ax and y == ay):
                 continue
-            if _covered(terrain, building, x, y) and \
+            if covered[y, x] and \
                     sees(terrain, piece, building, smoke, x, y, tm[target, TX], tm[target, TY],
                          seen):
                 best_x, best_y, best_c = x, y, c
@@ -434,18 +455,18 @@ def p_first(q_reactor, q_mover):
 
 
 @kernel
-def react(kind, w, r, a, tm, sst, terrain, building, s, sees_end):
+def react(kind, w, r, a, tm, sst, covered, s, sees_end):
     """Reaction of team r to enemy team a's action: a fire mode, ``REACT_MOVE`` (a cautious
     move to cover), or -1 for none. ``sees_end``: r sees where a's move ends (always, for a
     reaction to shooting). A reaction costs the team its own action this turn. Scripted teams:
     a team too weak to trade fire (fewer than ``react_min`` soldiers) in the open moves to
     cover; otherwise it fires, but at a move whose end it cannot see (a reaction that loses
     the roll fires after the action, so only there) only when likely to win the roll
-    (``react_blind``)."""
+    (``react_blind``). ``covered``: the table's ``covered_grid``."""
     if kind == RANDOM:
         return randint(s, 4) - 1
     if TM.alive(sst[r]) < w[W_REACT_MIN]:
-        if w[W_REACT_COVER] <= 0 or _covered(terrain, building, tm[r, TX], tm[r, TY]):
+        if w[W_REACT_COVER] <= 0 or covered[tm[r, TY], tm[r, TX]]:
             return -1
         return S.REACT_MOVE
     if not sees_end and p_first(tm[r, TQ], tm[a, TQ]) < w[W_REACT_BLIND]:
@@ -454,13 +475,13 @@ def react(kind, w, r, a, tm, sst, terrain, building, s, sees_end):
 
 
 @kernel
-def react_move(kind, w, r, a, tm, rp, terrain, piece, building, smoke, occupied, dist, queue,
-               seen):
+def react_move(kind, w, r, a, tm, rp, terrain, piece, building, covered, smoke, occupied, dist,
+               queue, kept, seen, cand):
     """Where team r goes on a moving reaction: a covered cell within a cautious move, as few
     enemy eyes on it as the exposure weight asks (scored like any destination, with its own
     cell as the goal)."""
     return _best_cell(tm, r, MODE_CAUTIOUS, tm[r, TX], tm[r, TY], w, rp, terrain, piece,
-                      building, smoke, occupied, dist, queue, seen)
+                      building, covered, smoke, occupied, dist, queue, kept, seen, cand)
 
 
 @kernel

@@ -31,10 +31,13 @@ from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import (
     UNREACHED,
     cover_distance,
+    kept_init,
+    kept_size,
     path_to,
     queue_size,
-    reach,
+    reach_kept,
     retreat,
+    window_cells,
 )
 from sim.rifle_gun import state as S
 from sim.rifle_gun import team as TM
@@ -64,9 +67,19 @@ from sim.rifle_gun.state import (
     Ev,
 )
 from sim.rifle_gun.volley import apply_defence, roll_attack
-from strategies.rifle_gun import decide, merge, overwatch, priority, react, react_move
+from strategies.rifle_gun import (
+    covered_grid,
+    decide,
+    merge,
+    overwatch,
+    priority,
+    react,
+    react_move,
+)
 
 MAX_EVENTS = TR.DEFAULT_ROWS
+KEPT_SEARCHES = 8  # movement searches a game keeps (movement.reach_kept): a team searched again
+# from where it stands is most often so within the last 8 searches
 
 
 class Batch(NamedTuple):
@@ -88,6 +101,7 @@ class Field(NamedTuple):
     smoke: np.ndarray  # int32[h, w] cloud id, -1 none (cleared every turn)
     n_smoke: np.ndarray  # int64[1] clouds thrown this turn
     cover: np.ndarray  # int64[h, w] distance to the nearest blocking cell (cover_distance)
+    covered: np.ndarray  # bool[h, w] in a building or next to blocking terrain (covered_grid)
 
 
 class Teams(NamedTuple):
@@ -111,6 +125,9 @@ class Scratch(NamedTuple):
     when: np.ndarray  # int64[T] path step where an interrupter fires at the mover, -1 none
     wmode: np.ndarray  # int64[T] ... and its fire mode (or REACT_MOVE)
     rpath: np.ndarray  # int64[h * w] a moving reactor's path (the mover's stays in ``path``)
+    cand: np.ndarray  # float64[3 * h * w] a commander's candidate cells (strategies' _best_cell)
+    kept: np.ndarray  # int64[kept_size(...)] the last movement searches (movement.reach_kept)
+    dist_r: np.ndarray  # int64[h, w] a retreat's movement costs (dist and kept stay the movers')
 
 
 class Sizes(NamedTuple):
@@ -119,6 +136,8 @@ class Sizes(NamedTuple):
     faces: int
     queue: int
     seen: int
+    kept_slots: int  # movement searches kept (movement.reach_kept) ...
+    kept_cells: int  # ... of windows of at most this many cells (the longest move's)
 
 
 class Out(NamedTuple):
@@ -128,7 +147,7 @@ class Out(NamedTuple):
     nev: np.ndarray  # int64[1] events so far (written or not)
 
 
-@kernel
+@step
 def _log(out, turn, team, kind, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, i=0):
     # batches (0-row trace) only count: no call into emit on the hot path
     if out.trace.shape[0] == 0:
@@ -169,7 +188,7 @@ def _stands_at(tm, x, y, except_team):
     return False
 
 
-@kernel
+@step
 def _has(te, t, role):
     return TM.has_role(te.sst[t], te.srole[t], role)
 
@@ -203,7 +222,7 @@ def _pin(g, f, te, sc, out, turn, t, attacker):
         return
     occ = _occupied(tm, t, sc.occ_pin)
     x, y = retreat(f.terrain, f.building, f.cover, occ, tm[t, TX], tm[t, TY], tm[attacker, TX],
-                   tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY], g.rp[S.R_RETREAT], sc.dist,
+                   tm[attacker, TY], tm[t, TLASTDX], tm[t, TLASTDY], g.rp[S.R_RETREAT], sc.dist_r,
                    sc.queue)
     if x != tm[t, TX] or y != tm[t, TY]:
         _log(out, turn, t, Ev.RETREAT, tm[t, TX], tm[t, TY], x, y)
@@ -340,7 +359,7 @@ def _overwatch_fire(g, f, te, sc, out, turn, target):
 # ---------------------------------------------------------------- one team's activation
 
 
-@kernel
+@step
 def _can_react(tm, r, side):
     """May team r react to an action of ``side`` (not counting sight)?"""
     return not (tm[r, TALIVE] == 0 or tm[r, TSIDE] == side or tm[r, TPINNED] or
@@ -361,7 +380,7 @@ def _throw_smoke(g, f, te, out, turn, a, sx, sy):
         _log(out, turn, a, Ev.SMOKE, sx, sy)
 
 
-@kernel
+@step
 def _first_seen(f, sc, tm, r, n):
     """First step of the mover's path (sc.path[:n]) that team r sees, or -1."""
     w = f.terrain.shape[1]
@@ -406,8 +425,8 @@ def _react_to_move(g, f, te, sc, out, turn, a, n, shielded):
             continue
         end = sc.path[n - 1]
         sees_end = k == n - 1 or _see(f, sc, tm[r, TX], tm[r, TY], end % w, end // w)
-        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, f.terrain,
-                      f.building, g.s, sees_end)
+        rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, f.covered, g.s,
+                      sees_end)
         if rmode < 0:
             continue
         tm[r, TREACTED] = 1
@@ -438,8 +457,8 @@ def _react_to_shot(g, f, te, sc, out, turn, a):
         if not _can_react(tm, r, side) or sc.pending[r] >= 0:
             continue
         if _see(f, sc, tm[r, TX], tm[r, TY], tm[a, TX], tm[a, TY]):
-            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, f.terrain,
-                          f.building, g.s, True)
+            rmode = react(g.kinds[1 - side], g.weights[1 - side], r, a, tm, te.sst, f.covered,
+                          g.s, True)
             if rmode >= 0:
                 tm[r, TREACTED] = 1
                 out.g_out[S.G_REACTIONS] += 1
@@ -523,7 +542,8 @@ def _reaction_move(g, f, te, sc, out, turn, r, a):
     occ = _occupied(tm, r, sc.occ_pin)
     x0, y0 = tm[r, TX], tm[r, TY]
     nx, ny = react_move(g.kinds[side], g.weights[side], r, a, tm, g.rp, f.terrain, f.piece,
-                        f.building, f.smoke, occ, sc.dist, sc.queue, sc.seen)
+                        f.building, f.covered, f.smoke, occ, sc.dist, sc.queue, sc.kept, sc.seen,
+                        sc.cand)
     if (nx == x0 and ny == y0) or sc.dist[ny, nx] == UNREACHED:
         return False
     n = path_to(f.terrain, f.building, sc.dist, x0, y0, MODE_CAUTIOUS, nx, ny, sc.rpath)
@@ -616,7 +636,7 @@ def _breach(f, te, out, turn, a, breach):
                 _log(out, turn, e, Ev.PINNED, a)
 
 
-@kernel
+@step
 def _breached(f, tm, e, side, breach):
     """Is team e an enemy of ``side`` inside building ``breach`` not yet pinned by a breach
     (a team already pinned by fire is held too: it may no longer retreat)?"""
@@ -654,7 +674,7 @@ def _nearest_visible(f, sc, tm, a):
     return best
 
 
-@kernel
+@step
 def _ready(tm, a):
     return tm[a, TALIVE] and not tm[a, TPINNED]
 
@@ -682,7 +702,8 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
     h, w = f.terrain.shape
     occ = _occupied(tm, a, sc.occ)
     decide(g.kinds[side], g.weights[side], a, tm, te.sst, te.srole, f.terrain, f.piece,
-           f.building, f.smoke, occ, rp, g.s, dec, sc.dist, sc.queue, sc.seen)
+           f.building, f.covered, f.smoke, occ, rp, g.s, dec, sc.dist, sc.queue, sc.kept, sc.seen,
+           sc.cand)
     tm[a, TACTED] = 1
     act = dec[S.D_ACTION]
     if act == Action.RAPID and TM.any_injured(te.sst[a]):
@@ -710,7 +731,8 @@ def _activate(g, f, te, sc, out, turn, a, phase4):
     if moves and _ready(tm, a):
         nx, ny = dec[S.D_X], dec[S.D_Y]
         inches = rp[S.R_RAPID_MOVE] if mode == MODE_RAPID else rp[S.R_CAUTIOUS_MOVE]
-        reach(f.terrain, f.building, occ, x0, y0, mode, 2 * inches, sc.dist, sc.queue)
+        reach_kept(f.terrain, f.building, occ, x0, y0, mode, 2 * inches, sc.dist, sc.queue,
+                   sc.kept)
         if not (0 <= nx < w and 0 <= ny < h) or sc.dist[ny, nx] == UNREACHED:
             nx, ny = x0, y0
         if nx == x0 and ny == y0:
@@ -849,7 +871,7 @@ def _activations(g, f, te, sc, out, turn, init):
             _activate(g, f, te, sc, out, turn, nxt, phase4)
 
 
-@kernel
+@step
 def _may_act(tm, t, side):
     """Is team t of ``side`` still to act this phase?"""
     return not (tm[t, TALIVE] == 0 or tm[t, TSIDE] != side or tm[t, TPINNED] or
@@ -922,15 +944,33 @@ def scratch(h, w, T, sizes):
                    np.zeros(T, dtype=np.int64), np.zeros(T, dtype=np.float64),
                    np.zeros((h, w), dtype=np.bool_), np.zeros((h, w), dtype=np.bool_),
                    np.zeros(h * w, dtype=np.int64), np.full(T, -1, dtype=np.int64),
-                   np.zeros(T, dtype=np.int64), np.zeros(h * w, dtype=np.int64))
+                   np.zeros(T, dtype=np.int64), np.zeros(h * w, dtype=np.int64),
+                   np.zeros(3 * h * w, dtype=np.float64),
+                   kept_init(np.empty(kept_size(sizes.kept_slots, sizes.kept_cells),
+                                      dtype=np.int64), sizes.kept_slots, sizes.kept_cells),
+                   np.zeros((h, w), dtype=np.int64))
 
 
 @kernel
 def field(terrain, piece, building):
-    """The ``Field`` of a game on this table: no smoke yet, and the table's cover distances."""
+    """The ``Field`` of a game on this table: no smoke yet, and the table's cover (``covers``)."""
+    cover, covered = covers(terrain, building)
+    return _field(terrain, piece, building, cover, covered)
+
+
+@kernel
+def covers(terrain, building):
+    """What a table's terrain gives a game, fixed while it is played: (cover_distance,
+    covered_grid)."""
+    return cover_distance(terrain), covered_grid(terrain, building)
+
+
+@kernel
+def _field(terrain, piece, building, cover, covered):
+    """``field`` with the table's ``covers`` already computed (a batch does it once a table)."""
     h, w = terrain.shape
     return Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32),
-                 np.zeros(1, dtype=np.int64), cover_distance(terrain))
+                 np.zeros(1, dtype=np.int64), cover, covered)
 
 
 @kernel
@@ -939,9 +979,18 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
     """Play one game from the deployed teams ``tm0``/``sst0``/``srole0`` (copied), scratch
     buffers as long as ``sizes`` says. Returns the events counted (written if ``trace`` has
     room)."""
+    cover, covered = covers(terrain, building)
+    return _play_on(s, rp, terrain, piece, building, cover, covered, tm0, sst0, srole0, kinds,
+                    weights, sizes, g_out, side_out, trace)
+
+
+@kernel
+def _play_on(s, rp, terrain, piece, building, cover, covered, tm0, sst0, srole0, kinds, weights,
+             sizes, g_out, side_out, trace):
+    """``_play`` on a table whose ``covers`` (cover, covered) are given."""
     h, w = terrain.shape
     T = tm0.shape[0]
-    f = field(terrain, piece, building)
+    f = _field(terrain, piece, building, cover, covered)
     te = Teams(tm0.copy(), sst0.copy(), srole0.copy())
     sc = scratch(h, w, T, sizes)
     nev = np.zeros(1, dtype=np.int64)
@@ -949,7 +998,7 @@ def _play(s, rp, terrain, piece, building, tm0, sst0, srole0, kinds, weights, si
     # arguments, stay alive until _game returns
     _game(Game(borrow(s), borrow(rp), borrow(kinds), borrow(weights)),
           Field(borrow(f.terrain), borrow(f.piece), borrow(f.building), borrow(f.smoke),
-                borrow(f.n_smoke), borrow(f.cover)),
+                borrow(f.n_smoke), borrow(f.cover), borrow(f.covered)),
           Teams(borrow(te.tm), borrow(te.sst), borrow(te.srole)),
           _borrow_scratch(sc),
           Out(borrow(g_out), borrow(side_out), borrow(trace), borrow(nev)))
@@ -970,7 +1019,7 @@ def _borrow_scratch(sc):
         borrow(sc.dist), borrow(sc.queue), borrow(sc.seen), borrow(sc.faces), borrow(sc.dec),
         borrow(sc.pending), borrow(sc.order), borrow(sc.keys), borrow(sc.occ),
         borrow(sc.occ_pin), borrow(sc.path), borrow(sc.when), borrow(sc.wmode),
-        borrow(sc.rpath))
+        borrow(sc.rpath), borrow(sc.cand), borrow(sc.kept), borrow(sc.dist_r))
 
 
 @kernel
@@ -1022,10 +1071,10 @@ def _game(g, f, te, sc, out):
 
 
 @batch_kernel
-def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0, srole0,
-                kinds, weights, sizes, g_out, side_out, no_trace):
+def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, cover, covered, tm0, sst0,
+                srole0, kinds, weights, sizes, g_out, side_out, no_trace):
     """Each game writes its own rows; what it reads from the batch's shared arrays (rules,
-    tables, commanders) it reads through borrowed views (``_play``), so the threads do not
+    tables, commanders) it reads through borrowed views (``_play_on``), so the threads do not
     bounce those arrays' reference counts between cores on each kernel call."""
     n = g_out.shape[0]
     n_maps = terrains.shape[0]
@@ -1035,9 +1084,9 @@ def _play_batch(seed, stream, game0, rp, terrains, pieces, buildings, tm0, sst0,
         m = ((game0 + i) // 2) % n_maps  # same as map_index
         g_row = np.zeros(g_out.shape[1], dtype=np.int64)
         side_rows = np.zeros((2, side_out.shape[2]), dtype=np.int64)
-        _play(s, rp, terrains[m], pieces[m], buildings[m], tm0, sst0, srole0, kinds[i],
-              weights[i], sizes, g_row, side_rows,
-              np.zeros((0, no_trace.shape[1]), dtype=np.int64))
+        _play_on(s, rp, terrains[m], pieces[m], buildings[m], cover[m], covered[m], tm0, sst0,
+                 srole0, kinds[i], weights[i], sizes, g_row, side_rows,
+                 np.zeros((0, no_trace.shape[1]), dtype=np.int64))
         g_out[i, :] = g_row
         side_out[i, :, :] = side_rows
 
@@ -1063,6 +1112,19 @@ def _maps(density: str, n: int, seed: int, stream: int):
             np.concatenate([bld, bld[:, ::-1]]))
 
 
+def table_covers(rules: RGRules, seed: int, stream: int):
+    """``covers`` of every table of ``maps``, stacked: (cover int64[2m, h, w], covered
+    bool[2m, h, w]). Cached per point, as the tables are."""
+    return _table_covers(rules.density, rules.maps, int(seed), int(stream))
+
+
+@functools.lru_cache(maxsize=16)
+def _table_covers(density: str, n: int, seed: int, stream: int):
+    terr, _, bld = _maps(density, n, seed, stream)
+    both = [covers(terr[m], bld[m]) for m in range(terr.shape[0])]
+    return np.stack([c for c, _ in both]), np.stack([k for _, k in both])
+
+
 def map_index(game: int, n_maps: int) -> int:
     """Table of game g: consecutive pairs share one (a seating block with the commanders
     swapped), successive pairs walk through the pool."""
@@ -1071,9 +1133,12 @@ def map_index(game: int, n_maps: int) -> int:
 
 def sizes(rules: RGRules, height: int, width: int) -> Sizes:
     """Scratch lengths no legal game can exceed: the attack dice bound of the rules, and the
-    tabletop's own bounds for the movement queue and the sight list."""
+    tabletop's own bounds for the movement queue and the sight list; the movement searches' memo
+    keeps KEPT_SEARCHES searches as long as the longest move's."""
+    longest = 2 * max(rules.rapid_move, rules.cautious_move)
     return Sizes(rules.max_attack_dice(), queue_size(height, width),
-                 seen_size(height, width, LOS_MEMO))
+                 seen_size(height, width, LOS_MEMO), KEPT_SEARCHES,
+                 window_cells(height, width, longest))
 
 
 def forces(rules: RGRules, width: int = 36, height: int = 36):
@@ -1133,11 +1198,12 @@ def play_batch(rules: RGRules, seed: int, stream: int, game0: int, kinds: np.nda
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     n = kinds.shape[0]
     terr, pcs, bld = maps(rules, seed, stream)
+    cover, covered = table_covers(rules, seed, stream)
     tm, sst, srole = forces(rules, terr.shape[2], terr.shape[1])
     g_out = np.zeros((n, S.N_GAME_COLS), dtype=np.int64)
     side_out = np.zeros((n, 2, S.N_SIDE_COLS), dtype=np.int64)
     _play_batch(np.uint64(seed), np.uint64(stream), np.uint64(game0), _params(rules),
-                terr, pcs, bld, tm, sst, srole, kinds, weights,
+                terr, pcs, bld, cover, covered, tm, sst, srole, kinds, weights,
                 sizes(rules, terr.shape[1], terr.shape[2]), g_out, side_out, TR.empty())
     _raise_on_broken(g_out, seed, stream, game0)
     return Batch(g_out, side_out)

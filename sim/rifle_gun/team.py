@@ -14,7 +14,7 @@ soldier, else an injury on an already-injured soldier (finishing him) or the mos
 
 from __future__ import annotations
 
-from sim.core.jit import kernel
+from sim.core.jit import kernel, step
 
 ABSENT, FIT, INJURED, DEAD = 0, 1, 2, 3
 RIFLE, GRENADIER, SAW, MARKSMAN = 0, 1, 2, 3
@@ -22,7 +22,7 @@ RIFLE, GRENADIER, SAW, MARKSMAN = 0, 1, 2, 3
 _VALUE = (0, 2, 3, 1)
 
 
-@kernel
+@step
 def alive(state):
     n = 0
     for s in state:
@@ -31,7 +31,7 @@ def alive(state):
     return n
 
 
-@kernel
+@step
 def has_role(state, role, which):
     """True if a living soldier has role ``which``."""
     for i in range(state.shape[0]):
@@ -40,7 +40,7 @@ def has_role(state, role, which):
     return False
 
 
-@kernel
+@step
 def any_injured(state):
     for s in state:
         if s == INJURED:
