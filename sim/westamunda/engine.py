@@ -846,6 +846,24 @@ FL_DOUBLE = S.FL_DOUBLE
 FL_TEMPLATE = S.FL_TEMPLATE
 
 
+@step
+def _count_shot(so, side, h1, snap, aimed, sustained, overwatch):
+    """One to-hit roll (``h1`` 1: a hit) in the side's records, by kind."""
+    so[side, S.S_SHOTS] += 1
+    so[side, S.S_HITS] += h1
+    if snap:
+        so[side, S.S_SNAP] += 1
+        so[side, S.S_SNAP_HITS] += h1
+    if aimed:
+        so[side, S.S_AIMED] += 1
+        so[side, S.S_AIM_HITS] += h1
+    if sustained:
+        so[side, S.S_FAN_SHOTS] += 1
+        so[side, S.S_FAN_HITS] += h1
+    if overwatch:
+        so[side, S.S_OW_SHOTS] += 1
+
+
 @kernel
 def _barrels_need(g, f, ge, sc, a, t, k, both, snap, aim_turns, emerging, charging):
     """(need, cover, cover ignored) of a double-barrelled shot of slot k at t: at
@@ -1029,16 +1047,7 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
         if die >= rp[S.R_AMMO_ON]:
             rolls += 1
         h1 = 1 if hit else 0
-        so[side, S.S_SHOTS] += 1
-        so[side, S.S_HITS] += h1
-        if snap:
-            so[side, S.S_SNAP] += 1
-            so[side, S.S_SNAP_HITS] += h1
-        if aimed:
-            so[side, S.S_AIMED] += 1
-            so[side, S.S_AIM_HITS] += h1
-        if fl & S.SH_OVERWATCH:
-            so[side, S.S_OW_SHOTS] += 1
+        _count_shot(so, side, h1, snap, aimed, False, (fl & S.SH_OVERWATCH) != 0)
         _log(out, a, Ev.SHOT, cur, row, need, die, h1, aim_turns if i == 0 else 0, fl, cov,
              mods)
         tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
@@ -1146,19 +1155,7 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         if d >= rp[S.R_AMMO_ON]:
             rolls += 1
         h1 = 1 if hit else 0
-        so[side, S.S_SHOTS] += 1
-        so[side, S.S_HITS] += h1
-        if snap:
-            so[side, S.S_SNAP] += 1
-            so[side, S.S_SNAP_HITS] += h1
-        if aimed:
-            so[side, S.S_AIMED] += 1
-            so[side, S.S_AIM_HITS] += h1
-        if sustained:
-            so[side, S.S_FAN_SHOTS] += 1
-            so[side, S.S_FAN_HITS] += h1
-        if flags & S.SH_OVERWATCH:
-            so[side, S.S_OW_SHOTS] += 1
+        _count_shot(so, side, h1, snap, aimed, sustained, (flags & S.SH_OVERWATCH) != 0)
         _log(out, a, Ev.SHOT, cur, row, need, d, h1, aim_turns, flags, cov, mods)
         tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
         if hit:
