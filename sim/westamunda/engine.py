@@ -821,17 +821,27 @@ def _spread_target(g, f, ge, sc, a, k, t0, x0, y0, fx, fy, arc, snap):
     (``arc`` degrees centred on (fx, fy)) whom a can hit with slot k at the burst's modifiers;
     standing ones first (down ones never count as closer: reference 2.4), then the easiest,
     then the nearest to a: a choice the closest-target rule allows. -1 if none."""
+    return _near_target(g, f, ge, sc, a, k, t0, float(x0), float(y0),
+                        float(g.rp[S.R_SFD_SPREAD]), fx, fy, arc, snap, True, 0)
+
+
+@kernel
+def _near_target(g, f, ge, sc, a, k, skip, px, py, within, fx, fy, arc, snap, sustained, extra):
+    """The enemy (not ``skip``) on the table and not in hand-to-hand within ``within`` inches
+    of (px, py), inside the ``arc`` degrees centred on (fx, fy), whom a can hit with slot k at
+    these modifiers: standing ones first, then the easiest, then the nearest to a; -1 if
+    none (a burst's next target, a second barrel's)."""
     fm = ge.fm
     ax, ay = fm[a, FX], fm[a, FY]
     best, best_down, best_n, best_d = -1, 2, NO_SHOT, 1e18
     for c in range(fm.shape[0]):
-        if c == t0 or fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or \
+        if c == skip or fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or \
                 fm[c, FENGAGED] >= 0:
             continue
-        if dist_in(x0, y0, fm[c, FX], fm[c, FY]) > g.rp[S.R_SFD_SPREAD] or \
+        if math.sqrt((fm[c, FX] - px) ** 2 + (fm[c, FY] - py) ** 2) > within + 1e-9 or \
                 not _in_arc(fx, fy, fm[c, FX] - ax, fm[c, FY] - ay, arc):
             continue
-        n = _shot_need(g, f, ge, sc, a, ax, ay, c, k, snap, 0, False, False, True)
+        n = _shot_need(g, f, ge, sc, a, ax, ay, c, k, snap, 0, False, False, sustained, extra)
         if n >= NO_SHOT:
             continue
         down = 0 if fm[c, FSTATE] == ST_STANDING else 1
@@ -936,26 +946,8 @@ def _second_target(g, f, ge, sc, a, k, px, py, fx, fy, arc, snap):
     double_second_within_in of (px, py), where the first shell struck (the first target
     too), inside the shot's arc, whom a can hit with slot k at double_sequential_mod; standing
     ones first, then the easiest, then the nearest to a. -1 if none."""
-    fm, rp = ge.fm, g.rp
-    ax, ay = fm[a, FX], fm[a, FY]
-    best, best_down, best_n, best_d = -1, 2, NO_SHOT, 1e18
-    for c in range(fm.shape[0]):
-        if fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or fm[c, FENGAGED] >= 0:
-            continue
-        if math.sqrt((fm[c, FX] - px) ** 2 + (fm[c, FY] - py) ** 2) > rp[S.R_PAIR_WITHIN] + 1e-9 \
-                or \
-                not _in_arc(fx, fy, fm[c, FX] - ax, fm[c, FY] - ay, arc):
-            continue
-        n = _shot_need(g, f, ge, sc, a, ax, ay, c, k, snap, 0, False, False, False,
-                       rp[S.R_PAIR_MOD])
-        if n >= NO_SHOT:
-            continue
-        down = 0 if fm[c, FSTATE] == ST_STANDING else 1
-        d = dist_in(ax, ay, fm[c, FX], fm[c, FY])
-        if down < best_down or (down == best_down and (n < best_n or (n == best_n and
-                                                                       d < best_d))):
-            best, best_down, best_n, best_d = c, down, n, d
-    return best
+    return _near_target(g, f, ge, sc, a, k, -1, px, py, float(g.rp[S.R_PAIR_WITHIN]), fx, fy,
+                        arc, snap, False, g.rp[S.R_PAIR_MOD])
 
 
 @kernel
