@@ -45,14 +45,16 @@ CASES = [
 ]
 
 
-def save(out: Path, only: str | None = None) -> None:
+def save(out: Path, only: str | None = None, extra: dict | None = None) -> None:
+    """Save every case (of game ``only`` if given), each with the rule changes ``extra`` on top
+    (e.g. a new parameter set to the value that plays as before)."""
     out.mkdir(parents=True, exist_ok=True)
     narr = {}
     for i, (game, rules, seating, n) in enumerate(CASES):
         if only and game != only:
             continue
         spec = games.get(game)
-        r = spec.rules_cls(**rules)
+        r = spec.rules_cls(**{**rules, **(extra or {})})
         pool = list(spec.presets)
         key_div = r.players if seating == "crn" else 1
         lineup = lineups(len(pool), r.players, seating, 5, 7 + i, 0, n)
@@ -87,7 +89,8 @@ def compare(old: Path, new: Path) -> bool:
 
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "save":
-        save(Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)
+        save(Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None,
+             json.loads(sys.argv[4]) if len(sys.argv) > 4 else None)
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         sys.exit(0 if compare(Path(sys.argv[2]), Path(sys.argv[3])) else 1)
     else:

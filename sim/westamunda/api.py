@@ -69,6 +69,12 @@ _SIDE_DOCS = {
     "blast_hits": "hits dealt by scatter templates (a single shell's own target's hit is in hits)",
     "friendly_hits": "of blast_hits, hits on this side's own fighters",
     "shell_swaps": "reloads that changed a shotgun's shell type",
+    "skill_saves": "hits this side's fighters avoided by a skill (dodge, step aside)",
+    "arm_locks": "arms this side's wrasslers locked",
+    "off_hand_shots": "to-hit rolls of a second handgun fired at once (the gunfighter skill)",
+    "hip_shots": "to-hit rolls of running hip shooters spared the snap modifier",
+    "native_saves": "injury rolls of this side's resilient fighters (native_injury) whose second "
+                    "die bettered the first",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

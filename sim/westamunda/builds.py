@@ -658,4 +658,40 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     gang = getattr(rules, f"gang_{side}")
     roster = build(rules, getattr(rules, f"build_{side}"), gang)
     weapon = getattr(rules, f"swap_{side}")
-    return roster if weapon == "none" else swap(rules, roster, weapon, gang)
+    roster = roster if weapon == "none" else swap(rules, roster, weapon, gang)
+    return with_skill(rules, roster, gang, "ab".index(side))
+
+
+def with_skill(rules: WMRules, roster, gang_type: str, side: int) -> tuple[Recruit, ...]:
+    """``roster`` with its specialist's pick (``rules.specialist_skill``: skill_a or skill_b).
+    A gunfighter (two handguns at once) who carries one handgun is given a second of the same
+    with a box of its rounds, trading his spare boxes (beyond one a gun) if the money is short,
+    when the gang stays legal and within gang_budget (the skill is worth nothing with one gun);
+    otherwise he keeps one. Raises ConfigError naming the key when the
+    specialist's type may not pick the skill."""
+    out = list(roster)
+    for i, r in enumerate(out):
+        if r.type not in ("shootist", "pugilist"):
+            continue
+        try:
+            skill = rules.specialist_skill(side, r.type)
+        except ValueError as e:
+            raise ConfigError(f"westamunda rules: {e}") from None
+        if skill is None:
+            return tuple(out)
+        out[i] = r._replace(skills=(skill,))
+        hand = [w for w in r.weapons if _kind(rules, w) == "handgun"]
+        if skill == "gunfighter" and len(hand) == 1:
+            boxes = list(r.boxes) + [hand[0]]
+            while True:  # spare boxes (beyond one a gun) traded for the second gun if need be
+                two = out[i]._replace(weapons=r.weapons + (hand[0],), boxes=tuple(boxes))
+                trial = out[:i] + [two] + out[i + 1:]
+                if rules.roster_problem(trial, gang_type) is None:
+                    out[i] = two
+                    break
+                spare = [b for b in set(boxes) if boxes.count(b) > 1 + (b == hand[0])]
+                if not spare:
+                    break
+                boxes.remove(min(spare, key=lambda b: (rules.weapon(b)["box_cost"], b)))
+        return tuple(out)
+    return tuple(out)

@@ -49,6 +49,7 @@ from sim.westamunda.rules import (
     FIGHTERS,
     GANG_TYPES,
     ROUND_OF,
+    SKILLS,
     WEAPON_KINDS,
     WEAPONS,
     Recruit,
@@ -500,20 +501,80 @@ def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging,
 
 
 @kernel
+def _band(g, fm, a, row, d):
+    """The range modifier of weapon ``row`` fired by a at a target ``d`` inches away, or NO_SHOT
+    beyond its range. Marksman (marksman_reading 'short_only'): short range x marksman_factor
+    up to the maximum, which stays; 'both_bands': both x marksman_factor."""
+    wt, rp = g.wt, g.rp
+    short = float(wt[row, S.WC_SHORT])
+    long = float(wt[row, S.WC_LONG])
+    if (fm[a, S.FSKILL] & S.SK_MARKSMAN) != 0:
+        factor = rp[S.R_MARKSMAN100] / 100.0
+        if rp[S.R_MARKSMAN_BOTH] != 0:
+            long = long * factor
+            short = short * factor
+        else:
+            short = min(short * factor, long)
+    if d <= short:
+        return wt[row, S.WC_HIT_SHORT]
+    if d <= long:
+        return wt[row, S.WC_HIT_LONG]
+    return NO_SHOT
+
+
+@kernel
+def _marksman_band(g, fm, a, row, d):
+    """Is a's shot at ``d`` inches in the short band only through marksman (MOD_MARKSMAN)?"""
+    return (fm[a, S.FSKILL] & S.SK_MARKSMAN) != 0 and d > g.wt[row, S.WC_SHORT] and \
+        g.wt[row, S.WC_HIT_SHORT] != g.wt[row, S.WC_HIT_LONG] and \
+        _band(g, fm, a, row, d) == g.wt[row, S.WC_HIT_SHORT]
+
+
+@kernel
+def _hip(g, fm, a, snap):
+    """Is a's snap shot spared the snap modifier? Hip shooting: a runner's shots are not."""
+    return snap and (fm[a, S.FSKILL] & S.SK_HIP) != 0 and _ran(g, fm, a)
+
+
+@kernel
+def _own_mods(g, fm, a, row, snap):
+    """The shooter's own part of a shot's modifiers: (does the snap modifier count, an extra
+    modifier): hip shooting (``_hip``), the second of two handguns (FGUNMOD), a long gun fired
+    one-handed by a fighter with an arm out of action (one_hand_long_gun_mod)."""
+    extra = fm[a, S.FGUNMOD]
+    if fm[a, S.FARMS] != 0 and g.wt[row, S.WC_KIND] == S.KIND_LONG_GUN:
+        extra += g.rp[S.R_ONE_HAND_MOD]
+    return snap and not _hip(g, fm, a, snap), extra
+
+
+@kernel
+def _own_bits(g, so, fm, a, row, snap, d):
+    """The MOD_* bits of the shooter's own modifiers for a logged shot (hip shooting counted in
+    the side's hip_shots)."""
+    bits = 0
+    if _hip(g, fm, a, snap):
+        bits |= S.MOD_HIP
+        so[fm[a, FSIDE], S.S_HIP_SHOTS] += 1
+    if _marksman_band(g, fm, a, row, d):
+        bits |= S.MOD_MARKSMAN
+    if fm[a, S.FARMS] != 0 and g.wt[row, S.WC_KIND] == S.KIND_LONG_GUN:
+        bits |= S.MOD_ONE_ARM
+    return bits
+
+
+@kernel
 def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustained, extra=0):
     """``_shot_need`` once sight is known: ``d`` inches away, behind ``cover``; ``extra`` a
     further to-hit modifier (a double-barrelled shot's). A shot whose need is past the 7+
     ladder (``_can_roll``) is no shot: it is not taken."""
-    fm, rp, wt = ge.fm, g.rp, g.wt
+    fm, rp = ge.fm, g.rp
     row = ge.kit[a, k, KW]
-    if d <= wt[row, S.WC_SHORT]:
-        rmod = wt[row, S.WC_HIT_SHORT]
-    elif d <= wt[row, S.WC_LONG]:
-        rmod = wt[row, S.WC_HIT_LONG]
-    else:
+    rmod = _band(g, fm, a, row, d)
+    if rmod >= NO_SHOT:
         return NO_SHOT
+    snap, own = _own_mods(g, fm, a, row, snap)
     mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, _rapid(g, fm, t), cov,
-                    sustained) + extra
+                    sustained) + extra + own
     need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
     if not _can_roll(g, need):
         return NO_SHOT
@@ -532,6 +593,8 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
     F, K = need.shape
     need[:, :] = NO_SHOT
     n_ok = 0
+    if fm[a, S.FARMS] == S.ARM_LEFT | S.ARM_RIGHT:
+        return 0  # both arms locked: he holds no gun
     for t in range(F):
         if only >= 0 and t != only:
             continue
@@ -645,9 +708,12 @@ def _down(ge, out, t):
 @kernel
 def _damage(g, f, ge, out, t, by, damage, shot):
     """Fighter t suffers ``damage`` wounds: wounds go first; the one that takes him to 0 and
-    each after it call an injury roll (injury_faces), the worst result standing (a second down
-    changes nothing; a flesh wound on a down fighter still costs WS and BS). In water he drowns
-    from drown_out_on when ``shot`` (a wounding shot) or melee_drowning."""
+    each after it call an injury roll (injury_faces; true_grit_faces with True Grit), the worst
+    result standing (a second down changes nothing; a flesh wound on a down fighter still costs
+    WS and BS). In water he drowns from drown_out_on when ``shot`` (a wounding shot) or
+    melee_drowning. A resilient fighter (FNATIVE: native_injury) rolls each injury twice and
+    keeps the better, an out of action on either die standing ('injury_roll'), or not
+    ('best_of_two'). drowned counts an out of action that only drowning gave."""
     fm = ge.fm
     before = fm[t, FW]
     fm[t, FW] = max(before - damage, 0)
@@ -656,13 +722,34 @@ def _damage(g, f, ge, out, t, by, damage, shot):
     rolls = damage - before + 1 if before >= 1 else damage
     worst = -1
     depth = _depth(f, fm[t, FX], fm[t, FY]) if shot or g.rp[S.R_MELEE_DROWN] != 0 else -1
+    grit = (fm[t, S.FSKILL] & S.SK_TRUE_GRIT) != 0
+    faces = S.TB_TRUE_GRIT if grit else S.TB_INJURY
+    native = g.rp[S.R_NATIVE] if fm[t, S.FNATIVE] != 0 else 0
+    so = out.side_out
     for _ in range(rolls):
         d = roll(g.s, D6)
-        res = g.tb[S.TB_INJURY + d - 1]
-        if depth >= 0 and d >= g.tb[S.TB_DROWN + depth] and res != S.INJ_OUT:
+        res = g.tb[faces + d - 1]
+        natural_out = res == S.INJ_OUT
+        drowns = depth >= 0 and d >= g.tb[S.TB_DROWN + depth] and res != S.INJ_OUT
+        if drowns:
             res = S.INJ_OUT  # wounded in water: he drowns from drown_out_on
-            out.side_out[fm[t, FSIDE], S.S_DROWNED] += 1
-        _log(out, t, Ev.INJURY, d, res)
+        d2 = 0
+        if native != 0:  # resilient: a second die, the better kept (native_injury)
+            d2 = roll(g.s, D6)
+            res2 = g.tb[faces + d2 - 1]
+            natural_out |= res2 == S.INJ_OUT
+            drowns2 = depth >= 0 and d2 >= g.tb[S.TB_DROWN + depth] and res2 != S.INJ_OUT
+            if drowns2:
+                res2 = S.INJ_OUT
+            drowns |= drowns2
+            if native == 1 and (res == S.INJ_OUT or res2 == S.INJ_OUT):
+                res = S.INJ_OUT  # an out of action on either die stands
+            elif res2 < res:
+                res = res2
+                so[fm[t, FSIDE], S.S_NATIVE_SAVES] += 1
+        if res == S.INJ_OUT and drowns and not natural_out:
+            so[fm[t, FSIDE], S.S_DROWNED] += 1
+        _log(out, t, Ev.INJURY, d, res, d2, 1 if grit else 0)
         worst = max(worst, res)
     if worst == S.INJ_OUT:
         _take_out(ge, out, t, by, -1)
@@ -732,11 +819,38 @@ def _wound_roll(g, strength, toughness):
 
 
 @kernel
+def _saved(g, ge, out, a, t, melee):
+    """Does t avoid a hit from a by a skill? Step aside (hand-to-hand: a D6 of step_aside_on),
+    then dodge (a standing fighter, shots and blows: an unmodified D6 of dodge_save). Logs
+    Ev.SAVE for each die rolled; avoided hits count in t's side's skill_saves."""
+    fm, rp = ge.fm, g.rp
+    sk = fm[t, S.FSKILL]
+    if melee and (sk & S.SK_STEP_ASIDE) != 0:
+        d = roll(g.s, D6)
+        ok = d >= rp[S.R_STEP_ASIDE]
+        _log(out, t, Ev.SAVE, a, S.SKC_STEP_ASIDE, d, 1 if ok else 0, 1)
+        if ok:
+            out.side_out[fm[t, FSIDE], S.S_SAVES] += 1
+            return True
+    if (sk & S.SK_DODGE) != 0 and fm[t, FSTATE] == ST_STANDING:
+        d = roll(g.s, D6)
+        ok = d >= rp[S.R_DODGE_SAVE]
+        _log(out, t, Ev.SAVE, a, S.SKC_DODGE, d, 1 if ok else 0, 1 if melee else 0)
+        if ok:
+            out.side_out[fm[t, FSIDE], S.S_SAVES] += 1
+            return True
+    return False
+
+
+@kernel
 def _hit(g, f, ge, sc, out, a, t, strength, damage):
     """A shot of ``strength`` from a hits t: pinned, the wound roll, then knockdown: a target
     on his feet when struck (or any, knockdown_when_down) and still on the table tests S or is
-    thrown back (``_knock_back``); aims on him are checked where he lands."""
+    thrown back (``_knock_back``); aims on him are checked where he lands. A hit he dodges
+    (``_saved``) does nothing."""
     fm, rp = ge.fm, g.rp
+    if _saved(g, ge, out, a, t, False):
+        return
     standing = fm[t, FSTATE] == ST_STANDING
     _pin(ge, out, t, a)
     need, d, wounded = _wound_roll(g, strength, fm[t, FT])
@@ -1003,14 +1117,13 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
             cur = _second_target(g, f, ge, sc, a, k, px, py, fx, fy, arc, snap)
         if cur < 0:  # no target within reach of the point struck: the shell goes at the point
             d = math.sqrt((ax - px) ** 2 + (ay - py) ** 2)
-            if d <= wt[row, S.WC_SHORT]:
-                rmod = wt[row, S.WC_HIT_SHORT]
-            elif d <= wt[row, S.WC_LONG]:
-                rmod = wt[row, S.WC_HIT_LONG]
-            else:
+            rmod = _band(g, fm, a, row, d)
+            if rmod >= NO_SHOT:
                 continue  # out of range: the shell goes wide
+            snap_p, own = _own_mods(g, fm, a, row, snap)
             need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - (
-                _modifier(rp, g.tb, 0, rmod, snap, False, False, False, S.COV_NONE, False) + extra)
+                _modifier(rp, g.tb, 0, rmod, snap_p, False, False, False, S.COV_NONE, False) +
+                extra + own)
             if not _can_roll(g, need):
                 continue
             hit, die = _roll_need(g, need)
@@ -1034,7 +1147,8 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
         if need >= NO_SHOT:
             continue  # knocked out of sight or range by the first shell: the second goes wide
         mods = (S.MOD_RAPID if _rapid(g, fm, cur) else 0) | (S.MOD_EMERGING if em else 0) | \
-            (S.MOD_CHARGING if ch else 0) | (S.MOD_NO_COVER if nocov else 0)
+            (S.MOD_CHARGING if ch else 0) | (S.MOD_NO_COVER if nocov else 0) | \
+            _own_bits(g, so, fm, a, row, snap, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]))
         hit, die = _roll_need(g, need)
         if die >= rp[S.R_AMMO_ON]:
             rolls += 1
@@ -1142,7 +1256,8 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         if need >= NO_SHOT:
             continue  # knocked out of range, or into cover past the 7+ ladder
         mods = (S.MOD_RAPID if _rapid(g, fm, cur) else 0) | (S.MOD_EMERGING if em else 0) | \
-            (S.MOD_CHARGING if ch else 0)
+            (S.MOD_CHARGING if ch else 0) | \
+            _own_bits(g, so, fm, a, row, snap, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]))
         hit, d = _roll_need(g, need)
         if d >= rp[S.R_AMMO_ON]:
             rolls += 1
@@ -1182,7 +1297,47 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
     if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
         return False
     _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy)
+    _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emerging, charging)
     return True
+
+
+@kernel
+def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emerging, charging):
+    """Two handguns at once: after a's shot with handgun slot k, a gunfighter (or anyone, with
+    two_weapons_need_skill off) with both arms free, still up and unpinned fires another loaded
+    handgun on the same occasion at gunfighter_modifier: his policy's choice among its legal
+    shots (the closest-target rule as ever), tagged SH_OFF_HAND; off_hand_shots counts its
+    to-hit rolls."""
+    fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
+    if (fm[a, S.FSKILL] & S.SK_GUNFIGHTER) == 0 and rp[S.R_TWO_NEED_SKILL] != 0:
+        return
+    if fm[a, S.FARMS] != 0 or fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or \
+            kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
+        return
+    k2 = -1
+    for kk in range(kit.shape[1]):
+        if kk != k and _ready_gun(kit, a, kk) and wt[kit[a, kk, KW], S.WC_KIND] == S.KIND_HANDGUN:
+            k2 = kk
+            break
+    if k2 < 0:
+        return
+    side = fm[a, FSIDE]
+    fm[a, S.FGUNMOD] = rp[S.R_GUNFIGHTER_MOD]
+    snap = (flags & S.SH_SNAP) != 0
+    if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
+                   emerging, charging) > 0:
+        for t in range(sc.need.shape[0]):
+            for kk in range(sc.need.shape[1]):
+                if kk != k2:
+                    sc.need[t, kk] = NO_SHOT
+        t, kk, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, kit, wt, sc.need,
+                                  flags | S.SH_OFF_HAND, g.s)
+        if t >= 0 and kk == k2 and sc.need[t, kk] < NO_SHOT:
+            before = out.side_out[side, S.S_SHOTS]
+            _fire(g, f, ge, sc, out, a, t, k2, mode, flags | S.SH_OFF_HAND, aim_turns,
+                  emerging, charging, arc, fx, fy)
+            out.side_out[side, S.S_OFF_HAND] += out.side_out[side, S.S_SHOTS] - before
+    fm[a, S.FGUNMOD] = 0
 
 
 # ---------------------------------------------------------------- overwatch, quick draw, aims
@@ -1505,7 +1660,9 @@ def _escape_pins(g, ge, out, side):
 @kernel
 def _escape_one(g, ge, out, a):
     """Pinned fighter a's escape test: an I test, only with a friend within unpin_friend_in
-    who is standing and not a young blood (the leader always has one). True if he escaped."""
+    who is standing and not a young blood (the leader always has one). Nerves of steel
+    (nerves_reading): a failed test re-rolled, or the test taken with no friend near. True if
+    he escaped."""
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     friend = fm[a, FTYPE] == S.FT_LEADER
@@ -1515,10 +1672,16 @@ def _escape_one(g, ge, out, a):
         friend = b != a and fm[b, FSIDE] == side and fm[b, FSTATE] == ST_STANDING and \
             fm[b, FTYPE] != S.FT_YOUNG_BLOOD and \
             dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= rp[S.R_UNPIN_FRIEND_IN]
+    nerves = (fm[a, S.FSKILL] & S.SK_NERVES) != 0
+    if nerves and rp[S.R_NERVES_ALONE] != 0:
+        friend = True  # nerves_reading 'alone': he tests without a friend near
     ok = friend and _i_test(g, fm[a, FI], 0)
+    again = friend and not ok and nerves and rp[S.R_NERVES_ALONE] == 0
+    if again:
+        ok = _i_test(g, fm[a, FI], 0)  # nerves_reading 'reroll': a failed test re-rolled
     if ok:
         fm[a, FPINNED] = 0
-    _log(out, a, Ev.UNPIN, 1 if ok else 0)
+    _log(out, a, Ev.UNPIN, 1 if ok else 0, 1 if again else 0)
     return ok
 
 
@@ -1577,7 +1740,8 @@ def _act(g, f, ge, sc, out, a):
         if not ok:
             act = HOLD
     elif act == Act.RELOAD or act == Act.CLEAR:
-        if not (0 <= k < K) or kit[a, k, KW] < 0 or kit[a, k, KUSELESS] != 0:
+        if not (0 <= k < K) or kit[a, k, KW] < 0 or kit[a, k, KUSELESS] != 0 or \
+                fm[a, S.FARMS] == S.ARM_LEFT | S.ARM_RIGHT:
             act = HOLD
     elif act == Act.CHARGE:
         if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT:
@@ -1721,8 +1885,10 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     so = out.side_out
     so[fm[a, FSIDE], S.S_MELEE_ROUNDS] += 1
     so[fm[b, FSIDE], S.S_MELEE_ROUNDS] += 1
-    na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 else 0)
-    nb = fm[b, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[b, FTWO_HANDED] == 0 else 0)
+    na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 and
+                      fm[a, S.FARMS] == 0 else 0)
+    nb = fm[b, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[b, FTWO_HANDED] == 0 and
+                      fm[b, S.FARMS] == 0 else 0)
     na = min(na, sc.dice_a.shape[0])
     nb = min(nb, sc.dice_b.shape[0])
     hits_a = 0
@@ -1757,9 +1923,11 @@ def _melee_pair(g, f, ge, sc, out, a, b):
             elif d == 1:
                 one_b += 1
         sa = fm[a, FWS] + best_a + max(six_a - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_b * rp[S.R_FUMBLE_BONUS] + (rp[S.R_CHARGE_BONUS] if fm[a, FCHARGED] else 0)
+            one_b * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, a) + \
+            (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0)
         sb = fm[b, FWS] + best_b + max(six_b - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_a * rp[S.R_FUMBLE_BONUS] + (rp[S.R_CHARGE_BONUS] if fm[b, FCHARGED] else 0)
+            one_a * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, b) + \
+            (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0)
         if sa > sb:
             hits_a = 1 if rp[S.R_MELEE_ONE] != 0 else sa - sb
         elif sb > sa:
@@ -1771,19 +1939,53 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b)
     so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
     so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
+    if hits_a > hits_b:
+        _arm_lock(g, ge, out, a, b)
+    elif hits_b > hits_a:
+        _arm_lock(g, ge, out, b, a)
     _melee_hits(g, f, ge, out, a, b, hits_a)
     _melee_hits(g, f, ge, out, b, a, hits_b)
 
 
+@step
+def _charge_bonus(rp, fm, a):
+    """The combat-score bonus of a fighter who charged this turn (body slam: its own)."""
+    if fm[a, FCHARGED] == 0:
+        return 0
+    return rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0 else rp[S.R_CHARGE_BONUS]
+
+
+@kernel
+def _arm_lock(g, ge, out, a, b):
+    """a won the combat: a wrassler locks one of b's arms, chosen by a D6 (1-3 left), out of
+    action for the rest of the fight whatever the wound roll; b hates him (Ev.ARM_LOCK)."""
+    fm = ge.fm
+    if (fm[a, S.FSKILL] & S.SK_WRASSLER) == 0:
+        return
+    arm = S.ARM_LEFT if roll(g.s, D6) <= 3 else S.ARM_RIGHT
+    fm[b, S.FARMS] |= arm
+    fm[b, S.FHATES] = a
+    out.side_out[fm[a, FSIDE], S.S_ARM_LOCKS] += 1
+    _log(out, b, Ev.ARM_LOCK, a, arm, fm[b, S.FARMS])
+
+
 @kernel
 def _melee_hits(g, f, ge, out, a, b, hits):
-    """``hits`` blows of a (his S + his hand weapon's) on b, each wound rolled; b downed in the
-    fight is out of action (down_alone_out)."""
-    fm = ge.fm
+    """``hits`` blows of a (his S + his hand weapon's, none with both arms locked; crushing blow
+    adds, b's iron jaw takes off, never below 1) on b, each wound rolled unless b avoids it
+    (``_saved``); b downed in the fight is out of action (down_alone_out)."""
+    fm, rp = ge.fm, g.rp
+    strength = fm[a, FS] + (fm[a, FMELEE_S] if fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT else 0)
+    if (fm[a, S.FSKILL] & S.SK_CRUSHING) != 0:
+        strength += rp[S.R_CRUSHING]
+    if (fm[b, S.FSKILL] & S.SK_IRON_JAW) != 0:
+        strength = max(strength - rp[S.R_IRON_JAW], 1)
     for _ in range(hits):
         if fm[b, FSTATE] == ST_OUT:
             return
-        need, d, wounded = _wound_roll(g, fm[a, FS] + fm[a, FMELEE_S], fm[b, FT])
+        if _saved(g, ge, out, a, b, True):
+            continue
+        need, d, wounded = _wound_roll(g, strength, fm[b, FT])
         _log(out, b, Ev.WOUND, a, need, d, 1 if wounded else 0)
         if wounded:
             out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
@@ -2349,6 +2551,16 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_TEMPLATE_REACH100, round(100 * (r.scatter_radius_in + r.template_base_in))),
             (S.R_SCATTER_HALVED, r.scatter_halved), (S.R_SO_REROLL, r.shootout_reroll),
             (S.R_MELEE_DROWN, r.melee_drowning),
+            (S.R_MARKSMAN100, round(100 * r.marksman_factor)),
+            (S.R_MARKSMAN_BOTH, r.marksman_reading == "both_bands"),
+            (S.R_DODGE_SAVE, r.dodge_save), (S.R_BODY_SLAM, r.body_slam_charge_bonus),
+            (S.R_CRUSHING, r.crushing_blow_strength), (S.R_STEP_ASIDE, r.step_aside_on),
+            (S.R_IRON_JAW, r.iron_jaw_strength), (S.R_HATRED, r.hatred_combat_bonus),
+            (S.R_NATIVE, {"injury_roll": 1, "both": 1, "best_of_two": 2}.get(r.native_injury, 0)),
+            (S.R_TWO_NEED_SKILL, r.two_weapons_need_skill),
+            (S.R_GUNFIGHTER_MOD, r.gunfighter_modifier),
+            (S.R_ONE_HAND_MOD, r.one_hand_long_gun_mod),
+            (S.R_NERVES_ALONE, r.nerves_reading == "alone"),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -2363,7 +2575,8 @@ def tables(rules: WMRules) -> np.ndarray:
                        (S.TB_RELOAD_CAT, rules.reload_category_of),
                        (S.TB_WATER_COVER, rules.pinned_water_cover),
                        (S.TB_DROWN, rules.drown_out_on),
-                       (S.TB_SCATTER, rules.scatter_faces)):
+                       (S.TB_SCATTER, rules.scatter_faces),
+                       (S.TB_TRUE_GRIT, rules.true_grit_faces)):
         tb[at:at + len(values)] = values
     return tb
 
@@ -2500,6 +2713,10 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FSTATE] = ST_STANDING
             row[FFACEY] = 1 if side == 0 else -1
             row[FAIMT] = row[FENGAGED] = row[FRELOAD_SLOT] = row[FACT] = -1
+            row[S.FHATES] = -1
+            row[S.FSKILL] = sum(1 << SKILLS.index(k) for k in set(r.skills))
+            # resilient to injury: the native war band (the scouts, too, once hired fighters play)
+            row[S.FNATIVE] = gang_types[side] == "native_war_band"
             melee = [rules.weapon(w) for w in ("knife", *r.weapons)
                      if rules.weapon(w)["kind"] == S.KIND_MELEE]
             row[FMELEE_S] = max(w["strength"] for w in melee)

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-3"
+VERSION = "wm-4"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -47,6 +47,9 @@ SKILLS = ("hip_shooting", "marksman", "gunfighter", "nerves_of_steel", "dodge", 
           "body_slam", "crushing_blow", "step_aside", "iron_jaw", "wrassler", "war_horse",
           "sure_footed", "ride_like_rooster", "fancy_ropin", "wagon_master", "bronco_buster",
           "prospector", "specialist")
+# the skills a specialist may pick at set-up that the fight engine plays (the rest are riding and
+# campaign skills: later)
+FIGHT_SKILLS = SKILLS[:11]
 ACTIVITIES = ("still", "hiding", "observing", "crawling", "walking", "minor", "running",
               "climbing", "melee")
 RELOAD_CATEGORIES = ("auto", "roll", "none")  # the text's cases 1), 2), 3)
@@ -270,7 +273,8 @@ class Recruit(NamedTuple):
     """One fighter of a roster for :meth:`WMRules.roster_problem`: its FIGHTERS type, the weapons
     it carries (WEAPONS names; knives are free and need not be listed), one entry per box of
     reloads (the row whose rounds the box holds), spare cylinders or tubes (weapon names),
-    whether it has a horse and saddle, and whether it is a mixed-heritage recruit."""
+    whether it has a horse and saddle, whether it is a mixed-heritage recruit, and its skills
+    (SKILLS names: at set-up only a specialist's one pick)."""
 
     type: str
     weapons: tuple = ()
@@ -278,6 +282,7 @@ class Recruit(NamedTuple):
     preloads: tuple = ()
     horse: bool = False
     mixed: bool = False
+    skills: tuple = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -396,6 +401,14 @@ class WMRules:
         choices=("none",) + WEAPONS)
     swap_b: str = param("none", "A weapon swapped into side B's build (as swap_a).",
                         choices=("none",) + WEAPONS)
+    skill_a: str = param(
+        "auto", "The skill side A's specialist picks on recruitment (text: he 'can also pick a "
+        "skill from the relevant skill charts'): 'auto' (specialist_pick for his type), 'none' "
+        "(no skill, the wm-3 gangs), or a skill of shootist_skills (a shootist) or "
+        "pugilist_skills (a pugilist); a skill his type may not pick is refused before any fight.",
+        choices=("auto", "none") + SKILLS)
+    skill_b: str = param("auto", "The skill side B's specialist picks (as skill_a).",
+                         choices=("auto", "none") + SKILLS)
     min_fighters: int = param(3, "Least fighters in a gang (reference 1, [V]).", lo=1, hi=20)
     max_specialists: int = param(1, "Specialists a gang may recruit (text: one and no more).",
                                  lo=0, hi=10)
@@ -851,6 +864,11 @@ class WMRules:
         "Skills a pugilist may pick, codes into SKILLS (text: one from the combat charts, e.g. "
         "head butt, not in the reference; wrassler is for pugilists only).", lo=0,
         hi=len(SKILLS) - 1)
+    specialist_pick: tuple = param(
+        _codes("marksman", "step_aside", among=SKILLS),
+        "The skill 'auto' (skill_a, skill_b) gives a shootist and a pugilist, codes into SKILLS "
+        "(a player's choice, not a rule: the picks the wm_skills experiment measured best).",
+        lo=0, hi=len(SKILLS) - 1)
     marksman_factor: float = param(1.5, "Marksman multiplies range bands by this (text: 1 1/2).",
                                    lo=1.0, hi=3.0)
     marksman_reading: str = param(
@@ -858,6 +876,10 @@ class WMRules:
         "profiles two (short, long = maximum): 'short_only' (default: short range x1.5 up to "
         "the maximum, which stays) or 'both_bands' (both x1.5: the maximum grows).",
         choices=("short_only", "both_bands"))
+    nerves_reading: str = param(
+        "reroll", "Nerves of steel: 'reroll' (default, reference 4.1 [S]: a failed escape test "
+        "re-rolled) or 'alone' (the test taken with no friend near, a recollection of the 1995 "
+        "skill [U]).", choices=("reroll", "alone"))
     dodge_save: int = param(6, "Dodge: unmodified save against each hit (reference 3.1 [V]).",
                             lo=2, hi=7)
     true_grit_faces: tuple = param((0, 0, 1, 1, 1, 2), "Injury faces with True Grit (reference "
@@ -1063,6 +1085,7 @@ class WMRules:
                 return f"{name} {value!r}: each entry one of {_ints(codes)}"
         for name, pool, what in (("shootist_skills", SKILLS, "SKILLS"),
                                  ("pugilist_skills", SKILLS, "SKILLS"),
+                                 ("specialist_pick", SKILLS, "SKILLS"),
                                  ("cavalry_kit", WEAPONS, "WEAPONS"),
                                  ("bounty_hunter_kit", WEAPONS, "WEAPONS")):
             value = getattr(self, name)
@@ -1105,6 +1128,9 @@ class WMRules:
                 if v < 1:
                     return f"profiles row {FIGHTERS[i]}: {col} {v!r}; expected at least 1"
         msg = self._weapon_problem()
+        if msg:
+            return msg
+        msg = self._skill_problem()
         if msg:
             return msg
         for i, row in enumerate(self.skill_access):
@@ -1306,6 +1332,46 @@ class WMRules:
             roster.append(Recruit("young_blood" if cheap_ok and young <= ganger else "ganger"))
         return tuple(roster)
 
+    def _skill_problem(self) -> str | None:
+        """The specialists' skill lists, the 'auto' picks and skill_a/skill_b checked."""
+        for name in ("shootist_skills", "pugilist_skills"):
+            for code in getattr(self, name):
+                if SKILLS[code] not in FIGHT_SKILLS:
+                    return (f"{name}: {SKILLS[code]!r} is not a skill the fight engine plays; "
+                            f"expected some of {', '.join(FIGHT_SKILLS)}")
+        if len(self.specialist_pick) != 2:
+            return (f"specialist_pick {self.specialist_pick!r}: expected 2 entries (a shootist's "
+                    "pick, a pugilist's)")
+        for code, name in zip(self.specialist_pick, ("shootist_skills", "pugilist_skills"),
+                              strict=True):
+            if code not in getattr(self, name):
+                return (f"specialist_pick {self.specialist_pick!r}: {SKILLS[code]!r} is not in "
+                        f"{name} ({', '.join(SKILLS[c] for c in getattr(self, name))})")
+        allowed = {SKILLS[c] for c in self.shootist_skills + self.pugilist_skills}
+        for key in ("skill_a", "skill_b"):
+            value = getattr(self, key)
+            if value not in ("auto", "none") and value not in allowed:
+                return (f"{key} {value!r}: a specialist may pick 'auto', 'none' or one of "
+                        f"{', '.join(sorted(allowed))} (shootist_skills, pugilist_skills)")
+        return None
+
+    def specialist_skill(self, side: int, ftype: str) -> str | None:
+        """The skill side ``side``'s specialist of type ``ftype`` (shootist or pugilist) picks
+        under skill_a / skill_b, or None; raises ValueError naming the key when his type may not
+        pick it."""
+        key = ("skill_a", "skill_b")[side]
+        value = getattr(self, key)
+        if value == "none":
+            return None
+        pool = self.shootist_skills if ftype == "shootist" else self.pugilist_skills
+        if value == "auto":
+            return SKILLS[self.specialist_pick[0 if ftype == "shootist" else 1]]
+        if SKILLS.index(value) not in pool:
+            raise ValueError(f"{key} {value!r}: a {ftype} picks from "
+                             f"{'shootist' if ftype == 'shootist' else 'pugilist'}_skills "
+                             f"({', '.join(SKILLS[c] for c in pool)})")
+        return value
+
     def roster_problem(self, roster, gang_type: str) -> str | None:
         """Why ``roster`` (Recruits) is not a legal starting gang of ``gang_type``, or None:
         budget, one leader, specialists, young-blood share, set-up weapon limits, the gang type's
@@ -1325,6 +1391,17 @@ class WMRules:
             return f"{specialists} specialists: at most max_specialists ({self.max_specialists})"
         if len(own) < self.min_fighters:
             return f"{len(own)} gang members: at least min_fighters ({self.min_fighters})"
+        for r in roster:
+            if not r.skills:
+                continue
+            if r.type not in ("shootist", "pugilist"):
+                return (f"a {r.type} with skills {r.skills!r}: only a specialist picks a skill at "
+                        "set-up (the rest come with experience)")
+            pool = self.shootist_skills if r.type == "shootist" else self.pugilist_skills
+            if len(r.skills) > 1 or any(k not in SKILLS or SKILLS.index(k) not in pool
+                                        for k in r.skills):
+                return (f"a {r.type} with skills {r.skills!r}: expected one skill of "
+                        f"{', '.join(SKILLS[c] for c in pool)}")
         if types.count("young_blood") > self.max_young_blood_share * len(own):
             return (f"{types.count('young_blood')} young bloods in {len(own)} gang members: at "
                     f"most max_young_blood_share ({self.max_young_blood_share})")

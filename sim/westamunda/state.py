@@ -20,6 +20,7 @@ from sim.westamunda.rules import (
     INJURIES,
     RELOAD_CATEGORIES,
     RELOAD_KINDS,
+    SKILLS,
     WEAPON_COLUMNS,
     WEAPON_KINDS,
 )
@@ -65,6 +66,20 @@ CAT_ROLL = RELOAD_CATEGORIES.index("roll")
 CAT_NONE = RELOAD_CATEGORIES.index("none")
 FT_LEADER = FIGHTERS.index("leader")
 FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
+# skills (bits of FSKILL)
+SK_HIP = 1 << SKILLS.index("hip_shooting")
+SK_MARKSMAN = 1 << SKILLS.index("marksman")
+SK_GUNFIGHTER = 1 << SKILLS.index("gunfighter")
+SK_NERVES = 1 << SKILLS.index("nerves_of_steel")
+SK_DODGE = 1 << SKILLS.index("dodge")
+SK_TRUE_GRIT = 1 << SKILLS.index("true_grit")
+SK_BODY_SLAM = 1 << SKILLS.index("body_slam")
+SK_CRUSHING = 1 << SKILLS.index("crushing_blow")
+SK_STEP_ASIDE = 1 << SKILLS.index("step_aside")
+SK_IRON_JAW = 1 << SKILLS.index("iron_jaw")
+SK_WRASSLER = 1 << SKILLS.index("wrassler")
+SKC_DODGE = SKILLS.index("dodge")  # SKILLS codes in Ev.SAVE
+SKC_STEP_ASIDE = SKILLS.index("step_aside")
 
 # ---- rule vector int64[N_RULES] (engine.kernel_params fills it from a WMRules) -----------------
 (R_TURNS, R_BOTTLE_PCT, R_LD_DICE, R_NEEDED_BASE, R_NAT_ONE, R_CHAIN, R_I_UNDER, R_RUN_MULT,
@@ -80,8 +95,13 @@ FT_YOUNG_BLOOD = FIGHTERS.index("young_blood")
  R_WATER_RECOVERY, R_PERC_RAIN, R_PERC_WET, R_CART_WET, R_WET_LARGEST, R_WET_ANY_WATER,
  R_HEAVY_RAIN, R_AMMO_OVER_FAIL, R_PAIR_MOD, R_PAIR_WITHIN, R_BOTH_MOD, R_BOTH_STRENGTH,
  R_BOTH_SCATTER_HITS, R_BOTH_NO_COVER, R_TEMPLATE_REACH100, R_SCATTER_HALVED, R_SO_REROLL,
- R_MELEE_DROWN, R_DEBUG) = range(85)
-N_RULES = 85
+ R_MELEE_DROWN, R_MARKSMAN100, R_MARKSMAN_BOTH, R_DODGE_SAVE, R_BODY_SLAM, R_CRUSHING,
+ R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
+ R_NERVES_ALONE, R_DEBUG) = range(98)
+N_RULES = 98
+# R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
+# kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
+# better kept, nothing standing ('best_of_two')
 # R_TEMPLATE_REACH100: hundredths of an inch from a scatter template's centre a fighter's point may be
 # and be under it (scatter_radius_in + template_base_in)
 
@@ -97,15 +117,16 @@ TB_RELOAD_CAT = 24  # reload_category_of (len(ACTIVITIES))
 TB_WATER_COVER = TB_RELOAD_CAT + len(ACTIVITIES)  # pinned_water_cover: shallow, deep (2)
 TB_DROWN = TB_WATER_COVER + 2  # drown_out_on: shallow, deep (2)
 TB_SCATTER = TB_DROWN + 2  # scatter_faces (6): the artillery die's inches
-N_TB = TB_SCATTER + 6
+TB_TRUE_GRIT = TB_SCATTER + 6  # true_grit_faces (6): injury faces of a fighter with True Grit
+N_TB = TB_TRUE_GRIT + 6
 D6 = 6  # faces of the injury and recovery tables (their length)
 
 # ---- fighter table columns -------------------------------------------------------------------
 (FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
- FWET, FRELOAD_SHELL, FSCORE) = range(41)
-N_FC = 41
+ FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD) = range(46)
+N_FC = 46
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -120,7 +141,13 @@ N_FC = 41
 # round (0: acted, or out of action); FWET bits: WET_IN_WATER he has been pinned or down in
 # water, WET_DEEP he has moved through deep water (the ammo rolls' wet-weather rules);
 # FRELOAD_SHELL 1: this turn's reload changes the shell type (the slot's KALT row) first;
-# FSCORE the shoot-out's I + D6 score (kept for later rounds unless shootout_reroll).
+# FSCORE the shoot-out's I + D6 score (kept for later rounds unless shootout_reroll);
+# FSKILL bits 1 << SKILLS index of the skills he has; FARMS bits of arms put out of action by a
+# wrassler's arm lock (ARM_LEFT, ARM_RIGHT); FHATES the fighter he hates (-1 none: the wrassler
+# who locked his arm); FNATIVE 1: resilient to injury (a native war band's fighter: native_injury);
+# FGUNMOD an extra to-hit modifier on his shots while it is set (the second of two handguns
+# fired at once: gunfighter_modifier).
+ARM_LEFT, ARM_RIGHT = 1, 2
 WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
 OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
@@ -167,9 +194,13 @@ NO_SHOT = 1 << 20  # a need matrix entry with no legal shot (larger than any rea
 SH_SNAP, SH_AIMED, SH_OVERWATCH, SH_QUICKDRAW, SH_FAN, SH_MIDMOVE = 1, 2, 4, 8, 16, 32
 # double barrels: both at once (one to-hit roll), one after the other (two), the second of those
 SH_BOTH, SH_PAIR, SH_SECOND = 64, 128, 256
+SH_OFF_HAND = 512  # the second of two handguns fired at once (the gunfighter skill)
 # the target's own to-hit modifiers that applied (bits of Ev.SHOT's payload i)
 MOD_RAPID, MOD_EMERGING, MOD_CHARGING = 1, 2, 4
 MOD_NO_COVER = 8  # the target's cover did not count (both barrels of scatter at once)
+MOD_HIP = 16  # a running shooter's snap shot without the snap modifier (hip shooting)
+MOD_MARKSMAN = 32  # in the short band only through marksman's longer short range
+MOD_ONE_ARM = 64  # a long gun fired one-handed (one arm out of action): one_hand_long_gun_mod
 
 # ---- records -----------------------------------------------------------------------------------
 # per-game int64[N_GAME_COLS]
@@ -191,8 +222,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_RELOADS, S_RELOAD_FAILS, S_ROUNDS_LOADED, S_ROUNDS_LOST, S_AMMO_ROLLS, S_JAMS, S_CLEARS,
  S_JAMS_CLEARED, S_PINS, S_AIMS_LOST, S_CHARGES, S_MELEE_ROUNDS, S_MELEE_HITS, S_BOTTLE_TESTS,
  S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
- S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS) = range(44)
-N_SIDE_COLS = 44
+ S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
+ S_HIP_SHOTS, S_NATIVE_SAVES) = range(49)
+N_SIDE_COLS = 49
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -200,7 +232,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "ammo_rolls", "jams", "clear_actions", "jams_cleared", "pins", "aims_lost",
               "charges", "melee_rounds", "melee_hits", "bottle_tests", "kickbacks", "knockdowns",
               "dry_turns", "drowned", "got_wet", "both_barrels", "barrel_pairs", "blasts",
-              "scatters", "blast_hits", "friendly_hits", "shell_swaps")
+              "scatters", "blast_hits", "friendly_hits", "shell_swaps", "skill_saves", "arm_locks",
+              "off_hand_shots", "hip_shots", "native_saves")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -213,7 +246,11 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # templates dealt (every fighter under one, the centred target of a double blast included, but
 # not the target's own hit of a single scatter shot, counted in hits); friendly_hits: of those
 # and of stray second barrels, hits on the firer's own side; shell_swaps: reloads that changed
-# the round type.
+# the round type; skill_saves: hits this side's fighters avoided by dodge or step aside;
+# arm_locks: arms this side's wrasslers locked; off_hand_shots: to-hit rolls of second handguns
+# fired at once; hip_shots: to-hit rolls of running hip shooters spared the snap modifier;
+# native_saves: injury rolls of this side's resilient fighters whose second die bettered the
+# first.
 
 
 class Bad(IntEnum):
@@ -235,7 +272,8 @@ class Ev(IntEnum):
     DEPLOY = 0  # round 0: a=x, b=y, c=side, d=FIGHTERS type, e=slot 0 weapon, f=slot 1 (-1)
     TURN = 1  # fighter -1: a=side whose turn starts (-1: a shoot-out round, both sides)
     BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed
-    UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn
+    UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn; b=1 the test was
+    #            re-rolled (nerves of steel)
     ACTION = 4  # a=Act, b=target, c=x, d=y, e=slot, f=fire during the move, g=aimed
     MOVE = 5  # a=x0, b=y0, c=x1, d=y1, e=MV_* (one step of a path)
     AIM = 6  # a=target, b=turns aimed (bonus turns of the next aimed shot)
@@ -245,7 +283,8 @@ class Ev(IntEnum):
     SHOT = 9  # a=target, b=weapon row, c=need, d=first die, e=hit (0/1), f=aim turns, g=SH_* bits,
     #          h=the target's COVER code, i=MOD_* bits (rapid, emerging, charging target)
     WOUND = 10  # a=shooter (or opponent), b=need (0: cannot wound), c=die, d=1 wounded
-    INJURY = 11  # a=die, b=INJURIES code the die gives (the worst of several rolls stands)
+    INJURY = 11  # a=die, b=INJURIES code the roll gives (the worst of several rolls stands),
+    #              c=second die of a resilient fighter (native_injury; 0 none), d=1 True Grit
     PINNED = 12  # a=the fighter whose hit pinned him (or -1: kickback)
     AMMO = 13  # a=slot, b=need, c=die, d=1 passed (0: a jam marker, or useless)
     RELOAD = 14  # a=slot, b=RELOAD_CATEGORIES code, c=1 BS roll passed, d=die, e=loaded, f=lost
@@ -281,5 +320,9 @@ class Ev(IntEnum):
     #              out of the barrels (back to their reserve)
     TIE = 33  # shoot-out: fighter -1, both sides have fighters at score a; b = the side whose
     #           fighters take their actions first (a coin)
+    SAVE = 34  # a hit avoided by a skill: a=the attacker, b=SKILLS code (dodge, step_aside),
+    #            c=die, d=1 avoided, e=1 in hand-to-hand
+    ARM_LOCK = 35  # a wrassler who won the combat locks the fighter's arm: a=the wrassler,
+    #                b=the arm (ARM_LEFT/ARM_RIGHT, a D6: 1-3 left), c=FARMS after
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
