@@ -279,3 +279,67 @@ def test_two_builds_play_a_small_batch():
     assert set(batch.games[:, S.G_WINNER]) <= {-1, 0, 1}
     again = play_batch(R, 5, 0, 0, k, w, rosters=(a, b), gang_types=("townsfolk", "cavalry"))
     assert np.array_equal(batch.games, again.games)
+
+
+# ---- the specialist's skill (rules wm-4) --------------------------------------------------------
+def test_the_specialist_takes_the_side_s_pick_and_no_one_else_has_a_skill():
+    for build, ftype, auto in (("standard", "shootist", "hip_shooting"),
+                               ("brawlers", "pugilist", "dodge")):
+        for side in "ab":
+            r = WMRules(**{f"build_{side}": build})
+            roster = B.side_roster(r, side)
+            assert [x.skills for x in roster if x.type == ftype] == [(auto,)]
+            assert all(not x.skills for x in roster if x.type != ftype)
+    none = B.side_roster(WMRules(skill_a="none"), "a")
+    assert all(not x.skills for x in none)
+    assert none == B.build(R, "standard", "townsfolk")  # 'none' is the wm-3 gang
+
+
+def test_a_gunfighter_gets_a_second_handgun_only_within_budget():
+    r = WMRules(skill_a="gunfighter")
+    shootist = [x for x in B.side_roster(r, "a") if x.type == "shootist"][0]
+    assert shootist.weapons.count("revolver") == 2 and shootist.boxes.count("revolver") == 2
+    assert r.roster_cost(B.side_roster(r, "a")) == r.roster_cost(B.build(r, "standard",
+                                                                         "townsfolk")) + 20
+    tight = WMRules(skill_a="gunfighter", build_a="handguns")  # spends the whole $1000
+    roster = B.side_roster(tight, "a")
+    assert tight.roster_cost(roster) <= tight.gang_budget
+    assert tight.roster_problem(roster, "townsfolk") is None
+
+
+@pytest.mark.parametrize("rules, words", [
+    (dict(skill_a="wrassler"), "skill_a 'wrassler': a shootist picks from shootist_skills"),
+    (dict(skill_b="marksman", build_b="brawlers"),
+     "skill_b 'marksman': a pugilist picks from pugilist_skills"),
+])
+def test_a_skill_the_specialist_may_not_pick_is_refused_by_key(rules, words):
+    with pytest.raises(ConfigError, match=words):
+        B.side_roster(WMRules(**rules), "a" if "skill_a" in rules else "b")
+
+
+@pytest.mark.parametrize("rules, words", [
+    (dict(skill_a="war_horse"), "skill_a 'war_horse': a specialist may pick 'auto', 'none' or"),
+    (dict(specialist_pick=_codes("dodge", "step_aside", among=S.SKILLS)),
+     "specialist_pick .*'dodge' is not in shootist_skills"),
+    (dict(specialist_pick=_codes("marksman", "marksman", among=S.SKILLS)),
+     "specialist_pick .*'marksman' is not in pugilist_skills"),
+    (dict(shootist_skills=_codes("marksman", "war_horse", among=S.SKILLS)),
+     "shootist_skills: 'war_horse' is not a skill the fight engine plays"),
+])
+def test_bad_skill_rules_are_refused_by_problem(rules, words):
+    import re
+    assert re.search(words, WMRules(**rules).problem())
+
+
+def test_roster_problem_allows_one_skill_and_only_to_a_specialist():
+    base = list(B.build(R, "standard", "townsfolk"))
+    i = [k for k, x in enumerate(base) if x.type == "shootist"][0]
+    j = [k for k, x in enumerate(base) if x.type == "ganger"][0]
+    ok = base[:i] + [base[i]._replace(skills=("hip_shooting",))] + base[i + 1:]
+    assert R.roster_problem(ok, "townsfolk") is None
+    two = base[:i] + [base[i]._replace(skills=("hip_shooting", "marksman"))] + base[i + 1:]
+    assert "expected one skill of" in R.roster_problem(two, "townsfolk")
+    wrong = base[:i] + [base[i]._replace(skills=("dodge",))] + base[i + 1:]
+    assert "expected one skill of hip_shooting, marksman" in R.roster_problem(wrong, "townsfolk")
+    ganger = base[:j] + [base[j]._replace(skills=("marksman",))] + base[j + 1:]
+    assert "only a specialist picks a skill at set-up" in R.roster_problem(ganger, "townsfolk")

@@ -37,6 +37,19 @@ scattered and whom it caught, each fighter under it (Ev.BLAST_HIT) his hits, a f
 own side's shell as such; every change of shells (Ev.SHELLS) is told; a wound says the shell's
 strength (+1 for manstoppers both at once); the closing counts of templates and their hits are
 the side records'.
+
+And over skill fights ('skills': SKILL_CASES, about 130 replays, and SKILL_SHOOTOUTS): the
+gangs the rules field with the specialists' skills named (gunfighter against hip shooting,
+brawlers with a wrassler against dodge and against step aside, a native war band of marksmen,
+True Grit against nerves of steel), narrated without rosters as ``gangsim play`` does. Besides
+the checks above, their own: the opening roster names each fighter's skill and the war band's
+resilience; every save by a skill (Ev.SAVE) has its line with its roll; every arm lock
+(Ev.ARM_LOCK) its line, and the hatred it brings is named in the combats after it; every shot
+names hip shooting, marksman's short range and a one-handed long gun exactly as its MOD_* bits
+say, and every volley of a second handgun fired at once says so; every injury roll shows both
+dice of a resilient fighter and True Grit; every escape test re-rolled by nerves of steel says
+so. A trace written by hand covers both arms locked, a dodge failed and nerves of steel's
+'alone' reading.
 """
 
 import dataclasses
@@ -51,10 +64,10 @@ from wm_kit import MIXED, WEAK
 from sim.core.tabletop.battlefield import GROUND_CHARS, Table, empty, line_of_sight
 from sim.westamunda import builds
 from sim.westamunda import state as S
-from sim.westamunda.engine import replay
+from sim.westamunda.engine import replay, standard_roster
 from sim.westamunda.narrate import legend, narrate
 from sim.westamunda.odds import ammo_need
-from sim.westamunda.rules import FIGHTERS, IGNITIONS, WEAPONS, WMRules
+from sim.westamunda.rules import FIGHTERS, IGNITIONS, SKILLS, WEAPONS, WMRules
 from strategies.westamunda import PRESETS, table
 
 R = WMRules()
@@ -89,6 +102,26 @@ SHOTGUN = [("shotgun_scatter", "sawnoff_manstopper", (0, 1)),
            ("sawnoff_manstopper", "sawnoff_scatter", (0, 1)),
            ("both", "shotgun", (0,)), ("both", "sawnoff", (0, 4))]
 SHELL_FIRST = {n: {"shell": 1} for n in ("patient_aimer", "brawler")}
+# the shotgun fights' rules: the specialists pick no skill (the skill fights below have theirs),
+# so the fights, and the seeds that show each SHOTGUN_FEATURES, do not follow specialist_pick
+SG = dataclasses.replace(R, skill_a="none", skill_b="none")
+# skill fights (wm-4): (rule changes, seeds) of gang fights, every pairing of GUNFIGHTERS on each
+# seed, the gangs the rules field (builds.side_roster: the specialist's pick, skill_a/skill_b,
+# named: 'auto' follows specialist_pick, a setting that may change);
+# and shoot-outs (rule changes, seed, pairing) for what gang fights rarely show. The narrator is
+# given no rosters: it finds the rules' own, as ``gangsim play`` narrates.
+GRIT_OK = dict(shootist_skills=R.shootist_skills + (SKILLS.index("true_grit"),))
+SKILL_CASES = [(dict(skill_a="gunfighter", skill_b="hip_shooting"), (0, 1)),
+               (dict(build_a="brawlers", build_b="brawlers", skill_a="wrassler", skill_b="dodge"),
+                (0, 1)),
+               (dict(build_a="brawlers", build_b="brawlers", skill_a="wrassler",
+                     skill_b="step_aside"), (0,)),
+               (dict(gang_a="native_war_band", skill_a="marksman", skill_b="marksman"), (0,)),
+               (dict(GRIT_OK, skill_a="true_grit", skill_b="nerves_of_steel"), (0, 5))]
+SKILL_SHOOTOUTS = [(dict(build_a="brawlers", skill_a="wrassler", build_b="long_guns",
+                         skill_b="marksman", scenario="shoot_out"), 10, ("patient_aimer", "brawler")),
+                   (dict(skill_a="nerves_of_steel", skill_b="nerves_of_steel",
+                         scenario="shoot_out"), 0, ("random", "random"))]
 
 
 def _ev(events, kind):
@@ -111,7 +144,7 @@ def _shot_bits(ev, bit):
 
 # what a hit does (the events a hit brings, after its SHOT, BLAST_HIT or MELEE)
 HIT_CHAIN = (S.Ev.WOUND, S.Ev.INJURY, S.Ev.PINNED, S.Ev.KNOCKDOWN, S.Ev.AIM_LOST,
-             S.Ev.TAKEN_OUT, S.Ev.WET)
+             S.Ev.TAKEN_OUT, S.Ev.WET, S.Ev.SAVE, S.Ev.ARM_LOCK)
 
 
 def _shot_bits9(ev, bit):
@@ -168,12 +201,13 @@ def _friendly(events):
 
 def _blast_hits(events):
     """Each BLAST_HIT as (row, hits, hits dealt: the WOUND events of that fighter that follow
-    before anything but what a hit does)."""
+    before anything but what a hit does, and the hits he avoided by a skill: SAVE, d = 1)."""
     out = []
     for j in np.flatnonzero(events[:, 2] == S.Ev.BLAST_HIT):
         dealt, k = 0, j + 1
         while k < len(events) and events[k, 2] in HIT_CHAIN:
-            dealt += events[k, 2] == S.Ev.WOUND and events[k, 1] == events[j, 1]
+            dealt += events[k, 1] == events[j, 1] and (
+                events[k, 2] == S.Ev.WOUND or events[k, 2] == S.Ev.SAVE and events[k, 6] == 1)
             k += 1
         out.append((j, int(events[j, 4]), int(dealt)))
     return out
@@ -247,6 +281,98 @@ SHOTGUN_FEATURES = {
     "shells": lambda ev: len(_ev(ev, S.Ev.SHELLS)) > 0,
     "kickback_both": lambda ev: any(_kick_both(ev)),
 }
+
+
+def _saves(ev, skill, ok=None, melee=None):
+    """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
+    (``melee``; None: either)."""
+    rows = _ev(ev, S.Ev.SAVE)
+    rows = rows[rows[:, 4] == SKILLS.index(skill)]
+    if ok is not None:
+        rows = rows[rows[:, 6] == int(ok)]
+    if melee is not None:
+        rows = rows[rows[:, 7] == int(melee)]
+    return rows
+
+
+def _hatreds(ev):
+    """Each MELEE row's pairs (fighter, the one he hates) among its two fighters, the hatred
+    followed from the ARM_LOCK events before it."""
+    hates, out = {}, []
+    for e in ev:
+        if e[2] == S.Ev.ARM_LOCK:
+            hates[int(e[1])] = int(e[3])
+        elif e[2] == S.Ev.MELEE:
+            a, b = int(e[1]), int(e[3])
+            out.append({(x, y) for x, y in ((a, b), (b, a)) if hates.get(x) == y})
+    return out
+
+
+def _injury_rolls(ev, rules):
+    """Each wound's injury rolls (consecutive INJURY rows of one fighter) as (fighter, [(die,
+    result, second die, True Grit)], does an out of action on one die stand over a better
+    other (native_injury 'injury_roll'))."""
+    out, j = [], 0
+    while j < len(ev):
+        if ev[j, 2] != S.Ev.INJURY:
+            j += 1
+            continue
+        k = j
+        while k < len(ev) and ev[k, 2] == S.Ev.INJURY and ev[k, 1] == ev[j, 1]:
+            k += 1
+        rolls = [tuple(int(v) for v in ev[r, 3:7]) for r in range(j, k)]
+        either = False
+        for d1, _, d2, grit in rolls:
+            faces = rules.true_grit_faces if grit else rules.injury_faces
+            if d2 and rules.native_injury in ("injury_roll", "both"):
+                either |= (faces[d1 - 1] == S.INJ_OUT) != (faces[d2 - 1] == S.INJ_OUT)
+        out.append((int(ev[j, 1]), rolls, either))
+        j = k
+    return out
+
+
+def _off_hand_volleys(ev):
+    """Volleys of a second handgun fired at once: its single SHOTs (SH_OFF_HAND, not a burst's)
+    and its BURSTs (the first SHOT after the BURST, before the next volley or action, by the
+    same fighter, has SH_OFF_HAND)."""
+    n = int(((_ev(ev, S.Ev.SHOT)[:, 9] & S.SH_OFF_HAND != 0) &
+             (_ev(ev, S.Ev.SHOT)[:, 9] & S.SH_FAN == 0)).sum())
+    stop = (S.Ev.BURST, S.Ev.ACTION, S.Ev.TURN, S.Ev.END, S.Ev.AMMO, S.Ev.KICKBACK)
+    for j in np.flatnonzero(ev[:, 2] == S.Ev.BURST):
+        for k in range(j + 1, len(ev)):
+            if ev[k, 2] == S.Ev.SHOT:
+                n += ev[k, 1] == ev[j, 1] and bool(ev[k, 9] & S.SH_OFF_HAND)
+                break
+            if ev[k, 2] in stop:
+                break
+    return n
+
+
+def _mod_bits(ev, bit):
+    return bool((_ev(ev, S.Ev.SHOT)[:, 11] & bit).any())
+
+
+# a skill or resilience mechanic -> does this trace show it?
+SKILL_FEATURES = {
+    "dodged_shot": lambda ev: len(_saves(ev, "dodge", True, False)) > 0,
+    "dodged_blow": lambda ev: len(_saves(ev, "dodge", True, True)) > 0,
+    "dodge_failed": lambda ev: len(_saves(ev, "dodge", False)) > 0,
+    "stepped_aside": lambda ev: len(_saves(ev, "step_aside", True)) > 0,
+    "step_aside_failed": lambda ev: len(_saves(ev, "step_aside", False)) > 0,
+    "arm_lock": lambda ev: len(_ev(ev, S.Ev.ARM_LOCK)) > 0,
+    "hatred_in_combat": lambda ev: any(_hatreds(ev)),
+    "off_hand_shot": lambda ev: _shot_bits9(ev, S.SH_OFF_HAND),
+    "off_hand_burst": lambda ev: any(e[9] & S.SH_OFF_HAND and e[9] & S.SH_FAN
+                                     for e in _ev(ev, S.Ev.SHOT)),
+    "hip_shooting": lambda ev: _mod_bits(ev, S.MOD_HIP),
+    "marksman": lambda ev: _mod_bits(ev, S.MOD_MARKSMAN),
+    "one_handed_long_gun": lambda ev: _mod_bits(ev, S.MOD_ONE_ARM),
+    "resilient": lambda ev: (_ev(ev, S.Ev.INJURY)[:, 5] > 0).any(),
+    "resilient_out_on_either": lambda ev: any(e for _, _, e in _injury_rolls(ev, R)),
+    "true_grit": lambda ev: (_ev(ev, S.Ev.INJURY)[:, 6] == 1).any(),
+    "nerves_reroll_failed": lambda ev: ((_ev(ev, S.Ev.UNPIN)[:, 4] == 1) &
+                                        (_ev(ev, S.Ev.UNPIN)[:, 3] == 0)).any(),
+}
 MAP_ROW = re.compile(r"^ *(\d+)   (\S+)(?:   (.+))?$")
 SHOT_LINE = re.compile(r"needs (\d+)\+ to hit.*?, rolls (\d): (hit|miss)")
 
@@ -260,6 +386,8 @@ class Fight(NamedTuple):
     events: np.ndarray
     text: str
     table: Table
+    rosters: tuple = ()  # the two rosters fought (Recruits)
+    types: tuple = ("townsfolk", "townsfolk")
 
 
 def _replay(seed, names, mixed, alt=False, order=None, reroll=False):
@@ -268,18 +396,38 @@ def _replay(seed, names, mixed, alt=False, order=None, reroll=False):
         rules = dataclasses.replace(rules, scenario="shoot_out", shootout_order=order,
                                     shootout_reroll=reroll)
     kinds, weights = table(list(names))
-    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
-                               rosters=(MIXED, MIXED) if mixed else None)
-    return rules, batch, events, tb
+    rosters = (MIXED, MIXED) if mixed else None
+    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights, rosters=rosters)
+    return rules, batch, events, tb, rosters
 
 
-def _fight(seed, names, rules, batch, events, tb):
-    text = narrate(events, tb, names, rules)
-    return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text, Table(*tb))
+def _fight(seed, names, rules, batch, events, tb, rosters=None, types=("townsfolk",) * 2):
+    """The fight narrated with the rosters it was played with (None: ``replay``'s own, the
+    standard roster, which has no skills)."""
+    if rosters is None:
+        rosters = (standard_roster(rules),) * 2
+    text = narrate(events, tb, names, rules, types, rosters=rosters)
+    return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text, Table(*tb),
+                 rosters, types)
+
+
+def _skill_fight(changes, seed, names):
+    """A fight of the rules' own gangs under ``changes`` (rosters and gang types as
+    ``gangsim play`` takes them), narrated without rosters: the narrator finds them."""
+    rules = WMRules(**changes)
+    rosters, types = tuple(builds.side_roster(rules, s) for s in "ab"), (rules.gang_a,
+                                                                          rules.gang_b)
+    kinds, weights = table(list(names))
+    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights, rosters=rosters,
+                               gang_types=types)
+    text = narrate(events, tb, names, rules, types)
+    return Fight(seed, names, rules, batch.games[0], batch.sides[0], events, text, Table(*tb),
+                 rosters, types)
 
 
 class Fights(list):
-    """Narrated fights of one kind: 'gang_fight', 'water', or a shoot-out order of SHOOTOUT."""
+    """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', or a shoot-out
+    order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -289,7 +437,8 @@ def _fights(kind):
     """Gang fights: every case of BASE and CANDIDATES under the default rules and under ALT.
     Water: every pairing on the seeds of each WATER case. A shoot-out order: every pairing on
     seeds 0 and 1, and with the mixed rosters under ALT on seed 2; the fast draw the same again
-    with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5)."""
+    with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5). Skills: every
+    pairing on the seeds of each SKILL_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -299,28 +448,34 @@ def _fights(kind):
     elif kind == "shotgun":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for swap_a, swap_b, seeds in SHOTGUN:
-            rules, rosters, over = R, None, None
+            rules, rosters, over = SG, None, None
             if swap_a == "both":
                 rosters, over = (_both_shells(swap_b),) * 2, SHELL_FIRST
             else:
-                rules = dataclasses.replace(R, swap_a=swap_a, swap_b=swap_b)
+                rules = dataclasses.replace(SG, swap_a=swap_a, swap_b=swap_b)
                 rosters = tuple(builds.side_roster(rules, s) for s in "ab")
             for seed in seeds:
                 for names in pairs:
                     kinds, weights = table(list(names), over)
                     batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
                                                rosters=rosters)
-                    out.append(_fight(seed, names, rules, batch, events, tb))
+                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
         features = SHOTGUN_FEATURES
+    elif kind == "skills":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        out += [_skill_fight(changes, seed, names) for changes, seeds in SKILL_CASES
+                for seed in seeds for names in pairs]
+        features = {}  # checked over these and SKILL_SHOOTOUTS together (_skill_fights)
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
             for seed in seeds:
                 for names in pairs:
                     kinds, weights = table(list(names))
+                    rosters = (MIXED, MIXED) if mixed else None
                     batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
-                                               rosters=(MIXED, MIXED) if mixed else None)
-                    out.append(_fight(seed, names, rules, batch, events, tb))
+                                               rosters=rosters)
+                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
         features = WATER_FEATURES
     else:
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
@@ -342,13 +497,13 @@ def _fights(kind):
 def _both_shells(gun):
     """The standard gang with ``gun`` (shotgun or sawnoff) and its manstopper shells in place
     of the long guns, and a box of scatter shells each: it starts with scatter shells."""
-    rules = dataclasses.replace(R, swap_a=f"{gun}_manstopper")
+    rules = dataclasses.replace(SG, swap_a=f"{gun}_manstopper")
     roster = builds.side_roster(rules, "a")
     return tuple(r._replace(boxes=r.boxes + (f"{gun}_scatter",)) if f"{gun}_scatter" in
                  r.weapons else r for r in roster)
 
 
-@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun"])
+@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills"])
 def fights(request):
     return _fights(request.param)
 
@@ -737,8 +892,8 @@ def test_return_blows_after_a_fighter_is_taken_out_stay_hand_to_hand():
     for seed, names, mixed in CANDIDATES:
         rules = dataclasses.replace(WEAK if mixed else R, melee_reading="ws_roll")
         kinds, weights = table(list(names))
-        batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
-                                   rosters=(MIXED, MIXED) if mixed else None)
+        rosters = (MIXED, MIXED) if mixed else None
+        batch, events, tb = replay(rules, seed, 0, 0, kinds, weights, rosters=rosters)
         k = events[:, 2]
         rows = [j for j in np.flatnonzero((k == S.Ev.TAKEN_OUT) & (events[:, 4] == 0))
                 if j + 1 < len(events) and k[j + 1] == S.Ev.WOUND]
@@ -746,7 +901,7 @@ def test_return_blows_after_a_fighter_is_taken_out_stay_hand_to_hand():
             break
     else:
         pytest.fail("no candidate fight has blows after a TAKEN_OUT: widen CANDIDATES")
-    f = _fight(seed, names, rules, batch, events, tb)
+    f = _fight(seed, names, rules, batch, events, tb, rosters)
     labels = _labels(events)
     j = rows[0]
     out, by = labels[int(events[j, 1])], labels[int(events[j, 3])]
@@ -772,7 +927,7 @@ def test_each_rule_is_explained_once_and_no_raw_codes_leak(fights):
 
 
 def test_gang_types_are_named_and_bad_input_raises():
-    rules, batch, events, tb = _replay(3, ("random", "brawler"), False)
+    rules, batch, events, tb, _ = _replay(3, ("random", "brawler"), False)
     text = narrate(events, tb, ["random", "brawler"], rules,
                    gang_types=("ranch_hands", "townsfolk"))
     assert "Side A: random's ranch hands gang" in text
@@ -1041,7 +1196,8 @@ TIE_LINE = re.compile(r"^Score (\d+): ([\w ,]+?) together; a coin gives side ([A
                       r"fighters their actions first, both sides' then shooting at the same "
                       r"moment\.$", re.M)
 ESCAPE = re.compile(r"^(\w+) (?:escapes the pin: an I test|fails the I test \(I \d\) to escape "
-                    r"the pin: he loses this activation, and the pin lifts after it\.|stays "
+                    r"the pin(?:, re-rolls it \(nerves of steel\) and fails again)?: he loses "
+                    r"this activation, and the pin lifts after it\.|stays "
                     r"pinned: no friend .* so no test is allowed: he loses this activation, and "
                     r"the pin lifts after it\.)", re.M)
 
@@ -1388,11 +1544,11 @@ def test_every_double_barrelled_shot_says_its_firing_mode_and_modifier():
         assert any(SHOTGUN_FEATURES[feature](f.events) for f in _shotgun_fights()), feature
 
 
-BLAST_LINE = re.compile(
-    r"^  The shell(?:'s spread centres on (\w+|that point) at \(([\d.]+),([\d.]+)\)"
-    r"| misses and scatters ([\d.]+)\" ([\w-]+), to \(([\d.]+),([\d.]+)\)"
+BLAST_LINE = re.compile(  # a template scattered off the table's edge has a negative coordinate
+    r"^  The shell(?:'s spread centres on (\w+|that point) at \((-?[\d.]+),(-?[\d.]+)\)"
+    r"| misses and scatters ([\d.]+)\" ([\w-]+), to \((-?[\d.]+),(-?[\d.]+)\)"
     r"| misses, but the scatter die gives no distance: it lands where it was aimed, at "
-    r"\(([\d.]+),([\d.]+)\))(.*)$", re.M)
+    r"\((-?[\d.]+),(-?[\d.]+)\))(.*)$", re.M)
 HIT_LINE = re.compile(
     r"^  (\w+), (?:at its centre|([\d.]+)\" from its centre), takes (\d+) hits?( \(a D\d\))?"
     r"(: his own shell|: a friend hit by his own side's shell \((\w+)'s\))?"
@@ -1556,3 +1712,267 @@ def test_closing_counts_of_shots_and_templates_match_the_side_records():
                 assert not m, line
                 continue
             assert m and tuple(int(x or 0) for x in m.groups()) == want, (line, want)
+
+
+# ---------------------------------------------------------------- skills and resilience
+
+
+@functools.cache
+def _skill_fights():
+    """The skill gang fights and SKILL_SHOOTOUTS; together they show every SKILL_FEATURES."""
+    out = list(_fights("skills")) + [_skill_fight(changes, seed, names)
+                                     for changes, seed, names in SKILL_SHOOTOUTS]
+    missing = {k for k, has in SKILL_FEATURES.items() if not any(has(f.events) for f in out)}
+    assert not missing, f"no skill fight shows {sorted(missing)}: widen SKILL_CASES"
+    return out
+
+
+def test_the_opening_roster_names_each_fighters_skill_and_the_war_bands_resilience():
+    """Each fighter's line names his skill exactly as his roster entry has it; a Skills line
+    lists each skill in play with who has it, its rule said once; a native war band's side is
+    said to be resilient, with its rule, and no other is. A fight of the standard roster
+    (no skills) names none."""
+    for f in _skill_fights():
+        labels = _labels(f.events)
+        count = [0, 0]
+        who: dict = {}
+        for e in _ev(f.events, S.Ev.DEPLOY):
+            side = int(e[5])
+            recruit = f.rosters[side][count[side]]
+            count[side] += 1
+            lab = labels[int(e[1])]
+            line = re.search(rf"^  {lab} [\w ]+ at \(\d+,\d+\), (.*)$", f.text, re.M).group(1)
+            skill = recruit.skills[0].replace("_", " ") if recruit.skills else ""
+            skill = "True Grit" if skill == "true grit" else skill
+            assert line.endswith(f"; skill: {skill}.") if skill else "skill" not in line, line
+            if skill:
+                who.setdefault(skill, []).append(lab)
+        listed = re.search(r"^Skills: (.*)\.$", f.text, re.M)
+        assert bool(listed) == bool(who)
+        if who:
+            told = dict(re.findall(r"([\w ]+?) \(([^)]*)\)(?:; |$)", listed.group(1)))
+            assert {k: re.findall(r"[AB]\d+", v) for k, v in told.items()} == who
+        for skill in who:
+            name = skill if skill == "True Grit" else skill
+            assert f.text.count(f"Rule: {name}: ") == 1, skill
+        for s in range(2):
+            native = f.types[s] == "native_war_band"
+            assert (f"Side {'AB'[s]}'s fighters, a native war band, are resilient to injury."
+                    in f.text) == native
+        assert f.text.count("Rule: a native war band's fighter is resilient") == \
+            int("native_war_band" in f.types)
+    for f in _fights("gang_fight"):
+        assert "; skill: " not in f.text and "Skills: " not in f.text
+
+
+SAVE_LINE = re.compile(r"^( +)(\w+) (dodges|steps aside from|fails to dodge|fails to step aside "
+                       r"from) (\w+)'s (shot|blow|hit) \((dodge|step aside): needs (\d)\+, rolls "
+                       r"(\d)\)(: it does him no harm)?\.$", re.M)
+
+
+def test_every_save_by_a_skill_is_told_with_its_roll():
+    """Each SAVE has its line, in order: who, whose shot or blow, the skill, the score it needs
+    (dodge_save, step_aside_on), the die and whether the hit came to nothing; a blow's line
+    is hand-to-hand's (indented as a blow's wound), a shot's a shot's."""
+    for f in _skill_fights():
+        labels = _labels(f.events)
+        told = SAVE_LINE.findall(f.text)
+        rows = _ev(f.events, S.Ev.SAVE)
+        assert len(told) == len(rows), (f.seed, f.names)
+        for (ind, who, verb, by, what, skill, need, die, ok), e in zip(told, rows, strict=True):
+            step = SKILLS[int(e[4])] == "step_aside"
+            assert who == labels[int(e[1])] and by == labels[int(e[3])]
+            assert skill == ("step aside" if step else "dodge")
+            assert int(need) == (f.rules.step_aside_on if step else f.rules.dodge_save)
+            assert int(die) == e[5] and bool(ok) == bool(e[6]) == (not verb.startswith("fails"))
+            assert (what == "blow") == bool(e[7]) and len(ind) == (2 if e[7] else 4)
+    for feature in ("dodged_shot", "dodged_blow", "dodge_failed", "stepped_aside",
+                    "step_aside_failed"):
+        assert any(SKILL_FEATURES[feature](f.events) for f in _skill_fights()), feature
+
+
+ARM_LINE = re.compile(r"^  (\w+), a wrassler, locks (\w+)'s (left|right) arm: (.*); (\w+) (now|still) "
+                      r"hates (\w+)\.$", re.M)
+MELEE_LINE = re.compile(r"^(\w+) \(WS \d+\) against (\w+) \(WS \d+\)(.*?): combat scores", re.M)
+
+
+def test_arm_locks_and_the_hatred_they_bring_are_told():
+    """Each ARM_LOCK has its line, in order: the wrassler, the arm, that it is useless for the
+    rest of the fight (both arms: he can neither shoot nor reload), and that the victim now
+    hates him; each later combat of the two names the hatred and its bonus in its line."""
+    bonus = f"(+{R.hatred_combat_bonus})"
+    for f in _skill_fights():
+        labels = _labels(f.events)
+        told = ARM_LINE.findall(f.text)
+        rows = _ev(f.events, S.Ev.ARM_LOCK)
+        assert len(told) == len(rows), (f.seed, f.names)
+        arms: dict = {}
+        hates: dict = {}
+        for (wr, who, arm, what, who2, when, wr2), e in zip(told, rows, strict=True):
+            v, before = int(e[1]), arms.get(int(e[1]), 0)
+            arms[v] = int(e[5])
+            assert when == ("still" if hates.get(v) == int(e[3]) else "now")
+            hates[v] = int(e[3])
+            assert (wr, who, who2, wr2) == (labels[int(e[3])], labels[v], labels[v],
+                                            labels[int(e[3])])
+            assert arm == {S.ARM_LEFT: "left", S.ARM_RIGHT: "right"}[int(e[4])]
+            assert ("it is useless for the rest of the fight" in what) == \
+                (not before & int(e[4]))
+            assert ("both arms locked" in what) == (e[5] == 3 and not before & int(e[4]))
+        melees = MELEE_LINE.findall(f.text)
+        hatreds = _hatreds(f.events)
+        assert len(melees) == len(hatreds)
+        for (_, _, tail), pairs in zip(melees, hatreds, strict=True):
+            got = set(re.findall(rf"(\w+) hating (\w+) {re.escape(bonus)}", tail))
+            assert got == {(labels[x], labels[y]) for x, y in pairs}, (f.seed, f.names, tail)
+    for feature in ("arm_lock", "hatred_in_combat"):
+        assert any(SKILL_FEATURES[feature](f.events) for f in _skill_fights()), feature
+
+
+def test_shots_name_the_shooters_own_skills_and_a_locked_arm():
+    """Every shot's breakdown adds up and names hip shooting (no snap penalty), marksman's
+    short range and a long gun fired one-handed exactly when the SHOT's MOD_* bits say so;
+    each volley of a second handgun fired at once (a single shot or a burst) says so, and no
+    other shot does."""
+    for f in _skill_fights():
+        rolls = _to_hit(f.events)
+        lines = [line for line in f.text.split("\n") if SHOT_LINE.search(line)]
+        assert len(lines) == len(rolls), (f.seed, f.names)
+        for e, line, bd in zip(rolls, lines, _breakdowns(f.text), strict=True):
+            assert bd is not None, line
+            _, base, bs, mods = bd
+            total = sum(int(v) for v in re.findall(r"([+-]\d+) ", mods or ""))
+            need = max(int(base) - int(bs) - total, 2 if f.rules.natural_one_fails else 1)
+            assert int(bd[0]) == need, line
+            if e[2] != S.Ev.SHOT:
+                continue
+            bits = int(e[11])
+            assert ("hip shooting: no snap penalty" in line) == bool(bits & S.MOD_HIP), line
+            assert ("short range thanks to marksman" in line) == bool(bits & S.MOD_MARKSMAN)
+            assert (f"{f.rules.one_hand_long_gun_mod:+d} long gun fired one-handed" in line) == \
+                bool(bits & S.MOD_ONE_ARM), line
+            single = e[9] & S.SH_OFF_HAND and not e[9] & S.SH_FAN
+            gun = WEAPONS[int(e[4])].replace("_", " ")
+            assert (f"fires his second {gun} at the same time (off hand, "
+                    f"{f.rules.gunfighter_modifier:+d} to hit): " in line) == bool(single), line
+        assert f.text.count(" at the same time (off hand, ") == _off_hand_volleys(f.events)
+    for feature in ("off_hand_shot", "off_hand_burst", "hip_shooting", "marksman",
+                    "one_handed_long_gun"):
+        assert any(SKILL_FEATURES[feature](f.events) for f in _skill_fights()), feature
+
+
+INJURY_LINE = re.compile(r"^ *Injury rolls? for (\w+)(?: \(one for each wound beyond his last\))?: "
+                         r"(.*)$", re.M)
+INJURY_WORDS = ("a flesh wound", "down", "out of action")
+
+
+def test_resilient_and_true_grit_injury_rolls_are_told():
+    """Each wound's injury rolls are told with every die: a resilient fighter's two a roll,
+    said to be resilient (an out of action on either die standing said when it stood over a
+    better other), True Grit named when the fighter has it, a single roll's dice read in words
+    then, and the result the engine's."""
+    for f in _skill_fights():
+        labels = _labels(f.events)
+        told = INJURY_LINE.findall(f.text)
+        rolls = _injury_rolls(f.events, f.rules)
+        assert len(told) == len(rolls), (f.seed, f.names)
+        for (who, rest), (i, dice, either) in zip(told, rolls, strict=True):
+            assert who == labels[i]
+            want = ", ".join(f"{d1} and {d2}" if d2 else str(d1) for d1, _, d2, _ in dice)
+            assert rest.startswith(want) and rest[len(want)] in " ,:", rest
+            two, grit = any(d[2] for d in dice), any(d[3] for d in dice)
+            assert ("resilient" in rest) == two and ("True Grit" in rest) == grit, rest
+            assert ("an out of action on either die stands" in rest) == either, rest
+            if len(dice) == 1 and (two or grit):
+                d1, _, d2, g = dice[0]
+                faces = f.rules.true_grit_faces if g else f.rules.injury_faces
+                words = " and ".join(INJURY_WORDS[faces[d - 1]] for d in (d1, d2) if d)
+                assert f"{want} ({words}" in rest, rest
+            worst = max(r for _, r, _, _ in dice)
+            end = rest.rsplit(": ", 1)[-1] if worst != S.INJ_FLESH else rest
+            assert {S.INJ_OUT: end.startswith("out of action") or "drowned" in rest,
+                    S.INJ_DOWN: end.startswith("down"),
+                    S.INJ_FLESH: ": a flesh wound, WS " in rest}[worst], rest
+    for feature in ("resilient", "resilient_out_on_either", "true_grit"):
+        assert any(SKILL_FEATURES[feature](f.events) for f in _skill_fights()), feature
+
+
+def test_nerves_of_steel_rerolls_are_told():
+    """Each escape test re-rolled by nerves of steel (UNPIN b = 1) says so, passed or failed
+    again; no other test does."""
+    for f in _skill_fights():
+        unpins = _ev(f.events, S.Ev.UNPIN)
+        again = unpins[:, 4] == 1
+        assert f.text.count("re-rolls it (nerves of steel) and fails again") == \
+            int((again & (unpins[:, 3] == 0)).sum())
+        assert f.text.count("failed, re-rolled (nerves of steel) and passed") == \
+            int((again & (unpins[:, 3] == 1)).sum())
+    assert any(SKILL_FEATURES["nerves_reroll_failed"](f.events) for f in _skill_fights())
+
+
+def test_a_written_trace_with_both_arms_locked_dodges_and_nerves_tested_alone():
+    """A trace written by hand (nerves_reading 'alone'): A2, a wrassler, charges B1 and locks
+    his left arm, then in B's turn his right (both useless: no shooting, no reloading), B1
+    still hating him; in the next combat the hatred is named with its bonus, and A2's True Grit
+    roll of 2 reads a flesh wound. B2, pinned with no friend near, takes his escape test all
+    the same (nerves of steel) and passes; A1 dodges B2's first shot and fails to dodge his
+    second; B2 fires a second handgun at once. Under nerves_reading 'reroll' the same test,
+    logged as re-rolled, is told so."""
+    rules = WMRules(nerves_reading="alone")
+    rev = WEAPONS.index("revolver")
+    E, A = S.Ev, S.Act
+    dodge = SKILLS.index("dodge")
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, FIGHTERS.index("leader"), rev, -1),
+            (0, 1, E.DEPLOY, 14, 10, 0, FIGHTERS.index("pugilist"), -1, -1),
+            (0, 2, E.DEPLOY, 15, 10, 1, FIGHTERS.index("shootist"), rev, -1),
+            (0, 3, E.DEPLOY, 25, 18, 1, FIGHTERS.index("ganger"), rev, -1),
+            (1, -1, E.TURN, 0), (1, 1, E.ACTION, A.CHARGE, 2, 14, 10, 0, 0, 0),
+            (1, 1, E.CHARGED, 2), (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 0, E.SHOT, 3, rev, 5, 6, 1, 0, 0), (1, 3, E.PINNED, 0),
+            (1, 3, E.WOUND, 0, 4, 2, 0),
+            (1, 1, E.MELEE, 2, 9, 5, 1, 0), (1, 2, E.ARM_LOCK, 1, S.ARM_LEFT, S.ARM_LEFT),
+            (1, 2, E.WOUND, 1, 4, 2, 0),
+            (1, -1, E.TURN, 1), (1, 3, E.UNPIN, 1, 0),
+            (1, 3, E.ACTION, A.HOLD, -1, 25, 18, 0, 0, 0),
+            (1, 3, E.SHOT, 0, rev, 5, 5, 1, 0, 0), (1, 0, E.SAVE, 3, dodge, 6, 1, 0),
+            (1, 1, E.MELEE, 2, 8, 6, 1, 0),
+            (1, 2, E.ARM_LOCK, 1, S.ARM_RIGHT, S.ARM_LEFT | S.ARM_RIGHT),
+            (1, 2, E.WOUND, 1, 4, 1, 0),
+            (2, -1, E.TURN, 0), (2, 1, E.MELEE, 2, 6, 8, 0, 1),
+            (2, 1, E.WOUND, 2, 4, 5, 1), (2, 1, E.INJURY, 2, S.INJ_FLESH, 0, 1),
+            (2, -1, E.TURN, 1), (2, 3, E.ACTION, A.HOLD, -1, 25, 18, 0, 0, 0),
+            (2, 3, E.SHOT, 0, rev, 5, 5, 1, 0, 0), (2, 0, E.SAVE, 3, dodge, 3, 0, 0),
+            (2, 0, E.PINNED, 3), (2, 0, E.WOUND, 3, 4, 1, 0),
+            (2, 3, E.SHOT, 0, rev, 5, 2, 0, 0, S.SH_OFF_HAND),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    events = np.zeros((len(rows), 12), np.int64)
+    for j, row in enumerate(rows):
+        events[j, :len(row)] = row
+    text = narrate(events, empty(30, 20), ["x", "y"], rules)
+    assert "\n  A2, a wrassler, locks B1's left arm: it is useless for the rest of the fight; B1 " \
+           "now hates A2.\n    Rule: wrassler: when he wins a combat he locks one of the loser's " \
+           "arms" in text
+    assert "\n  A2, a wrassler, locks B1's right arm: it is useless for the rest of the fight, " \
+           "and with both arms locked he can neither shoot nor reload and strikes without his " \
+           "hand weapon; B1 still hates A2.\n" in text
+    assert "\nA2 (WS 4) against B1 (WS 3), A2 charging: combat scores 9 and 5" in text
+    assert "\nA2 (WS 4) against B1 (WS 3), B1 hating A2 (+1): combat scores 8 and 6" in text
+    assert "\nA2 (WS 4) against B1 (WS 3), B1 hating A2 (+1): combat scores 6 and 8" in text
+    assert "\n  Injury roll for A2: 2 (a flesh wound; True Grit): a flesh wound, WS 3 and BS 2 " \
+           "now.\n    Rule: True Grit: his injury rolls read 1-2 a flesh wound" in text
+    assert re.search(r"\nB2 escapes the pin: an I test \(I \d\) passed with no friend near "
+                     r"\(nerves of steel\)\.\n  Rule: nerves of steel: he takes the I test to "
+                     r"escape a pin with no friend near\.\n", text)
+    assert "\n    A1 dodges B2's shot (dodge: needs 6+, rolls 6): it does him no harm.\n" \
+           "      Rule: dodge: while on his feet he avoids each hit, shot or blow, on an " \
+           "unmodified D6 of 6+.\n" in text
+    assert "\n    A1 fails to dodge B2's shot (dodge: needs 6+, rolls 3).\n    A1 is pinned" in text
+    assert "\nB2 fires his second revolver at the same time (off hand, +0 to hit): a shot at " \
+           "A1, 17\" away: needs 5+ to hit, rolls 2: miss.\n  Rule: gunfighter: " in text
+    assert re.search(r"^Side A \(x\): 2 standing", text, re.M)
+    # nerves_reading 'reroll' (the default): the failed test re-rolled, and passed
+    events[np.flatnonzero(events[:, 2] == E.UNPIN), 4] = 1
+    text = narrate(events, empty(30, 20), ["x", "y"], WMRules())
+    assert re.search(r"\nB2 escapes the pin: an I test \(I \d\) failed, re-rolled \(nerves of "
+                     r"steel\) and passed.*\n  Rule: nerves of steel: a failed I test to escape "
+                     r"a pin is re-rolled\.\n", text)

@@ -44,7 +44,17 @@ scatter template (Ev.BLAST) says where it went down or how far and which way it 
 whom it caught, each fighter under it (Ev.BLAST_HIT) how many hits, a friend hit by his own
 side's shell as such; a wound says the shell's strength (+1 for manstoppers both at once), a
 change of shells (Ev.SHELLS) is told before its reload, and the closing line counts each side's
-templates and their hits. None of it is said in a fight without them."""
+templates and their hits. None of it is said in a fight without them.
+
+Skills and resilience (wm-4): the opening roster names each fighter's skill (the rosters passed
+to ``narrate``, else the rules' own gangs, ``builds.side_roster``, as ``gangsim play`` fights
+them) with its rule, and a native war band's resilience. In the fight, what the trace logs: a
+hit dodged or stepped aside from, or the save failed (Ev.SAVE); a wrassler's arm lock and the
+hatred it brings (Ev.ARM_LOCK; the hatred named in the hand-to-hand line it counts in); the
+second of two handguns fired at once (SH_OFF_HAND); a shot's hip shooting, marksman's longer
+short range and a long gun fired one-handed (MOD_HIP, MOD_MARKSMAN, MOD_ONE_ARM, in its
+breakdown); the two injury dice of a resilient fighter and True Grit's injury table (Ev.INJURY
+c, d); a failed escape test re-rolled by nerves of steel (Ev.UNPIN b)."""
 
 from __future__ import annotations
 
@@ -66,9 +76,12 @@ from sim.core.tabletop.geometry import dist_in
 from sim.westamunda import state as S
 from sim.westamunda.rules import (
     COVER,
+    FIGHT_SKILLS,
     FIGHTERS,
     IGNITIONS,
     RELOAD_CATEGORIES,
+    ROUND_OF,
+    SKILLS,
     VERSION,
     WEAPONS,
     WMRules,
@@ -80,7 +93,9 @@ BOTH = 2  # the side whose turn it is, in a fast-draw round of the shoot-out
 STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # what a hit does (a shot's or a hand-to-hand blow's): these keep the shot or blow being told
 # (and the wet mark it leaves on a fighter pinned or down in water)
-_HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET)
+# (a hit avoided by a skill, and a wrassler's arm lock before his blows, included)
+_HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
+              Ev.SAVE, Ev.ARM_LOCK)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
@@ -104,6 +119,19 @@ _SHELL_GUNS = {"shotgun": "shotgun", "sawnoff": "sawn-off", "lever_shotgun": "le
 _SHELLS = ("scatter", "manstopper")
 # what a double-barrelled shot and its shells do: these keep the pair of barrels being told
 _PAIR_CHAIN = _HIT_CHAIN + (Ev.BLAST, Ev.BLAST_HIT, Ev.POINT_SHOT)
+# native_injury: 1 two injury dice, the better kept, an out of action on either standing; 2 the
+# better kept, nothing standing (the engine's R_NATIVE); the rest none in the fight
+_NATIVE = {"injury_roll": 1, "both": 1, "best_of_two": 2}
+_ARMS = {S.ARM_LEFT: "left", S.ARM_RIGHT: "right"}
+# a shooter's own modifiers a POINT_SHOT (which logs none) may have had: tried in this order
+_OWN_MODS = (0, S.MOD_MARKSMAN, S.MOD_HIP, S.MOD_ONE_ARM, S.MOD_MARKSMAN | S.MOD_HIP,
+             S.MOD_MARKSMAN | S.MOD_ONE_ARM, S.MOD_HIP | S.MOD_ONE_ARM,
+             S.MOD_MARKSMAN | S.MOD_HIP | S.MOD_ONE_ARM)
+
+
+def skill_name(skill: str) -> str:
+    """A SKILLS name in words: 'step aside', 'True Grit'."""
+    return "True Grit" if skill == "true_grit" else skill.replace("_", " ")
 
 
 def legend(rules: WMRules) -> dict:
@@ -230,8 +258,11 @@ def _faces(faces, names) -> str:
 class _Fighter:
     """What the narrator knows of one fighter, updated event by event."""
 
-    def __init__(self, i, x, y, side, ftype, slots, prof):
+    def __init__(self, i, x, y, side, ftype, slots, prof, skills=()):
         self.i, self.side, self.type = i, side, ftype
+        self.skills = tuple(skills)  # SKILLS names (his roster entry's)
+        self.arms = 0  # arms a wrassler has locked (the engine's FARMS bits)
+        self.hates = -1  # the wrassler who locked his arm
         self.pos = (x, y)
         self.slots = [r for r in slots]  # weapon rows of slots 0 and 1 (-1 empty)
         self.state = STANDING
@@ -253,9 +284,12 @@ class _Fighter:
 class _Story:
     """The narrator's running picture of the fight, fed one event at a time."""
 
-    def __init__(self, events, table: Table, names, rules: WMRules, gang_types):
+    def __init__(self, events, table: Table, names, rules: WMRules, gang_types, rosters=None):
         self.ev, self.table, self.names, self.rules = events, table, names, rules
         self.gang_types = [g.replace("_", " ") for g in gang_types]
+        self.native = [_NATIVE.get(rules.native_injury, 0) if g == "native_war_band" else 0
+                       for g in gang_types]  # resilient fighters' injury dice, by side
+        self.rosters = rosters  # the two sides' Recruits (their skills), or None
         self.out: list[str] = []
         self.main = -1  # the last line said (rule lines may follow it)
         self.queued: list[str] = []  # rules to tell under the next line
@@ -499,6 +533,47 @@ class _Story:
             "order_kept": "the scores rolled in the first round keep the order for the whole "
                           "shoot-out (the text: 'subsequent turns can be taken in this order'); "
                           "nobody rolls again",
+            # skills (keys: SKILLS names) and the native war band's resilience
+            "hip_shooting": "hip shooting: in a turn he runs, his snap shots (on the move or "
+                            "after the run) are fired without the snap modifier "
+                            f"({r.snap_modifier:+d})",
+            "marksman": (f"marksman: the short range of each of his guns reaches "
+                         f"{r.marksman_factor:g} times as far, up to its long range"
+                         if r.marksman_reading == "short_only" else
+                         f"marksman: the short and long ranges of each of his guns reach "
+                         f"{r.marksman_factor:g} times as far"),
+            "gunfighter": ("gunfighter: " if r.two_weapons_need_skill else
+                           "two handguns at once (no skill needed under these rules): ")
+                          + "with two loaded handguns and both arms free he fires the second "
+                          f"on the same occasion as the first, at {r.gunfighter_modifier:+d} to "
+                          "hit (the closest-target rule as ever)",
+            "nerves_of_steel": ("nerves of steel: a failed I test to escape a pin is re-rolled"
+                                if r.nerves_reading == "reroll" else
+                                "nerves of steel: he takes the I test to escape a pin with no "
+                                "friend near"),
+            "dodge": f"dodge: while on his feet he avoids each hit, shot or blow, on an "
+                     f"unmodified D6 of {r.dodge_save}+",
+            "step_aside": f"step aside: he avoids each hand-to-hand blow on a D6 of "
+                          f"{r.step_aside_on}+",
+            "true_grit": "True Grit: his injury rolls read " + _faces(r.true_grit_faces, inj),
+            "body_slam": f"body slam: a charge adds +{r.body_slam_charge_bonus} to his combat "
+                         f"score (instead of +{r.charge_bonus})",
+            "crushing_blow": f"crushing blow: his hand-to-hand blows are +"
+                             f"{r.crushing_blow_strength} S",
+            "iron_jaw": f"iron jaw: hand-to-hand blows on him are -{r.iron_jaw_strength} S "
+                        "(never below 1)",
+            "wrassler": "wrassler: when he wins a combat he locks one of the loser's arms (a "
+                        "D6: 1-3 the left, 4-6 the right), useless for the rest of the fight: "
+                        "with an arm locked a fighter gets no extra attack for a second weapon, "
+                        "cannot fire two handguns at once and fires a long gun one-handed at "
+                        f"{r.one_hand_long_gun_mod:+d} to hit; with both arms locked he can "
+                        "neither shoot nor reload and strikes without his hand weapon; and he "
+                        f"hates the wrassler: +{r.hatred_combat_bonus} to his combat score "
+                        "against him",
+            "resilient": "a native war band's fighter is resilient: each injury roll is two "
+                         "dice, the better standing"
+                         + (", but an out of action on either die stands"
+                            if _NATIVE.get(r.native_injury) == 1 else ""),
         }
         if self.fast:  # the rules that speak of gang turns, as a fast-draw round has them
             text.update({
@@ -539,7 +614,7 @@ class _Story:
 
     def slot_name(self, f: int, k: int) -> str:
         s = self.f[f].slots
-        return gun_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else f"gun in slot {k}"
+        return gun_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else "other gun"
 
     def ground(self, x, y) -> str:
         """The slow ground at (x, y) in words ('the stream', 'rough ground'), '' elsewhere."""
@@ -692,13 +767,24 @@ class _Story:
 
     def deploy(self, i, x, y, side, ftype, w0, w1):
         prof = self.rules.profile(FIGHTERS[ftype])
-        self.f[i] = _Fighter(i, x, y, side, ftype, (w0, w1), prof)
+        skills, slots = (), [w0, w1]
+        if self.rosters is not None and self.n_side[side] < len(self.rosters[side]):
+            r = self.rosters[side][self.n_side[side]]  # fighters deploy in roster order
+            if r.type == FIGHTERS[ftype]:
+                skills = r.skills
+                # the guns beyond the two DEPLOY names (a gunfighter's second handgun), from
+                # his roster entry: the engine's slots are its guns in order
+                guns = [WEAPONS.index(n) for n in r.weapons if n not in ROUND_OF and
+                        self.rules.weapon(n)["kind"] != S.KIND_MELEE]
+                if len(guns) > 2 and w1 >= 0:
+                    slots += guns[2:]
+        self.f[i] = _Fighter(i, x, y, side, ftype, slots, prof, skills)
         self.n_side[side] += 1
         self.label[i] = f"{SIDES[side]}{self.n_side[side]}"
         f = self.f[i]
         f.loaded = [self.weapon(r)["capacity"] if r >= 0 else 0 for r in f.slots]
-        f.jams = [0, 0]
-        f.useless = [False, False]
+        f.jams = [0] * len(f.slots)
+        f.useless = [False] * len(f.slots)
         guns = [r for r in f.slots if r >= 0]
         f.tracked = len(set(guns)) == len(guns)  # a SHOT names its row, not its slot
 
@@ -734,17 +820,44 @@ class _Story:
             for f in fs:
                 guns = [weapon_name(w) for w in f.slots if w >= 0]
                 profiles[f.type] = self.rules.profile(FIGHTERS[f.type])
-                self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}, "
-                         f"{' and '.join(guns) if guns else 'no gun'}.")
+                skill = (f"; skill: {', '.join(skill_name(k) for k in f.skills)}"
+                         if f.skills else "")
+                kit = (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
+                       guns[0] if guns else "no gun")
+                self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}, {kit}{skill}.")
+            if self.native[s]:
+                self.say(f"  Side {SIDES[s]}'s fighters, a native war band, are resilient to "
+                         f"injury{self.why('resilient')}.")
         self.say("Profiles: " + "; ".join(
             f"{_type_name(k)} " + " ".join(f"{c} {v[c]}" for c in
                                            ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"))
             for k, v in sorted(profiles.items())) + ".")
+        self.skills_line()
         rows = sorted({w for f in self.f.values() for w in f.slots if w >= 0})
         for row in rows:
             self.weapon_line(row)
         self.legend_at = len(self.out)
         self.show_map("Positions at deployment:")
+
+    def skills_line(self) -> None:
+        """The skills the fighters have, who has each, and (as rules) what each does."""
+        who: dict[str, list[str]] = {}
+        for f in sorted(self.f.values(), key=lambda f: f.i):
+            for k in f.skills:
+                who.setdefault(k, []).append(self.lab(f.i))
+        if not who:
+            return
+        parts = []
+        for k in sorted(who, key=lambda k: SKILLS.index(k) if k in SKILLS else len(SKILLS)):
+            labs = who[k]
+            names = labs[0] if len(labs) == 1 else ", ".join(labs[:-1]) + " and " + labs[-1]
+            parts.append(f"{skill_name(k)} ({names})")
+            if k in FIGHT_SKILLS:
+                self.why(k)
+        self.say("Skills: " + "; ".join(parts) + ".")
+
+    def has(self, i: int, skill: str) -> bool:
+        return skill in self.f[i].skills
 
     def weapon_line(self, row) -> None:
         """The profile of weapon ``row``, the first time it comes up."""
@@ -853,21 +966,43 @@ class _Story:
                  f"down or out of action{self.why('bottle')}. {self.rules.ld_dice}D6 = "
                  f"{total} against Ld {ld}: it {res}.")
 
-    def unpin(self, i, ok):
+    def unpin(self, i, ok, again=0):
+        """Pinned fighter i's escape test (``again``: a failed test re-rolled, nerves of steel;
+        under nerves_reading 'alone' nerves of steel lets him test with no friend near)."""
         f = self.f[i]
         friend = f.type == S.FT_LEADER or any(
             b.i != i and b.side == f.side and b.state == STANDING and
             b.type != S.FT_YOUNG_BLOOD and
             dist_in(f.pos[0], f.pos[1], b.pos[0], b.pos[1]) <= self.rules.unpin_friend_in
             for b in self.f.values())
+        alone = not friend and self.rules.nerves_reading == "alone" and (
+            ok or self.has(i, "nerves_of_steel"))
         me = self.lab(i)
         lost = (": he loses this activation, and the pin lifts after it"
                 if self.fast else "")
+        def nerves():  # the skill named (its rule said the first time)
+            return f"nerves of steel{self.why('nerves_of_steel')}"
+
         if ok:
             f.pinned = False
-            self.say(f"{me} escapes the pin: an I test (I {f.i_}) passed"
+            test = (f"an I test (I {f.i_}) failed, re-rolled ({nerves()}) and passed" if again
+                    else f"an I test (I {f.i_}) passed")
+            self.say(f"{me} escapes the pin: {test}"
                      + (" (a leader needs no friend near)." if f.type == S.FT_LEADER else
+                        f" with no friend near ({nerves()})." if alone else
                         f", with a friend within {self.rules.unpin_friend_in}\"."))
+        elif again:
+            if not self.fast:
+                self.turn_notes["no_act"][i] = "pinned"
+            tail = lost if self.fast else f": he stays pinned this {self.turn_word}"
+            self.say(f"{me} fails the I test (I {f.i_}) to escape the pin, re-rolls it "
+                     f"({nerves()}) and fails again{tail}{self.why('pinned')}.")
+        elif alone:
+            if not self.fast:
+                self.turn_notes["no_act"][i] = "pinned"
+            tail = lost if self.fast else f" and stays pinned this {self.turn_word}"
+            self.say(f"{me} fails the I test (I {f.i_}) to escape the pin, taken with no friend "
+                     f"near ({nerves()}){tail}{self.why('pinned')}.")
         elif not friend:
             if not self.fast:  # a fast draw says who did not act score by score
                 self.turn_notes["no_act"][i] = "pinned"
@@ -907,7 +1042,7 @@ class _Story:
                 why = "he went down"
             elif f.pinned:
                 why = f"he was pinned before the end of the {self.turn_word}"
-            elif f.act == Act.CLEAR and f.tracked and k < 2 and f.jams[k] == 0:
+            elif f.act == Act.CLEAR and f.tracked and k < len(f.slots) and f.jams[k] == 0:
                 why = f"the {self.slot_name(i, k)} had no jam to clear"
             else:
                 why = f"he could not reload while doing what he did this {self.turn_word}"
@@ -1441,7 +1576,11 @@ class _Story:
             reach = max([self.weapon(r)["long_in"] for k, r in enumerate(f.slots)
                          if r >= 0 and f.loaded[k] > 0 and f.jams[k] == 0 and not f.useless[k]]
                         or [0])
-            if f.tracked and not self.ready_gun(f.i):
+            if self.has(f.i, "marksman") and self.rules.marksman_reading == "both_bands":
+                reach *= self.rules.marksman_factor  # his long range reaches further too
+            if f.arms == S.ARM_LEFT | S.ARM_RIGHT:
+                why = "both arms locked by a wrassler: he can hold no gun"
+            elif f.tracked and not self.ready_gun(f.i):
                 why = "no loaded, unjammed gun"
             elif not seen:
                 why = "no enemy in sight"
@@ -1507,6 +1646,8 @@ class _Story:
         elif row < 0:
             f.tracked = False
         gun = f"the {weapon_name(row)}" if row >= 0 else "his gun"
+        if flags & S.SH_OFF_HAND:
+            gun = f"his second {weapon_name(row)}" if row >= 0 else "his second handgun"
         handgun = row >= 0 and self.weapon(row)["kind"] == S.KIND_HANDGUN
         verb = "fans" if handgun else "blazes away with"
         jam = f", {_plural(jams, 'jam face')} (each an ammo roll)" if jams else ""
@@ -1521,6 +1662,8 @@ class _Story:
             kind = " (overwatch fire)"
         else:
             kind = ""
+        if flags & S.SH_OFF_HAND:
+            kind += f" at the same time{self.off_hand()}"
         kind += self.old_bs(i, flags)
         self.say(f"{lead}{self.lab(i)} {verb} {gun} at {self.lab(t)}{kind}{self.why('fan')}: "
                  f"{dice} sustained-fire {'die gives' if dice == 1 else 'dice give'} "
@@ -1613,7 +1756,9 @@ class _Story:
                 self.why("double")
             text = f"{me} gets his shot off first: " if flags & S.SH_QUICKDRAW else f"{me} fires "
             kind_txt = "" if kind == "a shot" else f", {kind},"
-            if both:
+            if flags & S.SH_OFF_HAND:
+                text += f"his second {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
+            elif both:
                 text += f"both barrels of the {gun} at once{self.why('both')}{kind_txt} at {tgt}"
             elif flags & S.SH_PAIR:
                 text += (f"both barrels of the {gun}, one after the other{self.why('pair')}: "
@@ -1634,6 +1779,11 @@ class _Story:
         if hit and self.fast and g is not None and self.phase == "shoot" and \
                 i not in g["hit"].setdefault(t, []):
             g["hit"][t].append(i)
+            self.cur_shot["added"] = True
+
+    def off_hand(self) -> str:
+        """' (off hand, +0 to hit)': the second of two handguns fired at once."""
+        return f" (off hand, {self.rules.gunfighter_modifier:+d} to hit{self.why('gunfighter')})"
 
     def shot_kind(self, flags, turns) -> str:
         if flags & S.SH_QUICKDRAW:
@@ -1682,10 +1832,14 @@ class _Story:
         w = self.weapon(row)
         if d is None:
             d = dist_in(*f.pos, *self.f[t].pos)
-        if d <= w["short_in"]:
+        if mods & S.MOD_MARKSMAN:  # short only through marksman's longer short range
+            rmod, rng = w["hit_short"], "short range thanks to marksman"
+        elif d <= w["short_in"]:
             rmod, rng = w["hit_short"], "short range"
         elif d <= w["long_in"]:
             rmod, rng = w["hit_long"], "long range"
+        elif r.marksman_reading == "both_bands" and d <= w["long_in"] * r.marksman_factor:
+            rmod, rng = w["hit_long"], "long range thanks to marksman"
         else:
             return ""
         aim = min(turns * r.aim_bonus_per_turn, r.aim_bonus_max)
@@ -1696,7 +1850,8 @@ class _Story:
         plus = aim + max(rmod, 0)
         if r.aim_cap_reading == "total" and plus > r.aim_bonus_max:
             items.append((r.aim_bonus_max - plus, "bonuses capped"))
-        if flags & S.SH_SNAP:
+        hip = bool(flags & S.SH_SNAP and mods & S.MOD_HIP)
+        if flags & S.SH_SNAP and not hip:
             items.append((r.snap_modifier, "snap shot"))
         if mods & S.MOD_EMERGING:
             items.append((r.emerging_modifier, "emerging target"))
@@ -1717,17 +1872,28 @@ class _Story:
             items.append((r.double_both_mod, "both barrels at once"))
         elif flags & S.SH_PAIR:
             items.append((r.double_sequential_mod, "both barrels one after the other"))
+        if flags & S.SH_OFF_HAND:
+            items.append((r.gunfighter_modifier, "second handgun at once"))
+        if mods & S.MOD_ONE_ARM:
+            items.append((r.one_hand_long_gun_mod, "long gun fired one-handed, an arm locked"))
         if r.needed_base - bs - sum(v for v, _ in items) != need:
             return ""
         self.why("need")
+        if mods & S.MOD_MARKSMAN or rng.endswith("marksman"):
+            self.why("marksman")
+        if mods & S.MOD_ONE_ARM:
+            self.why("wrassler")
         if water:
             self.why("water_cover")
         for bit, key in ((S.MOD_EMERGING, "emerging"), (S.MOD_CHARGING, "charging"),
                          (S.MOD_RAPID, "rapid")):
             if mods & bit:
                 self.why(key)
-        named = ", ".join(f"{v:+d} {name}" for v, name in items if v)
+        named = ", ".join(f"{v:+d} {name}" for v, name in items  # marksman's band even at +0
+                          if v or name.endswith("marksman"))
         out = f"{r.needed_base} - BS {bs}" + (f"; {named}" if named else "")
+        if hip:  # a runner's snap shot from the hip
+            out += f"; hip shooting: no snap penalty{self.why('hip_shooting')}"
         if nocov:  # both barrels of scatter at once
             had = {S.COV_PARTIAL: "his partial cover", S.COV_FULL: "his full cover"}
             out += f"; {had.get(cover, 'cover')} does not count"
@@ -1779,9 +1945,20 @@ class _Story:
         self.pair_told()
         x, y = x10 / 10, y10 / 10
         dist = math.hypot(f.pos[0] - x, f.pos[1] - y)
-        for d_in in (dist, dist + 0.1, dist - 0.1):  # the point is logged to 0.1": at a range
-            needs = self.to_hit(i, -1, row, need, 0, flags, S.COV_NONE, 0, d_in)  # band's edge
-            if " - BS " in needs:  # its breakdown adds up
+        # the point is logged to 0.1": at a range band's edge either side; the shooter's own
+        # modifiers (marksman, hip shooting, one arm) are not logged: the first that adds up
+        f_ = self.f[i]
+        for own in _OWN_MODS:
+            if (own & S.MOD_HIP and not flags & S.SH_SNAP) or (own & S.MOD_ONE_ARM and not (
+                    f_.arms and self.weapon(row)["kind"] == S.KIND_LONG_GUN)) or (
+                    own & S.MOD_MARKSMAN and self.rosters is not None and
+                    not self.has(i, "marksman")):
+                continue
+            for d_in in (dist, dist + 0.1, dist - 0.1):
+                needs = self.to_hit(i, -1, row, need, 0, flags, S.COV_NONE, own, d_in)
+                if " - BS " in needs:  # its breakdown adds up
+                    break
+            if " - BS " in needs:
                 break
         res = "hit" if hit else "miss"
         if need > 6 and d == 6:
@@ -1851,7 +2028,8 @@ class _Story:
             k = int(self.ev[j, 2])
             if k not in _HIT_CHAIN:
                 break
-            dealt += k == Ev.WOUND and int(self.ev[j, 1]) == c
+            dealt += int(self.ev[j, 1]) == c and (k == Ev.WOUND or (
+                k == Ev.SAVE and int(self.ev[j, 6]) == 1))  # a hit he avoided came to him
         rest = ""
         if dealt < hits:
             n = hits - dealt
@@ -1924,23 +2102,61 @@ class _Story:
         self.say(line + ".")
 
     def injury(self, t):
-        """The injury rolls of one wound (consecutive INJURY events): the worst stands."""
+        """The injury rolls of one wound (consecutive INJURY events): the worst stands. A
+        resilient fighter's roll is two dice (the better standing, or under native_injury
+        'injury_roll' an out of action on either), a fighter with True Grit reads
+        true_grit_faces."""
         rolls = []
         j = self.i
         while j < len(self.ev) and int(self.ev[j, 2]) == Ev.INJURY and int(self.ev[j, 1]) == t:
-            rolls.append((int(self.ev[j, 3]), int(self.ev[j, 4])))
+            e = self.ev[j]
+            rolls.append((int(e[3]), int(e[4]), int(e[5]), int(e[6])))
             j += 1
         self.skip_to = j
         f = self.f[t]
-        worst = max(c for _, c in rolls)
+        worst = max(c for _, c, _, _ in rolls)
         me = self.lab(t)
         ind = "    " if not self.melee_ctx else "  "
-        dice = ", ".join(str(d) for d, _ in rolls)
+        r = self.rules
+        native = self.native[f.side] or _NATIVE.get(r.native_injury, 1)
+        grit = any(g for _, _, _, g in rolls)
+        faces, natural = [], False  # each roll's result from the table alone; a die's own out
+
+        def face(d, g):
+            return (r.true_grit_faces if g else r.injury_faces)[d - 1]
+
+        either = False  # an out of action on one die stood over a better other
+        for d1, _, d2, g in rolls:
+            f1 = face(d1, g)
+            natural |= f1 == S.INJ_OUT
+            if d2 <= 0:
+                faces.append(f1)
+                continue
+            f2 = face(d2, g)
+            natural |= f2 == S.INJ_OUT
+            if native == 1 and S.INJ_OUT in (f1, f2):
+                either |= f1 != f2
+                faces.append(S.INJ_OUT)
+            else:
+                faces.append(min(f1, f2))
+        two = any(d2 > 0 for _, _, d2, _ in rolls)
+        dice = ", ".join(f"{d1} and {d2}" if d2 > 0 else str(d1) for d1, _, d2, _ in rolls)
+        notes = []
+        if len(rolls) == 1 and (two or grit):  # what each die reads
+            d1, _, d2, g = rolls[0]
+            notes.append(" and ".join(_INJURY_WORDS[face(d, g)] for d in (d1, d2) if d > 0))
+        if two:
+            notes.append("resilient" + self.why("resilient") + (
+                ", but an out of action on either die stands" if either else
+                ": two dice, the better stands" if len(rolls) == 1 else
+                ": two dice a roll, the better of each stands"))
+        if grit:
+            notes.append(f"True Grit{self.why('true_grit')}")
+        dice += f" ({'; '.join(notes)})" if notes else ""
         head = (f"{ind}Injury roll for {me}: {dice}" if len(rolls) == 1 else
                 f"{ind}Injury rolls for {me} (one for each wound beyond his last): {dice}, the "
                 "worst standing")
-        faces = [self.rules.injury_faces[d - 1] for d, _ in rolls]
-        if worst == S.INJ_OUT and S.INJ_OUT not in faces:  # only the water put him out
+        if worst == S.INJ_OUT and not natural:  # only the water put him out
             self.take_out(t)
             self.say(f"{head}: {self.drowns(t, max(faces), 'wounded', 'injury')}.")
         elif worst == S.INJ_OUT:
@@ -1994,11 +2210,11 @@ class _Story:
                      f"{need_txt}, rolls {d}: no trouble.")
             return
         if self.rules.jam_outcome == "useless":
-            if k < 2:
+            if k < len(f.slots):
                 f.useless[k] = True
             res = f"the {gun} is useless for the rest of the fight"
         else:
-            if k < 2:
+            if k < len(f.slots):
                 f.jams[k] += 1
             res = f"the {gun} jams (a jam marker: it fires no more until cleared)"
         self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need_txt}, "
@@ -2170,8 +2386,12 @@ class _Story:
             txt = f"{self.lab(a)} scores {_plural(sa, 'hit')}, {self.lab(b)} {sb}"
         else:
             ch = [self.lab(x) for x in (a, b) if self.f[x].charged]
+            hate = [f"{self.lab(x)} hating {self.lab(y)} "
+                    f"(+{self.rules.hatred_combat_bonus})"
+                    for x, y in ((a, b), (b, a)) if self.f[x].hates == y]
             txt = (f"{self.lab(a)} (WS {fa.ws}) against {self.lab(b)} (WS {fb.ws})"
                    + (f", {' and '.join(ch)} charging" if ch else "")
+                   + (f", {' and '.join(hate)}" if hate else "")
                    + f": combat scores {sa} and {sb}")
             if sa == sb:
                 if ha or hb:
@@ -2186,6 +2406,50 @@ class _Story:
             txt += "; no blows land"
         self.say(f"{txt}{self.why('melee')}.")
         self.melee_ctx = True
+
+    def save(self, t, a, code, d, ok, melee):
+        """A hit on t from a that t's skill may avoid (Ev.SAVE): step aside (hand-to-hand
+        blows), dodge (shots and blows, on his feet). Logged whether it worked or not."""
+        skill = SKILLS[code] if 0 <= code < len(SKILLS) else ""
+        need = self.rules.step_aside_on if skill == "step_aside" else self.rules.dodge_save
+        me, by = self.lab(t), self.lab(a)
+        ind = "  " if self.melee_ctx else "    "
+        what = "blow" if melee else "shot"
+        if not melee and self.cur_shot is not None and self.cur_shot["t"] < 0:
+            what = "hit"  # under a scatter template
+        if skill == "step_aside":
+            verb, tried = f"steps aside from {by}'s {what}", f"to step aside from {by}'s {what}"
+        else:
+            verb, tried = f"dodges {by}'s {what}", f"to dodge {by}'s {what}"
+        roll = f"{skill_name(skill)}{self.why(skill) if skill in FIGHT_SKILLS else ''}: needs " \
+               f"{need}+, rolls {d}"
+        if ok:
+            self.say(f"{ind}{me} {verb} ({roll}): it does him no harm.")
+            g = self.grp
+            if not melee and self.fast and g is not None and a in g["hit"].get(t, []) and \
+                    self.cur_shot is not None and self.cur_shot.get("added"):
+                g["hit"][t].remove(a)  # the hit came to nothing: he was not hit by a
+                self.cur_shot["added"] = False
+        else:
+            self.say(f"{ind}{me} fails {tried} ({roll}).")
+
+    def arm_lock(self, t, a, arm, after):
+        """Wrassler a won the combat and locks one of t's arms (Ev.ARM_LOCK); t hates him."""
+        f = self.f[t]
+        before, f.arms = f.arms, after
+        hated, f.hates = f.hates, a
+        me, wr = self.lab(t), self.lab(a)
+        side = _ARMS.get(arm, "an")
+        if before & arm:
+            what = f"his {side} arm is locked already, so nothing changes"
+        elif after == S.ARM_LEFT | S.ARM_RIGHT:
+            what = ("it is useless for the rest of the fight, and with both arms locked he can "
+                    "neither shoot nor reload and strikes without his hand weapon")
+        else:
+            what = "it is useless for the rest of the fight"
+        hate = f"{me} still hates {wr}" if hated == a else f"{me} now hates {wr}"
+        self.say(f"  {wr}, a wrassler, locks {me}'s {side} arm{self.why('wrassler')}: {what}; "
+                 f"{hate}.")
 
     # ---------------------------------------------------------------- the end of a turn
 
@@ -2209,10 +2473,11 @@ class _Story:
         die_txt = f"D{self.rules.reload_die} {die}" if die else "one chamber a turn"
         noun = f"{shell_name(row)} shell" if row >= 0 and shell_name(row) else "round"
         if ok:
-            if k < 2 and f.tracked:
+            if k < len(f.slots) and f.tracked:
                 f.loaded[k] += put
             cap = self.weapon(row)["capacity"] if row >= 0 else 0
-            now = f" ({f.loaded[k]} of {cap} now loaded)" if k < 2 and f.tracked else ""
+            now = f" ({f.loaded[k]} of {cap} now loaded)" if k < len(f.slots) and f.tracked \
+                else ""
             if put == 0:
                 res = "no round goes in: the gun is full or he has no rounds left"
             else:
@@ -2227,7 +2492,7 @@ class _Story:
         self.recovery_header()
         f = self.f[i]
         self.turn_notes["reload"].pop(i, None)
-        if k < 2:
+        if k < len(f.slots):
             f.jams[k] = left
         gun = self.slot_name(i, k)
         c = RELOAD_CATEGORIES[cat]
@@ -2371,7 +2636,7 @@ class _Story:
             elif kind == Ev.BOTTLE:
                 self.bottle(*p[:4])
             elif kind == Ev.UNPIN:
-                self.unpin(f, p[0])
+                self.unpin(f, p[0], p[1])
             elif kind == Ev.ACTION:
                 self.action(f, Act(p[0]), *p[1:7])
             elif kind == Ev.MOVE:
@@ -2432,22 +2697,44 @@ class _Story:
                 self.point_shot(f, *p[:5])
             elif kind == Ev.SHELLS:
                 self.shells(f, *p[:3])
+            elif kind == Ev.SAVE:
+                self.save(f, *p[:5])
+            elif kind == Ev.ARM_LOCK:
+                self.arm_lock(f, *p[:3])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)
 
 
 def narrate(events: np.ndarray, table, names, rules: WMRules,
-            gang_types=("townsfolk", "townsfolk")) -> str:
+            gang_types=("townsfolk", "townsfolk"), rosters=None) -> str:
     """The fight told turn by turn (a fast-draw shoot-out: round by round, score by score);
     fighters are labelled by side letter and number within the side (A1, B3...).
 
     events int64[n, N_EV_COLS] (``state.Ev`` rows, as ``engine.replay`` returns them); table
     the (terrain, piece, building) arrays it returns (or a ``Table``); names the two sides'
     gunfighters; rules the ``WMRules`` the fight was played under; gang_types the two gangs'
-    types (``rules.GANG_TYPES``), as passed to ``replay``."""
+    types (``rules.GANG_TYPES``), as passed to ``replay``; rosters the two rosters (Recruits)
+    passed to ``replay``, whose skills the opening roster names (the trace does not log them):
+    None for the rules' own gangs (``builds.side_roster``, what ``gangsim play`` fights), so
+    pass them when the fight was played with others (``replay``'s own default, the standard
+    roster, has no skills)."""
     events = np.asarray(events, dtype=np.int64)
     if events.ndim != 2 or events.shape[1] < 12:
         raise ValueError(f"events: expected int64[n, 12], got shape {events.shape}")
     tab = table if isinstance(table, Table) else Table(*table)
-    return _Story(events, tab, list(names), rules, gang_types).run()
+    if rosters is None:
+        rosters = _rules_rosters(rules)
+    return _Story(events, tab, list(names), rules, gang_types, rosters).run()
+
+
+def _rules_rosters(rules: WMRules):
+    """The rules' own two rosters (build_a/b, swap_a/b, skill_a/b), or None when the rules
+    field none (a roster they cannot build: the fight's were someone else's)."""
+    from sim.core.params import ConfigError
+    from sim.westamunda import builds
+
+    try:
+        return tuple(builds.side_roster(rules, side) for side in "ab")
+    except (ConfigError, ValueError):
+        return None

@@ -15,7 +15,10 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
 - builds and gang types: the matrix of side A's score, with each side's cost;
 - shooting modes: per to-hit roll, how often aimed, snap and sustained-fire (fanned or blazed)
   shots hit, and the gunfighters head to head;
-- ammunition: the same fights with ammo rolls, jams and reloads off (``ammo_on = false``).
+- ammunition: the same fights with ammo rolls, jams and reloads off (``ammo_on = false``);
+- specialist skills: points whose sides differ only in the specialist's skill (``skill_a`` against
+  ``skill_b = "none"``), each scored against the even fight, with the skill's own counts. Every
+  other section reads only points whose two specialists pick alike.
 """
 
 from __future__ import annotations
@@ -32,8 +35,8 @@ from sim.analysis.stats import wilson
 from sim.core import atomic
 from sim.westamunda.rules import WMRules
 
-_KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "table_setting",
-         "terrain_density", "ammo_on")
+_KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
+         "table_setting", "terrain_density", "ammo_on")
 
 
 DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
@@ -85,8 +88,22 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
                     "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls"):
             row[col] = int(t[col].sum())
+        row["skill_events"] = _skill_events(a, r.get("skill_a"))
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+_SKILL_COLUMN = {"gunfighter": "off_hand_shots", "hip_shooting": "hip_shots",
+                 "dodge": "skill_saves", "step_aside": "skill_saves", "wrassler": "arm_locks",
+                 "body_slam": "melee_rounds", "crushing_blow": "melee_rounds",
+                 "iron_jaw": "melee_rounds"}
+
+
+def _skill_events(a: pd.DataFrame, skill) -> int:
+    """Side A's count of the events the skill shows in (its tidy column), -1 for a skill with
+    none (marksman, nerves of steel: their events are in the trace only)."""
+    col = _SKILL_COLUMN.get(skill)
+    return int(a[col].sum()) if col in a else -1
 
 
 def _fighters_changed(rules: dict, side: str) -> int:
@@ -192,6 +209,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     z = float(stats.norm.ppf(1 - alpha / 2))
     scores = point_scores(load, manifest, alpha)
     atomic.write_csv(out / "summary.csv", scores)
+    skilled = scores[scores["skill_a"] != scores["skill_b"]]
+    scores = scores[scores["skill_a"] == scores["skill_b"]]
     plots = out / "plots"
     text = [f"# {manifest['experiment']}: weapons and builds", ""]
     if manifest.get("question"):
@@ -361,6 +380,37 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                 text.append(f"| {a} | " + " | ".join(cells) + " |")
             text.append("")
 
+    # ---- specialist skills
+    sk = skilled[(skilled["skill_b"] == "none") & (skilled["swap_a"] == skilled["swap_b"])
+                 & (skilled["build_a"] == skilled["build_b"])
+                 & (skilled["gang_a"] == skilled["gang_b"])]
+    if not sk.empty:
+        text += ["## Which skill should the specialist pick?", "",
+                 "Side A's specialist takes the skill, side B's none; the gangs are otherwise "
+                 "alike, so the fight is even without it and the score change is measured from "
+                 f"1/2 ({ci}, clustered by table). The skill's own counts are side A's, a fight.",
+                 ""]
+        for ctx, g in sk.groupby(["build_a", "gang_a", "table_setting", "terrain_density"],
+                                 sort=True):
+            g = g.sort_values("score", ascending=False)
+            text += [f"**{ctx[0]} {ctx[1].replace('_', ' ')} gangs, {ctx[2]} table, {ctx[3]} "
+                     "cover.**", "",
+                     f"| skill | score change ({ci}) | skill events a fight |", "|---|---|---|"]
+            for _, r in g.iterrows():
+                text.append(f"| {r['skill_a']} | {100 * (r['score'] - 0.5):+.1f} "
+                            f"[{100 * (r['lo'] - 0.5):+.1f}, {100 * (r['hi'] - 0.5):+.1f}] | "
+                            + (f"{r['skill_events'] / r['games']:.2f} |"
+                               if r["skill_events"] >= 0 else "- |"))
+                if r["lo"] > 0.5:
+                    recs.append(f"- Skill `{r['skill_a']}` wins the {ctx[0]} gang "
+                                f"{100 * (r['score'] - 0.5):+.1f} points [{100 * (r['lo'] - 0.5):+.1f}"
+                                f", {100 * (r['hi'] - 0.5):+.1f}] over no skill.")
+            text.append("")
+        text += ["Skill events: off-hand shots (gunfighter), hip shots (hip shooting), saves "
+                 "(dodge, step aside), arm locks (wrassler), hand-to-hand rounds (body slam, "
+                 "crushing blow, iron jaw: the rounds it could matter in); marksman and nerves "
+                 "of steel show in the trace only.", ""]
+
     # ---- ammunition rules
     if scores["ammo_on"].nunique() > 1:
         text += ["## Do the ammunition rules bite?", "",
@@ -392,6 +442,6 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no horses, "
-             "shotgun shells, Le Mats, bows, thrown weapons, dynamite, skills, hired guns or "
-             "gang-type special rules yet; see docs/rules/westamunda.md).", ""]
+             "Le Mats, bows, thrown weapons, dynamite, hired guns, advances or riding skills "
+             "yet; see docs/rules/westamunda.md).", ""]
     html.write_report(out, text)

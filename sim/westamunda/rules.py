@@ -865,9 +865,11 @@ class WMRules:
         "head butt, not in the reference; wrassler is for pugilists only).", lo=0,
         hi=len(SKILLS) - 1)
     specialist_pick: tuple = param(
-        _codes("marksman", "step_aside", among=SKILLS),
+        _codes("hip_shooting", "dodge", among=SKILLS),
         "The skill 'auto' (skill_a, skill_b) gives a shootist and a pugilist, codes into SKILLS "
-        "(a player's choice, not a rule: the picks the wm_skills experiment measured best).",
+        "(a player's choice, not a rule: no pick is worth more than about 2 points of win rate "
+        "clear of the others at two seeds; these two measured above none in all four runs of "
+        "the wm_weapons_builds skill points, docs/rules/westamunda.md 'Skills').",
         lo=0, hi=len(SKILLS) - 1)
     marksman_factor: float = param(1.5, "Marksman multiplies range bands by this (text: 1 1/2).",
                                    lo=1.0, hi=3.0)
