@@ -15,6 +15,7 @@ from sim.westamunda import state as S
 from sim.westamunda.engine import forces, play_batch, standard_roster
 from sim.westamunda.rules import (
     GANG_TYPES,
+    HIRES,
     RELOAD_KINDS,
     ROUND_OF,
     WEAPON_KINDS,
@@ -343,3 +344,66 @@ def test_roster_problem_allows_one_skill_and_only_to_a_specialist():
     assert "expected one skill of hip_shooting, marksman" in R.roster_problem(wrong, "townsfolk")
     ganger = base[:j] + [base[j]._replace(skills=("marksman",))] + base[j + 1:]
     assert "only a specialist picks a skill at set-up" in R.roster_problem(ganger, "townsfolk")
+
+
+# ---- hired fighters (hire_a, hire_b) -------------------------------------------------------------
+@pytest.mark.parametrize("hire", [h for h in HIRES[1:] if h != "scout_3"])
+def test_a_hire_joins_the_build_which_spends_what_his_fee_leaves(hire):
+    for build in ("standard", "balanced"):
+        r = WMRules(hire_a=hire, build_a=build, hire_count_a=2 if hire != "bounty_hunter" else 1)
+        roster = B.side_roster(r, "a")
+        hires = [x for x in roster if x.type in B.HIRED]
+        assert len(hires) == r.hire_count_a and roster[-len(hires):] == tuple(hires)
+        assert r.roster_problem(roster, "townsfolk") is None
+        fee = r.roster_cost(hires)
+        assert fee == r.hire_count_a * r.profile(hires[0].type)["cost"]
+        own = B.build(dataclasses.replace(r, gang_budget=r.gang_budget - fee), build,
+                      "townsfolk")
+        assert roster[:len(own)] == B.with_skill(r, own, "townsfolk", 0)
+        assert r.roster_cost(roster) <= r.gang_budget
+        kit = r.hired_recruit(hire).weapons
+        assert all(w in kit for w in hires[0].weapons)
+        assert "bolas" not in hires[0].weapons
+        longs = [w for w in hires[0].weapons if w not in ROUND_OF and
+                 kind(r, w) in ("long_gun", "bow")]
+        assert len(longs) <= 1
+
+
+def test_the_bounty_hunter_carries_his_rifle_and_handguns_but_one_long_gun():
+    r = WMRules(hire_b="bounty_hunter")
+    bh = B.side_roster(r, "b")[-1]
+    assert bh.type == "bounty_hunter"
+    assert bh.weapons == ("bowie", "revolver", "small_revolver", "winchester")
+    assert sorted(bh.boxes) == ["revolver", "small_revolver", "winchester"]
+    assert r.fighter_cost(bh) == 70
+
+
+@pytest.mark.parametrize("rules, words", [
+    (dict(hire_a="scout_3"), "westamunda hire 'scout_3': bow is a bow weapon"),
+    (dict(hire_a="bounty_hunter", hire_count_a=2),
+     "hire_a 'bounty_hunter' \\(hire_count_a 2\\): 2 bounty hunters: at most max_bounty_hunters"),
+    (dict(hire_a="hired_gun_1", hire_count_a=10, gang_budget=700),
+     "hire_a 'hired_gun_1' \\(hire_count_a 10\\) leaves \\$400 of gang_budget"),
+])
+def test_a_hire_the_rules_or_engine_refuse_is_refused_by_key(rules, words):
+    with pytest.raises(ConfigError, match=words):
+        B.side_roster(WMRules(**rules), "a")
+
+
+def test_a_hire_kit_not_in_the_tables_is_refused():
+    assert "hire_a 'hired_gun_5': hired_gun_kits has 3 kits; expected hired_gun_1 to hired_gun_3" in WMRules(
+        hire_a="hired_gun_5", hired_gun_kits=WMRules().hired_gun_kits[:3]).problem()
+    base = B.build(R, "standard", "townsfolk")
+    wrong = base + (B.Recruit("hired_gun", ("revolver", "buffalo_gun", "winchester")),)
+    assert "expected (part of) one of his kits" in R.roster_problem(wrong, "townsfolk")
+    two = base + (B.Recruit("bounty_hunter", ("revolver", "shotgun_scatter", "winchester")),)
+    assert "more long guns than max_long_guns" in R.roster_problem(two, "townsfolk")
+
+
+def test_hired_scouts_are_resilient_and_fight_from_the_gang_s_zone():
+    r = WMRules(hire_a="scout_1", hire_count_a=2)
+    rosters = (B.side_roster(r, "a"), B.side_roster(r, "b"))
+    fm, _ = forces(r, rosters)
+    scouts = fm[fm[:, S.FTYPE] == S.FIGHTERS.index("scout")]
+    assert len(scouts) == 2 and (scouts[:, S.FNATIVE] == 1).all() and (scouts[:, S.FSIDE] == 0).all()
+    assert (fm[fm[:, S.FTYPE] != S.FIGHTERS.index("scout"), S.FNATIVE] == 0).all()

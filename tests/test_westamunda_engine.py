@@ -176,10 +176,40 @@ def _in_arc(f, v, arc):
     return f[0] * v[0] + f[1] * v[1] >= math.cos(math.radians(arc / 2)) * nf * nv - 1e-9
 
 
-def _audit(rules, ev, games, sides, table):
+def _combat_summaries(n):
+    """{(best die, sixes, ones): probability} of n attack dice (hand-to-hand)."""
+    out = collections.Counter()
+    for dice in itertools.product(range(1, 7), repeat=n):
+        out[max(dice), dice.count(6), dice.count(1)] += 6.0 ** -n
+    return dict(out)
+
+
+_COMBAT = {}
+
+
+def combat_pmf(rules, na, nb):
+    """{(a's score less WS and bonuses, b's likewise): probability} of a round of hand-to-hand
+    with na and nb attack dice (melee_reading 'combat_score'): the best die, critical_bonus per
+    extra 6, fumble_bonus per opposing 1."""
+    key = (na, nb, rules.critical_bonus, rules.fumble_bonus)
+    if key not in _COMBAT:
+        pmf = collections.Counter()
+        for (ba, sa, oa), pa in _combat_summaries(na).items():
+            for (bb, sb, ob), pb in _combat_summaries(nb).items():
+                ra = ba + max(sa - 1, 0) * rules.critical_bonus + ob * rules.fumble_bonus
+                rb = bb + max(sb - 1, 0) * rules.critical_bonus + oa * rules.fumble_bonus
+                pmf[ra, rb] += pa * pb
+        _COMBAT[key] = dict(pmf)
+    return _COMBAT[key]
+
+
+def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "townsfolk")):
     """Check one fight's trace against the rules the engine claims to apply, following every
     fighter's place, state, pin and aim from the events alone (so a change of state with no
     event fails the tally at the end). Returns counts of the settled readings seen in play.
+    ``rosters`` (default the standard gang, as ``replay``) and gang ``types`` are the sides'
+    Recruits: each fighter's skills, weapons and gang type are read from them and the rules,
+    never from the engine's tables.
 
     Shotguns, from the events and the rules alone: a both-at-once (SH_BOTH) or one-after-the-
     other (SH_PAIR) shot's need is rebuilt (BS after flesh wounds, range, the -1, cover unless
@@ -191,7 +221,32 @@ def _audit(rules, ev, games, sides, table):
     artillery-die face (halved) away in the logged direction, and every fighter within
     scatter_radius_in + template_base_in of it, not out of action, takes a BLAST_HIT (1 hit, a
     D3 at once) but the single shell's own target; every hit is followed by its WOUND roll at
-    the shell's S (S+1 manstopper at once) against his T; the tidy shotgun columns match."""
+    the shell's S (S+1 manstopper at once) against his T; the tidy shotgun columns match.
+
+    The specialist's skills and the war band's resilience, from the rosters and rules alone:
+    every SHOT's need is rebuilt (BS after flesh wounds, range, snap, aim, the target's
+    modifiers as logged, cover, sustained fire) with the shooter's own terms: hip shooting
+    (a runner's snap shot without the snap modifier: MOD_HIP), marksman (the short band out to
+    marksman_factor x short, capped at long or not by marksman_reading: MOD_MARKSMAN where
+    only that makes it short), a long gun with an arm locked (one_hand_long_gun_mod:
+    MOD_ONE_ARM), the second handgun (SH_OFF_HAND: gunfighter_modifier); point shots alike.
+    A second handgun fires only for a gunfighter (two_weapons_need_skill) with two handguns,
+    both arms free, up and unpinned, right after a firing of his own with a handgun on the
+    same occasion, never an aimed or overwatch one, once. Every INJURY
+    roll is the table's face (true_grit_faces with True Grit, logged d=1), drowning on each
+    die in water, and for a native war band's fighter or a hired scout a second die (c) combined by
+    native_injury (native_saves: the second die bettered the first). SAVE: each hit
+    on a fighter with step aside (hand-to-hand, step_aside_on) then dodge (standing,
+    dodge_save) rolls those dice in that order before its pin and wound; an avoided hit has
+    neither. MELEE: the attack dice (A, the two-weapon die unless two-handed or an arm
+    locked), the combat scores feasible for those dice after WS (flesh wounds), the charge
+    bonus (body slam's own) and hatred (against the wrassler who locked his arm), and the
+    hits from the scores; every hit a SAVE or WOUND at S + hand weapon (none with both arms
+    locked) + crushing blow - iron jaw (at least 1) against T. A winning wrassler locks an arm
+    (ARM_LOCK, before the blows). UNPIN: a test needs a friend near (nerves_reading 'alone':
+    not for nerves of steel), a re-roll (b=1) only for nerves of steel ('reroll') after a
+    failed test with a friend near. Nobody with both arms locked shoots, aims, reloads or
+    clears. The tidy skill columns match the trace."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -226,9 +281,101 @@ def _audit(rules, ev, games, sides, table):
     in_melee = False
     tally = collections.Counter()  # (side, tidy column) counted from the events
     NESTED = {S.Ev.PINNED, S.Ev.AIM_LOST, S.Ev.WOUND, S.Ev.INJURY, S.Ev.TAKEN_OUT,
-              S.Ev.KNOCKDOWN, S.Ev.WET}  # what a hit sets off inside a firing
+              S.Ev.KNOCKDOWN, S.Ev.WET, S.Ev.SAVE,
+              S.Ev.ARM_LOCK}  # what a hit sets off inside a firing (or a combat round)
     reach = round(10 * (rules.scatter_radius_in + rules.template_base_in)) / 10
     halve = 0.5 if rules.scatter_halved else 1.0
+
+    # each fighter's skills, kit and gang type, from the rosters and rules (not the engine's)
+    if rosters is None:
+        rosters = (E.standard_roster(rules),) * 2
+    rosters = [tuple(r) for r in rosters]
+    if rules.scenario == "shoot_out":
+        rosters = [r[:rules.shootout_fighters] for r in rosters]
+    recruits = [(s_, r) for s_ in range(2) for r in rosters[s_]]
+    skills = [set(r.skills) for _, r in recruits]
+    resilient = [types[s_] == "native_war_band" or r.type == "scout" for s_, r in recruits]
+    kinds_of = [[rules.weapon(w)["kind"] for w in r.weapons if w not in ROUND_OF]
+                for _, r in recruits]
+    handguns = [k.count(S.KIND_HANDGUN) for k in kinds_of]
+    two_handed = [any(rules.weapon(w)["hands"] > 1 for w in r.weapons) for _, r in recruits]
+    hand_s = [max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
+                  if rules.weapon(w)["kind"] == S.KIND_MELEE) for _, r in recruits]
+    profile_of = [rules.profile(r.type) for _, r in recruits]
+    native = {"injury_roll": 1, "both": 1, "best_of_two": 2}.get(rules.native_injury, 0)
+    ws_now = {}  # WS after flesh wounds
+    arms = collections.defaultdict(int)  # ARM_LEFT/ARM_RIGHT bits locked (ARM_LOCK)
+    hates = {}  # fighter -> the wrassler he hates
+    charged = set()  # fighters who charged this turn (their combat round's bonus)
+    lock_due = None  # (wrassler, loser) after a combat the wrassler won: ARM_LOCK must follow
+    melee_fresh = False  # no blow of the latest MELEE resolved yet (an arm lock comes first)
+    firing = None  # the latest firing of this occasion: {"f", "row", "flags", "off"}
+    FIRING = NESTED | {S.Ev.SHOT, S.Ev.BURST, S.Ev.AMMO, S.Ev.KICKBACK, S.Ev.BLAST,
+                       S.Ev.BLAST_HIT, S.Ev.POINT_SHOT, S.Ev.SAVE}  # within one firing
+    OCCASION = S.SH_SNAP | S.SH_AIMED | S.SH_OVERWATCH | S.SH_QUICKDRAW | S.SH_MIDMOVE
+    BOTH_ARMS = S.ARM_LEFT | S.ARM_RIGHT
+
+    def band(f, dist, row):  # (range modifier or None out of range, short only by marksman)
+        w = weapon(row)
+        short, long_ = float(w["short_in"]), float(w["long_in"])
+        if "marksman" in skills[f]:
+            if rules.marksman_reading == "both_bands":
+                short, long_ = short * rules.marksman_factor, long_ * rules.marksman_factor
+            else:
+                short = min(short * rules.marksman_factor, long_)
+        rmod = w["hit_short"] if dist <= short else w["hit_long"] if dist <= long_ else None
+        by_skill = "marksman" in skills[f] and dist > w["short_in"] and \
+            w["hit_short"] != w["hit_long"] and rmod == w["hit_short"]
+        return rmod, by_skill
+
+    def own(f, row, flags):  # (the snap modifier counts, extra modifier, MOD_* bits) of f's
+        hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and ran(f)
+        one_arm = arms[f] != 0 and weapon(row)["kind"] == S.KIND_LONG_GUN
+        extra = (rules.gunfighter_modifier if flags & S.SH_OFF_HAND else 0) + \
+            (rules.one_hand_long_gun_mod if one_arm else 0)
+        bits = (S.MOD_HIP if hip else 0) | (S.MOD_ONE_ARM if one_arm else 0)
+        return bool(flags & S.SH_SNAP) and not hip, extra, bits
+
+    def saves_due(x, melee):  # the skill dice a hit on x rolls, in order (SKILLS codes)
+        due = [S.SKC_STEP_ASIDE] if melee and "step_aside" in skills[x] else []
+        return due + ([S.SKC_DODGE] if "dodge" in skills[x] and state[x] == STANDING else [])
+
+    def blow_need(x, by):  # the wound need of by's hand-to-hand blow on x
+        strength = profile_of[by]["S"] + (hand_s[by] if arms[by] != BOTH_ARMS else 0)
+        strength += rules.crushing_blow_strength if "crushing_blow" in skills[by] else 0
+        if "iron_jaw" in skills[x]:
+            strength = max(strength - rules.iron_jaw_strength, 1)
+        return rules.wound_need(strength, tough[x])
+
+    def start_off_hand(f, flags):  # the first shot (or burst) of a second handgun
+        assert "gunfighter" in skills[f] or not rules.two_weapons_need_skill, \
+            "only a gunfighter fires two handguns at once (two_weapons_need_skill)"
+        assert handguns[f] >= 2, "a second handgun: he carries two"
+        assert arms[f] == 0 and state[f] == STANDING and not pinned[f], \
+            "a second handgun: both arms free, up and unpinned"
+        assert firing is not None and firing["f"] == f and not firing["off"], \
+            "a second handgun right after a firing of his own"
+        assert firing["row"] is None or weapon(firing["row"])["kind"] == S.KIND_HANDGUN, \
+            "a second handgun after a handgun's shot"
+        assert flags & OCCASION == firing["flags"] & OCCASION, "on the same occasion"
+        seen["off_hand_after_overwatch"] += bool(flags & (S.SH_AIMED | S.SH_OVERWATCH))
+        assert not flags & (S.SH_AIMED | S.SH_OVERWATCH), \
+            "no second handgun after an aimed or overwatch shot"
+        seen["off_hand_quick_draws"] += bool(flags & S.SH_QUICKDRAW)
+        firing["off"] = True
+        firing["burst"] = bool(flags & S.SH_FAN)
+
+    def front_hit():  # the next hit owed a save or wound roll (hits on the fallen are not)
+        while wounds_due and state[wounds_due[0][0]] == OUT:
+            wounds_due.pop(0)
+        return wounds_due[0] if wounds_due else None
+
+    def injury(f, die):  # the INJURIES code one injury die gives f where he lies
+        faces = rules.true_grit_faces if "true_grit" in skills[f] else rules.injury_faces
+        drowns = not in_melee or getattr(rules, "melee_drowning", True)  # a shot's wound
+        if drowns and depth(pos[f]) >= 0 and die >= rules.drown_out_on[depth(pos[f])]:
+            return S.INJ_OUT  # drowning
+        return faces[die - 1]
 
     def depth(p):  # -1 dry, 0 shallow, 1 deep water at cell p
         return DEPTH.get(int(terrain[p[1], p[0]]), -1)
@@ -260,21 +407,25 @@ def _audit(rules, ev, games, sides, table):
         return rules.has_flag(WEAPONS[row], flag)
 
     def range_mod(f, xy, row):  # the weapon's range modifier at xy from f, None out of range
-        w, dist = weapon(row), math.dist(pos[f], xy)
-        return w["hit_short"] if dist <= w["short_in"] else \
-            w["hit_long"] if dist <= w["long_in"] else None
+        return band(f, math.dist(pos[f], xy), row)[0]
 
-    def barrel_need(f, xy, row, flags, mods, cov, aim_turns):
-        """A double-barrelled shot's need from the rules (odds.hit_modifier) and positions."""
+    def shot_need(f, xy, row, flags, mods, cov, aim_turns, extra=0):
+        """A shot's need from the rules (odds.hit_modifier), positions and the shooter's own
+        terms (hip shooting, marksman's band, one arm, the second handgun)."""
         rmod = range_mod(f, xy, row)
-        assert rmod is not None, "a barrel fired in range"
-        mod = odds.hit_modifier(snap=bool(flags & S.SH_SNAP), aim_turns=aim_turns,
+        assert rmod is not None, "a shot fired in range"
+        snap, own_extra, _ = own(f, row, flags)
+        mod = odds.hit_modifier(snap=snap, aim_turns=aim_turns,
                                 emerging=bool(mods & S.MOD_EMERGING),
                                 charging_target=bool(mods & S.MOD_CHARGING),
                                 rapid_target=bool(mods & S.MOD_RAPID), cover=odds.COVERS[cov],
                                 range_modifier=rmod, rules=rules)
-        mod += rules.double_both_mod if flags & S.SH_BOTH else rules.double_sequential_mod
-        return rules.needed(bs_now[f], mod)
+        return rules.needed(bs_now[f], mod + extra + own_extra)
+
+    def barrel_need(f, xy, row, flags, mods, cov, aim_turns):
+        """A double-barrelled shot's need from the rules (odds.hit_modifier) and positions."""
+        return shot_need(f, xy, row, flags, mods, cov, aim_turns, rules.double_both_mod
+                         if flags & S.SH_BOTH else rules.double_sequential_mod)
 
     def slot_of(f, row):
         ks = [k for k in (0, 1) if slot_row.get((f, k)) == row]
@@ -291,9 +442,11 @@ def _audit(rules, ev, games, sides, table):
         return rules.fire_arc_deg, (pos[t0][0] - pos[f][0], pos[t0][1] - pos[f][1])
 
     def settle_wounds():  # every hit so far had its wound roll (none once he is out of action)
-        assert all(state[x] == OUT for x, _, _ in wounds_due), \
-            ("each hit is followed by its fighter's WOUND roll", wounds_due)
+        nonlocal lock_due
+        assert all(state[hit[0]] == OUT for hit in wounds_due), \
+            ("each hit is followed by its fighter's WOUND roll (or a save)", wounds_due)
         wounds_due.clear()
+        assert lock_due is None, ("a wrassler who wins the combat locks an arm", lock_due)
 
     def close_blast():
         nonlocal blast
@@ -307,7 +460,7 @@ def _audit(rules, ev, games, sides, table):
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
-        if recheck and kind != S.Ev.AIM_LOST:
+        if recheck and kind not in (S.Ev.AIM_LOST, S.Ev.WET):  # a step's WET comes first
             check_aims()
         if shells_due is not None:
             assert kind == S.Ev.RELOAD and (f, a) == shells_due, \
@@ -324,6 +477,8 @@ def _audit(rules, ev, games, sides, table):
                     or (kind == S.Ev.SHOT and g & S.SH_SECOND))):
                 pair = None  # the firing is over (the second barrel may have gone wide)
             in_melee = kind == S.Ev.MELEE
+        if kind not in FIRING:
+            firing = None  # the occasion is over: no second handgun now
         if qd is not None and kind in (S.Ev.MOVE, S.Ev.ACTION, S.Ev.TURN, S.Ev.END,
                                        S.Ev.QUICK_DRAW):
             raise AssertionError("after a won quick draw the overwatcher fires or his shot "
@@ -333,6 +488,9 @@ def _audit(rules, ev, games, sides, table):
             slot_row[f, 0], slot_row[f, 1] = e, f5
             prof = rules.profile(FIGHTERS[d])
             bs_now[f], tough[f], s_of[f] = prof["BS"], prof["T"], prof["S"]
+            ws_now[f] = prof["WS"]
+            assert (c, d) == (recruits[f][0], FIGHTERS.index(recruits[f][1].type)), \
+                "the fighters deployed are the rosters'"
             for k, r_ in ((0, e), (1, f5)):
                 if r_ >= 0 and flagged(r_, "double_barrel"):
                     loaded[f, k] = weapon(r_)["capacity"]  # every gun starts loaded
@@ -345,11 +503,14 @@ def _audit(rules, ev, games, sides, table):
             turn += 1
             side_now = a
             ow_fired.clear()
+            charged.clear()  # the charge bonus is the charge's own combat round's
             for x in side:
                 if side[x] == a:
                     act[x], move_in[x] = None, 0
         elif kind == S.Ev.ACTION:
             assert act.get(f) is None, "a fighter acts once a turn"
+            assert a not in (S.Act.RELOAD, S.Act.CLEAR, S.Act.AIM) or arms[f] != BOTH_ARMS, \
+                "no reload, clear or aim with both arms locked"
             assert not pinned[f], "a pinned fighter loses his turn (or a pin lifted unlogged)"
             assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
             act[f] = a
@@ -385,6 +546,7 @@ def _audit(rules, ev, games, sides, table):
             recheck.add(f)
         elif kind == S.Ev.AIM:
             t = a
+            assert arms[f] != BOTH_ARMS, "no aim with both arms locked (he holds no gun)"
             cov0 = tcov(f, t)[1] if b == 1 else aim[f][2]
             assert b == 1 or aim[f][0] == t, "an aim of more turns is on the same target"
             aim[f] = (t, (pos[t][0] - pos[f][0], pos[t][1] - pos[f][1]), cov0)
@@ -446,6 +608,33 @@ def _audit(rules, ev, games, sides, table):
                                            0 if mods & S.MOD_NO_COVER else cov, f5), \
                     ("a double-barrelled shot's need: BS, range, the -1, cover, and the "
                      "target's own modifiers (MOD_*) as logged", row.tolist())
+            else:  # one shot, or one of a burst (sfd_modifier)
+                assert need == shot_need(f, pos[t], b, flags, mods, cov, f5,
+                                         rules.sfd_modifier if flags & S.SH_FAN else 0), \
+                    ("a shot's need: BS, range, snap, aim, the target's modifiers as logged, "
+                     "cover, sustained fire, and the shooter's skills and arms", row.tolist())
+            # the shooter's own modifiers (skills, arms), each logged exactly when it applied
+            bits = own(f, b, flags)[2]
+            if band(f, math.dist(pos[f], pos[t]), b)[1]:
+                bits |= S.MOD_MARKSMAN
+            assert mods & (S.MOD_HIP | S.MOD_MARKSMAN | S.MOD_ONE_ARM) == bits, \
+                ("MOD_HIP, MOD_MARKSMAN and MOD_ONE_ARM exactly when they apply", row.tolist())
+            assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
+            tally[side[f], "hip_shots"] += bool(bits & S.MOD_HIP)
+            seen["marksman_shots"] += bool(bits & S.MOD_MARKSMAN)
+            seen["one_arm_shots"] += bool(bits & S.MOD_ONE_ARM)
+            seen["hip_runner_shots"] += "hip_shooting" in skills[f] and bool(
+                flags & S.SH_SNAP) and not bits & S.MOD_HIP
+            if flags & S.SH_OFF_HAND:
+                assert weapon(b)["kind"] == S.KIND_HANDGUN, "the second gun is a handgun"
+                tally[side[f], "off_hand_shots"] += 1
+                if firing is not None and firing["off"]:  # more shots of its burst
+                    assert firing["f"] == f and firing["burst"] and flags & S.SH_FAN, \
+                        "one second handgun a firing"
+                else:
+                    start_off_hand(f, flags)
+            elif not second:
+                firing = {"f": f, "row": b, "flags": flags, "off": False}
             if paired and not second:
                 pair = {"firer": f, "row": b, "target": t, "flags": flags, "second": False,
                         "point": None if template else pos[t], "arc": second_arc(f, t, flags)}
@@ -455,7 +644,7 @@ def _audit(rules, ev, games, sides, table):
             if hit and not (both and template):
                 strength = weapon(b)["strength"] + (s_of[f] if flagged(b, "user_strength") else 0)
                 strength += rules.double_both_strength if both else 0
-                wounds_due.append((t, f, rules.wound_need(strength, tough[t])))
+                wounds_due.append([t, f, rules.wound_need(strength, tough[t]), False, []])
             seen["water_cover_shots"] += pinned[t] and depth(pos[t]) >= 0
             assert (state[f] == STANDING or g & S.SH_SECOND) and state[t] != OUT and \
                 side[t] != side[f]
@@ -472,8 +661,9 @@ def _audit(rules, ev, games, sides, table):
             seen["rapid_shots"] += rapid
             if flags & S.SH_OVERWATCH:
                 assert f in on_watch and on_watch[f][0] < turn, "overwatch fires in the enemy's turn"
-                assert (turn, f) not in ow_fired or flags & (S.SH_FAN | S.SH_SECOND), \
-                    "overwatch fires once"
+                assert (turn, f) not in ow_fired or flags & (S.SH_FAN | S.SH_SECOND |
+                                                             S.SH_OFF_HAND), \
+                    "overwatch fires once"  # (a second handgun's shot: start_off_hand)
                 ow_fired.add((turn, f))
                 if qd is not None and qd[1] == f:
                     assert qd[0] == t or flags & S.SH_SECOND
@@ -522,6 +712,11 @@ def _audit(rules, ev, games, sides, table):
                     seen["spread_shots"] += 1
         elif kind == S.Ev.BURST:
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
+            assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
+            if e & S.SH_OFF_HAND:
+                start_off_hand(f, e)
+            else:
+                firing = {"f": f, "row": None, "flags": e, "off": False}
             jam_faces += d
             rounds[f] = c
             seen["empty_bursts"] += c == 0
@@ -553,6 +748,7 @@ def _audit(rules, ev, games, sides, table):
             burst[f] = None
         elif kind == S.Ev.RELOAD:
             cat, passed, die, put, lost = b, c, d, e, f5
+            assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             assert act[f] == S.Act.RELOAD and put <= max(die, 1) and (put == 0 or lost == 0)
             assert cat == S.CAT_AUTO or move_in[f] > 0, "a still reload is automatic"
             assert passed or put == 0
@@ -560,14 +756,38 @@ def _audit(rules, ev, games, sides, table):
                 loaded[f, a] += put
                 assert loaded[f, a] <= weapon(slot_row[f, a])["capacity"], "no more than two"
         elif kind == S.Ev.INJURY:
-            expect = rules.injury_faces[a - 1]
-            drowns = not in_melee or getattr(rules, "melee_drowning", True)  # a shot's wound
-            if drowns and depth(pos[f]) >= 0 and a >= rules.drown_out_on[depth(pos[f])]:
-                expect = S.INJ_OUT  # drowning
-                seen["drownings"] += rules.injury_faces[a - 1] != S.INJ_OUT
-            assert b == expect, "injury: the table's face, or drowning in water"
+            grit = "true_grit" in skills[f]
+            assert d == grit, "INJURY d: True Grit's faces"
+            expect = injury(f, a)
+            dry = (rules.true_grit_faces if grit else rules.injury_faces)[a - 1]
+            mode = native if resilient[f] else 0
+            if mode == 0:
+                assert c == 0, "one injury die (no second die but a war band's)"
+            else:  # a second die, the better kept; 'injury_roll': an out on either stands
+                assert 1 <= c <= 6, "a resilient fighter rolls a second injury die"
+                second = injury(f, c)
+                dry2 = (rules.true_grit_faces if grit else rules.injury_faces)[c - 1]
+                first = expect
+                if mode == 1 and S.INJ_OUT in (first, second):
+                    expect = S.INJ_OUT
+                else:
+                    expect = min(first, second)
+                if mode == 1 and S.INJ_OUT in (dry, dry2):
+                    dry = S.INJ_OUT
+                else:
+                    dry = min(dry, dry2)
+                better = second < first and not (mode == 1 and first == S.INJ_OUT)
+                tally[side[f], "native_saves"] += better
+                seen["native_rolls"] += 1
+                seen["native_results"].append((first, second, b))
+            assert b == expect, ("injury: the table's face (True Grit's), drowning in water on "
+                                 "each die, a resilient fighter's better die (native_injury)",
+                                 row.tolist())
+            seen["drownings"] += b == S.INJ_OUT and dry != S.INJ_OUT  # only drowning did it
+            seen["grit_rolls"] += grit
             if b == S.INJ_FLESH:
                 bs_now[f] = max(bs_now[f] - rules.flesh_wound_penalty, 0)
+                ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             if b == S.INJ_OUT:
                 state[f], pinned[f] = OUT, False
             elif b == S.INJ_DOWN and state[f] == STANDING:
@@ -588,6 +808,7 @@ def _audit(rules, ev, games, sides, table):
             if b == 0:  # up again with a flesh wound
                 state[f], pinned[f] = STANDING, True
                 bs_now[f] = max(bs_now[f] - rules.flesh_wound_penalty, 0)
+                ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             elif b == 2:
                 state[f] = OUT
         elif kind == S.Ev.WET:
@@ -600,9 +821,33 @@ def _audit(rules, ev, games, sides, table):
             seen["wet_in_water"] += a == S.WET_IN_WATER
         elif kind == S.Ev.PINNED:
             assert state[f] == STANDING
+            if a >= 0:  # a hit's pin: after its saves, and never an avoided hit's
+                hit_ = front_hit()
+                assert hit_ is not None and hit_[:2] == [f, a] and \
+                    hit_[4] == saves_due(f, hit_[3]), \
+                    ("a hit pins after its saves; an avoided hit does not", row.tolist())
             pinned[f] = True
         elif kind == S.Ev.UNPIN:
             assert pinned[f]
+            r2 = rules.unpin_friend_in ** 2
+            friend = recruits[f][1].type == "leader" or any(
+                x != f and side[x] == side[f] and state[x] == STANDING and
+                recruits[x][1].type != "young_blood" and
+                (pos[x][0] - pos[f][0]) ** 2 + (pos[x][1] - pos[f][1]) ** 2 <= r2 for x in pos)
+            nerves = "nerves_of_steel" in skills[f]
+            alone = nerves and rules.nerves_reading == "alone"
+            assert a in (0, 1) and b in (0, 1)
+            assert not a or friend or alone, \
+                "a pinned fighter escapes only with a friend near (nerves_reading 'alone': " \
+                "nerves of steel needs none)"
+            reroll = nerves and rules.nerves_reading == "reroll" and friend
+            assert not b or reroll, "a re-roll only for nerves of steel ('reroll'), with a friend"
+            assert a or b == reroll, "nerves of steel ('reroll') re-rolls a failed test"
+            if reroll:  # (his I, escaped, re-rolled) of a test nerves of steel may re-roll
+                seen["nerves"].append((profile_of[f]["I"], a, b))
+            seen["nerves_rerolls"] += b
+            seen["nerves_reroll_escapes"] += a and b
+            seen["alone_escapes"] += bool(a) and alone and not friend
             pinned[f] = not a
         elif kind == S.Ev.PIN_LIFTED:
             assert pinned[f], "PIN_LIFTED lifts a pin"
@@ -630,15 +875,85 @@ def _audit(rules, ev, games, sides, table):
                 pos[t] = (c, d)
                 recheck.add(t)
         elif kind == S.Ev.WOUND:
-            while wounds_due and state[wounds_due[0][0]] == OUT:
-                wounds_due.pop(0)  # hits on a fighter already out of action are not rolled
-            if wounds_due:
-                assert (f, a, b) == wounds_due.pop(0), \
-                    "a hit's WOUND roll, at the shell's S against his T (the chart)"
+            hit_ = front_hit()  # hits on a fighter already out of action are not rolled
+            assert hit_ is not None, "a WOUND roll follows a hit"
+            if hit_[3]:  # a blow: S, hand weapon, crushing blow, iron jaw (locked arms)
+                hit_[2] = blow_need(hit_[0], hit_[1])
+                melee_fresh = False
+                seen["blows"] += 1
+            assert [f, a, b] == hit_[:3], \
+                ("a hit's WOUND roll, at the shell's S (a blow's) against his T (the chart)",
+                 row.tolist(), hit_)
+            assert hit_[4] == saves_due(f, hit_[3]), \
+                ("a hit rolls its skill saves (step aside, then dodge) before its wound roll",
+                 row.tolist(), hit_)
+            wounds_due.pop(0)
+        elif kind == S.Ev.SAVE:
+            hit_ = front_hit()
+            assert hit_ is not None and hit_[:2] == [f, a] and bool(e) == hit_[3], \
+                ("a SAVE is a skill's die against the next hit owed", row.tolist(), hit_)
+            due = saves_due(f, hit_[3])
+            assert hit_[4] == due[:len(hit_[4])] and len(hit_[4]) < len(due) and \
+                b == due[len(hit_[4])], ("the skills' dice in order: step aside (hand-to-hand) "
+                                         "then dodge (standing)", row.tolist(), hit_)
+            on = rules.step_aside_on if b == S.SKC_STEP_ASIDE else rules.dodge_save
+            assert 1 <= c <= 6 and d == (c >= on), "a skill save: an unmodified D6 of its score"
+            seen["save_dice"].append((b, e, c, d))
+            if hit_[3]:
+                melee_fresh = False
+            if d:  # the hit is avoided: no pin, no wound
+                wounds_due.pop(0)
+                tally[side[f], "skill_saves"] += 1
             else:
-                assert in_melee, "a WOUND roll follows a hit"
+                hit_[4].append(b)
+        elif kind == S.Ev.MELEE:
+            o, sa, sb, ha, hb = a, b, c, d, e
+            assert state[f] == STANDING and state[o] == STANDING and side[o] != side[f]
+            n_of = {x: profile_of[x]["A"] + (rules.two_weapon_bonus if not two_handed[x] and
+                                             arms[x] == 0 else 0) for x in (f, o)}
+            if rules.melee_reading == "ws_roll":
+                assert sa == ha and sb == hb and 0 <= ha <= n_of[f] and 0 <= hb <= n_of[o]
+            else:
+                bonus = {x: ws_now[x] + (rules.hatred_combat_bonus if hates.get(x) == y else 0)
+                         + ((rules.body_slam_charge_bonus if "body_slam" in skills[x] else
+                             rules.charge_bonus) if x in charged else 0)
+                         for x, y in ((f, o), (o, f))}
+                ra, rb = sa - bonus[f], sb - bonus[o]
+                assert (ra, rb) in combat_pmf(rules, n_of[f], n_of[o]), \
+                    ("combat scores: the attack dice (A, the two-weapon die unless an arm is "
+                     "locked), WS, the charge bonus (body slam), hatred", row.tolist(), n_of)
+                seen["combat"].append((n_of[f], n_of[o], ra, rb))
+                seen["hated_rounds"] += (hates.get(f) == o) + (hates.get(o) == f)
+                seen["slam_rounds"] += sum(x in charged and "body_slam" in skills[x]
+                                           for x in (f, o))
+                gap = 1 if rules.melee_hits == "one" else abs(sa - sb)  # the winner's hits
+                if sa != sb:
+                    assert (ha, hb) == ((gap, 0) if sa > sb else (0, gap)), \
+                        "the higher score strikes the difference in hits (melee_hits)"
+                else:
+                    i_f, i_o = profile_of[f]["I"], profile_of[o]["I"]
+                    assert (ha, hb) == ((rules.melee_tie_hits, 0) if i_f > i_o else
+                                        (0, rules.melee_tie_hits) if i_o > i_f else (0, 0))
+            seen["melee_rounds_locked"] += (arms[f] != 0) + (arms[o] != 0)
+            wounds_due.extend([o, f, None, True, []] for _ in range(ha))
+            wounds_due.extend([f, o, None, True, []] for _ in range(hb))
+            win = f if ha > hb else o if hb > ha else None
+            if win is not None and "wrassler" in skills[win]:
+                lock_due = (win, o if win == f else f)
+            melee_fresh = True
+        elif kind == S.Ev.ARM_LOCK:
+            assert lock_due == (a, f) and melee_fresh, \
+                "ARM_LOCK: the wrassler who won the combat, before its blows"
+            lock_due = None
+            assert b in (S.ARM_LEFT, S.ARM_RIGHT) and c == arms[f] | b, "FARMS after the lock"
+            seen["relocks"] += bool(arms[f] & b)  # the die chose an arm locked already
+            arms[f] = c
+            hates[f] = a
+            tally[side[a], "arm_locks"] += 1
+            seen["arms_locked"].append(b)
         elif kind == S.Ev.CHARGED:
             engaged_ever.update((f, a))
+            charged.add(f)
         elif kind == S.Ev.POINT_SHOT:
             assert pair is not None and pair["firer"] == f and pair["point"] is not None and \
                 not pair["second"], "the second barrel at a bare point follows the first"
@@ -650,10 +965,13 @@ def _audit(rules, ev, games, sides, table):
             flags, row_p = pair["flags"], pair["row"]
             rmod = range_mod(f, (px, py), row_p)
             assert rmod is not None, "a point out of range is not fired at"
-            mod = odds.hit_modifier(snap=bool(flags & S.SH_SNAP), range_modifier=rmod,
-                                    rules=rules) + rules.double_sequential_mod
+            snap_p, extra_p, bits_p = own(f, row_p, flags)
+            seen["hip_point_shots"] += bool(bits_p & S.MOD_HIP)
+            tally[side[f], "hip_shots"] += bool(bits_p & S.MOD_HIP)  # spared the snap -1 too
+            mod = odds.hit_modifier(snap=snap_p, range_modifier=rmod,
+                                    rules=rules) + rules.double_sequential_mod + extra_p
             assert c == rules.needed(bs_now[f], mod) and rules.p_needed(c) > 0, \
-                "a point shot: range and the -1 only"
+                "a point shot: range and the -1 only (and the shooter's own modifiers)"
             if c <= 6:
                 assert bool(e) == (d >= max(c, 2)), "to hit: the need on a D6, a 1 misses"
             else:
@@ -716,11 +1034,15 @@ def _audit(rules, ev, games, sides, table):
             if blast["dice"] > 1:
                 seen["d3_hits"].append(b)
             strength = weapon(blast["row"])["strength"]
-            wounds_due.extend([(f, a, rules.wound_need(strength, tough[f]))] * b)
+            wounds_due.extend([f, a, rules.wound_need(strength, tough[f]), False, []]
+                              for _ in range(b))
             last_shot_state[f] = state[f]
             tally[side[a], "blast_hits"] += b
             tally[side[a], "friendly_hits"] += b * (side[f] == side[a])
+        elif kind == S.Ev.CLEAR:
+            assert arms[f] != BOTH_ARMS, "no jam cleared with both arms locked"
         elif kind == S.Ev.SHELLS:
+            assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             assert act.get(f) == S.Act.RELOAD and (f, a) in loaded, \
                 "a change of shells is a reload of a double-barrelled gun"
             old = slot_row[f, a]
@@ -744,7 +1066,7 @@ def _audit(rules, ev, games, sides, table):
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
-                    "friendly_hits", "shell_swaps"):
+                    "friendly_hits", "shell_swaps") + SKILL_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -766,15 +1088,18 @@ def _audit(rules, ev, games, sides, table):
     return seen
 
 
-LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits")  # lists
+LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_results",
+         "save_dice", "combat", "arms_locked", "nerves")  # lists
+SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 
 
-def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=None, games=None):
+def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=None, games=None,
+            types=("townsfolk", "townsfolk")):
     """The counts of ``_audit`` summed over n traced fights (every pairing of ``names``, with
     weight ``overrides`` {preset: {weight: value}}), or over fights ``games`` of those n;
-    ``rosters`` 'rules': the gangs the rules build (their swaps included, ``api.gangs``)."""
+    ``rosters`` 'rules': the gangs the rules build (their swaps and skills included,
+    ``api.gangs``, with the rules' gang types), else those of gang ``types``."""
     k, w = lineups(names, n, overrides)
-    types = ("townsfolk", "townsfolk")
     if isinstance(rosters, str):
         rosters, types = api.gangs(rules)
     total = collections.Counter()
@@ -782,7 +1107,7 @@ def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=Non
     for i in range(n) if games is None else games:
         batch, ev, tab = replay(rules, seed, stream, i, k[i], w[i], rosters=rosters,
                                 gang_types=types)
-        seen = _audit(rules, ev, batch.games[0], batch.sides[0], tab)
+        seen = _audit(rules, ev, batch.games[0], batch.sides[0], tab, rosters, types)
         for name in LISTS:
             lists[name] += seen.pop(name, [])
         total.update(seen)

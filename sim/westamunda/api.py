@@ -70,7 +70,8 @@ _SIDE_DOCS = {
     "friendly_hits": "of blast_hits, hits on this side's own fighters",
     "shell_swaps": "reloads that changed a shotgun's shell type",
     "skill_saves": "hits this side's fighters avoided by a skill (dodge, step aside)",
-    "arm_locks": "arms this side's wrasslers locked",
+    "arm_locks": "arm locks this side's wrasslers won (one on an arm already locked counts, "
+                 "changing nothing)",
     "off_hand_shots": "to-hit rolls of a second handgun fired at once (the gunfighter skill)",
     "hip_shots": "to-hit rolls of running hip shooters spared the snap modifier",
     "native_saves": "injury rolls of this side's resilient fighters (native_injury) whose second "

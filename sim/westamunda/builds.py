@@ -555,7 +555,8 @@ def _unplayable(rules: WMRules, roster) -> str | None:
         return f"{len(roster)} fighters: a deployment zone holds {_cap(rules)}"
     for r in roster:
         if r.type in HIRED or r.horse or r.preloads:
-            return f"{r.type}: hired fighters, horses and spare cylinders are not modelled yet"
+            return f"{r.type}: hired fighters (hire_a, hire_b), horses and spare cylinders are " \
+                "not part of a build"
         for w in r.weapons:
             why = _supported(rules, w)
             if why:
@@ -656,10 +657,50 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     gang type ``gang_<side>``, with ``swap_<side>`` swapped in unless it is 'none'. Raises
     ConfigError naming the build, gang type or weapon and why."""
     gang = getattr(rules, f"gang_{side}")
-    roster = build(rules, getattr(rules, f"build_{side}"), gang)
+    hire = getattr(rules, f"hire_{side}")
+    count = getattr(rules, f"hire_count_{side}")
+    hires = () if hire == "none" else hired(rules, hire, count)
+    own = rules
+    if hires:  # the build spends what the hires' fees leave
+        own = dataclasses.replace(rules, gang_budget=max(
+            rules.gang_budget - rules.roster_cost(hires), 0))
+    try:
+        roster = build(own, getattr(rules, f"build_{side}"), gang)
+    except ConfigError as e:
+        if not hires:
+            raise
+        raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count}) "
+                          f"leaves ${own.gang_budget} of gang_budget: {e}") from None
     weapon = getattr(rules, f"swap_{side}")
-    roster = roster if weapon == "none" else swap(rules, roster, weapon, gang)
-    return with_skill(rules, roster, gang, "ab".index(side))
+    roster = roster if weapon == "none" else swap(own, roster, weapon, gang)
+    roster = with_skill(own, roster, gang, "ab".index(side)) + hires
+    why = rules.roster_problem(roster, gang)
+    if why:
+        raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count}): "
+                          f"{why}")
+    return roster
+
+
+def hired(rules: WMRules, hire: str, count: int = 1) -> tuple[Recruit, ...]:
+    """``count`` hired fighters of HIRES entry ``hire``, each with the part of his
+    kit this engine plays: the bounty hunter leaves his bolas behind (a thrown weapon, and
+    entangling needs the fancy ropin' skill: not modelled yet) and carries one long gun (the
+    text: "even a bounty hunter can only carry one long gun at a time"): his kit's last, the
+    rifle, the shotgun staying with his horse (max_long_guns); every hired fighter fights on
+    foot (his horse stays at the livery: no horses yet) and the telescopic sight is not
+    modelled. Raises ConfigError naming the key for a kit with a weapon the engine cannot
+    play in place of a thing left behind (a scout's bow)."""
+    r = rules.hired_recruit(hire)
+    left = tuple(w for w in r.weapons if _supported(rules, w))
+    if any(w != "bolas" for w in left):
+        raise ConfigError(f"westamunda hire {hire!r}: {_supported(rules, left[0])}")
+    weapons = [w for w in r.weapons if w not in left]
+    longs = [w for w in weapons if w not in ROUND_OF and _kind(rules, w) in ("long_gun", "bow")]
+    for w in longs[:max(len(longs) - rules.max_long_guns, 0)]:  # one long gun at a time: the
+        weapons = [x for x in weapons if ROUND_OF.get(x, x) != w]  # kit's last (the rifle)
+    weapons = tuple(weapons)
+    boxes = tuple(b for b in r.boxes if b in weapons)
+    return (r._replace(weapons=weapons, boxes=boxes),) * count
 
 
 def with_skill(rules: WMRules, roster, gang_type: str, side: int) -> tuple[Recruit, ...]:

@@ -705,6 +705,15 @@ def _down(ge, out, t):
             _lose_aim(ge, out, b, 4)
 
 
+@step
+def _resilient(native, r1, r2):
+    """The injury a resilient fighter keeps of two rolls: the better, but under native_injury
+    'injury_roll' (native 1) an out of action on either stands."""
+    if native == 1 and (r1 == S.INJ_OUT or r2 == S.INJ_OUT):
+        return S.INJ_OUT
+    return min(r1, r2)
+
+
 @kernel
 def _damage(g, f, ge, out, t, by, damage, shot):
     """Fighter t suffers ``damage`` wounds: wounds go first; the one that takes him to 0 and
@@ -713,7 +722,8 @@ def _damage(g, f, ge, out, t, by, damage, shot):
     WS and BS). In water he drowns from drown_out_on when ``shot`` (a wounding shot) or
     melee_drowning. A resilient fighter (FNATIVE: native_injury) rolls each injury twice and
     keeps the better, an out of action on either die standing ('injury_roll'), or not
-    ('best_of_two'). drowned counts an out of action that only drowning gave."""
+    ('best_of_two'). drowned counts an out of action the roll would not have given on dry
+    land."""
     fm = ge.fm
     before = fm[t, FW]
     fm[t, FW] = max(before - damage, 0)
@@ -728,27 +738,24 @@ def _damage(g, f, ge, out, t, by, damage, shot):
     so = out.side_out
     for _ in range(rolls):
         d = roll(g.s, D6)
-        res = g.tb[faces + d - 1]
-        natural_out = res == S.INJ_OUT
-        drowns = depth >= 0 and d >= g.tb[S.TB_DROWN + depth] and res != S.INJ_OUT
-        if drowns:
+        dry = g.tb[faces + d - 1]
+        res = dry
+        if depth >= 0 and d >= g.tb[S.TB_DROWN + depth]:
             res = S.INJ_OUT  # wounded in water: he drowns from drown_out_on
         d2 = 0
         if native != 0:  # resilient: a second die, the better kept (native_injury)
             d2 = roll(g.s, D6)
-            res2 = g.tb[faces + d2 - 1]
-            natural_out |= res2 == S.INJ_OUT
-            drowns2 = depth >= 0 and d2 >= g.tb[S.TB_DROWN + depth] and res2 != S.INJ_OUT
-            if drowns2:
+            dry2 = g.tb[faces + d2 - 1]
+            res2 = dry2
+            if depth >= 0 and d2 >= g.tb[S.TB_DROWN + depth]:
                 res2 = S.INJ_OUT
-            drowns |= drowns2
-            if native == 1 and (res == S.INJ_OUT or res2 == S.INJ_OUT):
-                res = S.INJ_OUT  # an out of action on either die stands
-            elif res2 < res:
-                res = res2
+            dry = _resilient(native, dry, dry2)
+            better = res2 < res
+            res = _resilient(native, res, res2)
+            if better and res == res2:
                 so[fm[t, FSIDE], S.S_NATIVE_SAVES] += 1
-        if res == S.INJ_OUT and drowns and not natural_out:
-            so[fm[t, FSIDE], S.S_DROWNED] += 1
+        if res == S.INJ_OUT and dry != S.INJ_OUT:
+            so[fm[t, FSIDE], S.S_DROWNED] += 1  # out only because of the water
         _log(out, t, Ev.INJURY, d, res, d2, 1 if grit else 0)
         worst = max(worst, res)
     if worst == S.INJ_OUT:
@@ -1124,6 +1131,8 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
             need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - (
                 _modifier(rp, g.tb, 0, rmod, snap_p, False, False, False, S.COV_NONE, False) +
                 extra + own)
+            if _can_roll(g, need) and _hip(g, fm, a, snap):
+                so[side, S.S_HIP_SHOTS] += 1
             if not _can_roll(g, need):
                 continue
             hit, die = _roll_need(g, need)
@@ -1305,12 +1314,14 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
 def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emerging, charging):
     """Two handguns at once: after a's shot with handgun slot k, a gunfighter (or anyone, with
     two_weapons_need_skill off) with both arms free, still up and unpinned fires another loaded
-    handgun on the same occasion at gunfighter_modifier: his policy's choice among its legal
-    shots (the closest-target rule as ever), tagged SH_OFF_HAND; off_hand_shots counts its
-    to-hit rolls."""
+    handgun on the same occasion (not an overwatch or aimed shot's) at gunfighter_modifier: his
+    policy's choice among its legal shots (the closest-target rule as ever), tagged
+    SH_OFF_HAND; off_hand_shots counts its to-hit rolls."""
     fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
     if (fm[a, S.FSKILL] & S.SK_GUNFIGHTER) == 0 and rp[S.R_TWO_NEED_SKILL] != 0:
         return
+    if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
+        return  # an overwatch or aimed shot is one gun's
     if fm[a, S.FARMS] != 0 or fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or \
             kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
         return
@@ -2662,10 +2673,10 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
         if msg:
             raise ConfigError(f"westamunda side {side} roster: {msg}")
         for r in roster:
-            if r.type in ("hired_gun", "bounty_hunter", "scout") or r.horse or r.preloads:
+            if r.horse or r.preloads:
                 raise ConfigError(f"westamunda side {side}: {r.type} with horse={r.horse}, "
-                                  f"preloads={r.preloads}: hired fighters, horses and spare "
-                                  "cylinders are not modelled yet")
+                                  f"preloads={r.preloads}: horses and spare cylinders are not "
+                                  "modelled yet")
             for name in r.weapons:
                 why = _supported(rules, name)
                 if why:
@@ -2715,8 +2726,8 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FAIMT] = row[FENGAGED] = row[FRELOAD_SLOT] = row[FACT] = -1
             row[S.FHATES] = -1
             row[S.FSKILL] = sum(1 << SKILLS.index(k) for k in set(r.skills))
-            # resilient to injury: the native war band (the scouts, too, once hired fighters play)
-            row[S.FNATIVE] = gang_types[side] == "native_war_band"
+            # resilient to injury: the native war band's fighters and hired scouts
+            row[S.FNATIVE] = gang_types[side] == "native_war_band" or r.type == "scout"
             melee = [rules.weapon(w) for w in ("knife", *r.weapons)
                      if rules.weapon(w)["kind"] == S.KIND_MELEE]
             row[FMELEE_S] = max(w["strength"] for w in melee)

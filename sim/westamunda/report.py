@@ -17,8 +17,11 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
   shots hit, and the gunfighters head to head;
 - ammunition: the same fights with ammo rolls, jams and reloads off (``ammo_on = false``);
 - specialist skills: points whose sides differ only in the specialist's skill (``skill_a`` against
-  ``skill_b = "none"``), each scored against the even fight, with the skill's own counts. Every
-  other section reads only points whose two specialists pick alike.
+  ``skill_b = "none"``), each scored against the even fight, with the skill's own counts;
+- hired fighters: points whose side A takes on hired fighters (``hire_a``) and side B none,
+  the build spending what the fees leave: the score change against the even fight, the fee,
+  and what the change is worth at the weapons' field rate. Every other section reads only
+  points whose two specialists pick alike and whose sides hire alike.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from sim.core import atomic
 from sim.westamunda.rules import WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
-         "table_setting", "terrain_density", "ammo_on")
+         "hire_a", "hire_b", "table_setting", "terrain_density", "ammo_on")
 
 
 DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
@@ -209,6 +212,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     z = float(stats.norm.ppf(1 - alpha / 2))
     scores = point_scores(load, manifest, alpha)
     atomic.write_csv(out / "summary.csv", scores)
+    hires = scores[scores["hire_a"] != scores["hire_b"]]
+    scores = scores[scores["hire_a"] == scores["hire_b"]]
     skilled = scores[scores["skill_a"] != scores["skill_b"]]
     scores = scores[scores["skill_a"] == scores["skill_b"]]
     plots = out / "plots"
@@ -411,6 +416,38 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                  "crushing blow, iron jaw: the rounds it could matter in); marksman and nerves "
                  "of steel show in the trace only.", ""]
 
+    # ---- hired fighters
+    hi = hires[(hires["hire_b"] == "none") & (hires["swap_a"] == hires["swap_b"])
+               & (hires["build_a"] == hires["build_b"]) & (hires["gang_a"] == hires["gang_b"])
+               & (hires["skill_a"] == hires["skill_b"])]
+    if not hi.empty:
+        text += ["## Are hired fighters worth their fee?", "",
+                 "Side A takes on the hired fighters (the build spends what their fees leave), "
+                 "side B none; the score change is measured from 1/2 (the even fight without "
+                 f"them; {ci}, clustered by table). 'Worth' converts the change to dollars at "
+                 "the weapons' field rate of the same context, where one was fitted.", ""]
+        for ctx, g in hi.groupby(["build_a", "gang_a", "table_setting", "terrain_density",
+                                  "ammo_on"], sort=True, dropna=False):
+            rate, rate_se = rates.get(ctx, (float("nan"), float("nan")))
+            ok = np.isfinite(rate) and rate - z * rate_se > 0
+            g = g.sort_values("score", ascending=False)
+            text += [f"**{ctx[0]} {ctx[1].replace('_', ' ')} gang, {ctx[2]} table, {ctx[3]} "
+                     "cover.**", "",
+                     f"| hired | cost change | score change ({ci}) | worth at the field's rate |",
+                     "|---|---|---|---|"]
+            for _, r in g.iterrows():
+                d = r["score"] - 0.5
+                worth = f"${d / rate:+.0f}" if ok else "-"
+                text.append(f"| {r['hire_a']} | ${r['cost_a'] - r['cost_b']:+.0f} | "
+                            f"{100 * d:+.1f} [{100 * (r['lo'] - 0.5):+.1f}, "
+                            f"{100 * (r['hi'] - 0.5):+.1f}] | {worth} |")
+                if r["lo"] > 0.5:
+                    recs.append(f"- Hiring `{r['hire_a']}` wins the {ctx[0]} gang "
+                                f"{100 * d:+.1f} points [{100 * (r['lo'] - 0.5):+.1f}, "
+                                f"{100 * (r['hi'] - 0.5):+.1f}] for "
+                                f"${r['cost_a'] - r['cost_b']:+.0f}.")
+            text.append("")
+
     # ---- ammunition rules
     if scores["ammo_on"].nunique() > 1:
         text += ["## Do the ammunition rules bite?", "",
@@ -442,6 +479,6 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no horses, "
-             "Le Mats, bows, thrown weapons, dynamite, hired guns, advances or riding skills "
-             "yet; see docs/rules/westamunda.md).", ""]
+             "Le Mats, bows, thrown weapons, dynamite, advances or riding skills yet; hired "
+             "fighters fight on foot; see docs/rules/westamunda.md).", ""]
     html.write_report(out, text)

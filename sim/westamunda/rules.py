@@ -71,6 +71,10 @@ WAGON_PARTS = ("traces", "wheels", "body")
 SCENARIOS = ("gang_fight", "shoot_out")
 # how a side spends its money (rule parameters build_a / build_b; sim/westamunda/builds.py)
 BUILDS = ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd")
+# hired fighters a side may take on (rule parameters hire_a / hire_b): a hired gun with kit k of
+# hired_gun_kits, the bounty hunter, a scout with kit k of scout_kits
+HIRES = ("none", "hired_gun_1", "hired_gun_2", "hired_gun_3", "hired_gun_4", "hired_gun_5",
+         "bounty_hunter", "scout_1", "scout_2", "scout_3")
 NATIVE_INJURY = ("injury_roll", "serious_injury", "both", "best_of_two", "none")
 
 WEAPON_COLUMNS = (
@@ -409,6 +413,16 @@ class WMRules:
         choices=("auto", "none") + SKILLS)
     skill_b: str = param("auto", "The skill side B's specialist picks (as skill_a).",
                          choices=("auto", "none") + SKILLS)
+    hire_a: str = param(
+        "none", "Hired fighters side A takes on (text: hired guns, a bounty hunter, scouts, "
+        "their fees paid from gang_budget, the build spending the rest): 'none', "
+        "'hired_gun_<k>' (kit k of hired_gun_kits), 'bounty_hunter', 'scout_<k>' (kit k of "
+        "scout_kits); hire_count_a of them.", choices=HIRES)
+    hire_b: str = param("none", "Hired fighters side B takes on (as hire_a).", choices=HIRES)
+    hire_count_a: int = param(1, "How many of hire_a side A takes on (a bounty hunter: at "
+                              "most max_bounty_hunters).", lo=1, hi=10)
+    hire_count_b: int = param(1, "How many of hire_b side B takes on (as hire_count_a).", lo=1,
+                              hi=10)
     min_fighters: int = param(3, "Least fighters in a gang (reference 1, [V]).", lo=1, hi=20)
     max_specialists: int = param(1, "Specialists a gang may recruit (text: one and no more).",
                                  lo=0, hi=10)
@@ -1132,7 +1146,7 @@ class WMRules:
         msg = self._weapon_problem()
         if msg:
             return msg
-        msg = self._skill_problem()
+        msg = self._skill_problem() or self._hire_problem()
         if msg:
             return msg
         for i, row in enumerate(self.skill_access):
@@ -1357,6 +1371,52 @@ class WMRules:
                         f"{', '.join(sorted(allowed))} (shootist_skills, pugilist_skills)")
         return None
 
+    def _hire_problem(self) -> str | None:
+        """hire_a / hire_b checked against the kit tables."""
+        for key in ("hire_a", "hire_b"):
+            value = getattr(self, key)
+            for prefix, table in (("hired_gun_", "hired_gun_kits"), ("scout_", "scout_kits")):
+                if value.startswith(prefix) and int(value[len(prefix):]) > len(getattr(self,
+                                                                                     table)):
+                    return (f"{key} {value!r}: {table} has {len(getattr(self, table))} kits; "
+                            f"expected {prefix}1 to {prefix}{len(getattr(self, table))}")
+        return None
+
+    def hired_kits(self, ftype: str) -> tuple[tuple[str, ...], ...]:
+        """The kits a hired fighter of ``ftype`` comes with (weapon names; a shotgun with both
+        its shell types, the text's 'scatter and manstopper'; knives are free)."""
+        if ftype == "hired_gun":
+            rows = tuple(tuple(c for c in row if c >= 0) +
+                         ((WEAPONS.index("bowie"),) if self.hired_gun_bowie else ())
+                         for row in self.hired_gun_kits)
+        elif ftype == "bounty_hunter":
+            rows = (tuple(self.bounty_hunter_kit),)
+        elif ftype == "scout":
+            rows = tuple(tuple(c for c in row if c >= 0) for row in self.scout_kits)
+        else:
+            return ()
+        out = []
+        for row in rows:
+            kit = []
+            for c in row:
+                name = WEAPONS[c]
+                kit.append(name)
+                if WEAPON_KINDS[self.weapon(name)["kind"]] in ("handgun", "long_gun"):
+                    kit += [alt for alt, gun in ROUND_OF.items() if gun == name]
+            out.append(tuple(kit))
+        return tuple(out)
+
+    def hired_recruit(self, hire: str) -> Recruit:
+        """The Recruit a HIRES entry (not 'none') names: his kit, each gun with hired_boxes
+        boxes of each of its round types."""
+        ftype, _, k = hire.rpartition("_") if hire != "bounty_hunter" else (hire, "", "1")
+        kit = self.hired_kits(ftype)[int(k) - 1]
+        shooting = (WEAPON_KINDS.index("handgun"), WEAPON_KINDS.index("long_gun"),
+                    WEAPON_KINDS.index("bow"))
+        boxes = tuple(w for w in kit for _ in range(self.hired_boxes)
+                      if self.weapon(w)["kind"] in shooting and self.weapon(w)["box_rounds"] > 0)
+        return Recruit(ftype, kit, boxes)
+
     def specialist_skill(self, side: int, ftype: str) -> str | None:
         """The skill side ``side``'s specialist of type ``ftype`` (shootist or pugilist) picks
         under skill_a / skill_b, or None; raises ValueError naming the key when his type may not
@@ -1422,6 +1482,21 @@ class WMRules:
             msg = self._kit_problem(r, gang_type, gang_bit)
             if msg:
                 return msg
+        for r in roster:
+            if r.type in ("hired_gun", "bounty_hunter", "scout"):
+                kits = self.hired_kits(r.type)
+                if not any(all(r.weapons.count(w) <= kit.count(w) for w in set(r.weapons))
+                           for kit in kits):
+                    return (f"a {r.type} with {', '.join(r.weapons) or 'no weapons'}: expected "
+                            f"(part of) one of his kits: "
+                            + "; ".join(", ".join(k) for k in kits))
+                if any(ROUND_OF.get(b, b) not in r.weapons for b in r.boxes):
+                    return f"{r.type}: a box without its weapon"
+                longs = [w for w in r.weapons if w not in ROUND_OF and WEAPON_KINDS[
+                    self.weapon(w)["kind"]] in ("long_gun", "bow")]
+                if len(longs) > self.max_long_guns:
+                    return (f"a {r.type} with {', '.join(longs)}: more long guns than "
+                            f"max_long_guns ({self.max_long_guns}); he carries one at a time")
         cost = self.roster_cost(roster)
         if cost > self.gang_budget:
             return f"roster costs ${cost}: more than gang_budget (${self.gang_budget})"

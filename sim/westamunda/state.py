@@ -247,8 +247,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # not the target's own hit of a single scatter shot, counted in hits); friendly_hits: of those
 # and of stray second barrels, hits on the firer's own side; shell_swaps: reloads that changed
 # the round type; skill_saves: hits this side's fighters avoided by dodge or step aside;
-# arm_locks: arms this side's wrasslers locked; off_hand_shots: to-hit rolls of second handguns
-# fired at once; hip_shots: to-hit rolls of running hip shooters spared the snap modifier;
+# arm_locks: arm locks this side's wrasslers won (an arm already locked counts again);
+# off_hand_shots: to-hit rolls of second handguns fired at once; hip_shots: to-hit rolls of
+# running hip shooters spared the snap modifier (a second barrel's at a bare point too);
 # native_saves: injury rolls of this side's resilient fighters whose second die bettered the
 # first.
 
