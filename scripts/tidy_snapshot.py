@@ -1,8 +1,11 @@
 """Bit-identity check for refactors: save the tidy rows and narrations of fixed-seed cases of
 every registered game, then compare another tree's (or a later) save with it, column by column.
 
-    python scripts/tidy_snapshot.py save DIR [GAME]     # e.g. before a change
-    python scripts/tidy_snapshot.py compare OLD NEW     # prints IDENTICAL or what differs
+    python scripts/tidy_snapshot.py save DIR [GAME [JSON]]  # e.g. before a change
+    python scripts/tidy_snapshot.py compare OLD NEW         # prints IDENTICAL or what differs
+
+JSON: rule changes applied to every case of GAME (e.g. '{"skill_a": "none", "skill_b": "none"}'
+to play a new rule parameter the way the old tree did).
 
 Columns present in only one save are listed (a deliberate schema change), never compared.
 """

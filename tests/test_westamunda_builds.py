@@ -285,7 +285,7 @@ def test_two_builds_play_a_small_batch():
 # ---- the specialist's skill (rules wm-4) --------------------------------------------------------
 def test_the_specialist_takes_the_side_s_pick_and_no_one_else_has_a_skill():
     for build, ftype, auto in (("standard", "shootist", "hip_shooting"),
-                               ("brawlers", "pugilist", "dodge")):
+                               ("brawlers", "pugilist", "step_aside")):
         for side in "ab":
             r = WMRules(**{f"build_{side}": build})
             roster = B.side_roster(r, side)

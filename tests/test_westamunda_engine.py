@@ -251,6 +251,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
     pos, side, state, pinned, move_in = {}, {}, {}, {}, {}
+    plan = {}  # half-inches each run under way is planned to spend (Ev.RUN)
     act = {}  # the Act of each fighter's latest turn (None: he has not acted in it)
     aim = {}  # aimer -> (target, aiming direction, the target's cover when the aim began)
     on_watch = {}  # fighter -> (gang turn he declared overwatch in, arc, facing)
@@ -329,7 +330,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         return rmod, by_skill
 
     def own(f, row, flags):  # (the snap modifier counts, extra modifier, MOD_* bits) of f's
-        hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and ran(f)
+        hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and (ran(f) or (
+            rules.hip_reading == "run" and act.get(f) == S.Act.RUN and plan.get(f, 0) > 2 * m_of[f]))
         one_arm = arms[f] != 0 and weapon(row)["kind"] == S.KIND_LONG_GUN
         extra = (rules.gunfighter_modifier if flags & S.SH_OFF_HAND else 0) + \
             (rules.one_hand_long_gun_mod if one_arm else 0)
@@ -507,6 +509,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             for x in side:
                 if side[x] == a:
                     act[x], move_in[x] = None, 0
+        elif kind == S.Ev.RUN:
+            assert act.get(f) == S.Act.RUN and move_in[f] == 0 and f not in plan, \
+                "a run's plan, once, before its first step"
+            assert 0 < a <= budget[f][S.Act.RUN], "a run planned within its reach"
+            plan[f] = a
         elif kind == S.Ev.ACTION:
             assert act.get(f) is None, "a fighter acts once a turn"
             assert a not in (S.Act.RELOAD, S.Act.CLEAR, S.Act.AIM) or arms[f] != BOTH_ARMS, \
@@ -515,6 +522,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
             act[f] = a
             move_in[f] = 0
+            plan.pop(f, None)
             step_dir[f] = None
             on_watch.pop(f, None)
         elif kind == S.Ev.OVERWATCH:
@@ -541,6 +549,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                         else rules.very_difficult_cost)
             seen["slow_steps"] += slow > 0
             assert move_in[f] <= budget[f][act[f]], "no move beyond its reach"
+            assert act[f] != S.Act.RUN or move_in[f] <= plan[f], "a run no longer than planned"
             pos[f] = (c, d)
             step_dir[f] = (c - a, d - b)
             recheck.add(f)

@@ -76,7 +76,10 @@ def case(rules, expect, rosters="rules", n=48, seed=5, types=("townsfolk", "town
 NATIVES = ("native_war_band", "native_war_band")
 CASES = {
     "gunfighter-v-hip": case(WMRules(skill_a="gunfighter", skill_b="hip_shooting"),
-                             ("off_hand_shots", "hip_shots", "hip_runner_shots")),
+                             ("off_hand_shots", "hip_shots")),
+    # hip_reading 'so_far': a run's first steps' snap shots keep the -1 (hip_runner_shots)
+    "hip-so-far": case(WMRules(skill_a="hip_shooting", skill_b="hip_shooting",
+                               hip_reading="so_far"), ("hip_shots", "hip_runner_shots"), n=96),
     "marksman-v-nerves": case(WMRules(skill_a="marksman", skill_b="nerves_of_steel",
                                       unpin_friend_in=6), ("marksman_shots", "nerves_rerolls")),
     "both-bands-alone": case(WMRules(skill_a="nerves_of_steel", skill_b="marksman",

@@ -504,36 +504,48 @@ def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging,
 def _band(g, fm, a, row, d):
     """The range modifier of weapon ``row`` fired by a at a target ``d`` inches away, or NO_SHOT
     beyond its range. Marksman (marksman_reading 'short_only'): short range x marksman_factor
-    up to the maximum, which stays; 'both_bands': both x marksman_factor."""
+    up to the maximum, which stays; 'both_bands': both x marksman_factor; the skill never makes
+    a shot worse (a gun whose short band is the worse one, the buffalo gun's, keeps its plain
+    band where that is better)."""
     wt, rp = g.wt, g.rp
     short = float(wt[row, S.WC_SHORT])
     long = float(wt[row, S.WC_LONG])
-    if (fm[a, S.FSKILL] & S.SK_MARKSMAN) != 0:
-        factor = rp[S.R_MARKSMAN100] / 100.0
-        if rp[S.R_MARKSMAN_BOTH] != 0:
-            long = long * factor
-            short = short * factor
-        else:
-            short = min(short * factor, long)
-    if d <= short:
-        return wt[row, S.WC_HIT_SHORT]
-    if d <= long:
-        return wt[row, S.WC_HIT_LONG]
-    return NO_SHOT
+    plain = wt[row, S.WC_HIT_SHORT] if d <= short else (
+        wt[row, S.WC_HIT_LONG] if d <= long else NO_SHOT)
+    if (fm[a, S.FSKILL] & S.SK_MARKSMAN) == 0:
+        return plain
+    factor = rp[S.R_MARKSMAN100] / 100.0
+    if rp[S.R_MARKSMAN_BOTH] != 0:
+        long = long * factor
+        short = short * factor
+    else:
+        short = min(short * factor, long)
+    skilled = wt[row, S.WC_HIT_SHORT] if d <= short else (
+        wt[row, S.WC_HIT_LONG] if d <= long else NO_SHOT)
+    if plain >= NO_SHOT:
+        return skilled
+    return max(plain, skilled) if skilled < NO_SHOT else plain
 
 
 @kernel
 def _marksman_band(g, fm, a, row, d):
     """Is a's shot at ``d`` inches in the short band only through marksman (MOD_MARKSMAN)?"""
     return (fm[a, S.FSKILL] & S.SK_MARKSMAN) != 0 and d > g.wt[row, S.WC_SHORT] and \
-        g.wt[row, S.WC_HIT_SHORT] != g.wt[row, S.WC_HIT_LONG] and \
+        g.wt[row, S.WC_HIT_SHORT] > g.wt[row, S.WC_HIT_LONG] and \
         _band(g, fm, a, row, d) == g.wt[row, S.WC_HIT_SHORT]
 
 
 @kernel
 def _hip(g, fm, a, snap):
-    """Is a's snap shot spared the snap modifier? Hip shooting: a runner's shots are not."""
-    return snap and (fm[a, S.FSKILL] & S.SK_HIP) != 0 and _ran(g, fm, a)
+    """Is a's snap shot spared the snap modifier? Hip shooting: a runner's shots are not.
+    hip_reading 'run': his declared run this turn is planned to spend more than M (every shot
+    of it, the first steps' too: the text's run is the move); 'so_far': he has run more than M
+    when he fires (``_ran``)."""
+    if not snap or (fm[a, S.FSKILL] & S.SK_HIP) == 0:
+        return False
+    if g.rp[S.R_HIP_RUN] != 0 and fm[a, FMOVED] == S.MV_RUN and fm[a, S.FRUNPLAN] > 2 * fm[a, FM]:
+        return True
+    return _ran(g, fm, a)
 
 
 @kernel
@@ -1322,9 +1334,11 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
         return
     if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
         return  # an overwatch or aimed shot is one gun's
-    if fm[a, S.FARMS] != 0 or fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or \
-            kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
+    if fm[a, S.FARMS] != 0 or fm[a, FSTATE] == ST_OUT or kit[a, k, KW] < 0 or \
+            wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
         return
+    if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
+        return  # (a tied shooter of the shoot-out fires both guns though just hit)
     k2 = -1
     for kk in range(kit.shape[1]):
         if kk != k and _ready_gun(kit, a, kk) and wt[kit[a, kk, KW], S.WC_KIND] == S.KIND_HANDGUN:
@@ -1561,6 +1575,9 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         if n < 2:
             return False
     fm[a, FMOVED] = mv
+    if act == Act.RUN:
+        fm[a, S.FRUNPLAN] = sc.dist[sc.path[n - 1] // w, sc.path[n - 1] % w]
+        _log(out, a, Ev.RUN, fm[a, S.FRUNPLAN])
     if act == Act.CHARGE:
         out.side_out[side, S.S_CHARGES] += 1
     fm[a, FFACEX] = sc.path[1] % w - x0
@@ -1656,6 +1673,7 @@ def _start_fighter(fm, a):
     fm[a, FRELOAD_SLOT] = -1
     fm[a, FRELOAD_SHELL] = 0
     fm[a, FOW] = S.OW_NONE
+    fm[a, S.FRUNPLAN] = 0
 
 
 @kernel
@@ -2310,7 +2328,9 @@ def _shootout_round(g, f, ge, sc, out):
             if able[a] > 0:
                 now_bs = fm[a, FBS]
                 fm[a, FBS] = able[a] - 1
+                fm[a, S.FSIMUL] = 1
                 _shoot_one(g, f, ge, sc, out, a)
+                fm[a, S.FSIMUL] = 0
                 fm[a, FBS] = max(now_bs + fm[a, FBS] - (able[a] - 1), 0)  # his own shot's
         for a in range(F):
             if able[a] < 0 and fm[a, FPINNED] != 0:
@@ -2572,6 +2592,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_GUNFIGHTER_MOD, r.gunfighter_modifier),
             (S.R_ONE_HAND_MOD, r.one_hand_long_gun_mod),
             (S.R_NERVES_ALONE, r.nerves_reading == "alone"),
+            (S.R_HIP_RUN, r.hip_reading == "run"),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp

@@ -2725,6 +2725,7 @@ def narrate(events: np.ndarray, table, names, rules: WMRules,
     tab = table if isinstance(table, Table) else Table(*table)
     if rosters is None:
         rosters = _rules_rosters(rules)
+    events = events[events[:, 2] != Ev.RUN]  # a run's planned length: read from its moves
     return _Story(events, tab, list(names), rules, gang_types, rosters).run()
 
 

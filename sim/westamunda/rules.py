@@ -879,11 +879,11 @@ class WMRules:
         "head butt, not in the reference; wrassler is for pugilists only).", lo=0,
         hi=len(SKILLS) - 1)
     specialist_pick: tuple = param(
-        _codes("hip_shooting", "dodge", among=SKILLS),
+        _codes("hip_shooting", "step_aside", among=SKILLS),
         "The skill 'auto' (skill_a, skill_b) gives a shootist and a pugilist, codes into SKILLS "
-        "(a player's choice, not a rule: no pick is worth more than about 2 points of win rate "
-        "clear of the others at two seeds; these two measured above none in all four runs of "
-        "the wm_weapons_builds skill points, docs/rules/westamunda.md 'Skills').",
+        "(a player's choice, not a rule: no pick measured clearly better than another, "
+        "docs/rules/westamunda.md 'Skills'; hip shooting is the text's own rewritten shooting "
+        "skill, step aside a combat-table skill of the reference).",
         lo=0, hi=len(SKILLS) - 1)
     marksman_factor: float = param(1.5, "Marksman multiplies range bands by this (text: 1 1/2).",
                                    lo=1.0, hi=3.0)
@@ -892,6 +892,12 @@ class WMRules:
         "profiles two (short, long = maximum): 'short_only' (default: short range x1.5 up to "
         "the maximum, which stays) or 'both_bands' (both x1.5: the maximum grows).",
         choices=("short_only", "both_bands"))
+    hip_reading: str = param(
+        "run", "When hip shooting lifts the running snap-shot -1 (text: 'run and fire, but "
+        "without the -1 modifier for snap shots when running'; a run is the move over 4\", its "
+        "shots all snap shots 'even if fired at the end'): 'run' (default: every shot of a "
+        "declared run planned to spend more than M, its first steps' too) or 'so_far' (only "
+        "once he has run more than M when he fires).", choices=("run", "so_far"))
     nerves_reading: str = param(
         "reroll", "Nerves of steel: 'reroll' (default, reference 4.1 [S]: a failed escape test "
         "re-rolled) or 'alone' (the test taken with no friend near, a recollection of the 1995 "

@@ -97,8 +97,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_BOTH_SCATTER_HITS, R_BOTH_NO_COVER, R_TEMPLATE_REACH100, R_SCATTER_HALVED, R_SO_REROLL,
  R_MELEE_DROWN, R_MARKSMAN100, R_MARKSMAN_BOTH, R_DODGE_SAVE, R_BODY_SLAM, R_CRUSHING,
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
- R_NERVES_ALONE, R_DEBUG) = range(98)
-N_RULES = 98
+ R_NERVES_ALONE, R_HIP_RUN, R_DEBUG) = range(99)
+N_RULES = 99
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -125,8 +125,9 @@ D6 = 6  # faces of the injury and recovery tables (their length)
 (FX, FY, FSIDE, FTYPE, FINDEX, FM, FWS, FBS, FS, FT, FW, FI, FA, FLD, FSTATE, FPINNED, FPIN_TURN,
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
- FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD) = range(46)
-N_FC = 46
+ FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
+ FSIMUL) = range(48)
+N_FC = 48
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -146,7 +147,9 @@ N_FC = 46
 # wrassler's arm lock (ARM_LEFT, ARM_RIGHT); FHATES the fighter he hates (-1 none: the wrassler
 # who locked his arm); FNATIVE 1: resilient to injury (a native war band's fighter: native_injury);
 # FGUNMOD an extra to-hit modifier on his shots while it is set (the second of two handguns
-# fired at once: gunfighter_modifier).
+# fired at once: gunfighter_modifier); FRUNPLAN half-inches of movement his declared run this
+# turn is planned to spend (0: no run; hip_reading 'run'); FSIMUL 1 while he fires as a tied
+# shooter of the shoot-out (simultaneous fire: his second handgun fires even if he was just hit).
 ARM_LEFT, ARM_RIGHT = 1, 2
 WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
@@ -325,5 +328,7 @@ class Ev(IntEnum):
     #            c=die, d=1 avoided, e=1 in hand-to-hand
     ARM_LOCK = 35  # a wrassler who won the combat locks the fighter's arm: a=the wrassler,
     #                b=the arm (ARM_LEFT/ARM_RIGHT, a D6: 1-3 left), c=FARMS after
+    RUN = 36  # a declared run under way: a=half-inches of movement it is planned to spend (its
+    #           path's cost to where it is bound: hip_reading 'run')
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
