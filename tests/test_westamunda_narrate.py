@@ -124,6 +124,14 @@ SKILL_SHOOTOUTS = [(dict(build_a="brawlers", skill_a="wrassler", build_b="long_g
                          scenario="shoot_out"), 0, ("random", "random"))]
 
 
+def written(rows):
+    """A hand-written trace: int64[n, 12] rows (round, fighter, kind, payload...), zero-padded."""
+    events = np.zeros((len(rows), 12), np.int64)
+    for j, row in enumerate(rows):
+        events[j, :len(row)] = row
+    return events
+
+
 def _ev(events, kind):
     return events[events[:, 2] == kind]
 
@@ -958,9 +966,7 @@ def test_a_down_fighter_caught_in_hand_to_hand_is_taken_out():
             (2, 0, E.MOVE, 10, 11, 10, 12, S.MV_CHARGE), (2, 0, E.CHARGED, 1),
             (2, 1, E.TAKEN_OUT, 0, 0), (2, -1, E.TURN, 1), (2, -1, E.BOTTLE, 1, 0, -1, 0),
             (2, -1, E.END, 0, S.END_BOTTLE)]
-    events = np.zeros((len(rows), 12), np.int64)
-    for j, row in enumerate(rows):
-        events[j, :len(row)] = row
+    events = written(rows)
     text = narrate(events, empty(20, 20), ["x", "y"], R)
     assert "Hand-to-hand:\nB1, down in hand-to-hand with A1, is out of action." in text
     assert "Side B has no fighter left standing" in text
@@ -1176,9 +1182,7 @@ def test_both_sides_shot_down_at_once_is_a_draw():
             (1, 1, E.SHOT, 0, rev, 4, 6, 1, 0, 0), (1, 0, E.PINNED, 1),
             (1, 0, E.WOUND, 1, 4, 4, 1), (1, 0, E.INJURY, 2, S.INJ_DOWN),
             (1, -1, E.END, -1, S.END_SHOT_DOWN)]
-    events = np.zeros((len(rows), 12), np.int64)
-    for j, row in enumerate(rows):
-        events[j, :len(row)] = row
+    events = written(rows)
     text = narrate(events, empty(20, 20), ["x", "y"], rules)
     assert "Order (I + D6, highest first): A1 4 + 4 = 8, B1 4 + 4 = 8.\nScore 8: A1 and B1 " \
            "together; a coin gives side A's fighters their actions first, both sides' then " \
@@ -1945,9 +1949,7 @@ def test_a_written_trace_with_both_arms_locked_dodges_and_nerves_tested_alone():
             (2, 0, E.PINNED, 3), (2, 0, E.WOUND, 3, 4, 1, 0),
             (2, 3, E.SHOT, 0, rev, 5, 2, 0, 0, S.SH_OFF_HAND),
             (2, -1, E.END, -1, S.END_LIMIT)]
-    events = np.zeros((len(rows), 12), np.int64)
-    for j, row in enumerate(rows):
-        events[j, :len(row)] = row
+    events = written(rows)
     text = narrate(events, empty(30, 20), ["x", "y"], rules)
     assert "\n  A2, a wrassler, locks B1's left arm: it is useless for the rest of the fight; B1 " \
            "now hates A2.\n    Rule: wrassler: when he wins a combat he locks one of the loser's " \
