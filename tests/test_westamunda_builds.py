@@ -308,6 +308,21 @@ def test_a_gunfighter_gets_a_second_handgun_only_within_budget():
     assert tight.roster_problem(roster, "townsfolk") is None
 
 
+@pytest.mark.parametrize("gang", GANG_TYPES)
+def test_every_build_sets_a_gunfighter_s_second_handgun_aside(gang):
+    """The bought builds spend the $1000 before the pick: the gunfighter's second handgun and
+    its box are set aside first, so his skill is never idle (a fresh audit found it idle in
+    every bought build)."""
+    for build in ("standard", "handguns", "long_guns", "balanced", "crowd"):
+        r = WMRules(gang_a=gang, build_a=build, skill_a="gunfighter")
+        roster = B.side_roster(r, "a")
+        assert r.roster_problem(roster, gang) is None and r.roster_cost(roster) <= r.gang_budget
+        for x in roster:
+            if "gunfighter" in x.skills:
+                hand = [w for w in x.weapons if kind(r, w) == "handgun"]
+                assert len(hand) == 2 and x.boxes.count(hand[1]) >= 1, (build, x)
+
+
 @pytest.mark.parametrize("rules, words", [
     (dict(skill_a="wrassler"), "skill_a 'wrassler': a shootist picks from shootist_skills"),
     (dict(skill_b="marksman", build_b="brawlers"),

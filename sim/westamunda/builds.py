@@ -654,8 +654,11 @@ def swappable(rules: WMRules, gang_type: str = "townsfolk") -> tuple[str, ...]:
 
 def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     """The roster side ``side`` ('a' or 'b') fields under ``rules``: build ``build_<side>`` of
-    gang type ``gang_<side>``, with ``swap_<side>`` swapped in unless it is 'none'. Raises
-    ConfigError naming the build, gang type or weapon and why."""
+    gang type ``gang_<side>`` for what the hired fighters' fees (``hire_<side>``) leave of
+    gang_budget, with ``swap_<side>`` swapped in unless it is 'none', its specialist's skill
+    (``skill_<side>``; a gunfighter's second handgun and box set aside before a build that
+    would spend it, when a build fits the smaller budget), and the hires. Raises ConfigError
+    naming the build, gang type, weapon or hire and why."""
     gang = getattr(rules, f"gang_{side}")
     hire = getattr(rules, f"hire_{side}")
     count = getattr(rules, f"hire_count_{side}")
@@ -673,12 +676,34 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
                           f"leaves ${own.gang_budget} of gang_budget: {e}") from None
     weapon = getattr(rules, f"swap_{side}")
     roster = roster if weapon == "none" else swap(own, roster, weapon, gang)
-    roster = with_skill(own, roster, gang, "ab".index(side)) + hires
+    skilled = with_skill(own, roster, gang, "ab".index(side))
+    lone = _lone_gunfighter(own, skilled)
+    if lone is not None:  # the $1000 went before the pick: a build sets his second gun aside
+        extra = own.weapon(lone)["cost"] + own.weapon(lone)["box_cost"]
+        less = dataclasses.replace(own, gang_budget=max(own.gang_budget - extra, 0))
+        try:
+            again = build(less, getattr(rules, f"build_{side}"), gang)
+            again = again if weapon == "none" else swap(less, again, weapon, gang)
+            again = with_skill(own, again, gang, "ab".index(side))
+            if _lone_gunfighter(own, again) is None:
+                skilled = again
+        except ConfigError:
+            pass  # no build fits the smaller budget: he keeps one gun
+    roster = skilled + hires
     why = rules.roster_problem(roster, gang)
     if why:
         raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count}): "
                           f"{why}")
     return roster
+
+
+def _lone_gunfighter(rules: WMRules, roster) -> str | None:
+    """The handgun of a gunfighter who carries only one (the skill idle), or None."""
+    for r in roster:
+        hand = [w for w in r.weapons if _kind(rules, w) == "handgun"]
+        if "gunfighter" in r.skills and len(hand) == 1:
+            return hand[0]
+    return None
 
 
 def hired(rules: WMRules, hire: str, count: int = 1) -> tuple[Recruit, ...]:
