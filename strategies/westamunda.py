@@ -84,13 +84,15 @@ W_OPEN_AIM = 19  # 1: out of cover, aim where he stands when the walk he would t
 W_BARRELS = 20  # a double-barrelled gun with both barrels loaded: 0 fires one barrel, 1 both
 #                 at once, 2 both one after the other (never on an aimed shot)
 W_SHELL = 21  # the round type a reload prefers for a gun with two: 0 scatter, 1 manstopper
-N_W = 22
+W_DISMOUNT = 22  # 1: a rider who would settle to aim, watch or reload in cover steps down first
+#                 (on foot he is no large target; the step costs that turn's aim: a snap shot)
+N_W = 23
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
-         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0}
+         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -98,13 +100,14 @@ PRESETS = {p.name: p for p in [
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
-            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0},
+            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0, W_DISMOUNT: 1.0},
            "In cover: clears a jam or reloads at 1 round or less, else aims (at the easiest "
            "shot that two turns' aim brings to 6+, keeping his target while he can shoot him; "
            "fires after two turns, or sooner once a 3+ shot), else aimed overwatch facing "
            "enemies coming on from beyond his reach (fires at 6+); otherwise walks towards 12\" "
            "from the nearest enemy, preferring cover and cells that see him, or, with no "
-           "better cell, reloads if due or holds."),
+           "better cell, reloads if due or holds. A rider steps down where he would first "
+           "aim, watch or reload in cover."),
     Preset("gunslinger_rush", GUNSLINGER_RUSH,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
             W_SHOOT_NEED: 9.0, W_BARRELS: 2.0},
@@ -120,7 +123,7 @@ PRESETS = {p.name: p for p in [
            {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
             W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,
             W_RELOAD_AT: 1.0, W_SHOOT_NEED: 7.0, W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0,
-            W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0},
+            W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0, W_DISMOUNT: 1.0},
            "Splits the gang: the half with the longest-ranged guns is a fire base on the "
            "patient aimer's script (14\" standoff, each aimed shot fired the turn it aims, "
            "aimed overwatch firing at 7 or less); the "
@@ -130,7 +133,8 @@ PRESETS = {p.name: p for p in [
            "there they hold while a legal shot in short range finds an enemy out of cover, "
            "else walk towards 6\" from the nearest enemy, scoring a cell that sees him "
            "uncovered 4\" better. All shoot, fanning or blazing unless aiming, at shots needing "
-           "7 or less."),
+           "7 or less. Riders of the fire base step down where they would first aim, watch or "
+           "reload in cover; the flanking riders stay mounted."),
 ]}
 
 WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
@@ -139,7 +143,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "overwatch": W_OVERWATCH, "ow_aimed": W_OW_AIMED, "reload_at": W_RELOAD_AT,
                 "shoot_need": W_SHOOT_NEED, "base_share": W_BASE_SHARE, "flank_in": W_FLANK_IN,
                 "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN,
-                "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL}
+                "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
+                "dismount": W_DISMOUNT}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -580,9 +585,12 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
                           building, smoke, occ, dist, queue, seen)
         settled = not _covered(terrain, building, x, y)
     if settled and _upkeep(w, a, kit, wt, dec):
+        _step_down(w, a, fm, dec)
         return
     gain = min(w[W_AIM_TURNS] * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
     if t >= 0 and n - gain <= w[W_SHOOT_NEED] and settled:
+        if _step_down(w, a, fm, dec):
+            return
         dec[S.D_ACT] = Act.AIM
         held = fm[a, FAIMT]
         dec[S.D_TARGET] = held if held >= 0 and need[held, k] < NO_SHOT else t
@@ -591,6 +599,8 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
     if settled and w[W_OVERWATCH] > 0:
         o = _watch_target(w, a, fm, kit, wt, rp)
         if o >= 0:  # nothing worth aiming at, an enemy coming on: watch for him
+            if _step_down(w, a, fm, dec):
+                return
             dec[S.D_ACT] = Act.OVERWATCH
             dec[S.D_AIMED] = 1 if w[W_OW_AIMED] > 0 else 0
             dec[S.D_X], dec[S.D_Y] = fm[o, FX], fm[o, FY]
@@ -604,6 +614,20 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
         return
     dec[S.D_ACT] = Act.WALK
     dec[S.D_X], dec[S.D_Y] = x, y
+
+
+@kernel
+def _step_down(w, a, fm, dec):
+    """With ``W_DISMOUNT``, a rider about to settle steps down instead (this turn's action):
+    True if he does."""
+    if fm[a, S.FHORSE] == 0 or w[W_DISMOUNT] <= 0:
+        return False
+    for i in range(dec.shape[0]):
+        dec[i] = 0
+    dec[S.D_ACT] = Act.DISMOUNT
+    dec[S.D_TARGET] = -1
+    dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]
+    return True
 
 
 @kernel
@@ -655,7 +679,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     """A uniformly random action; one that is impossible here becomes HOLD."""
     h, wd = terrain.shape
     K = kit.shape[1]
-    act = randint(s, S.N_ACT)
+    # DISMOUNT, the last action, is drawn only by a rider (a fighter on foot draws as before)
+    act = randint(s, S.N_ACT if fm[a, S.FHORSE] != 0 else S.N_ACT - 1)
     dec[S.D_ACT] = Act.HOLD
     dec[S.D_MIDMOVE] = randint(s, 2)
     if act == Act.WALK or act == Act.RUN:
@@ -718,6 +743,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
         if c >= 0:
             dec[S.D_ACT] = Act.CHARGE
             dec[S.D_TARGET] = c
+    elif act == Act.DISMOUNT:
+        dec[S.D_ACT] = Act.DISMOUNT
     elif act == Act.CRAWL:
         budget = 2 * rp[S.R_CRAWL]
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,

@@ -76,6 +76,15 @@ _SIDE_DOCS = {
     "hip_shots": "to-hit rolls of running hip shooters spared the snap modifier",
     "native_saves": "injury rolls of this side's resilient fighters (native_injury) whose second "
                     "die bettered the first",
+    "riders": "this side's fighters mounted at the start (mounted_a, mounted_b)",
+    "horse_hits": "hits (shots and blows) this side put on horses (the location die's horse faces)",
+    "horses_lost": "this side's horses brought down (wounded by a shot, a blow or a crash)",
+    "falls": "this side's riders thrown or brought down (horse fell, stay-on test failed, "
+             "rider down)",
+    "bolts": "this side's pinned horses bolting",
+    "runaways": "this side's horses going on straight with their rider pinned",
+    "dismounts": "this side's riders stepping down",
+    "horses_calmed": "this side's pinned horses calmed by their rider's I test",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),
@@ -118,8 +127,9 @@ def tidy(batch, rules: WMRules, lineup: np.ndarray, pool: list[str], game0: int)
     n = len(lineup)
     first = g[:, S.G_FIRST]
     end = g[:, S.G_END]
-    (ra, rb), _ = gangs(rules)
-    cost = np.tile([rules.roster_cost(ra), rules.roster_cost(rb)], (n, 1)).astype(np.int64)
+    (ra, rb), (ta, tb) = gangs(rules)
+    cost = np.tile([rules.roster_cost(ra, ta), rules.roster_cost(rb, tb)],
+                   (n, 1)).astype(np.int64)
     return records.tidy(
         game0, lineup, pool, winner=g[:, S.G_WINNER], end=end, end_names=END_NAMES,
         turn_limit=end == S.END_LIMIT, first_seat=first,

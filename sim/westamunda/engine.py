@@ -40,6 +40,7 @@ from sim.core.tabletop.battlefield import (
     generate,
     seen_size,
     sight,
+    slowness,
 )
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import GO_OVER, UNREACHED, path_to, queue_size, reach
@@ -587,6 +588,8 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     snap, own = _own_mods(g, fm, a, row, snap)
     mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, _rapid(g, fm, t), cov,
                     sustained) + extra + own
+    if fm[t, S.FHORSE] != 0:  # horse and rider: a large target
+        mod += rp[S.R_MOUNTED_MOD]
     need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
     if not _can_roll(g, need):
         return NO_SHOT
@@ -866,8 +869,15 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
     """A shot of ``strength`` from a hits t: pinned, the wound roll, then knockdown: a target
     on his feet when struck (or any, knockdown_when_down) and still on the table tests S or is
     thrown back (``_knock_back``); aims on him are checked where he lands. A hit he dodges
-    (``_saved``) does nothing."""
+    (``_saved``) does nothing. A hit on a mounted fighter is located first (``_on_horse``):
+    on the horse it is the horse's (``_horse_hit``); on the rider, a rider pinned or wounded
+    tests to stay on, one gone down falls (``_rider_struck``), and he is not thrown back (horse
+    and rider are one point: the text's falls stand for a rider losing his seat)."""
     fm, rp = ge.fm, g.rp
+    mounted = fm[t, S.FHORSE] != 0
+    if mounted and _on_horse(g, ge, out, a, t, False):
+        _horse_hit(g, f, ge, out, a, t, strength)
+        return
     if _saved(g, ge, out, a, t, False):
         return
     standing = fm[t, FSTATE] == ST_STANDING
@@ -877,7 +887,9 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
     if wounded:
         out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
         _damage(g, f, ge, out, t, a, damage, True)
-    if strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT and \
+    if mounted:
+        _rider_struck(g, f, ge, out, t, a, wounded)
+    elif strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT and \
             (standing or rp[S.R_KNOCKDOWN_DOWN] != 0):
         ok = _test(g, fm[t, FS], 0)
         if not ok:
@@ -888,6 +900,218 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
             _aims_on(g, f, ge, sc, out, t)
     if fm[t, FSTATE] != ST_OUT:
         _get_wet(g, f, ge, out, t)
+
+
+# ---------------------------------------------------------------- horses
+
+
+@kernel
+def _on_horse(g, ge, out, a, t, melee):
+    """Where a hit of a on mounted fighter t lands: a D6, the horse on the faces below the
+    rider's rider_hit_faces (text: 1-4 the horse, 5-6 the rider; Ev.LOCATE). True: the horse."""
+    d = roll(g.s, D6)
+    horse = d <= D6 - g.rp[S.R_RIDER_FACES]
+    _log(out, t, Ev.LOCATE, a, d, 1 if horse else 0, 1 if melee else 0)
+    return horse
+
+
+@kernel
+def _fall(g, f, ge, out, t, by, why):
+    """Rider t comes off (why: FALL_HORSE his horse fell, FALL_THROWN he failed to stay on,
+    FALL_DOWN he went down in the saddle): fall_strength hits, one if the horse's latest move
+    was at most its base rate (its M), a fall_fast_hits_die of them above it; each pins him
+    (on his feet) and is wounded on the chart (no skill saves: neither a shot nor a blow). He
+    is on foot where the horse was (his own M again), aim and overwatch gone; the horse leaves
+    the fight (no riderless horses on the table). ``by``: the fighter whose hit threw him (-1
+    none), credited if the fall takes him out."""
+    fm, rp = ge.fm, g.rp
+    fast = fm[t, FMOVED_IN] > 2 * fm[t, FM]
+    hits = roll(g.s, rp[S.R_FALL_DIE]) if fast else 1
+    _log(out, t, Ev.FALL, hits, why, 1 if fast else 0)
+    out.side_out[fm[t, FSIDE], S.S_FALLS] += 1
+    fm[t, S.FHORSE] = 0
+    fm[t, S.FHPIN] = 0
+    fm[t, FM] = fm[t, S.FFOOT_M]
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    for _ in range(hits):
+        if fm[t, FSTATE] == ST_OUT:
+            return
+        _pin(ge, out, t, -1)
+        need, d, wounded = _wound_roll(g, rp[S.R_FALL_S], fm[t, FT])
+        _log(out, t, Ev.WOUND, -1, need, d, 1 if wounded else 0)
+        if wounded:
+            _damage(g, f, ge, out, t, by, 1, False)
+
+
+@kernel
+def _stay_on(g, f, ge, out, t, by, why):
+    """Rider t's I test to stay on (why: 0 pinned or wounded, 1 his horse ran into something);
+    failing it he falls (``_fall``)."""
+    ok = _i_test(g, ge.fm[t, FI], 0)
+    _log(out, t, Ev.STAY_ON, 1 if ok else 0, why)
+    if not ok:
+        _fall(g, f, ge, out, t, by, S.FALL_THROWN)
+
+
+@kernel
+def _rider_struck(g, f, ge, out, t, by, wounded):
+    """After a hit on rider t (or his own kickback): down, he falls; pinned or wounded, he
+    tests to stay on (text: a pinned or wounded rider cannot control the horse and must make an
+    I roll to stay on)."""
+    fm = ge.fm
+    if fm[t, S.FHORSE] == 0 or fm[t, FSTATE] == ST_OUT:
+        return
+    if fm[t, FSTATE] == ST_DOWN:
+        _fall(g, f, ge, out, t, by, S.FALL_DOWN)
+    elif fm[t, FPINNED] != 0 or wounded:
+        _stay_on(g, f, ge, out, t, by, 0)
+
+
+@kernel
+def _horse_hit(g, f, ge, out, a, t, strength):
+    """A hit of ``strength`` on rider t's horse (a the attacker; -1: it ran into something).
+    Wounded on the chart against horse_profile's T it falls (W 1), its rider with it; else it
+    is pinned: it bolts in its rider's next movement phase unless he calms it, and is itself
+    again at the end of that turn (text: it ceases to be pinned at the end of its next turn)."""
+    fm = ge.fm
+    if a >= 0:
+        out.side_out[fm[a, FSIDE], S.S_HORSE_HITS] += 1
+    need, d, wounded = _wound_roll(g, strength, g.rp[S.R_HORSE_T])
+    _log(out, t, Ev.HORSE, a, strength, need, d, 1 if wounded else 0)
+    if wounded:
+        out.side_out[fm[t, FSIDE], S.S_HORSES_LOST] += 1
+        _fall(g, f, ge, out, t, a, S.FALL_HORSE)
+    else:
+        fm[t, S.FHPIN] = 1
+        fm[t, S.FHPIN_TURN] = out.clock[1]
+
+
+@kernel
+def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
+    """Rider a's horse goes on its own (kind 0: it bolts, 1: it goes on with its rider
+    pinned) ``budget`` half-inches along the unit direction (ux, uy) in a straight line: cell
+    by cell (the cell nearest each quarter-inch point of the line), each step paying the
+    shared movement's cost (2 a side step, 3 a diagonal, times slow ground's multiplier). It
+    stops at the table edge, before another fighter, when the next step costs more than is
+    left, or when its rider is pinned, falls or goes down; running into blocking terrain (a
+    corner between two blocking cells too) it stops and takes a fall_strength hit
+    (``_horse_hit``), and its rider tests to stay on. Aims on him and enemy overwatch react to
+    each step as to any move. It is his move this turn: FMOVED a run above the horse's M (his
+    shots snap shots), else a walk."""
+    fm, rp = ge.fm, g.rp
+    h, w = f.terrain.shape
+    x0, y0 = fm[a, FX], fm[a, FY]
+    mv = S.MV_RUN if budget > 2 * fm[a, FM] else S.MV_WALK
+    fm[a, FMOVED] = mv
+    fm[a, FMOVED_IN] = 0
+    for o in range(fm.shape[0]):
+        sc.saw[o] = 1 if _watching(fm, o, a) and _ow_sees(g, f, ge, sc, o, a) else 0
+    cx, cy = x0, y0
+    spent = 0
+    crashed = 0
+    for i in range(1, 2 * budget + 1):  # quarter inches: at most budget / 2 inches of line
+        along = i / 4.0
+        nx = int(math.floor(x0 + ux * along + 0.5))
+        ny = int(math.floor(y0 + uy * along + 0.5))
+        if nx == cx and ny == cy:
+            continue
+        if not (0 <= nx < w and 0 <= ny < h) or _stands_at(fm, nx, ny, a):
+            break
+        diag = nx != cx and ny != cy
+        if f.terrain[ny, nx] == BLOCKING or (diag and f.terrain[cy, nx] == BLOCKING and
+                                             f.terrain[ny, cx] == BLOCKING):
+            crashed = 1
+            break
+        slow = slowness(f.terrain[ny, nx])
+        mult = 1 if slow == 0 else (rp[S.R_DIFF_COST] if slow == 1 else rp[S.R_VDIFF_COST])
+        cost = (3 if diag else 2) * mult
+        if spent + cost > budget:
+            break
+        spent += cost
+        _log(out, a, Ev.MOVE, cx, cy, nx, ny, mv)
+        fm[a, FFACEX], fm[a, FFACEY] = nx - cx, ny - cy
+        fm[a, S.FHDX], fm[a, S.FHDY] = nx - cx, ny - cy
+        fm[a, FX], fm[a, FY] = nx, ny
+        fm[a, FMOVED_IN] = spent
+        cx, cy = nx, ny
+        _get_wet(g, f, ge, out, a)
+        _aims_on(g, f, ge, sc, out, a)
+        _overwatch_at(g, f, ge, sc, out, a, False)
+        if fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] == 0:
+            break
+    _log(out, a, Ev.BOLT, kind, budget, round(10 * ux), round(10 * uy), spent, crashed)
+    if crashed and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING:
+        _horse_hit(g, f, ge, out, -1, a, g.rp[S.R_FALL_S])
+        if fm[a, S.FHORSE] != 0:
+            _stay_on(g, f, ge, out, a, -1, 1)
+
+
+@kernel
+def _horse_on_its_own(g, f, ge, sc, out, a):
+    """Movement phase, before rider a acts: a pinned horse bolts (text: in a random direction,
+    a scatter die, straight, at its previous move + horse_bolt_extra_in up to its most; a
+    horse that had stood still goes an artillery die + that), taking its rider out of any
+    hand-to-hand; a horse whose rider is still pinned goes on straight along its heading at its
+    previous move less rider_pinned_move_loss. Returns True if the horse moved on its own (the
+    rider then takes no action of his own but may shoot)."""
+    fm, rp = ge.fm, g.rp
+    side = fm[a, FSIDE]
+    most = 2 * fm[a, FM] * rp[S.R_RUN_MULT]
+    if fm[a, S.FHPIN] != 0:
+        last = fm[a, S.FHLAST]
+        if last == 0:
+            last = 2 * g.tb[S.TB_SCATTER + roll(g.s, D6) - 1]
+        budget = min(last + 2 * rp[S.R_BOLT_EXTRA], most)
+        deg = roll(g.s, 360) - 1
+        ux, uy = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        out.side_out[side, S.S_BOLTS] += 1
+        b = fm[a, FENGAGED]
+        if b >= 0:  # the bolting horse carries him out of the fight
+            fm[a, FENGAGED] = -1
+            for c in range(fm.shape[0]):
+                if fm[c, FENGAGED] == a:
+                    _reengage(fm, c)
+        _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, 0)
+        return True
+    if fm[a, FPINNED] != 0:
+        budget = min(max(fm[a, S.FHLAST] - 2 * rp[S.R_RIDER_MOVE_LOSS], 0), most)
+        hx, hy = float(fm[a, S.FHDX]), float(fm[a, S.FHDY])
+        norm = math.sqrt(hx * hx + hy * hy)
+        if budget <= 0 or norm == 0.0 or fm[a, FENGAGED] >= 0:
+            return False
+        out.side_out[side, S.S_RUNAWAYS] += 1
+        _horse_runs(g, f, ge, sc, out, a, hx / norm, hy / norm, budget, 1)
+        return True
+    return False
+
+
+@kernel
+def _calm_horses(g, ge, out, side):
+    """Start of ``side``'s turn: the rider of a pinned horse who is not pinned himself may try
+    to regain control: an I test; passed, the horse is unpinned (Ev.CALM)."""
+    fm = ge.fm
+    for a in range(fm.shape[0]):
+        if fm[a, FSIDE] != side or fm[a, S.FHORSE] == 0 or fm[a, S.FHPIN] == 0 or \
+                fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0:
+            continue
+        ok = _i_test(g, fm[a, FI], 0)
+        _log(out, a, Ev.CALM, 1 if ok else 0)
+        if ok:
+            fm[a, S.FHPIN] = 0
+            out.side_out[side, S.S_CALMED] += 1
+
+
+@kernel
+def _dismount(ge, out, a):
+    """Rider a steps down from his still horse (text: no risk from a stationary mount; no
+    further movement that turn, any shot a snap shot): on foot where he was, his own M again;
+    the horse is led off (no riderless horses on the table)."""
+    fm = ge.fm
+    fm[a, S.FHORSE] = 0
+    fm[a, S.FHPIN] = 0
+    fm[a, FM] = fm[a, S.FFOOT_M]
+    out.side_out[fm[a, FSIDE], S.S_DISMOUNTS] += 1
 
 
 # ---------------------------------------------------------------- firing
@@ -1169,6 +1393,7 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
             continue  # knocked out of sight or range by the first shell: the second goes wide
         mods = (S.MOD_RAPID if _rapid(g, fm, cur) else 0) | (S.MOD_EMERGING if em else 0) | \
             (S.MOD_CHARGING if ch else 0) | (S.MOD_NO_COVER if nocov else 0) | \
+            (S.MOD_MOUNTED if fm[cur, S.FHORSE] != 0 else 0) | \
             _own_bits(g, so, fm, a, row, snap, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]))
         hit, die = _roll_need(g, need)
         if die >= rp[S.R_AMMO_ON]:
@@ -1199,6 +1424,7 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
         if not ok:
             so[side, S.S_KICKBACKS] += 1
             _pin(ge, out, a, -1)
+            _rider_struck(g, f, ge, out, a, -1, False)
             _get_wet(g, f, ge, out, a)
 
 
@@ -1277,7 +1503,7 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         if need >= NO_SHOT:
             continue  # knocked out of range, or into cover past the 7+ ladder
         mods = (S.MOD_RAPID if _rapid(g, fm, cur) else 0) | (S.MOD_EMERGING if em else 0) | \
-            (S.MOD_CHARGING if ch else 0) | \
+            (S.MOD_CHARGING if ch else 0) | (S.MOD_MOUNTED if fm[cur, S.FHORSE] != 0 else 0) | \
             _own_bits(g, so, fm, a, row, snap, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]))
         hit, d = _roll_need(g, need)
         if d >= rp[S.R_AMMO_ON]:
@@ -1299,6 +1525,7 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         if not ok:
             so[side, S.S_KICKBACKS] += 1
             _pin(ge, out, a, -1)
+            _rider_struck(g, f, ge, out, a, -1, False)
             _get_wet(g, f, ge, out, a)
 
 
@@ -1541,6 +1768,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     side = fm[a, FSIDE]
     m = fm[a, FM]
     was = fm[a, FSTATE]
+    rode = fm[a, S.FHORSE]
     if act == Act.RUN:
         budget, mv = 2 * m * rp[S.R_RUN_MULT], S.MV_RUN
     elif act == Act.CHARGE:
@@ -1607,9 +1835,11 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
             fm[a, FX], fm[a, FY] = nx, ny
             fm[a, FMOVED_IN] = sc.dist[ny, nx]
             _get_wet(g, f, ge, out, a)
+        if fm[a, S.FHORSE] != 0 and k > 0:  # the horse's heading: its latest step
+            fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
         _aims_on(g, f, ge, sc, out, a)
         _overwatch_at(g, f, ge, sc, out, a, act == Act.CHARGE)
-        if fm[a, FSTATE] != was or fm[a, FPINNED] != 0:
+        if fm[a, FSTATE] != was or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] != rode:
             return True
         if k == kb and fm[a, FFIRED] == 0:
             _shoot_now(g, f, ge, sc, out, a, rp[S.R_FIRE_ARC], fm[a, FFACEX], fm[a, FFACEY],
@@ -1668,6 +1898,7 @@ def _start_fighter(fm, a):
     moved, no reload, overwatch ended."""
     fm[a, FFIRED] = 0
     fm[a, FACT] = -1
+    fm[a, S.FHLAST] = fm[a, FMOVED_IN]  # the horse's previous move (a bolt goes that and more)
     fm[a, FMOVED] = S.MV_STILL
     fm[a, FMOVED_IN] = 0
     fm[a, FRELOAD_SLOT] = -1
@@ -1717,13 +1948,15 @@ def _escape_one(g, ge, out, a):
 @kernel
 def _start_turn(g, ge, out, side):
     """This turn's flags cleared (the charge bonus of every fighter, the rest of ``side``'s),
-    then pinned fighters take their escape test (``_escape_pins``)."""
+    then pinned fighters take their escape test (``_escape_pins``) and riders of pinned horses
+    try to calm them (``_calm_horses``)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
         fm[a, FCHARGED] = 0  # the charge bonus counts in the charge's own combat round only
         if fm[a, FSIDE] == side:
             _start_fighter(fm, a)
     _escape_pins(g, ge, out, side)
+    _calm_horses(g, ge, out, side)
 
 
 @kernel
@@ -1775,6 +2008,10 @@ def _act(g, f, ge, sc, out, a):
     elif act == Act.CHARGE:
         if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT:
             act = HOLD
+    elif act == Act.CRAWL and fm[a, S.FHORSE] != 0:
+        act = HOLD  # a horse does not crawl
+    elif act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
+        act = HOLD
     fm[a, FACT] = act
     _log(out, a, Ev.ACTION, act, t, dec[S.D_X], dec[S.D_Y], k, dec[S.D_MIDMOVE],
          dec[S.D_AIMED])
@@ -1801,6 +2038,8 @@ def _act(g, f, ge, sc, out, a):
         _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
     elif act == Act.WALK or act == Act.RUN or act == Act.CHARGE or act == Act.CRAWL:
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0)
+    elif act == Act.DISMOUNT:
+        _dismount(ge, out, a)
 
 
 @kernel
@@ -1821,9 +2060,16 @@ def _crawl_down(g, f, ge, sc, out, a):
 @kernel
 def _movement_phase(g, f, ge, sc, out, side):
     """Each fighter of ``side`` not pinned and not in hand-to-hand acts, in order: a standing
-    one his action, a down one may crawl."""
+    one his action, a down one may crawl. A rider's horse that moves on its own first
+    (``_horse_on_its_own``: bolting, or going on under a pinned rider) takes his action's
+    place: he holds (and may shoot)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
+        if fm[a, FSIDE] == side and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING and \
+                _horse_on_its_own(g, f, ge, sc, out, a):
+            if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
+                fm[a, FACT] = HOLD
+            continue
         if fm[a, FSIDE] != side or fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
             continue
         if fm[a, FSTATE] == ST_STANDING:
@@ -1890,7 +2136,7 @@ def _shoot_one(g, f, ge, sc, out, a):
             _fire(g, f, ge, sc, out, a, t, k, S.FIRE_ONE, S.SH_AIMED, turns, False, False,
                   rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
         return
-    flags = S.SH_SNAP if ran else 0
+    flags = S.SH_SNAP if ran or act == Act.DISMOUNT else 0
     _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, flags, -1, 0, False, False)
 
 
@@ -1914,10 +2160,11 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     so = out.side_out
     so[fm[a, FSIDE], S.S_MELEE_ROUNDS] += 1
     so[fm[b, FSIDE], S.S_MELEE_ROUNDS] += 1
+    # a rider steers with one hand: no extra attack die for hand weapons (text)
     na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 and
-                      fm[a, S.FARMS] == 0 else 0)
+                      fm[a, S.FARMS] == 0 and fm[a, S.FHORSE] == 0 else 0)
     nb = fm[b, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[b, FTWO_HANDED] == 0 and
-                      fm[b, S.FARMS] == 0 else 0)
+                      fm[b, S.FARMS] == 0 and fm[b, S.FHORSE] == 0 else 0)
     na = min(na, sc.dice_a.shape[0])
     nb = min(nb, sc.dice_b.shape[0])
     hits_a = 0
@@ -1952,10 +2199,10 @@ def _melee_pair(g, f, ge, sc, out, a, b):
             elif d == 1:
                 one_b += 1
         sa = fm[a, FWS] + best_a + max(six_a - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_b * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, a) + \
+            one_b * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, a, b) + \
             (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0)
         sb = fm[b, FWS] + best_b + max(six_b - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_a * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, b) + \
+            one_a * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, b, a) + \
             (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0)
         if sa > sb:
             hits_a = 1 if rp[S.R_MELEE_ONE] != 0 else sa - sb
@@ -1977,11 +2224,14 @@ def _melee_pair(g, f, ge, sc, out, a, b):
 
 
 @step
-def _charge_bonus(rp, fm, a):
-    """The combat-score bonus of a fighter who charged this turn (body slam: its own)."""
+def _charge_bonus(rp, fm, a, b):
+    """The combat-score bonus of a fighter who charged this turn (body slam: its own), and a
+    rider's mounted_charge_bonus for the horse's bulk charging b on foot."""
     if fm[a, FCHARGED] == 0:
         return 0
-    return rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0 else rp[S.R_CHARGE_BONUS]
+    bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 else 0
+    return bulk + (rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0
+                   else rp[S.R_CHARGE_BONUS])
 
 
 @kernel
@@ -2012,13 +2262,19 @@ def _melee_hits(g, f, ge, out, a, b, hits):
     for _ in range(hits):
         if fm[b, FSTATE] == ST_OUT:
             return
+        if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, True):
+            _horse_hit(g, f, ge, out, a, b, strength)  # each blow located as a shot is
+            continue
         if _saved(g, ge, out, a, b, True):
             continue
+        rode = fm[b, S.FHORSE] != 0
         need, d, wounded = _wound_roll(g, strength, fm[b, FT])
         _log(out, b, Ev.WOUND, a, need, d, 1 if wounded else 0)
         if wounded:
             out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
             _damage(g, f, ge, out, b, a, 1, False)
+            if rode:
+                _rider_struck(g, f, ge, out, b, a, True)
             if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
                 _take_out(ge, out, b, a, 0)
             if fm[b, FSTATE] == ST_DOWN:
@@ -2045,7 +2301,7 @@ def _melee_phase(g, f, ge, sc, out):
 
 
 @kernel
-def _reload_roll(g, row, loaded, reserve, activity, bs):
+def _reload_roll(g, row, loaded, reserve, activity, bs, shift=0):
     """One reloading turn of weapon ``row`` (text: Reloading): (category, BS roll passed, die,
     rounds loaded, rounds lost). Category by the turn's ``activity``; 'roll' needs a BS test.
     Loose rounds ('rounds', single shots, and percussion under percussion_reload 'cartridge'):
@@ -2053,7 +2309,7 @@ def _reload_roll(g, row, loaded, reserve, activity, bs):
     failure loses that many (reload_loss 'chambers') or the whole die (never more than held).
     Percussion 'chamber': one chamber a turn, a failure fumbles (loses) one charge."""
     rp, wt = g.rp, g.wt
-    cat = g.tb[S.TB_RELOAD_CAT + activity]
+    cat = min(g.tb[S.TB_RELOAD_CAT + activity] + shift, S.CAT_NONE)
     if cat == S.CAT_NONE:
         return cat, False, 0, 0, 0
     passed = True if cat == S.CAT_AUTO else _test(g, bs, 0)
@@ -2086,6 +2342,14 @@ def _activity(g, fm, a):
 
 
 @kernel
+def _category(g, fm, a):
+    """Fighter a's reload category this turn: his activity's, moved mounted_reload_shift up
+    while he rides (text: a still horse is case 2; a moving one, no reloading)."""
+    shift = g.rp[S.R_MOUNTED_SHIFT] if fm[a, S.FHORSE] != 0 else 0
+    return min(g.tb[S.TB_RELOAD_CAT + _activity(g, fm, a)] + shift, S.CAT_NONE)
+
+
+@kernel
 def _reload(g, ge, out, a, k, clear):
     """Fighter a's reloading action on slot k at the end of his turn: loading rounds, or with
     ``clear`` removing jams_cleared_per_turn jam markers on a success."""
@@ -2095,7 +2359,7 @@ def _reload(g, ge, out, a, k, clear):
     if clear:
         if kit[a, k, KJAMS] <= 0:
             return
-        cat = g.tb[S.TB_RELOAD_CAT + _activity(g, fm, a)]
+        cat = _category(g, fm, a)
         ok = cat == S.CAT_AUTO or (cat == S.CAT_ROLL and _test(g, fm[a, FBS], 0))
         so[side, S.S_CLEARS] += 1
         if ok:
@@ -2105,7 +2369,7 @@ def _reload(g, ge, out, a, k, clear):
         _log(out, a, Ev.CLEAR, k, cat, 1 if ok else 0, kit[a, k, KJAMS])
         return
     if fm[a, FRELOAD_SHELL] != 0 and kit[a, k, KALT] >= 0 and \
-            g.tb[S.TB_RELOAD_CAT + _activity(g, fm, a)] != S.CAT_NONE:
+            _category(g, fm, a) != S.CAT_NONE:
         back = kit[a, k, KLOADED]  # the other round type: the barrels emptied into their box
         kit[a, k, KRESERVE] += back
         kit[a, k, KLOADED] = 0
@@ -2113,7 +2377,8 @@ def _reload(g, ge, out, a, k, clear):
         so[side, S.S_SHELL_SWAPS] += 1
         _log(out, a, Ev.SHELLS, k, kit[a, k, KW], back)
     cat, ok, die, put, lost = _reload_roll(g, kit[a, k, KW], kit[a, k, KLOADED],
-                                           kit[a, k, KRESERVE], _activity(g, fm, a), fm[a, FBS])
+                                           kit[a, k, KRESERVE], _activity(g, fm, a), fm[a, FBS],
+                                           g.rp[S.R_MOUNTED_SHIFT] if fm[a, S.FHORSE] != 0 else 0)
     if cat == S.CAT_NONE:
         return
     kit[a, k, KLOADED] += put
@@ -2159,6 +2424,8 @@ def _recovery_phase(g, f, ge, out, side):
         elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now and fast_draw == 0:
             fm[a, FPINNED] = 0
             _log(out, a, Ev.PIN_LIFTED, 0)
+        if fm[a, S.FHPIN] != 0 and fm[a, S.FHPIN_TURN] < now:
+            fm[a, S.FHPIN] = 0  # the horse is itself again at the end of its next turn
 
 
 @kernel
@@ -2179,6 +2446,9 @@ def _check(g, f, ge, out):
                 _broken(out, Bad.JAMS)
         if fm[a, FSTATE] == ST_OUT:
             continue
+        if fm[a, S.FHORSE] != 0 and (fm[a, FSTATE] != ST_STANDING or
+                                     fm[a, FM] != g.rp[S.R_HORSE_M]):
+            _broken(out, Bad.RIDER)
         if not (0 <= fm[a, FX] < w and 0 <= fm[a, FY] < h):
             _broken(out, Bad.OFF_TABLE)
         b = fm[a, FENGAGED]
@@ -2361,8 +2631,9 @@ def _game(g, f, ge, sc, out):
     out.clock[:] = 0
     for a in range(fm.shape[0]):
         so[fm[a, FSIDE], S.S_START] += 1
+        so[fm[a, FSIDE], S.S_RIDERS] += fm[a, S.FHORSE]
         _log(out, a, Ev.DEPLOY, fm[a, FX], fm[a, FY], fm[a, FSIDE], fm[a, FTYPE],
-             ge.kit[a, 0, KW], ge.kit[a, 1, KW] if ge.kit.shape[1] > 1 else -1)
+             ge.kit[a, 0, KW], ge.kit[a, 1, KW] if ge.kit.shape[1] > 1 else -1, fm[a, S.FHORSE])
     first = randint(g.s, 2)
     g_out[S.G_FIRST] = first
     winner = -1
@@ -2593,6 +2864,13 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_ONE_HAND_MOD, r.one_hand_long_gun_mod),
             (S.R_NERVES_ALONE, r.nerves_reading == "alone"),
             (S.R_HIP_RUN, r.hip_reading == "run"),
+            (S.R_HORSE_M, r.horse_profile[0]), (S.R_HORSE_T, r.horse_profile[4]),
+            (S.R_RIDER_FACES, r.rider_hit_faces),
+            (S.R_MOUNTED_MOD, r.mounted_target_modifier),
+            (S.R_RIDER_MOVE_LOSS, r.rider_pinned_move_loss),
+            (S.R_BOLT_EXTRA, r.horse_bolt_extra_in), (S.R_FALL_S, r.fall_strength),
+            (S.R_FALL_DIE, r.fall_fast_hits_die), (S.R_MOUNTED_CHARGE, r.mounted_charge_bonus),
+            (S.R_MOUNTED_SHIFT, r.mounted_reload_shift),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -2694,10 +2972,9 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
         if msg:
             raise ConfigError(f"westamunda side {side} roster: {msg}")
         for r in roster:
-            if r.horse or r.preloads:
-                raise ConfigError(f"westamunda side {side}: {r.type} with horse={r.horse}, "
-                                  f"preloads={r.preloads}: horses and spare cylinders are not "
-                                  "modelled yet")
+            if r.preloads:
+                raise ConfigError(f"westamunda side {side}: {r.type} with preloads="
+                                  f"{r.preloads}: spare cylinders are not modelled yet")
             for name in r.weapons:
                 why = _supported(rules, name)
                 if why:
@@ -2746,6 +3023,11 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FFACEY] = 1 if side == 0 else -1
             row[FAIMT] = row[FENGAGED] = row[FRELOAD_SLOT] = row[FACT] = -1
             row[S.FHATES] = -1
+            row[S.FFOOT_M] = row[FM]
+            if r.horse:  # horse and rider one point: the horse's move while he rides
+                row[S.FHORSE] = 1
+                row[FM] = rules.horse_profile[0]
+                row[S.FHDX], row[S.FHDY] = row[FFACEX], row[FFACEY]
             row[S.FSKILL] = sum(1 << SKILLS.index(k) for k in set(r.skills))
             # resilient to injury: the native war band's fighters and hired scouts
             row[S.FNATIVE] = gang_types[side] == "native_war_band" or r.type == "scout"

@@ -20,8 +20,12 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
   ``skill_b = "none"``), each scored against the even fight, with the skill's own counts;
 - hired fighters: points whose side A takes on hired fighters (``hire_a``) and side B none,
   the build spending what the fees leave: the score change against the even fight, the fee,
-  and what the change is worth at the weapons' field rate. Every other section reads only
-  points whose two specialists pick alike and whose sides hire alike.
+  and what the change is worth at the weapons' field rate;
+- horses: points whose side A rides (``mounted_a``: its build buys a horse and saddle for each
+  fighter, so fewer fighters) and side B, the same build and gang, fights on foot: the score
+  change against the even fight, each side's fighters, and the horse rules' own counts.
+Every other section reads only points whose two specialists pick alike, whose sides hire alike
+and ride alike.
 """
 
 from __future__ import annotations
@@ -39,7 +43,8 @@ from sim.core import atomic
 from sim.westamunda.rules import WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
-         "hire_a", "hire_b", "table_setting", "terrain_density", "ammo_on")
+         "hire_a", "hire_b", "mounted_a", "mounted_b", "table_setting", "terrain_density",
+         "ammo_on")
 
 
 DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
@@ -81,6 +86,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         m, se = clustered(score, a["map"].to_numpy())
         r = p["rules"]
         row = {k: r.get(k) for k in _KEYS}
+        row["mounted_a"] = bool(r.get("mounted_a", False))
+        row["mounted_b"] = bool(r.get("mounted_b", False))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
                     "lo": m - z * se, "hi": m + z * se,
                     "draws": float((a["winner_seat"] < 0).mean()),
@@ -89,8 +96,12 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "cost_b": int(t[t["seat"] == 1]["cost"].iloc[0])})
         for col in ("shots", "hits", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
                     "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
-                    "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls"):
+                    "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls",
+                    "horse_hits", "horses_lost", "falls", "bolts", "runaways", "dismounts",
+                    "horses_calmed"):
             row[col] = int(t[col].sum())
+        row["fighters_a"] = int(a["fighters_start"].iloc[0])
+        row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
         row["skill_events"] = _skill_events(a, r.get("skill_a"))
         rows.append(row)
     return pd.DataFrame(rows)
@@ -212,6 +223,9 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     z = float(stats.norm.ppf(1 - alpha / 2))
     scores = point_scores(load, manifest, alpha)
     atomic.write_csv(out / "summary.csv", scores)
+    every = scores
+    rides = scores[scores["mounted_a"] != scores["mounted_b"]]
+    scores = scores[scores["mounted_a"] == scores["mounted_b"]]
     hires = scores[scores["hire_a"] != scores["hire_b"]]
     scores = scores[scores["hire_a"] == scores["hire_b"]]
     skilled = scores[scores["skill_a"] != scores["skill_b"]]
@@ -221,8 +235,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     if manifest.get("question"):
         text += [f"**Question.** {manifest['question']}", ""]
     text += [f"**Set-up.** Game `{manifest['game']}` (rules {manifest['rules_version']}), seed "
-             f"{manifest['seed']}, {len(scores)} points x {manifest['games_per_point']} fights "
-             f"= {int(scores['games'].sum()):,} fights; gunfighters drawn from "
+             f"{manifest['seed']}, {len(every)} points x {manifest['games_per_point']} fights "
+             f"= {int(every['games'].sum()):,} fights; gunfighters drawn from "
              f"{', '.join(manifest['pool'])} (each on both sides equally often). Score = side "
              f"A's wins + half its draws, per fight; intervals are {ci}, clustered by table "
              "(fights on one generated table share its luck).", ""]
@@ -448,6 +462,39 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                                 f"${r['cost_a'] - r['cost_b']:+.0f}.")
             text.append("")
 
+    # ---- horses
+    ho = rides[~rides["mounted_b"] & (rides["swap_a"] == rides["swap_b"])
+               & (rides["build_a"] == rides["build_b"]) & (rides["gang_a"] == rides["gang_b"])
+               & (rides["skill_a"] == rides["skill_b"]) & (rides["hire_a"] == rides["hire_b"])]
+    if not ho.empty:
+        text += ["## Are horses worth their dollars?", "",
+                 "Side A rides: its build buys a horse and saddle for every fighter out of the "
+                 "same budget (a cavalry gang's are issued free under `cavalry_horses`), so it "
+                 "fields fewer fighters; side B is the same build and gang on foot. The score "
+                 f"change is measured from 1/2 ({ci}, clustered by table). Counts are a fight's, "
+                 "both sides: hits located on horses, horses brought down, riders' falls, "
+                 "pinned horses bolting, and riders stepping down.", "",
+                 f"| gang and build | table | fighters A v B | score change ({ci}) | horse hits "
+                 "| horses down | falls | bolts | dismounts |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        for _, r in ho.sort_values(["gang_a", "build_a", "table_setting"]).iterrows():
+            d = r["score"] - 0.5
+            n = r["games"]
+            text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']} | "
+                        f"{r['table_setting']} | {r['fighters_a']} v {r['fighters_b']} | "
+                        f"{100 * d:+.1f} [{100 * (r['lo'] - 0.5):+.1f}, "
+                        f"{100 * (r['hi'] - 0.5):+.1f}] | {r['horse_hits'] / n:.2f} | "
+                        f"{r['horses_lost'] / n:.2f} | {r['falls'] / n:.2f} | "
+                        f"{r['bolts'] / n:.2f} | {r['dismounts'] / n:.2f} |")
+            if r["lo"] > 0.5 or r["hi"] < 0.5:
+                word = "beats" if r["lo"] > 0.5 else "loses to"
+                recs.append(f"- Mounted, the {r['gang_a'].replace('_', ' ')} {r['build_a']} "
+                            f"gang ({r['fighters_a']} riders) {word} the same gang on foot "
+                            f"({r['fighters_b']}) on a {r['table_setting']} table: "
+                            f"{100 * d:+.1f} points [{100 * (r['lo'] - 0.5):+.1f}, "
+                            f"{100 * (r['hi'] - 0.5):+.1f}].")
+        text.append("")
+
     # ---- ammunition rules
     if scores["ammo_on"].nunique() > 1:
         text += ["## Do the ammunition rules bite?", "",
@@ -478,7 +525,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "single gunfighter in the pool to see whether a verdict holds for each.",
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
-             f"- The engine is rules version {manifest['rules_version']}: phase 1 (no horses, "
-             "Le Mats, bows, thrown weapons, dynamite, advances or riding skills yet; hired "
-             "fighters fight on foot; see docs/rules/westamunda.md).", ""]
+             f"- The engine is rules version {manifest['rules_version']}: phase 1 (no Le Mats, "
+             "bows, thrown weapons, dynamite, advances, riding skills, mounting again, double "
+             "mounts or hit-and-run yet; see docs/rules/westamunda.md).", ""]
     html.write_report(out, text)

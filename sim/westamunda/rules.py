@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-4"
+VERSION = "wm-5"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -423,6 +423,16 @@ class WMRules:
                               "most max_bounty_hunters).", lo=1, hi=10)
     hire_count_b: int = param(1, "How many of hire_b side B takes on (as hire_count_a).", lo=1,
                               hi=10)
+    mounted_a: bool = param(
+        False, "Side A rides (text: 'all characters can ride a horse'; $1000 buys four or five "
+        "riders): every fighter of its own gang is bought a horse and saddle (horse_cost + "
+        "saddle_cost; a cavalry gang's are issued under cavalry_horses) and the build spends "
+        "what is left; its hired fighters ride the horses their fees include.")
+    mounted_b: bool = param(False, "Side B rides (as mounted_a).")
+    cavalry_horses: str = param(
+        "issued", "A mounted cavalry gang's horses (text: 'provided with horses and saddles if "
+        "the scenario requires it'): 'issued' (free) or 'bought' (paid from gang_budget as "
+        "any gang's).", choices=("issued", "bought"))
     min_fighters: int = param(3, "Least fighters in a gang (reference 1, [V]).", lo=1, hi=20)
     max_specialists: int = param(1, "Specialists a gang may recruit (text: one and no more).",
                                  lo=0, hi=10)
@@ -1168,6 +1178,18 @@ class WMRules:
                     f"a {self.table_height_in}\" deep table: the water needs 2\" between the "
                     f"deployment zones; expected deploy_depth_in at most "
                     f"{(self.table_height_in - 2) // 2}")
+        if self.mounted_a or self.mounted_b:
+            keys = " and ".join(k for k in ("mounted_a", "mounted_b") if getattr(self, k))
+            if self.scenario == "shoot_out":
+                return (f"{keys} with scenario 'shoot_out': the shoot-out is fought on foot; "
+                        "expected mounted_a and mounted_b false, or scenario 'gang_fight'")
+            if self.horse_turning != "unlimited":
+                return (f"{keys} with horse_turning {self.horse_turning!r}: the engine turns "
+                        "horses freely (the text's better choice); expected 'unlimited'")
+            if not self.mounted_aim_still_only:
+                return (f"{keys} with mounted_aim_still_only false: an aimed shot is a still "
+                        "action in the engine (aiming from a moving horse is not modelled); "
+                        "expected true")
         if self.scenario == "shoot_out" and (self.waterway != "none" or self.rough_patches):
             return (f"scenario 'shoot_out' with waterway {self.waterway!r} and rough_patches "
                     f"({self.rough_patches}): the shoot-out is fought on a bare table; expected "
@@ -1324,23 +1346,25 @@ class WMRules:
         return RELOAD_CATEGORIES[code]
 
     # ---- gang building -------------------------------------------------------------------------------
-    def fighter_cost(self, recruit: Recruit) -> int:
+    def fighter_cost(self, recruit: Recruit, gang_type: str | None = None) -> int:
         """Dollars for one recruit: its fee or cost, its weapons (guns bought through their main
-        row), boxes, spare cylinders or tubes, and a horse and saddle. Hired fighters' fees
-        include their kit and mount."""
+        row), boxes, spare cylinders or tubes, and a horse and saddle (none for a cavalry
+        recruit under cavalry_horses 'issued'). Hired fighters' fees include their kit and
+        mount."""
         cost = self.profile(recruit.type)["cost"]
         if recruit.type in ("hired_gun", "bounty_hunter", "scout"):
             return cost
         cost += sum(self.weapon(w)["cost"] for w in recruit.weapons)
         cost += sum(self.weapon(b)["box_cost"] for b in recruit.boxes)
         cost += self.preload_cost * len(recruit.preloads)
-        if recruit.horse:
+        if recruit.horse and not (gang_type == "cavalry" and self.cavalry_horses == "issued"):
             cost += self.horse_cost + self.saddle_cost
         return cost
 
-    def roster_cost(self, roster) -> int:
-        """Dollars for a roster (a sequence of Recruit)."""
-        return sum(self.fighter_cost(r) for r in roster)
+    def roster_cost(self, roster, gang_type: str | None = None) -> int:
+        """Dollars for a roster (a sequence of Recruit) of ``gang_type`` (None: no gang's
+        issued horses)."""
+        return sum(self.fighter_cost(r, gang_type) for r in roster)
 
     def cheapest_gang(self) -> tuple[Recruit, ...]:
         """The cheapest roster the gang rules allow (any gang type but the cavalry): a leader, then
@@ -1503,7 +1527,7 @@ class WMRules:
                 if len(longs) > self.max_long_guns:
                     return (f"a {r.type} with {', '.join(longs)}: more long guns than "
                             f"max_long_guns ({self.max_long_guns}); he carries one at a time")
-        cost = self.roster_cost(roster)
+        cost = self.roster_cost(roster, gang_type)
         if cost > self.gang_budget:
             return f"roster costs ${cost}: more than gang_budget (${self.gang_budget})"
         return None

@@ -97,8 +97,14 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_BOTH_SCATTER_HITS, R_BOTH_NO_COVER, R_TEMPLATE_REACH100, R_SCATTER_HALVED, R_SO_REROLL,
  R_MELEE_DROWN, R_MARKSMAN100, R_MARKSMAN_BOTH, R_DODGE_SAVE, R_BODY_SLAM, R_CRUSHING,
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
- R_NERVES_ALONE, R_HIP_RUN, R_DEBUG) = range(99)
-N_RULES = 99
+ R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
+ R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
+ R_DEBUG) = range(109)
+N_RULES = 109
+# horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
+# R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
+# horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
+# mounted_charge_bonus; R_MOUNTED_SHIFT mounted_reload_shift
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -126,8 +132,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
- FSIMUL) = range(48)
-N_FC = 48
+ FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST) = range(55)
+N_FC = 55
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -150,6 +156,11 @@ N_FC = 48
 # fired at once: gunfighter_modifier); FRUNPLAN half-inches of movement his declared run this
 # turn is planned to spend (0: no run; hip_reading 'run'); FSIMUL 1 while he fires as a tied
 # shooter of the shoot-out (simultaneous fire: his second handgun fires even if he was just hit).
+# FHORSE 1: mounted (horse and rider one point; FM is then the horse's M and FFOOT_M his own);
+# FHPIN 1: the horse is pinned (it bolts in its rider's next movement phase unless he calms it),
+# FHPIN_TURN the gang turn it was pinned in; FHDX/FHDY the horse's heading (its latest move's
+# direction: a horse whose rider is pinned goes on that way); FHLAST half-inches of its latest
+# move before this turn (kept as his turn starts: a bolting horse goes its last move and more).
 ARM_LEFT, ARM_RIGHT = 1, 2
 WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
@@ -176,9 +187,12 @@ class Act(IntEnum):
     CLEAR = 6  # clear a jam marker of slot D_SLOT, still or walking to (D_X, D_Y)
     CHARGE = 7  # up to M x charge_multiplier into contact with D_TARGET
     CRAWL = 8  # crawl_in to (D_X, D_Y) (a down fighter: down_crawl_in, his only action)
+    DISMOUNT = 9  # a rider steps down from his still horse (led off); no more movement, and any
+    #               shot this turn is a snap shot
 
 
-ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl")
+ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl",
+             "dismount")
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
@@ -204,6 +218,7 @@ MOD_NO_COVER = 8  # the target's cover did not count (both barrels of scatter at
 MOD_HIP = 16  # a running shooter's snap shot without the snap modifier (hip shooting)
 MOD_MARKSMAN = 32  # in the short band only through marksman's longer short range
 MOD_ONE_ARM = 64  # a long gun fired one-handed (one arm out of action): one_hand_long_gun_mod
+MOD_MOUNTED = 128  # the target is mounted: horse and rider a large target (mounted_target_modifier)
 
 # ---- records -----------------------------------------------------------------------------------
 # per-game int64[N_GAME_COLS]
@@ -226,8 +241,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_JAMS_CLEARED, S_PINS, S_AIMS_LOST, S_CHARGES, S_MELEE_ROUNDS, S_MELEE_HITS, S_BOTTLE_TESTS,
  S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
- S_HIP_SHOTS, S_NATIVE_SAVES) = range(49)
-N_SIDE_COLS = 49
+ S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
+ S_RUNAWAYS, S_DISMOUNTS, S_CALMED) = range(57)
+N_SIDE_COLS = 57
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -236,7 +252,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "charges", "melee_rounds", "melee_hits", "bottle_tests", "kickbacks", "knockdowns",
               "dry_turns", "drowned", "got_wet", "both_barrels", "barrel_pairs", "blasts",
               "scatters", "blast_hits", "friendly_hits", "shell_swaps", "skill_saves", "arm_locks",
-              "off_hand_shots", "hip_shots", "native_saves")
+              "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
+              "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -254,7 +271,17 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # off_hand_shots: to-hit rolls of second handguns fired at once; hip_shots: to-hit rolls of
 # running hip shooters spared the snap modifier (a second barrel's at a bare point too);
 # native_saves: injury rolls of this side's resilient fighters whose second die bettered the
-# first.
+# first; riders: this side's fighters mounted at the start; horse_hits: hits (shots and
+# blows) this side put on horses (the location die's horse faces); horses_lost: this side's
+# horses brought down (wounded by a shot, a blow or running into something); falls: this
+# side's riders thrown or brought down (a horse falling, a failed stay-on test, a rider going
+# down); bolts: this side's pinned horses bolting; runaways: this side's horses going on
+# straight with their riders pinned; dismounts: riders stepping down; horses_calmed: pinned
+# horses whose rider regained control (the I test at his turn's start).
+
+
+FALL_HORSE, FALL_THROWN, FALL_DOWN = 0, 1, 2  # Ev.FALL why: the horse fell, he failed to stay
+# on, he went down in the saddle
 
 
 class Bad(IntEnum):
@@ -267,13 +294,15 @@ class Bad(IntEnum):
     JAMS = 4  # negative jam markers
     PROFILE = 5  # wounds below 0, or WS/BS below 0
     ENGAGED = 6  # engaged with a fighter who is gone, or with a friend
+    RIDER = 7  # a mounted fighter down, or not moving at the horse's M
 
 
 class Ev(IntEnum):
     """Event kinds: rows (round, fighter, kind, a..i) of the trace (``sim.core.trace``); the
     payload of each kind is listed next to it; fighter -1 where no fighter acts."""
 
-    DEPLOY = 0  # round 0: a=x, b=y, c=side, d=FIGHTERS type, e=slot 0 weapon, f=slot 1 (-1)
+    DEPLOY = 0  # round 0: a=x, b=y, c=side, d=FIGHTERS type, e=slot 0 weapon, f=slot 1 (-1),
+    #             g=1 mounted
     TURN = 1  # fighter -1: a=side whose turn starts (-1: a shoot-out round, both sides)
     BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed
     UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn; b=1 the test was
@@ -286,10 +315,11 @@ class Ev(IntEnum):
     OVERWATCH = 8  # a=1 aimed, b=direction x, c=direction y
     SHOT = 9  # a=target, b=weapon row, c=need, d=first die, e=hit (0/1), f=aim turns, g=SH_* bits,
     #          h=the target's COVER code, i=MOD_* bits (rapid, emerging, charging target)
-    WOUND = 10  # a=shooter (or opponent), b=need (0: cannot wound), c=die, d=1 wounded
+    WOUND = 10  # a=shooter (or opponent; -1 a fall's hit), b=need (0: cannot wound), c=die,
+    #             d=1 wounded
     INJURY = 11  # a=die, b=INJURIES code the roll gives (the worst of several rolls stands),
     #              c=second die of a resilient fighter (native_injury; 0 none), d=1 True Grit
-    PINNED = 12  # a=the fighter whose hit pinned him (or -1: kickback)
+    PINNED = 12  # a=the fighter whose hit pinned him (or -1: kickback, or a fall's hit)
     AMMO = 13  # a=slot, b=need, c=die, d=1 passed (0: a jam marker, or useless)
     RELOAD = 14  # a=slot, b=RELOAD_CATEGORIES code, c=1 BS roll passed, d=die, e=loaded, f=lost
     CLEAR = 15  # a=slot, b=category, c=1 passed, d=jams left
@@ -330,5 +360,17 @@ class Ev(IntEnum):
     #                b=the arm (ARM_LEFT/ARM_RIGHT, a D6: 1-3 left), c=FARMS after
     RUN = 36  # a declared run under way: a=half-inches of movement it is planned to spend (its
     #           path's cost to where it is bound: hip_reading 'run')
+    LOCATE = 37  # a hit on a mounted fighter located: a=the attacker, b=die, c=1 the horse (0 the
+    #              rider), d=1 a blow in hand-to-hand
+    HORSE = 38  # a hit on the horse: a=the attacker (-1: it ran into something), b=S, c=need,
+    #             d=die, e=1 wounded (it falls), else pinned (it panics)
+    FALL = 39  # the rider falls: a=hits taken (fall_strength each), b=why (FALL_*), c=1 the horse
+    #            had moved above its base rate (the die of hits)
+    STAY_ON = 40  # a pinned or wounded rider's I test to stay on: a=1 passed, b=why (0 pinned or
+    #               wounded, 1 the horse ran into something)
+    CALM = 41  # the rider of a pinned horse tries to regain control (I test): a=1 passed
+    BOLT = 42  # the horse moves on its own: a=0 bolts (pinned), 1 goes on straight (rider pinned);
+    #            b=half-inches it is to go, c, d=direction (tenths), e=half-inches gone, f=1 it ran
+    #            into something solid
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
