@@ -1053,8 +1053,9 @@ def _horse_on_its_own(g, f, ge, sc, out, a):
     a scatter die, straight, at its previous move + horse_bolt_extra_in up to its most; a
     horse that had stood still goes an artillery die + that), taking its rider out of any
     hand-to-hand; a horse whose rider is still pinned goes on straight along its heading at its
-    previous move less rider_pinned_move_loss. Returns True if the horse moved on its own (the
-    rider then takes no action of his own but may shoot)."""
+    previous move (runaway_move 'last_move'; 'horse_m': its M) less rider_pinned_move_loss.
+    Returns True if the horse moved on its own (the rider then takes no action of his own but
+    may shoot)."""
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     most = 2 * fm[a, FM] * rp[S.R_RUN_MULT]
@@ -1075,7 +1076,8 @@ def _horse_on_its_own(g, f, ge, sc, out, a):
         _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, 0)
         return True
     if fm[a, FPINNED] != 0:
-        budget = min(max(fm[a, S.FHLAST] - 2 * rp[S.R_RIDER_MOVE_LOSS], 0), most)
+        base = 2 * fm[a, FM] if rp[S.R_RUNAWAY_M] != 0 else fm[a, S.FHLAST]
+        budget = min(max(base - 2 * rp[S.R_RIDER_MOVE_LOSS], 0), most)
         hx, hy = float(fm[a, S.FHDX]), float(fm[a, S.FHDY])
         norm = math.sqrt(hx * hx + hy * hy)
         if budget <= 0 or norm == 0.0 or fm[a, FENGAGED] >= 0:
@@ -2871,6 +2873,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_BOLT_EXTRA, r.horse_bolt_extra_in), (S.R_FALL_S, r.fall_strength),
             (S.R_FALL_DIE, r.fall_fast_hits_die), (S.R_MOUNTED_CHARGE, r.mounted_charge_bonus),
             (S.R_MOUNTED_SHIFT, r.mounted_reload_shift),
+            (S.R_RUNAWAY_M, r.runaway_move == "horse_m"),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp

@@ -964,6 +964,11 @@ class WMRules:
     rider_pinned_move_loss: int = param(2, "A horse whose rider is pinned or wounded moves on "
                                         "straight at its last move less this (text: -2\").", lo=0,
                                         hi=16)
+    runaway_move: str = param(
+        "last_move", "What a pinned rider's horse goes on at, less rider_pinned_move_loss (text: "
+        "'in its original direction with movement rate -2\"'): 'last_move' (the move it made "
+        "last turn: it carries on as it was going) or 'horse_m' (its M).",
+        choices=("last_move", "horse_m"))
     horse_bolt_extra_in: int = param(2, "A pinned horse bolts at its last move plus this, up to "
                                      "its most (text: +2\").", lo=0, hi=16)
     fall_strength: int = param(3, "S of the hit from a fall from a horse or wagon, or a horse "

@@ -99,12 +99,13 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
- R_DEBUG) = range(109)
-N_RULES = 109
+ R_RUNAWAY_M, R_DEBUG) = range(110)
+N_RULES = 110
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
-# mounted_charge_bonus; R_MOUNTED_SHIFT mounted_reload_shift
+# mounted_charge_bonus; R_MOUNTED_SHIFT mounted_reload_shift; R_RUNAWAY_M 1: a pinned rider's
+# horse goes on at its M less the loss (runaway_move 'horse_m'), 0: at its previous move less it
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
