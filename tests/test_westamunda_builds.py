@@ -1,10 +1,12 @@
 """Westamunda build policies: every build of every fieldable gang type is legal, within budget,
 deterministic and playable; the builds keep their promises and follow the rules' numbers; the
 weapon experiment's swap changes what it says at the price it says; what cannot be fielded is
-refused by name. The last test plays a few fights (the engine compiles once per source change,
-about two minutes on a shared 2-core machine)."""
+refused by name; a mounted side (mounted_a, mounted_b) buys fewer, mounted fighters (builds only:
+no mounted fight is played here). The last test plays a few fights (the engine compiles once per
+source change, about two minutes on a shared 2-core machine)."""
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -57,7 +59,8 @@ def fielded(rules):
 
 def test_names_and_default_fieldability():
     assert B.BUILDS == ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd")
-    # the cavalry fights on foot: horses only "if the scenario requires it" (the text)
+    # on foot unless mounted_a / mounted_b (the cavalry's horses: only "if the scenario requires
+    # it", the text)
     for gang in GANG_TYPES:
         assert B.fieldable(R, gang) is None, gang
     assert len(fielded(R)) == len(B.BUILDS) * len(GANG_TYPES)
@@ -422,3 +425,143 @@ def test_hired_scouts_are_resilient_and_fight_from_the_gang_s_zone():
     scouts = fm[fm[:, S.FTYPE] == S.FIGHTERS.index("scout")]
     assert len(scouts) == 2 and (scouts[:, S.FNATIVE] == 1).all() and (scouts[:, S.FSIDE] == 0).all()
     assert (fm[fm[:, S.FTYPE] != S.FIGHTERS.index("scout"), S.FNATIVE] == 0).all()
+
+
+# ---- mounted gangs (mounted_a, mounted_b) -----------------------------------------------------------
+BOUGHT = tuple(n for n in B.BUILDS if n != "standard")
+MOUNT = R.horse_cost + R.saddle_cost  # $100 at the defaults
+
+
+def mounted(**rules):
+    return WMRules(mounted_a=True, **rules)
+
+
+@pytest.mark.parametrize("horses", ["issued", "bought"])
+@pytest.mark.parametrize("gang", GANG_TYPES)
+def test_every_bought_build_mounted_is_legal_within_budget_and_no_bigger(gang, horses):
+    """Every fighter of a mounted side rides; each body's horse and saddle is paid for (but a
+    cavalry gang's issued ones), so the gang is legal, within budget and no bigger than on foot,
+    and the money left would not buy another rider (mirrors the unmounted leftover test)."""
+    r = mounted(gang_a=gang, cavalry_horses=horses)
+    mount = B.mount_cost(r, gang, True)
+    assert mount == (0 if gang == "cavalry" and horses == "issued" else MOUNT)
+    for name in BOUGHT:
+        roster = B.build(r, name, gang, mounted=True)
+        assert r.roster_problem(roster, gang) is None, (name, gang)
+        assert r.roster_cost(roster, gang) <= r.gang_budget
+        assert all(x.horse for x in roster)
+        assert len(roster) <= len(B.build(r, name, gang))
+        assert B.build(r, name, gang, mounted=True) == roster  # deterministic
+        left = r.gang_budget - r.roster_cost(roster, gang)
+        boxes = [r.weapon(w)["box_cost"] for x in roster for w in x.weapons
+                 if kind(r, w) in B.GUNS]
+        assert left < max(min(boxes), r.profile("young_blood")["cost"] + mount), (name, left)
+        # the side fields the same gang, its specialist with his pick
+        side = B.side_roster(dataclasses.replace(r, build_a=name), "a")
+        assert side == B.with_skill(r, roster, gang, 0)
+
+
+def test_mounted_townsfolk_field_four_or_five_riders():
+    """The text: "for a mounted gang, you can normally get 4 or 5 characters with mounts"."""
+    r = mounted()
+    sizes = {n: len(B.build(r, n, "townsfolk", mounted=True)) for n in BOUGHT}
+    assert sizes == {"handguns": 5, "long_guns": 4, "brawlers": 5, "balanced": 4, "crowd": 6}
+    costs = {n: r.roster_cost(B.build(r, n, "townsfolk", mounted=True), "townsfolk")
+             for n in BOUGHT}
+    assert costs == {"handguns": 1000, "long_guns": 997, "brawlers": 999, "balanced": 999,
+                     "crowd": 989}
+    for gang in ("ranch_hands", "native_war_band", "frontier"):  # the same prices and kits
+        assert {n: len(B.build(r, n, gang, mounted=True)) for n in BOUGHT} == sizes
+
+
+def test_mounted_cavalry_rides_issued_horses_free_or_buys_them():
+    issued = mounted(gang_a="cavalry")
+    for name in B.BUILDS:
+        foot = B.build(issued, name, "cavalry")
+        rode = B.build(issued, name, "cavalry", mounted=True)
+        assert rode == tuple(x._replace(horse=True) for x in foot), name
+        assert issued.roster_cost(rode, "cavalry") == issued.roster_cost(foot, "cavalry")
+    assert B.side_roster(issued, "a") == tuple(
+        x._replace(horse=True) for x in B.side_roster(WMRules(gang_a="cavalry"), "a"))
+    bought = mounted(gang_a="cavalry", cavalry_horses="bought")
+    for name in BOUGHT:
+        rode = B.build(bought, name, "cavalry", mounted=True)
+        assert len(rode) < len(B.build(bought, name, "cavalry")), name
+        assert bought.roster_cost(rode, "cavalry") <= bought.gang_budget
+        assert bought.roster_problem(rode, "cavalry") is None
+    with pytest.raises(ConfigError, match=r"mounted_a True, build_a 'standard'.*\$1628.*"
+                                          r"gang_budget \(\$1000\)"):
+        B.side_roster(bought, "a")
+
+
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_the_standard_build_mounted_is_refused_by_key_over_budget(side):
+    r = WMRules(**{f"mounted_{side}": True})
+    cost = R.roster_cost(standard_roster(R)) + len(standard_roster(R)) * MOUNT
+    assert cost == 1564
+    words = (rf"mounted_{side} True, build_{side} 'standard', gang_{side} 'townsfolk': .*"
+             rf"costs \${cost}: more than gang_budget \(\$1000\)")
+    with pytest.raises(ConfigError, match=words):
+        B.side_roster(r, side)
+    assert re.search(words, r.problem())
+    with pytest.raises(ConfigError, match=r"'standard' for a mounted townsfolk gang.*\$1564"):
+        B.build(R, "standard", mounted=True)
+    rich = WMRules(gang_budget=cost, **{f"mounted_{side}": True})  # it fits: never trimmed
+    assert B.build(rich, "standard", mounted=True) == tuple(
+        x._replace(horse=True) for x in standard_roster(R))
+    assert rich.roster_cost(B.side_roster(rich, side), "townsfolk") == cost
+    # a bought build mounted is a legal side
+    assert WMRules(**{f"mounted_{side}": True, f"build_{side}": "long_guns"}).problem() is None
+
+
+def test_a_mounted_side_s_hire_rides_for_his_fee():
+    for hire in ("hired_gun_1", "bounty_hunter", "scout_1"):
+        r = mounted(hire_a=hire, build_a="balanced")
+        roster = B.side_roster(r, "a")
+        h = roster[-1]
+        assert h.type in B.HIRED and h.horse and all(x.horse for x in roster)
+        assert h == B.hired(r, hire, 1, mounted=True)[0] == B.hired(r, hire)[0]._replace(
+            horse=True)
+        fee = r.profile(h.type)["cost"]
+        assert r.fighter_cost(h, "townsfolk") == fee == R.fighter_cost(B.hired(R, hire)[0])
+        own = B.build(dataclasses.replace(r, gang_budget=r.gang_budget - fee), "balanced",
+                      "townsfolk", mounted=True)
+        assert roster[:-1] == B.with_skill(r, own, "townsfolk", 0)
+        assert r.roster_problem(roster, "townsfolk") is None
+        assert r.roster_cost(roster, "townsfolk") <= r.gang_budget
+        assert not B.side_roster(WMRules(hire_a=hire, build_a="balanced"), "a")[-1].horse
+    with pytest.raises(ConfigError, match=r"hire_a 'hired_gun_1' \(hire_count_a 1\) leaves "
+                                          r"\$970 of gang_budget, mounted_a True, build_a "
+                                          r"'standard'.*\$1564.*\(\$970\)"):
+        B.side_roster(mounted(hire_a="hired_gun_1"), "a")
+
+
+@pytest.mark.parametrize("horses", ["issued", "bought"])
+@pytest.mark.parametrize("gang", GANG_TYPES)
+def test_a_mounted_gunfighter_gets_his_second_handgun(gang, horses):
+    """As on foot: the second handgun and its box are set aside before the mounted build
+    spends the budget (the crowd drops a specialist who would cost it a rider)."""
+    for name in ("handguns", "long_guns", "balanced", "crowd"):
+        r = mounted(gang_a=gang, build_a=name, skill_a="gunfighter", cavalry_horses=horses)
+        roster = B.side_roster(r, "a")
+        assert r.roster_problem(roster, gang) is None and r.roster_cost(roster, gang) <= 1000
+        assert all(x.horse for x in roster)
+        gunfighters = [x for x in roster if "gunfighter" in x.skills]
+        if name != "crowd" or any(x.type == "shootist" for x in roster):
+            assert len(gunfighters) == 1, (name, roster)
+        for x in gunfighters:
+            hand = [w for w in x.weapons if kind(r, w) == "handgun"]
+            assert len(hand) == 2 and x.boxes.count(hand[1]) >= 1, (name, x)
+
+
+def test_a_mounted_side_the_budget_cannot_horse_is_refused_by_key():
+    poor = mounted(build_a="handguns", gang_budget=300)
+    assert B.fieldable(poor, "townsfolk") is None  # on foot it fits
+    assert "with a horse and saddle each ($100) costs more than gang_budget ($300)" in \
+        B.fieldable(poor, "townsfolk", mounted=True)
+    with pytest.raises(ConfigError, match=r"mounted_a True, build_a 'handguns', gang_a "
+                                          r"'townsfolk': .*horse and saddle each \(\$100\)"):
+        B.side_roster(poor, "a")
+    cavalry = mounted(gang_a="cavalry", build_a="handguns", gang_budget=300)
+    assert B.fieldable(cavalry, "cavalry", "handguns", mounted=True) == \
+        B.fieldable(cavalry, "cavalry", "handguns")  # issued horses: as on foot

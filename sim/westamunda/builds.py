@@ -47,8 +47,19 @@ fight of its fastest fire could empty):
   be armed); a specialist only if he costs no fighter.
 
 A gang type's compulsory kit (the cavalry's ``cavalry_kit``, a sabre with ``cavalry_sabre``) is
-part of every kit. The cavalry is fielded on foot: the text issues its horses only "if the scenario
-requires it", the gang fight does not, and ``roster_problem`` asks for none.
+part of every kit.
+
+Horses. A gang fights on foot unless its side rides (``mounted_a``, ``mounted_b``; ``roster_problem``
+asks for no horses either way). A mounted build gives every fighter a horse and saddle
+(``horse=True``) and prices each body with it (``horse_cost + saddle_cost``, $100 at the
+defaults), except a cavalry gang's under ``cavalry_horses`` 'issued' (the text: "provided with
+horses and saddles if the scenario requires it"), which cost nothing: a bought build so buys
+fewer, mounted bodies by the same order and steps, then spends what is left by its usual rules
+(a cavalry gang with issued horses is the unmounted gang on horseback). "standard" mounted is the
+standard roster with a horse and saddle each, still never trimmed: over gang_budget (any gang
+type that pays for its horses, at the defaults) it raises. A side's hired fighters ride when the
+side does, on the horses their fees include (see :func:`hired`). Builds buy the horses;
+``engine.forces`` decides whether the fight plays them.
 """
 
 from __future__ import annotations
@@ -152,9 +163,27 @@ def _compulsory(rules: WMRules, gang_type: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kit))
 
 
-def _recruit(ftype: str, kit) -> Recruit:
-    """A Recruit of ``ftype`` carrying ``kit`` ((weapon, boxes) pairs)."""
-    return Recruit(ftype, tuple(w for w, _ in kit), tuple(w for w, n in kit for _ in range(n)))
+def _recruit(ftype: str, kit, horse: bool = False) -> Recruit:
+    """A Recruit of ``ftype`` carrying ``kit`` ((weapon, boxes) pairs), on a horse if ``horse``."""
+    return Recruit(ftype, tuple(w for w, _ in kit), tuple(w for w, n in kit for _ in range(n)),
+                   horse=horse)
+
+
+def mount_cost(rules: WMRules, gang_type: str, mounted: bool) -> int:
+    """Dollars a build pays for one fighter's horse and saddle: ``horse_cost + saddle_cost`` if
+    ``mounted``, none on foot or for a cavalry gang under cavalry_horses 'issued' (as
+    ``rules.fighter_cost``)."""
+    if not mounted or (gang_type == "cavalry" and rules.cavalry_horses == "issued"):
+        return 0
+    return rules.horse_cost + rules.saddle_cost
+
+
+def _horses(rules: WMRules, gang_type: str, mounted: bool) -> str:
+    """The horses of a refused build's message ('' on foot)."""
+    if not mounted:
+        return ""
+    cost = mount_cost(rules, gang_type, mounted)
+    return f"a horse and saddle each ({f'${cost}' if cost else 'issued'})"
 
 
 def _kit_cost(rules: WMRules, kit) -> int:
@@ -317,15 +346,17 @@ def _need(weapon, role):
 
 # ---- buying the gang -----------------------------------------------------------------------------
 class _Gang:
-    """A roster being bought: [type, kit] per fighter, and the money spent."""
+    """A roster being bought: [type, kit] per fighter, and the money spent; a ``mounted`` gang's
+    fighters each cost their horse and saddle too (``mount_cost``)."""
 
-    def __init__(self, rules: WMRules, gang_type: str):
-        self.rules, self.gang_type = rules, gang_type
+    def __init__(self, rules: WMRules, gang_type: str, mounted: bool = False):
+        self.rules, self.gang_type, self.mounted = rules, gang_type, mounted
+        self.mount = mount_cost(rules, gang_type, mounted)
         self.fighters: list[list] = []
         self.spent = 0
 
     def cost(self, ftype: str, kit) -> int:
-        return self.rules.profile(ftype)["cost"] + _kit_cost(self.rules, kit)
+        return self.rules.profile(ftype)["cost"] + _kit_cost(self.rules, kit) + self.mount
 
     def left(self) -> int:
         return self.rules.gang_budget - self.spent
@@ -361,7 +392,7 @@ class _Gang:
         return self.count("young_blood") + 1 <= self.rules.max_young_blood_share * own
 
     def roster(self) -> tuple[Recruit, ...]:
-        return tuple(_recruit(t, k) for t, k in self.fighters)
+        return tuple(_recruit(t, k, self.mounted) for t, k in self.fighters)
 
 
 def _cap(rules: WMRules) -> int:
@@ -369,11 +400,12 @@ def _cap(rules: WMRules) -> int:
     return (rules.table_width_in - 1) * rules.deploy_depth_in
 
 
-def _body_order(rules: WMRules, gang_type: str, specialist: str, kits):
-    """Buy the gang with (shooter, close) ``kits``: leader, specialist, gangers, young bloods (see
-    the module doc); None if min_fighters are out of reach."""
+def _body_order(rules: WMRules, gang_type: str, specialist: str, kits, mounted: bool = False):
+    """Buy the gang with (shooter, close) ``kits``, each body on a horse if ``mounted``: leader,
+    specialist, gangers, young bloods (see the module doc); None if min_fighters are out of
+    reach."""
     shooter, close = kits
-    g = _Gang(rules, gang_type)
+    g = _Gang(rules, gang_type, mounted)
     cheapest = min(g.cost("ganger", close), g.cost("young_blood", close))
 
     def reserve():  # money kept for the fighters still needed to reach min_fighters
@@ -392,10 +424,11 @@ def _body_order(rules: WMRules, gang_type: str, specialist: str, kits):
     return g if len(g.fighters) >= rules.min_fighters else None
 
 
-def _most_bodies(rules: WMRules, gang_type: str, specialist: bool, kit):
-    """The most fighters ``kit`` each allows: a leader, the specialist if asked, then the
-    cheaper of ganger and young blood the share allows, one at a time; None below min_fighters."""
-    g = _Gang(rules, gang_type)
+def _most_bodies(rules: WMRules, gang_type: str, specialist: bool, kit, mounted: bool = False):
+    """The most fighters ``kit`` (and a horse each if ``mounted``) each allows: a leader, the
+    specialist if asked, then the cheaper of ganger and young blood the share allows, one at a
+    time; None below min_fighters."""
+    g = _Gang(rules, gang_type, mounted)
     if not g.add("leader", kit) or (specialist and not g.add("shootist", kit)):
         return None
     young_cheaper = g.cost("young_blood", kit) <= g.cost("ganger", kit)
@@ -445,24 +478,26 @@ def _boxes_up_to(g: _Gang, level: int):
                 n += 1
 
 
-def _bought(rules: WMRules, gang_type: str, name: str) -> tuple[Recruit, ...]:
+def _bought(rules: WMRules, gang_type: str, name: str,
+            mounted: bool = False) -> tuple[Recruit, ...]:
     c = _Choices(rules, gang_type)
     tiers = [tuple(_with_compulsory(rules, gang_type, k,
                                     boxes=min(SHOOTING_BOXES, max((n for _, n in k), default=0)))
                    for k in pair) for pair in _tiers(name, c)]
     for kits in tiers:
         if name == "crowd":
-            plain = _most_bodies(rules, gang_type, False, kits[0])
-            special = _most_bodies(rules, gang_type, True, kits[0])
+            plain = _most_bodies(rules, gang_type, False, kits[0], mounted)
+            special = _most_bodies(rules, gang_type, True, kits[0], mounted)
             g = special if special and plain and len(special.fighters) >= len(
                 plain.fighters) else plain
         else:
             g = _body_order(rules, gang_type, "pugilist" if name == "brawlers" else "shootist",
-                            kits)
+                            kits, mounted)
         if g is not None:
             _spend_rest(g, c, crowd=name == "crowd")
             return g.roster()
-    raise _Unfieldable(f"even its cheapest kit leaves fewer than min_fighters "
+    horses = f", {_horses(rules, gang_type, mounted)}" if mounted else ""
+    raise _Unfieldable(f"even its cheapest kit{horses} leaves fewer than min_fighters "
                        f"({rules.min_fighters}) within gang_budget (${rules.gang_budget})")
 
 
@@ -511,7 +546,7 @@ def _pairs(r: Recruit):
 
 
 # ---- public --------------------------------------------------------------------------------------
-def _gang_problem(rules: WMRules, gang_type: str) -> str | None:
+def _gang_problem(rules: WMRules, gang_type: str, mounted: bool = False) -> str | None:
     if gang_type not in GANG_TYPES:
         return f"gang type {gang_type!r}: expected one of {', '.join(GANG_TYPES)}"
     kit = _minimal(rules, gang_type)
@@ -520,29 +555,43 @@ def _gang_problem(rules: WMRules, gang_type: str) -> str | None:
         why = _kit_problem(rules, gang_type, "ganger", comp)
         return (f"no kit its recruits may carry is modelled (compulsory kit "
                 f"{', '.join(w for w, _ in comp) or 'none'}: {why})")
-    if _most_bodies(rules, gang_type, False, kit) is None:
-        return f"its smallest legal gang costs more than gang_budget (${rules.gang_budget})"
+    if _most_bodies(rules, gang_type, False, kit, mounted) is None:
+        horses = f" with {_horses(rules, gang_type, mounted)}" if mounted else ""
+        return (f"its smallest legal gang{horses} costs more than gang_budget "
+                f"(${rules.gang_budget})")
     return None
 
 
-def build(rules: WMRules, name: str, gang_type: str = "townsfolk") -> tuple[Recruit, ...]:
-    """The roster of build policy ``name`` (one of BUILDS) for a ``gang_type`` gang: legal by
-    ``rules.roster_problem``, playable by ``engine.forces``, the same every call. Raises
-    ConfigError naming the build, the gang type and why for one that cannot be fielded."""
+def build(rules: WMRules, name: str, gang_type: str = "townsfolk",
+          mounted: bool = False) -> tuple[Recruit, ...]:
+    """The roster of build policy ``name`` (one of BUILDS) for a ``gang_type`` gang, every
+    fighter on a horse (``horse=True``, priced by ``mount_cost``) if ``mounted``: legal by
+    ``rules.roster_problem``, within gang_budget by ``rules.roster_cost(roster, gang_type)``, with
+    weapons and numbers the engine slice plays, the same every call. Raises ConfigError naming
+    the build, the gang type and why for one that cannot be fielded (the "standard" roster on
+    horses over gang_budget: its cost and the budget)."""
     if name not in BUILDS:
         raise ConfigError(f"westamunda build {name!r}: expected one of {', '.join(BUILDS)}")
-    where = f"westamunda build {name!r} for a {gang_type} gang"
+    where = f"westamunda build {name!r} for a {'mounted ' if mounted else ''}{gang_type} gang"
     msg = rules.problem_without_gangs()  # (problem() itself fields the gangs: see side_roster)
     if msg:
         raise ConfigError(f"westamunda rules: {msg}")
-    why = _gang_problem(rules, gang_type)
+    why = _gang_problem(rules, gang_type, mounted)
     if why:
         raise ConfigError(f"{where}: {why}")
     try:
-        roster = _standard(rules, gang_type) if name == "standard" else _bought(rules, gang_type,
-                                                                                name)
+        roster = (_standard(rules, gang_type) if name == "standard"
+                  else _bought(rules, gang_type, name, mounted))
     except _Unfieldable as e:
         raise ConfigError(f"{where}: {e}") from None
+    if mounted and name == "standard":  # never trimmed: on horses, or refused
+        roster = tuple(r._replace(horse=True) for r in roster)
+        cost = rules.roster_cost(roster, gang_type)
+        if cost > rules.gang_budget:
+            raise ConfigError(
+                f"{where}: the standard roster with {_horses(rules, gang_type, mounted)} costs "
+                f"${cost}: more than gang_budget (${rules.gang_budget}); it is never trimmed (a "
+                "bought build buys fewer riders)")
     why = rules.roster_problem(roster, gang_type) or _unplayable(rules, roster)
     if why:
         raise ConfigError(f"{where}: {why}")
@@ -554,9 +603,9 @@ def _unplayable(rules: WMRules, roster) -> str | None:
     if len(roster) > _cap(rules):
         return f"{len(roster)} fighters: a deployment zone holds {_cap(rules)}"
     for r in roster:
-        if r.type in HIRED or r.horse or r.preloads:
-            return f"{r.type}: hired fighters (hire_a, hire_b), horses and spare cylinders are " \
-                "not part of a build"
+        if r.type in HIRED or r.preloads:
+            return f"{r.type}: hired fighters (hire_a, hire_b) and spare cylinders are not part " \
+                "of a build"
         for w in r.weapons:
             why = _supported(rules, w)
             if why:
@@ -564,13 +613,14 @@ def _unplayable(rules: WMRules, roster) -> str | None:
     return None
 
 
-def fieldable(rules: WMRules, gang_type: str, name: str | None = None) -> str | None:
-    """Why builds (build ``name`` if given, else any) of a ``gang_type`` gang cannot be fielded
-    under ``rules`` by this engine slice, or None."""
+def fieldable(rules: WMRules, gang_type: str, name: str | None = None,
+              mounted: bool = False) -> str | None:
+    """Why builds (build ``name`` if given, else any) of a ``gang_type`` gang, on horses if
+    ``mounted``, cannot be fielded under ``rules`` by this engine slice, or None."""
     if name is None:
-        return _gang_problem(rules, gang_type)
+        return _gang_problem(rules, gang_type, mounted)
     try:
-        build(rules, name, gang_type)
+        build(rules, name, gang_type, mounted)
     except ConfigError as e:
         return str(e)
     return None
@@ -655,25 +705,34 @@ def swappable(rules: WMRules, gang_type: str = "townsfolk") -> tuple[str, ...]:
 def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     """The roster side ``side`` ('a' or 'b') fields under ``rules``: build ``build_<side>`` of
     gang type ``gang_<side>`` for what the hired fighters' fees (``hire_<side>``) leave of
-    gang_budget, with ``swap_<side>`` swapped in unless it is 'none', its specialist's skill
+    gang_budget, on horses if ``mounted_<side>`` (every fighter of the build, its horse and
+    saddle bought from that money unless issued, and the hires on the horses their fees
+    include), with ``swap_<side>`` swapped in unless it is 'none', its specialist's skill
     (``skill_<side>``; a gunfighter's second handgun and box set aside before a build that
     would spend it, when a build fits the smaller budget), and the hires. Raises ConfigError
-    naming the build, gang type, weapon or hire and why."""
+    naming the build, gang type, weapon, hire or mounted key and why."""
     gang = getattr(rules, f"gang_{side}")
+    name = getattr(rules, f"build_{side}")
     hire = getattr(rules, f"hire_{side}")
     count = getattr(rules, f"hire_count_{side}")
-    hires = () if hire == "none" else hired(rules, hire, count)
+    mounted = bool(getattr(rules, f"mounted_{side}"))
+    hires = () if hire == "none" else hired(rules, hire, count, mounted)
     own = rules
     if hires:  # the build spends what the hires' fees leave
         own = dataclasses.replace(rules, gang_budget=max(
-            rules.gang_budget - rules.roster_cost(hires), 0))
+            rules.gang_budget - rules.roster_cost(hires, gang), 0))
+    keys = []  # the keys a refused build names
+    if hires:
+        keys.append(f"hire_{side} {hire!r} (hire_count_{side} {count}) leaves "
+                    f"${own.gang_budget} of gang_budget")
+    if mounted:
+        keys.append(f"mounted_{side} True, build_{side} {name!r}, gang_{side} {gang!r}")
     try:
-        roster = build(own, getattr(rules, f"build_{side}"), gang)
+        roster = build(own, name, gang, mounted)
     except ConfigError as e:
-        if not hires:
+        if not keys:
             raise
-        raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count}) "
-                          f"leaves ${own.gang_budget} of gang_budget: {e}") from None
+        raise ConfigError(f"westamunda {', '.join(keys)}: {e}") from None
     weapon = getattr(rules, f"swap_{side}")
     roster = roster if weapon == "none" else swap(own, roster, weapon, gang)
     skilled = with_skill(own, roster, gang, "ab".index(side))
@@ -682,7 +741,7 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         extra = own.weapon(lone)["cost"] + own.weapon(lone)["box_cost"]
         less = dataclasses.replace(own, gang_budget=max(own.gang_budget - extra, 0))
         try:
-            again = build(less, getattr(rules, f"build_{side}"), gang)
+            again = build(less, name, gang, mounted)
             again = again if weapon == "none" else swap(less, again, weapon, gang)
             again = with_skill(own, again, gang, "ab".index(side))
             if _lone_gunfighter(own, again) is None:
@@ -692,8 +751,8 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     roster = skilled + hires
     why = rules.roster_problem(roster, gang)
     if why:
-        raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count}): "
-                          f"{why}")
+        raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count})"
+                          f"{f', mounted_{side} True' if mounted else ''}: {why}")
     return roster
 
 
@@ -706,15 +765,18 @@ def _lone_gunfighter(rules: WMRules, roster) -> str | None:
     return None
 
 
-def hired(rules: WMRules, hire: str, count: int = 1) -> tuple[Recruit, ...]:
+def hired(rules: WMRules, hire: str, count: int = 1,
+          mounted: bool = False) -> tuple[Recruit, ...]:
     """``count`` hired fighters of HIRES entry ``hire``, each with the part of his
     kit this engine plays: the bounty hunter leaves his bolas behind (a thrown weapon, and
     entangling needs the fancy ropin' skill: not modelled yet) and carries one long gun (the
     text: "even a bounty hunter can only carry one long gun at a time"): his kit's last, the
-    rifle, the shotgun staying with his horse (max_long_guns); every hired fighter fights on
-    foot (his horse stays at the livery: no horses yet) and the telescopic sight is not
-    modelled. Raises ConfigError naming the key for a kit with a weapon the engine cannot
-    play in place of a thing left behind (a scout's bow)."""
+    rifle, the shotgun staying with his horse (max_long_guns); the telescopic sight is not
+    modelled. A hired fighter rides (``horse=True``) when ``mounted`` (his side's
+    ``mounted_<side>``: :func:`side_roster`), on the horse and saddle his fee includes (his
+    cost does not change), else fights on foot (his horse stays at the livery). Raises
+    ConfigError naming the key for a kit with a weapon the engine cannot play in place of a
+    thing left behind (a scout's bow)."""
     r = rules.hired_recruit(hire)
     left = tuple(w for w in r.weapons if _supported(rules, w))
     if any(w != "bolas" for w in left):
@@ -725,7 +787,7 @@ def hired(rules: WMRules, hire: str, count: int = 1) -> tuple[Recruit, ...]:
         weapons = [x for x in weapons if ROUND_OF.get(x, x) != w]  # kit's last (the rifle)
     weapons = tuple(weapons)
     boxes = tuple(b for b in r.boxes if b in weapons)
-    return (r._replace(weapons=weapons, boxes=boxes),) * count
+    return (r._replace(weapons=weapons, boxes=boxes, horse=bool(mounted)),) * count
 
 
 def with_skill(rules: WMRules, roster, gang_type: str, side: int) -> tuple[Recruit, ...]:

@@ -126,7 +126,8 @@ def _fighters_changed(rules: dict, side: str) -> int:
     from sim.westamunda import builds
 
     wm = build(WMRules, rules, "manifest.json point rules", combination=False)
-    base = builds.build(wm, rules[f"build_{side}"], rules[f"gang_{side}"])
+    base = builds.build(wm, rules[f"build_{side}"], rules[f"gang_{side}"],
+                        mounted=getattr(wm, f"mounted_{side}"))
     swapped = builds.side_roster(wm, side)
     return sum(x != y for x, y in zip(base, swapped, strict=True))
 
