@@ -5,10 +5,14 @@ mechanic counted in play, the engine's own dice against the exact odds of odds.p
 scripted gunfighters against the random floor. Shotguns (docs/rules/westamunda.md, "Shotguns"):
 the auditor rebuilds every double-barrelled shot's need, the shells in the barrels, the second
 barrel's target or point, each template's centre and the fighters under it, and each hit's
-wound roll.
+wound roll. Horses (docs/rules/westamunda.md, "Horses"): the auditor follows each rider and his
+horse (location of every hit, the horse's wounds and pins, falls, stay-on and calm tests, bolts
+and runaways cell by cell, the rider's M, reload category and melee dice), over mounted
+configurations, and fails fights played under other horse rules; tests/test_westamunda_horses.py
+has the horse dice against their exact odds.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
-source change (about 100 s on a shared 2-core machine); the tests then take about 20 s.
+source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
 """
 
 import collections
@@ -23,6 +27,7 @@ from wm_kit import MIXED, WEAK
 from helpers import binom_p, chi2_p, one_and_all_threads
 from sim.core.params import ConfigError
 from sim.core.tabletop.battlefield import (
+    BLOCKING,
     DEEP_WATER,
     DIFFICULT,
     SHALLOW_WATER,
@@ -42,7 +47,15 @@ from sim.westamunda.engine import (
     simulate_shots,
     standard_roster,
 )
-from sim.westamunda.rules import FIGHTERS, IGNITIONS, ROUND_OF, WEAPONS, Recruit, WMRules
+from sim.westamunda.rules import (
+    ACTIVITIES,
+    FIGHTERS,
+    IGNITIONS,
+    ROUND_OF,
+    WEAPONS,
+    Recruit,
+    WMRules,
+)
 from strategies.westamunda import N_KINDS, N_W, PRESETS, table
 
 R = WMRules()
@@ -161,6 +174,59 @@ SLOW = {DIFFICULT: 1, SHALLOW_WATER: 1, VERY_DIFFICULT: 2, DEEP_WATER: 2}
 DEPTH = {SHALLOW_WATER: 0, DEEP_WATER: 1}
 ON_LINE = 0.5 ** 0.5  # a cell centre within half a cell's diagonal of a line lies on it
 STANDING, DOWN, OUT = 0, 1, 2
+HORSE_RUN = -1  # the "act" of a rider whose horse went on its own this turn (bolt or runaway)
+FALL_HORSE, FALL_THROWN, FALL_DOWN = 0, 1, 2  # Ev.FALL b: why he came off
+
+
+def _horse_line(rules, terrain, start, unit, budget, occupied):
+    """Where a horse going on its own (a bolt or a runaway) from ``start`` along the unit
+    direction ``unit`` with ``budget`` half-inches goes, by the rules alone: a straight line,
+    each step to the cell nearest the next quarter-inch point of it, paying the ground's cost
+    (2 a side step, 3 a diagonal, times slow ground's); it stops at the table edge, before a
+    fighter (``occupied``), before a step it cannot pay, or crashes into blocking terrain (or
+    a corner between two blocking cells). Returns (cells, costs, 'crash' / 'stop' / 'end')."""
+    h, w = terrain.shape
+    (x0, y0), (ux, uy) = start, unit
+    cells, costs = [], []
+    cx, cy, spent = x0, y0, 0
+    for i in range(1, 2 * budget + 1):
+        along = i / 4.0
+        nx, ny = int(math.floor(x0 + ux * along + 0.5)), int(math.floor(y0 + uy * along + 0.5))
+        if (nx, ny) == (cx, cy):
+            continue
+        if not (0 <= nx < w and 0 <= ny < h) or (nx, ny) in occupied:
+            return cells, costs, "stop"
+        diag = nx != cx and ny != cy
+        if terrain[ny, nx] == BLOCKING or (diag and terrain[cy, nx] == BLOCKING and
+                                           terrain[ny, cx] == BLOCKING):
+            return cells, costs, "crash"
+        slow = SLOW.get(int(terrain[ny, nx]), 0)
+        cost = (3 if diag else 2) * (1 if slow == 0 else rules.difficult_cost if slow == 1
+                                     else rules.very_difficult_cost)
+        if spent + cost > budget:
+            return cells, costs, "stop"
+        spent += cost
+        cells.append((nx, ny))
+        costs.append(cost)
+        cx, cy = nx, ny
+    return cells, costs, "end"
+
+
+def _off_line(start, unit, cell):
+    """Distance of ``cell`` from the ray from ``start`` along ``unit`` (a cell beside the line
+    lies within half a cell's diagonal of it)."""
+    dx, dy = cell[0] - start[0], cell[1] - start[1]
+    return abs(dx * unit[1] - dy * unit[0])
+
+
+def bolt_direction_pmf():
+    """{(x, y) of a bolt's direction in tenths as the trace logs it: probability} when the
+    direction is a uniform D360 of whole degrees (the scatter die)."""
+    pmf = collections.Counter()
+    for deg in range(360):
+        r = math.radians(deg)
+        pmf[round(10 * math.cos(r)), round(10 * math.sin(r))] += 1 / 360
+    return dict(pmf)
 
 
 def _cover_code(table, a, b):
@@ -246,7 +312,41 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     (ARM_LOCK, before the blows). UNPIN: a test needs a friend near (nerves_reading 'alone':
     not for nerves of steel), a re-roll (b=1) only for nerves of steel ('reroll') after a
     failed test with a friend near. Nobody with both arms locked shoots, aims, reloads or
-    clears. The tidy skill columns match the trace."""
+    clears. The tidy skill columns match the trace.
+
+    Horses (docs/rules/westamunda.md, "Horses"), from the rosters' horse flags and the rules
+    alone: DEPLOY g is the roster's horse; a rider moves at horse_profile's M (his own again
+    after a fall or stepping down: DISMOUNT, no step after it, his shots that turn snap
+    shots), never crawls and is never down; every shot at a rider has MOD_MOUNTED and
+    mounted_target_modifier in its need (no other has); every hit and blow on him is
+    located (LOCATE: the horse on faces 1..6 - rider_hit_faces, d the blow flag) before its
+    save, pin or wound; the horse's hit (HORSE) wounds against horse_profile's T at the hit's
+    S (a blow's without the rider's iron jaw; a crash's fall_strength), a wounded horse falls
+    (FALL why 0) and a hit one is pinned; a rider hit by a shot (pinned) or wounded, or pinned
+    by his own kickback, tests to stay on (STAY_ON) unless down or out, a failed test or a
+    rider gone down falls (FALL 1, 2); a fall is 1 hit at or below the horse's M in its
+    latest move, else 1..fall_fast_hits_die, each wounded at fall_strength against his T with
+    no save (no knockdown for a rider); at the start of his turn the rider of a pinned horse,
+    up and unpinned, tests to calm it (CALM), and its pin lifts at the end of his next turn;
+    in the movement phase a pinned horse bolts (BOLT a=0: its previous move + horse_bolt_
+    extra_in, a still horse an artillery-die face + that, capped at M x run_multiplier, a
+    D360 direction) and a pinned rider's horse goes on along its heading (a=1: its previous
+    move, or its M under runaway_move 'horse_m', less rider_pinned_move_loss), instead of his
+    action, each in a straight line of cells (``_horse_line``), MOVE e a run above M, stopping
+    early only for the rider's fall (a rider pinned on the way is carried on), crashing (f=1, then an S hit on the horse and a
+    stay-on test) only into blocking terrain; his shots after it are snap shots past M; his
+    reload is one category up (mounted_reload_shift); no extra attack die for hand weapons
+    while mounted, +mounted_charge_bonus to a rider's charge at a man on foot. The tidy horse
+    columns match the trace. The faults the audit of 2026-12-05 found (fixed since) are
+    counted rather than asserted, so that the other rules stay checked (their tests assert each
+    count is 0): a horse run cut short by a pin its rider had before it began
+    (``horse_runs_cut_by_old_pin``), an aim kept through a horse run
+    (``aims_kept_in_horse_runs``), a blow on a horse struck at the rider's iron-jaw S
+    (``iron_jaw_horse_blows``), under aim_cap_reading 'total' a shot at a rider whose need
+    the cap on the target size changed (``total_cap_binding``: evidence the capped need,
+    asserted for every shot, was exercised), and a step taken
+    after the mover's own mid-move kickback pinned or unhorsed him (``steps_after_pinned``,
+    its reach not checked)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -283,7 +383,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     tally = collections.Counter()  # (side, tidy column) counted from the events
     NESTED = {S.Ev.PINNED, S.Ev.AIM_LOST, S.Ev.WOUND, S.Ev.INJURY, S.Ev.TAKEN_OUT,
               S.Ev.KNOCKDOWN, S.Ev.WET, S.Ev.SAVE,
-              S.Ev.ARM_LOCK}  # what a hit sets off inside a firing (or a combat round)
+              S.Ev.ARM_LOCK, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
+              S.Ev.STAY_ON}  # what a hit sets off inside a firing (or a combat round)
     reach = round(10 * (rules.scatter_radius_in + rules.template_base_in)) / 10
     halve = 0.5 if rules.scatter_halved else 1.0
 
@@ -315,6 +416,104 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                        S.Ev.BLAST_HIT, S.Ev.POINT_SHOT, S.Ev.SAVE}  # within one firing
     OCCASION = S.SH_SNAP | S.SH_AIMED | S.SH_OVERWATCH | S.SH_QUICKDRAW | S.SH_MIDMOVE
     BOTH_ARMS = S.ARM_LEFT | S.ARM_RIGHT
+
+    # horses (docs/rules/westamunda.md, "Horses"), rebuilt from the events and rules alone
+    horse_m, horse_t = rules.horse_profile[0], rules.horse_profile[4]
+    mounted, foot_m = {}, {}  # rides now; his own M
+    hpin, hpin_turn = {}, {}  # the horse is pinned; the gang turn it was pinned in
+    heading = {}  # the horse's heading: its latest step (at first his facing)
+    last_move = {}  # half-inches of his latest move before this turn (the horse's previous move)
+    horse_run = {}  # rider -> the facts of the horse's run on its own under way this turn
+    horse_mv = {}  # rider -> MOVE e of his horse's run on its own in his latest turn
+    hit_mounted = {}  # fighter -> he rode when the latest shot or template hit him
+    due_next = None  # (Ev kind, fighter, payload b or None): the event that must come next
+    fall_wound = False  # the latest WOUND roll was a fall's (a fall's wound is not a shot's)
+    struck = None  # (rider, wounded): a hit on a rider whose stay-on test or fall is due
+    kick_fail = None  # a mounted shooter whose kickback test failed (his pin comes next)
+    crash_due = None  # a rider whose horse just crashed (its hit comes next)
+    start_stage = None  # 'open' after TURN (bottle, escapes), 'calm' (CALM tests), None
+    calm_due, calmed = set(), set()
+    runs_due = set()  # riders whose horse must go on its own this turn (a bolt or a runaway)
+    runs_may = set()  # riders whose horse may (a runaway of a rider once in hand-to-hand)
+    ran_own = set()  # riders whose horse went on its own this turn
+    run_kind = {}  # rider -> BOLT a due this turn
+    runaway_m = getattr(rules, "runaway_move", "last_move")
+    cat_of = {"still": ACTIVITIES.index("still"), "walking": ACTIVITIES.index("walking")}
+
+    def reload_cat(x):  # the reload category of x's turn (the text's cases; a rider one up)
+        code = rules.reload_category_of[cat_of["walking" if move_in[x] > 0 else "still"]]
+        return min(code + (rules.mounted_reload_shift if mounted[x] else 0), S.CAT_NONE)
+
+    def set_m(f, m):  # his M now (the horse's while he rides) and the reach of each move
+        m_of[f] = m
+        budget[f] = {S.Act.WALK: 2 * m, S.Act.RELOAD: 2 * m, S.Act.CLEAR: 2 * m,
+                     S.Act.RUN: 2 * m * rules.run_multiplier,
+                     S.Act.CHARGE: 2 * m * rules.charge_multiplier,
+                     S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in),
+                     S.Act.DISMOUNT: 0, S.Act.HOLD: 0, S.Act.AIM: 0, S.Act.OVERWATCH: 0}
+
+    def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
+        need = None if strength is None else rules.wound_need(strength, tough[x])
+        return [x, by, need, melee, [], None, strength, False]  # [5]: 'horse'/'rider'
+
+    def hit_saves(hit_):  # the skill dice a hit owes (none for a fall's)
+        return [] if hit_[7] else saves_due(hit_[0], hit_[3])
+
+    def on_rider(hit_, what):  # a hit resolved on the fighter: located on him if he rides
+        assert hit_[5] == ("rider" if mounted[hit_[0]] and not hit_[7] else None), \
+            ("every hit on a rider is located (LOCATE) before its save, pin or wound; the "
+             "horse's goes to the horse", what, hit_)
+
+    def blow_strength(x, by, on_horse):  # S of by's blow on x (the horse: no iron jaw)
+        strength = profile_of[by]["S"] + (hand_s[by] if arms[by] != BOTH_ARMS else 0)
+        strength += rules.crushing_blow_strength if "crushing_blow" in skills[by] else 0
+        if "iron_jaw" in skills[x] and not on_horse:
+            strength = max(strength - rules.iron_jaw_strength, 1)
+        return strength
+
+    def runaway_budget(x):  # half-inches a pinned rider's horse goes on
+        base = 2 * m_of[x] if runaway_m == "horse_m" else last_move[x]
+        return min(max(base - 2 * rules.rider_pinned_move_loss, 0),
+                   2 * m_of[x] * rules.run_multiplier)
+
+    def start_run(x):  # the horse of x starts going on its own: the facts it starts from
+        assert mounted[x] and state[x] == STANDING and side[x] == side_now, \
+            "only a rider's horse goes on its own, in his turn"
+        assert act.get(x) is None, "a horse going on its own takes its rider's action's place"
+        assert x in runs_may, ("a horse goes on its own only when it is pinned (a bolt) or its "
+                               "rider is (a runaway, with some move to make)", x)
+        act[x] = HORSE_RUN
+        occupied = {pos[y] for y in pos if y != x and state[y] != OUT}
+        horse_run[x] = {"start": pos[x], "occupied": occupied, "pinned": pinned[x],
+                        "hpin": hpin[x], "last": last_move[x], "heading": heading[x],
+                        "m": m_of[x], "cells": [], "costs": [], "mvs": [],
+                        "aim": x in aim, "runaway": runaway_budget(x)}
+        return horse_run[x]
+
+    def resolve_struck(kind, f, b):  # the event after a hit on a rider resolved
+        nonlocal struck, due_next
+        x, wounded = struck
+        struck = None
+        if not mounted[x] or state[x] == OUT:
+            return
+        if state[x] == DOWN:
+            assert (kind, f, b) == (S.Ev.FALL, x, FALL_DOWN), \
+                ("a rider gone down falls (FALL why 2)", x)
+        elif pinned[x] or wounded:
+            assert (kind, f, b) == (S.Ev.STAY_ON, x, 0), \
+                ("a rider pinned or wounded tests to stay on (STAY_ON why 0)", x)
+        else:
+            assert not (kind in (S.Ev.STAY_ON, S.Ev.FALL) and f == x), \
+                "no stay-on test for a rider neither pinned nor wounded"
+
+    def turn_over():  # the turn of side_now is over: its horses' runs were made, pins lift
+        assert not any(mounted[x] and state[x] == DOWN for x in side), "a rider is never down"
+        assert all(x in ran_own or not (mounted[x] and state[x] == STANDING)
+                   for x in runs_due), ("a pinned horse bolts and a pinned rider's horse goes "
+                                        "on in his movement phase", runs_due - ran_own)
+        for x in side:
+            if side[x] == side_now and hpin.get(x) and hpin_turn[x] < turn:
+                hpin[x] = False  # the end of its next turn
 
     def band(f, dist, row):  # (range modifier or None out of range, short only by marksman)
         w = weapon(row)
@@ -374,7 +573,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def injury(f, die):  # the INJURIES code one injury die gives f where he lies
         faces = rules.true_grit_faces if "true_grit" in skills[f] else rules.injury_faces
-        drowns = not in_melee or getattr(rules, "melee_drowning", True)  # a shot's wound
+        drowns = not (in_melee or fall_wound) or getattr(rules, "melee_drowning", True)
+        # a shot's wound drowns; a blow's or a fall's only under melee_drowning
         if drowns and depth(pos[f]) >= 0 and die >= rules.drown_out_on[depth(pos[f])]:
             return S.INJ_OUT  # drowning
         return faces[die - 1]
@@ -388,8 +588,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             cov = max(cov, rules.pinned_water_cover[depth(pos[t])])
         return vis, cov
 
-    def ran(f):  # a declared run that never left its cell is standing still
-        return act.get(f) == S.Act.RUN and move_in[f] > 0 and (
+    def ran(f):  # a declared run that never left its cell is standing still; a horse's run on
+        # its own is a run when it is bound past M (MOVE e)
+        running = act.get(f) == S.Act.RUN or (act.get(f) == HORSE_RUN and
+                                              horse_mv.get(f) == S.MV_RUN)
+        return running and move_in[f] > 0 and (
             rules.run_reading == "declared" or move_in[f] > 2 * m_of[f])
 
     def check_aims():
@@ -417,11 +620,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         rmod = range_mod(f, xy, row)
         assert rmod is not None, "a shot fired in range"
         snap, own_extra, _ = own(f, row, flags)
+        # horse and rider: a large target (inside the cap under aim_cap_reading 'total')
         mod = odds.hit_modifier(snap=snap, aim_turns=aim_turns,
                                 emerging=bool(mods & S.MOD_EMERGING),
                                 charging_target=bool(mods & S.MOD_CHARGING),
+                                large_target=bool(mods & S.MOD_MOUNTED),
                                 rapid_target=bool(mods & S.MOD_RAPID), cover=odds.COVERS[cov],
-                                range_modifier=rmod, rules=rules)
+                                range_modifier=rmod, rules=dataclasses.replace(
+                                    rules, large_target_modifier=rules.mounted_target_modifier))
         return rules.needed(bs_now[f], mod + extra + own_extra)
 
     def barrel_need(f, xy, row, flags, mods, cov, aim_turns):
@@ -485,6 +691,28 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                        S.Ev.QUICK_DRAW):
             raise AssertionError("after a won quick draw the overwatcher fires or his shot "
                                  "is logged lost (OW_LOST)")
+        if due_next is not None:  # the horse rules' next event (a fall, a stay-on test, ...)
+            assert (kind, f) == due_next[:2] and due_next[2] in (None, b), \
+                ("the event the horse rules call for next", due_next, row.tolist())
+            due_next = None
+        if kick_fail is not None and not (kind == S.Ev.PINNED and f == kick_fail):
+            kick_fail = None  # his kickback did not pin him (nothing more follows)
+        if struck is not None and kind not in (S.Ev.INJURY, S.Ev.TAKEN_OUT, S.Ev.AIM_LOST):
+            resolve_struck(kind, f, b)
+        if start_stage == "open" and kind not in (S.Ev.BOTTLE, S.Ev.UNPIN):
+            calm_due = {x for x in side if side[x] == side_now and mounted[x] and hpin[x]
+                        and state[x] == STANDING and not pinned[x]}
+            calmed = set()
+            start_stage = "calm"
+        if start_stage == "calm" and kind != S.Ev.CALM:
+            assert calmed == calm_due, ("the rider of a pinned horse, up and unpinned, tests "
+                                        "to calm it at the start of his turn", calm_due, calmed)
+            start_stage = None
+            runs_may = {x for x in side if side[x] == side_now and mounted[x] and
+                        state[x] == STANDING and (hpin[x] or (
+                            pinned[x] and runaway_budget(x) > 0))}
+            runs_due = {x for x in runs_may if hpin[x] or x not in engaged_ever}
+            run_kind = {x: 0 if hpin[x] else 1 for x in runs_may}
         if kind == S.Ev.DEPLOY:
             pos[f], side[f], state[f], pinned[f], move_in[f] = (a, b), c, STANDING, False, 0
             slot_row[f, 0], slot_row[f, 1] = e, f5
@@ -496,19 +724,25 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             for k, r_ in ((0, e), (1, f5)):
                 if r_ >= 0 and flagged(r_, "double_barrel"):
                     loaded[f, k] = weapon(r_)["capacity"]  # every gun starts loaded
-            m = m_of[f] = rules.profile(FIGHTERS[d])["M"]
-            budget[f] = {S.Act.WALK: 2 * m, S.Act.RELOAD: 2 * m, S.Act.CLEAR: 2 * m,
-                         S.Act.RUN: 2 * m * rules.run_multiplier,
-                         S.Act.CHARGE: 2 * m * rules.charge_multiplier,
-                         S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in)}
+            mounted[f] = bool(g)
+            assert mounted[f] == recruits[f][1].horse, "DEPLOY g: the roster's horse"
+            foot_m[f], hpin[f], last_move[f] = prof["M"], False, 0
+            heading[f] = (0, 1 if c == 0 else -1)  # facing the enemy's edge
+            tally[c, "riders"] += mounted[f]
+            set_m(f, horse_m if mounted[f] else foot_m[f])  # the horse's M while he rides
         elif kind == S.Ev.TURN:
+            turn_over()
             turn += 1
             side_now = a
             ow_fired.clear()
             charged.clear()  # the charge bonus is the charge's own combat round's
             for x in side:
                 if side[x] == a:
+                    last_move[x] = move_in[x]  # the horse's previous move
                     act[x], move_in[x] = None, 0
+                    horse_mv.pop(x, None)
+            start_stage, runs_due, runs_may, run_kind = "open", set(), set(), {}
+            ran_own.clear()
         elif kind == S.Ev.RUN:
             assert act.get(f) == S.Act.RUN and move_in[f] == 0 and f not in plan, \
                 "a run's plan, once, before its first step"
@@ -520,6 +754,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 "no reload, clear or aim with both arms locked"
             assert not pinned[f], "a pinned fighter loses his turn (or a pin lifted unlogged)"
             assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
+            assert not (mounted[f] and hpin[f]), "a pinned horse bolts: no action of his own"
+            assert a != S.Act.CRAWL or not mounted[f], "a horse does not crawl"
+            assert a != S.Act.DISMOUNT or mounted[f], "only a rider steps down"
+            seen["mounted_actions"] += mounted[f]
+            if a == S.Act.DISMOUNT:  # on foot where he stands, his own M; the horse led off
+                mounted[f], hpin[f] = False, False
+                set_m(f, foot_m[f])
+                tally[side[f], "dismounts"] += 1
             act[f] = a
             move_in[f] = 0
             plan.pop(f, None)
@@ -528,7 +770,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.OVERWATCH:
             on_watch[f] = (turn, rules.aim_arc_deg if a else rules.fire_arc_deg, (b, c))
         elif kind == S.Ev.QUICK_DRAW:
-            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL), \
+            seen["horse_run_quick_draws"] += act.get(f) == HORSE_RUN
+            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN), \
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
             seen["quick_draws"] += 1
@@ -548,8 +791,31 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             move_in[f] += STEP[step] * (1 if slow == 0 else rules.difficult_cost if slow == 1
                                         else rules.very_difficult_cost)
             seen["slow_steps"] += slow > 0
-            assert move_in[f] <= budget[f][act[f]], "no move beyond its reach"
-            assert act[f] != S.Act.RUN or move_in[f] <= plan[f], "a run no longer than planned"
+            # a fighter pinned, down or out mid-move stops (a runaway carries its pinned
+            # rider): a step after his own mid-move shot's kickback pinned him (or threw him
+            # from his horse, even out of action) is a fault, counted (its strict-xfail test
+            # asserts there is none), the step's reach not checked
+            late = (pinned[f] and act.get(f) != HORSE_RUN) or state[f] == OUT or (
+                state[f] == DOWN and act.get(f) != S.Act.CRAWL)
+            if late:
+                seen["steps_after_pinned"].append((f, act.get(f), mounted[f], state[f]))
+            if act.get(f) is None or act[f] == HORSE_RUN:  # his horse goes on its own
+                run = horse_run[f] if act.get(f) == HORSE_RUN else start_run(f)
+                assert mounted[f], "only a rider's horse goes on its own"
+                run["cells"].append((c, d))
+                run["costs"].append(move_in[f] - sum(run["costs"]))
+                run["mvs"].append(e)
+                horse_mv[f] = e
+            else:
+                assert move_in[f] <= budget[f][act[f]] or late, \
+                    ("no move beyond its reach", row.tolist(), move_in[f], m_of[f], act[f])
+                assert act[f] != S.Act.RUN or move_in[f] <= plan[f], \
+                    "a run no longer than planned"
+                seen["mounted_steps_past_foot_m"] += mounted[f] and \
+                    act[f] in (S.Act.WALK, S.Act.RELOAD, S.Act.CLEAR) and \
+                    move_in[f] > 2 * foot_m[f]
+            if mounted[f]:
+                heading[f] = (c - a, d - b)
             pos[f] = (c, d)
             step_dir[f] = (c - a, d - b)
             recheck.add(f)
@@ -653,7 +919,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if hit and not (both and template):
                 strength = weapon(b)["strength"] + (s_of[f] if flagged(b, "user_strength") else 0)
                 strength += rules.double_both_strength if both else 0
-                wounds_due.append([t, f, rules.wound_need(strength, tough[t]), False, []])
+                wounds_due.append(owed(t, f, strength, False))
+                hit_mounted[t] = mounted[t]
             seen["water_cover_shots"] += pinned[t] and depth(pos[t]) >= 0
             assert (state[f] == STANDING or g & S.SH_SECOND) and state[t] != OUT and \
                 side[t] != side[f]
@@ -666,6 +933,28 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             else:
                 rapid = move_in[t] >= 2 * rules.rapid_target_in
             assert bool(mods & S.MOD_RAPID) == rapid, "rapid targets: rapid_target_reading"
+            assert bool(mods & S.MOD_MOUNTED) == mounted[t], \
+                ("MOD_MOUNTED exactly when the target rides (mounted_target_modifier)",
+                 row.tolist())
+            seen["shots_at_riders"] += mounted[t]
+            seen["shots_by_riders"] += mounted[f]
+            if mounted[t] and rules.aim_cap_reading == "total":  # the cap counts target size
+                capped = odds.hit_modifier(
+                    snap=own(f, b, flags)[0], aim_turns=f5, emerging=bool(mods & S.MOD_EMERGING),
+                    charging_target=bool(mods & S.MOD_CHARGING), large_target=True,
+                    rapid_target=bool(mods & S.MOD_RAPID),
+                    cover=odds.COVERS[0 if mods & S.MOD_NO_COVER else cov],
+                    range_modifier=band(f, math.dist(pos[f], pos[t]), b)[0],
+                    rules=dataclasses.replace(
+                        rules, large_target_modifier=rules.mounted_target_modifier))
+                uncapped = odds.hit_modifier(
+                    snap=own(f, b, flags)[0], aim_turns=f5, emerging=bool(mods & S.MOD_EMERGING),
+                    charging_target=bool(mods & S.MOD_CHARGING),
+                    rapid_target=bool(mods & S.MOD_RAPID),
+                    cover=odds.COVERS[0 if mods & S.MOD_NO_COVER else cov],
+                    range_modifier=band(f, math.dist(pos[f], pos[t]), b)[0],
+                    rules=rules) + rules.mounted_target_modifier
+                seen["total_cap_binding"] += capped != uncapped  # the cap bit: checked above
             seen["shots"] += 1
             seen["rapid_shots"] += rapid
             if flags & S.SH_OVERWATCH:
@@ -688,8 +977,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             elif flags & S.SH_MIDMOVE:
                 assert flags & S.SH_SNAP, "a shot on the move is a snap shot"
             elif side[f] == side_now and not flags & S.SH_AIMED:
-                assert bool(flags & S.SH_SNAP) == ran(f), \
-                    "a runner's shots are snap shots, a walker's are not (run_reading)"
+                assert bool(flags & S.SH_SNAP) == (ran(f) or act.get(f) == S.Act.DISMOUNT), \
+                    ("a runner's shots (a horse's run on its own past M too) and a dismounted "
+                     "rider's are snap shots, a walker's are not (run_reading)", row.tolist())
+                seen["dismounted_shots"] += act.get(f) == S.Act.DISMOUNT
+                seen["horse_run_shots"] += act.get(f) == HORSE_RUN
+                seen["horse_run_snaps"] += act.get(f) == HORSE_RUN and bool(flags & S.SH_SNAP)
                 if act.get(f) == S.Act.RUN and not ran(f):
                     seen["short_run_shots"] += 1
                 if act.get(f) == S.Act.RUN and 0 < move_in[f] <= 2 * m_of[f]:
@@ -755,11 +1048,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             rounds[f] = 0
             seen["kickback_tests"] += 1
             burst[f] = None
+            if not b and mounted[f]:
+                kick_fail = f  # pinned by it: he tests to stay on
         elif kind == S.Ev.RELOAD:
             cat, passed, die, put, lost = b, c, d, e, f5
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             assert act[f] == S.Act.RELOAD and put <= max(die, 1) and (put == 0 or lost == 0)
-            assert cat == S.CAT_AUTO or move_in[f] > 0, "a still reload is automatic"
+            assert cat == reload_cat(f), ("a still reload is automatic, a walking one a BS "
+                                          "roll; mounted, one category up", row.tolist())
+            seen["mounted_reloads"] += mounted[f]
             assert passed or put == 0
             if (f, a) in loaded:
                 loaded[f, a] += put
@@ -833,8 +1130,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if a >= 0:  # a hit's pin: after its saves, and never an avoided hit's
                 hit_ = front_hit()
                 assert hit_ is not None and hit_[:2] == [f, a] and \
-                    hit_[4] == saves_due(f, hit_[3]), \
+                    hit_[4] == hit_saves(hit_), \
                     ("a hit pins after its saves; an avoided hit does not", row.tolist())
+                on_rider(hit_, row.tolist())
+            elif kick_fail == f:  # his own kickback pinned the rider: a stay-on test is due
+                struck, kick_fail = (f, False), None
             pinned[f] = True
         elif kind == S.Ev.UNPIN:
             assert pinned[f]
@@ -864,6 +1164,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["pins_lifted"] += 1
         elif kind == S.Ev.KNOCKDOWN:
             t, shooter, ok = f, a, b
+            assert not hit_mounted.get(t), "no knockdown for a rider (horse and rider one point)"
             assert last_shot_state.get(t) == STANDING or rules.knockdown_when_down, \
                 "the knockdown test is for a target on his feet when struck"
             seen["knockdown_tests"] += 1
@@ -891,17 +1192,24 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 melee_fresh = False
                 seen["blows"] += 1
             assert [f, a, b] == hit_[:3], \
-                ("a hit's WOUND roll, at the shell's S (a blow's) against his T (the chart)",
-                 row.tolist(), hit_)
-            assert hit_[4] == saves_due(f, hit_[3]), \
-                ("a hit rolls its skill saves (step aside, then dodge) before its wound roll",
-                 row.tolist(), hit_)
+                ("a hit's WOUND roll, at the shell's S (a blow's, a fall's) against his T (the "
+                 "chart)", row.tolist(), hit_)
+            assert hit_[4] == hit_saves(hit_), \
+                ("a hit rolls its skill saves (step aside, then dodge; none for a fall) before "
+                 "its wound roll", row.tolist(), hit_)
+            on_rider(hit_, row.tolist())
             wounds_due.pop(0)
+            fall_wound = hit_[7]
+            seen["fall_wounds"] += hit_[7]
+            if hit_[5] == "rider" and (not hit_[3] or d):  # a shot (pins) or a wounding blow
+                struck = (f, bool(d))
+                seen["rider_wound_rolls"] += 1
         elif kind == S.Ev.SAVE:
             hit_ = front_hit()
             assert hit_ is not None and hit_[:2] == [f, a] and bool(e) == hit_[3], \
                 ("a SAVE is a skill's die against the next hit owed", row.tolist(), hit_)
-            due = saves_due(f, hit_[3])
+            due = hit_saves(hit_)
+            on_rider(hit_, row.tolist())
             assert hit_[4] == due[:len(hit_[4])] and len(hit_[4]) < len(due) and \
                 b == due[len(hit_[4])], ("the skills' dice in order: step aside (hand-to-hand) "
                                          "then dodge (standing)", row.tolist(), hit_)
@@ -919,18 +1227,25 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             o, sa, sb, ha, hb = a, b, c, d, e
             assert state[f] == STANDING and state[o] == STANDING and side[o] != side[f]
             n_of = {x: profile_of[x]["A"] + (rules.two_weapon_bonus if not two_handed[x] and
-                                             arms[x] == 0 else 0) for x in (f, o)}
+                                             arms[x] == 0 and not mounted[x] else 0)
+                    for x in (f, o)}  # a rider steers: no extra attack die
+            seen["mounted_melee_sides"] += mounted[f] + mounted[o]
             if rules.melee_reading == "ws_roll":
                 assert sa == ha and sb == hb and 0 <= ha <= n_of[f] and 0 <= hb <= n_of[o]
             else:
                 bonus = {x: ws_now[x] + (rules.hatred_combat_bonus if hates.get(x) == y else 0)
                          + ((rules.body_slam_charge_bonus if "body_slam" in skills[x] else
                              rules.charge_bonus) if x in charged else 0)
+                         + (rules.mounted_charge_bonus if x in charged and mounted[x] and
+                            not mounted[y] else 0)  # the horse's bulk charging a man on foot
                          for x, y in ((f, o), (o, f))}
+                seen["bulk_rounds"] += sum(x in charged and mounted[x] and not mounted[y]
+                                           for x, y in ((f, o), (o, f)))
                 ra, rb = sa - bonus[f], sb - bonus[o]
                 assert (ra, rb) in combat_pmf(rules, n_of[f], n_of[o]), \
                     ("combat scores: the attack dice (A, the two-weapon die unless an arm is "
-                     "locked), WS, the charge bonus (body slam), hatred", row.tolist(), n_of)
+                     "locked or he rides), WS, the charge bonus (body slam; a rider's bulk on a "
+                     "man on foot), hatred", row.tolist(), n_of)
                 seen["combat"].append((n_of[f], n_of[o], ra, rb))
                 seen["hated_rounds"] += (hates.get(f) == o) + (hates.get(o) == f)
                 seen["slam_rounds"] += sum(x in charged and "body_slam" in skills[x]
@@ -944,8 +1259,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     assert (ha, hb) == ((rules.melee_tie_hits, 0) if i_f > i_o else
                                         (0, rules.melee_tie_hits) if i_o > i_f else (0, 0))
             seen["melee_rounds_locked"] += (arms[f] != 0) + (arms[o] != 0)
-            wounds_due.extend([o, f, None, True, []] for _ in range(ha))
-            wounds_due.extend([f, o, None, True, []] for _ in range(hb))
+            wounds_due.extend(owed(o, f, None, True) for _ in range(ha))
+            wounds_due.extend(owed(f, o, None, True) for _ in range(hb))
             win = f if ha > hb else o if hb > ha else None
             if win is not None and "wrassler" in skills[win]:
                 lock_due = (win, o if win == f else f)
@@ -999,8 +1314,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     continue
                 rapid_x = ran(x) if rules.rapid_target_reading == "running" else \
                     move_in[x] >= 2 * rules.rapid_target_in
-                n_x = barrel_need(f, pos[x], row_p, flags, S.MOD_RAPID if rapid_x else 0,
-                                  cov_x, 0)
+                n_x = barrel_need(f, pos[x], row_p, flags, (S.MOD_RAPID if rapid_x else 0) |
+                                  (S.MOD_MOUNTED if mounted[x] else 0), cov_x, 0)
                 if rules.p_needed(n_x) > 0:  # a target he passed by: only one exactly 2"
                     assert gap > rules.double_second_within_in + 1e-6, \
                         "a second barrel at a bare point with a target within 2\" of it"
@@ -1043,13 +1358,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if blast["dice"] > 1:
                 seen["d3_hits"].append(b)
             strength = weapon(blast["row"])["strength"]
-            wounds_due.extend([f, a, rules.wound_need(strength, tough[f]), False, []]
+            hit_mounted[f] = mounted[f]
+            wounds_due.extend(owed(f, a, strength, False)
                               for _ in range(b))
             last_shot_state[f] = state[f]
             tally[side[a], "blast_hits"] += b
             tally[side[a], "friendly_hits"] += b * (side[f] == side[a])
         elif kind == S.Ev.CLEAR:
             assert arms[f] != BOTH_ARMS, "no jam cleared with both arms locked"
+            assert b == reload_cat(f), ("clearing a jam takes the reload's category (mounted: "
+                                        "one up)", row.tolist())
+            seen["mounted_clears"] += mounted[f]
         elif kind == S.Ev.SHELLS:
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             assert act.get(f) == S.Act.RELOAD and (f, a) in loaded, \
@@ -1063,19 +1382,167 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             slot_row[f, a] = b
             shells_due = (f, a)
             tally[side[f], "shell_swaps"] += 1
+        elif kind == S.Ev.LOCATE:  # a hit on a rider located: the horse or the rider
+            hit_ = front_hit()
+            assert hit_ is not None and hit_[:2] == [f, a] and not hit_[7] and \
+                hit_[5] is None and hit_[4] == [], \
+                ("LOCATE: the next hit owed, before its saves", row.tolist(), hit_)
+            assert mounted[f] and state[f] == STANDING, "only a hit on a rider is located"
+            assert bool(d) == hit_[3], "LOCATE d: a blow in hand-to-hand"
+            assert 1 <= b <= 6 and bool(c) == (b <= 6 - rules.rider_hit_faces), \
+                "the horse on faces 1 to 6 - rider_hit_faces, the rider on the rest"
+            hit_[5] = "horse" if c else "rider"
+            seen["locate_dice"].append((b, d))
+            if c:
+                due_next = (S.Ev.HORSE, f, None)
+        elif kind == S.Ev.HORSE:  # a hit on the horse: wounded it falls, else it is pinned
+            assert mounted[f] and state[f] == STANDING, "a rider's horse"
+            if a >= 0:
+                hit_ = front_hit()
+                assert hit_ is not None and hit_[:2] == [f, a] and hit_[5] == "horse", \
+                    ("HORSE: a hit located on the horse", row.tolist(), hit_)
+                strength = hit_[6]
+                if hit_[3]:  # a blow: the attacker's S and weapon; the rider's iron jaw is his
+                    strength = blow_strength(f, a, True)
+                    if "iron_jaw" in skills[f] and b == blow_strength(f, a, False) != strength:
+                        seen["iron_jaw_horse_blows"] += 1  # the engine's reading (a fault)
+                        strength = b
+                    melee_fresh = False
+                wounds_due.pop(0)
+                tally[side[a], "horse_hits"] += 1
+            else:  # it ran into something solid
+                assert crash_due == f, "a horse takes a crash's hit only after a crash"
+                strength = rules.fall_strength
+            crash_due = None
+            need = rules.wound_need(strength, horse_t)
+            assert (b, c) == (strength, need), \
+                ("HORSE: the hit's S against the horse's T on the chart", row.tolist(), strength)
+            assert e == (need > 0 and d >= need) and (need == 0 or 1 <= d <= 6), \
+                "wounded on the chart's need"
+            seen["horse_wound_rolls"].append((b, d, e, a >= 0, a >= 0 and bool(hit_[3])))
+            # (S, die, wounded, by a fighter (else a crash), a blow)
+            if e:
+                tally[side[f], "horses_lost"] += 1
+                due_next = (S.Ev.FALL, f, FALL_HORSE)
+            else:
+                hpin[f], hpin_turn[f] = True, turn
+                if a < 0:
+                    due_next = (S.Ev.STAY_ON, f, 1)  # the rider tests to stay on
+        elif kind == S.Ev.FALL:  # the rider comes off: 1 hit, or a die of them above M
+            hits, why, fast = a, b, c
+            assert mounted[f] and state[f] != OUT and why in (FALL_HORSE, FALL_THROWN,
+                                                               FALL_DOWN)
+            assert bool(fast) == (move_in[f] > 2 * m_of[f]), \
+                ("a fall is fast when the horse's latest move was above its M", row.tolist(),
+                 move_in[f])
+            assert (1 <= hits <= rules.fall_fast_hits_die) if fast else hits == 1, \
+                "a fall: 1 hit at or below base rate, a fall_fast_hits_die above it"
+            if fast:
+                seen["fast_fall_hits"].append(hits)
+            seen["falls_why"].append(why)
+            tally[side[f], "falls"] += 1
+            mounted[f], hpin[f] = False, False
+            set_m(f, foot_m[f])
+            on_watch.pop(f, None)
+            need = rules.wound_need(rules.fall_strength, tough[f])
+            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True]
+                               for _ in range(hits)]  # rolled at once, before any hit owed
+        elif kind == S.Ev.STAY_ON:  # an I test to stay on
+            assert mounted[f] and state[f] == STANDING and a in (0, 1) and b in (0, 1)
+            seen["stay_on"].append((profile_of[f]["I"], a, b))
+            if not a:
+                due_next = (S.Ev.FALL, f, FALL_THROWN)
+        elif kind == S.Ev.CALM:
+            assert start_stage == "calm" and f in calm_due and f not in calmed, \
+                "CALM: once, at the start of his turn, for the rider of a pinned horse"
+            calmed.add(f)
+            seen["calm"].append((profile_of[f]["I"], a))
+            if a:
+                hpin[f] = False
+                tally[side[f], "horses_calmed"] += 1
+        elif kind == S.Ev.BOLT:
+            run = horse_run.pop(f) if act.get(f) == HORSE_RUN else start_run(f)
+            horse_run.pop(f, None)
+            ran_own.add(f)
+            m, start = run["m"], run["start"]
+            most = 2 * m * rules.run_multiplier
+            assert a == run_kind[f], "a pinned horse bolts (a=0); else its pinned rider's " \
+                "goes on (a=1)"
+            if a == 0:
+                assert run["hpin"]
+                if run["last"] > 0:
+                    assert b == min(run["last"] + 2 * rules.horse_bolt_extra_in, most), \
+                        ("a bolt: its previous move + horse_bolt_extra_in, up to its most",
+                         row.tolist(), run["last"])
+                else:
+                    assert b in {min(2 * fc + 2 * rules.horse_bolt_extra_in, most)
+                                 for fc in rules.scatter_faces}, \
+                        "a still horse bolts an artillery die + horse_bolt_extra_in"
+                    seen["still_bolts"].append(b)
+                units = [(math.cos(math.radians(deg)), math.sin(math.radians(deg)))
+                         for deg in range(360) if (round(10 * math.cos(math.radians(deg))),
+                                                   round(10 * math.sin(math.radians(deg))))
+                         == (c, d)]
+                assert units, "a bolt's direction: a D360"
+                seen["bolt_dirs"].append((c, d))
+            else:
+                assert run["pinned"] and not run["hpin"]
+                assert b == run["runaway"] > 0, \
+                    ("a pinned rider's horse goes on at its previous move (runaway_move) less "
+                     "rider_pinned_move_loss", row.tolist())
+                hx, hy = run["heading"]
+                norm = math.hypot(hx, hy)
+                units = [(hx / norm, hy / norm)]
+                assert (c, d) == (round(10 * hx / norm), round(10 * hy / norm)), \
+                    "straight on along its heading"
+            mv = S.MV_RUN if b > 2 * m else S.MV_WALK
+            assert all(x == mv for x in run["mvs"]), "MOVE e: a run above the horse's M"
+            horse_mv[f] = mv
+            assert e == sum(run["costs"]) == move_in[f], \
+                ("BOLT e: the half-inches gone", row.tolist(), run["costs"], move_in[f])
+            free = mounted[f] and state[f] == STANDING  # a pinned rider is carried on
+            fits = []
+            for unit in units:
+                cells, _, stop = _horse_line(rules, terrain, start, unit, b, run["occupied"])
+                n_ = len(run["cells"])
+                if run["cells"] != cells[:n_]:
+                    continue
+                full = n_ == len(cells)
+                if full and bool(f5) == (stop == "crash"):
+                    fits.append(("full", unit))
+                elif not f5 and not free and (not full or stop == "crash"):
+                    fits.append(("cut", unit))  # stopped by its rider's fall (or going down)
+            assert fits, ("a horse on its own goes straight (the cell nearest each quarter "
+                          "inch of the line), its whole distance unless its rider falls or goes "
+                          "down; it crashes only into blocking terrain", row.tolist(),
+                          run["cells"], start)
+            assert all(_off_line(start, fits[0][1], x) <= ON_LINE + 1e-9
+                       for x in run["cells"]), "each cell on the line"
+            cut = all(how == "cut" for how, _ in fits)
+            seen["horse_runs_cut_by_old_pin"] += cut and run["pinned"]
+            seen["horse_runs_cut"] += cut
+            seen["aims_kept_in_horse_runs"] += run["aim"] and f in aim
+            seen["horse_run_steps"] += len(run["cells"])
+            seen["crashes"] += f5
+            tally[side[f], "bolts" if a == 0 else "runaways"] += 1
+            if f5 and mounted[f] and state[f] == STANDING:
+                crash_due = f
+                due_next = (S.Ev.HORSE, f, None)
         elif kind == S.Ev.BOTTLE:
             assert a == side_now
             if not d:
                 bottled = a
+                start_stage = None  # the gang bottles out: the fight is over
         elif kind == S.Ev.END:
             assert qd is None
+            turn_over()
     settle_wounds()
     close_blast()
     assert shell is None and shells_due is None
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
-                    "friendly_hits", "shell_swaps") + SKILL_COLUMNS:
+                    "friendly_hits", "shell_swaps") + SKILL_COLUMNS + HORSE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -1098,8 +1565,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
 
 LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_results",
-         "save_dice", "combat", "arms_locked", "nerves")  # lists
+         "save_dice", "combat", "arms_locked", "nerves", "locate_dice", "horse_wound_rolls",
+         "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
+         "bolt_dirs", "steps_after_pinned")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
+HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
+                 "dismounts", "horses_calmed")
 
 
 def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=None, games=None,
@@ -1183,6 +1654,96 @@ def test_rules_hold_on_every_trace(rules, rosters, overrides):
             assert seen[name] > 0, (name, seen[name])
     if rosters is SHELLS:
         assert seen["shell_swaps"] > 0
+
+
+# ---------------------------------------------------------------- horses on the traces
+
+
+def ride(roster):
+    """``roster`` with a horse and saddle for every recruit (Recruit.horse)."""
+    return tuple(r._replace(horse=True) for r in roster)
+
+
+RIDE = WMRules(gang_budget=3000)  # the standard gang mounted costs $1564
+FOOT = standard_roster(RIDE)
+HORSED = ride(FOOT)
+_RUNAWAY = {"runaway_move": "horse_m"} if "runaway_move" in {
+    fld.name for fld in dataclasses.fields(WMRules)} else {}  # (a reading new in wm-5)
+HORSE_READINGS = WMRules(gang_budget=3000, **_RUNAWAY, i_roll_reading="under",
+                         run_reading="declared", rapid_target_reading="distance",
+                         rider_hit_faces=3, fall_fast_hits_die=6, horse_bolt_extra_in=4,
+                         rider_pinned_move_loss=1, mounted_charge_bonus=2,
+                         mounted_target_modifier=2, mounted_reload_shift=0, fall_strength=4,
+                         horse_profile=(10, 3, 0, 3, 4, 1, 3, 1, 5))
+STAY_MOUNTED = {"patient_aimer": {"dismount": 0}, "flanker": {"dismount": 0}}
+
+
+@pytest.mark.parametrize("rules,rosters,overrides", [
+    (RIDE, (HORSED, FOOT), None),
+    (WMRules(gang_budget=3000, table_setting="open", terrain_density="light"), (FOOT, HORSED),
+     None),
+    (WMRules(gang_budget=3000, waterway="stream", rough_patches=8), (HORSED, HORSED), None),
+    (HORSE_READINGS, (HORSED, HORSED), None),
+    (RIDE, (HORSED, HORSED), STAY_MOUNTED),
+    (dataclasses.replace(WEAK, gang_budget=3000), (ride(MIXED), MIXED), None),
+    (dataclasses.replace(KICK_RULES, gang_budget=3000), (ride(KICK), KICK), None),
+    (RIDE, (ride(SHELLS[0]), ride(SHELLS[1])), SHELL_OV),
+    (WMRules(mounted_a=True, mounted_b=True, gang_budget=3000), "rules", None)],
+    ids=["mounted-v-foot-town", "foot-v-mounted-open", "both-mounted-stream", "horse-readings",
+         "aimers-stay-mounted", "mounted-mixed-kit", "mounted-kickback", "mounted-shotguns",
+         "mounted-builds"])
+def test_horse_rules_hold_on_every_trace(rules, rosters, overrides):
+    """Mounted sides (docs/rules/westamunda.md, "Horses"), every ordered pairing of the
+    gunfighters over 48 traced fights: the auditor re-derives every horse rule from the events
+    (see ``_audit``); each configuration shows shots at riders, located hits, horse hits and
+    falls, and its own feature (S4 knockdowns only on foot, riders pinned by their kickback
+    testing to stay on, templates over riders, riders who aim, readings off the defaults)."""
+    seen = audited(rules, 48, rosters, overrides=overrides)
+    assert seen["shots_at_riders"] > 0 and seen["riders"] > 0
+    assert len(seen["locate_dice"]) > 0 and seen["horse_hits"] > 0 and seen["falls"] > 0
+    assert seen["bolts"] > 0 and seen["mounted_steps_past_foot_m"] > 0
+    if rosters == (ride(MIXED), MIXED):
+        assert seen["knockdown_tests"] > 0  # on the side on foot
+    if overrides is SHELL_OV:
+        assert seen["blast_hits"] > 0
+    if overrides is STAY_MOUNTED:
+        assert seen["mounted_reloads"] + seen["mounted_clears"] > 0
+    if rules is HORSE_READINGS:
+        assert len(seen["fast_fall_hits"]) > 0 and seen["mounted_reloads"] > 0
+
+
+@pytest.mark.parametrize("key,value", [
+    ("rider_hit_faces", 3), ("mounted_target_modifier", 0),
+    ("horse_profile", (8, 3, 0, 3, 4, 1, 3, 1, 5)), ("horse_profile", (10, 3, 0, 3, 3, 1, 3, 1, 5)),
+    ("fall_strength", 4), ("fall_fast_hits_die", 6), ("horse_bolt_extra_in", 3),
+    ("rider_pinned_move_loss", 1), ("mounted_charge_bonus", 0), ("mounted_reload_shift", 0)],
+    ids=["rider_hit_faces", "mounted_target_modifier", "horse-T", "horse-M", "fall_strength",
+         "fall_fast_hits_die", "horse_bolt_extra_in", "rider_pinned_move_loss",
+         "mounted_charge_bonus", "mounted_reload_shift"])
+def test_the_auditor_rejects_fights_played_under_other_horse_rules(key, value):
+    """The auditor has teeth: fights the engine plays with one horse key changed, audited
+    against the defaults, fail the audit within 48 fights (both sides mounted)."""
+    played = dataclasses.replace(RIDE, **{key: value})
+    k, w = lineups(NAMES, 48)
+    for i in range(48):
+        batch, ev, tab = replay(played, 5, 1, i, k[i], w[i], rosters=(HORSED, HORSED))
+        try:
+            _audit(RIDE, ev, batch.games[0], batch.sides[0], tab, (HORSED, HORSED))
+        except AssertionError:
+            return
+    pytest.fail(f"48 fights played with {key}={value!r} pass an audit at the defaults")
+
+
+@pytest.mark.parametrize("rules,rosters,game", [
+    (KICK_RULES, (KICK, KICK), 2),
+    (dataclasses.replace(KICK_RULES, gang_budget=3000), (ride(KICK), KICK), 16)],
+    ids=["on-foot", "mounted"])
+def test_a_mid_move_kickback_stops_the_mover(rules, rosters, game):
+    """A fighter pinned (or thrown from his horse) by the kickback of his own snap shot on the
+    move stops where he fired: the auditor counts steps taken after a pin, down or out of
+    action (a runaway horse's pinned rider apart)."""
+    seen = audited(rules, 48, rosters, games=[game])
+    assert seen["steps_after_pinned"] == []
 
 
 # ---------------------------------------------------------------- the audit's settled readings

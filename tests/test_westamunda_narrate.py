@@ -50,6 +50,18 @@ say, and every volley of a second handgun fired at once says so; every injury ro
 dice of a resilient fighter and True Grit; every escape test re-rolled by nerves of steel says
 so. A trace written by hand covers both arms locked, a dodge failed and nerves of steel's
 'alone' reading.
+
+And over horse fights ('horses': HORSE_SEEDS, 32 replays a seed; wm-5): the standard gangs
+with every fighter mounted, on both sides and on side A alone, every pairing. Besides the
+checks above (the maps' rider symbols included), their own: the roster says who rides; every
+hit on horse and rider located (Ev.LOCATE), every horse's wound roll (Ev.HORSE), every fall
+(Ev.FALL) with its hits' pins and wound rolls, every test to stay on (Ev.STAY_ON), every try to
+calm a pinned horse (Ev.CALM), every horse moving on its own (Ev.BOLT) and every dismount has
+its line with the event's rolls, in order (a fall's hits wasted on a rider out of action
+said); a shot names the mounted target's modifier exactly
+when its MOD_MOUNTED bit says so; the turn headers name who rides and whose horse is pinned;
+the closing line counts falls, dismounts and horses as the side records do. A trace written by
+hand checks each of these lines word for word, and a fight on foot says nothing of horses.
 """
 
 import dataclasses
@@ -61,7 +73,7 @@ import numpy as np
 import pytest
 from wm_kit import MIXED, WEAK
 
-from sim.core.tabletop.battlefield import GROUND_CHARS, Table, empty, line_of_sight
+from sim.core.tabletop.battlefield import BLOCKING, GROUND_CHARS, Table, empty, line_of_sight
 from sim.westamunda import builds
 from sim.westamunda import state as S
 from sim.westamunda.engine import replay, standard_roster
@@ -122,6 +134,11 @@ SKILL_SHOOTOUTS = [(dict(build_a="brawlers", skill_a="wrassler", build_b="long_g
                          skill_b="marksman", scenario="shoot_out"), 10, ("patient_aimer", "brawler")),
                    (dict(skill_a="nerves_of_steel", skill_b="nerves_of_steel",
                          scenario="shoot_out"), 0, ("random", "random"))]
+# horse fights (wm-5): the standard roster with every fighter mounted (a budget that pays for
+# the horses), on both sides and on side A alone against it on foot; every pairing of
+# GUNFIGHTERS on each seed (seed 0 shows every HORSE_FEATURES)
+HORSE_RULES = WMRules(gang_budget=3000)
+HORSE_SEEDS = (0,)
 
 
 def written(rows):
@@ -291,6 +308,37 @@ SHOTGUN_FEATURES = {
 }
 
 
+def _has(ev, kind, col=None, val=None):
+    """Does the trace have a ``kind`` row (with column ``col`` equal to ``val``)?"""
+    rows = _ev(ev, kind)
+    return len(rows) > 0 if col is None else bool((rows[:, col] == val).any())
+
+
+# a horse mechanic -> does this trace show it? (columns: 3 + the payload letter's index)
+HORSE_FEATURES = {
+    "locate_horse": lambda ev: _has(ev, S.Ev.LOCATE, 5, 1),
+    "locate_rider": lambda ev: _has(ev, S.Ev.LOCATE, 5, 0),
+    "locate_blow": lambda ev: _has(ev, S.Ev.LOCATE, 6, 1),
+    "horse_falls": lambda ev: _has(ev, S.Ev.HORSE, 7, 1),
+    "horse_pinned": lambda ev: _has(ev, S.Ev.HORSE, 7, 0),
+    "fall_horse": lambda ev: _has(ev, S.Ev.FALL, 4, S.FALL_HORSE),
+    "fall_thrown": lambda ev: _has(ev, S.Ev.FALL, 4, S.FALL_THROWN),
+    "fall_down": lambda ev: _has(ev, S.Ev.FALL, 4, S.FALL_DOWN),
+    "fall_fast": lambda ev: _has(ev, S.Ev.FALL, 5, 1),
+    "fall_hits_wasted": lambda ev: any(dealt < hits for hits, dealt in _fall_dealt(ev)),
+    "stay_on_kept": lambda ev: _has(ev, S.Ev.STAY_ON, 3, 1),
+    "stay_on_failed": lambda ev: _has(ev, S.Ev.STAY_ON, 3, 0),
+    "stay_on_crash": lambda ev: _has(ev, S.Ev.STAY_ON, 4, 1),
+    "calm_passed": lambda ev: _has(ev, S.Ev.CALM, 3, 1),
+    "calm_failed": lambda ev: _has(ev, S.Ev.CALM, 3, 0),
+    "bolt": lambda ev: _has(ev, S.Ev.BOLT, 3, 0),
+    "runaway": lambda ev: _has(ev, S.Ev.BOLT, 3, 1),
+    "crash": lambda ev: _has(ev, S.Ev.BOLT, 8, 1),
+    "dismount": lambda ev: _has(ev, S.Ev.ACTION, 3, S.Act.DISMOUNT),
+    "mounted_target": lambda ev: _shot_bits(ev, S.MOD_MOUNTED),
+}
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -443,6 +491,7 @@ class Fights(list):
 @functools.cache
 def _fights(kind):
     """Gang fights: every case of BASE and CANDIDATES under the default rules and under ALT.
+    Horses: every pairing on each of HORSE_SEEDS, both sides mounted and side A alone.
     Water: every pairing on the seeds of each WATER case. A shoot-out order: every pairing on
     seeds 0 and 1, and with the mixed rosters under ALT on seed 2; the fast draw the same again
     with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5). Skills: every
@@ -474,6 +523,18 @@ def _fights(kind):
         out += [_skill_fight(changes, seed, names) for changes, seeds in SKILL_CASES
                 for seed in seeds for names in pairs]
         features = {}  # checked over these and SKILL_SHOOTOUTS together (_skill_fights)
+    elif kind == "horses":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        foot = standard_roster(HORSE_RULES)
+        mounted = tuple(r._replace(horse=True) for r in foot)
+        for seed in HORSE_SEEDS:
+            for names in pairs:
+                for rosters in ((mounted, mounted), (mounted, foot)):
+                    kinds, weights = table(list(names))
+                    batch, events, tb = replay(HORSE_RULES, seed, 0, 0, kinds, weights,
+                                               rosters=rosters)
+                    out.append(_fight(seed, names, HORSE_RULES, batch, events, tb, rosters))
+        features = HORSE_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -511,7 +572,8 @@ def _both_shells(gun):
                  r.weapons else r for r in roster)
 
 
-@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills"])
+@pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
+                                        "horses"])
 def fights(request):
     return _fights(request.param)
 
@@ -552,7 +614,7 @@ def _marks(m):
     """{label: (symbol, x, y)} of one parsed map."""
     out = {}
     for y, (row, labels) in m.items():
-        cells = [(x, c) for x, c in enumerate(row) if c in "ABabx"]
+        cells = [(x, c) for x, c in enumerate(row) if c in "ABabxRS"]
         assert len(cells) == len(labels), (y, row, labels)
         for (x, c), lab in zip(cells, labels, strict=True):
             for one in lab.split("/"):
@@ -735,7 +797,7 @@ def test_deployment_map_matches_the_deploy_events(fights):
         assert len(marks) == len(labels)
         for ev in _ev(f.events, S.Ev.DEPLOY):
             lab, x, y, side = labels[int(ev[1])], int(ev[3]), int(ev[4]), int(ev[5])
-            assert marks[lab] == ("AB"[side], x, y)
+            assert marks[lab] == (("RS" if ev[9] else "AB")[side], x, y)  # R, S: riders
             assert f"  {lab} {FIGHTERS[int(ev[6])].replace('_', ' ')} at ({x},{y})" in f.text
 
 
@@ -760,7 +822,7 @@ def test_end_map_shows_who_is_down_and_out(fights):
             for lab in (out or "").split(", "):
                 if lab:
                     assert marks[lab][0] == "x", lab
-        n_up = sum(c in "AB" for c, _, _ in marks.values())
+        n_up = sum(c in "ABRS" for c, _, _ in marks.values())
         assert n_up == int(f.sides[0, S.S_STANDING] + f.sides[1, S.S_STANDING])
 
 
@@ -879,10 +941,10 @@ def _wound_lines(f):
     blow = len(re.findall(r"^  (?:To wound \w+: needs|\w+'s hit on \w+ cannot wound\.)",
                           f.text, re.M))
     want, last = [0, 0], S.Ev.SHOT
-    for kind in f.events[:, 2]:
+    for kind, a in f.events[:, 2:4]:
         if kind in (S.Ev.SHOT, S.Ev.MELEE):
             last = kind
-        elif kind == S.Ev.WOUND:
+        elif kind == S.Ev.WOUND and a >= 0:  # (a fall's hit, a -1: its own sentence)
             want[int(last == S.Ev.MELEE)] += 1
     return (shot, blow), tuple(want)
 
@@ -1978,3 +2040,360 @@ def test_a_written_trace_with_both_arms_locked_dodges_and_nerves_tested_alone():
     assert re.search(r"\nB2 escapes the pin: an I test \(I \d\) failed, re-rolled \(nerves of "
                      r"steel\) and passed.*\n  Rule: nerves of steel: a failed I test to escape "
                      r"a pin is re-rolled\.\n", text)
+
+
+# ---------------------------------------------------------------- horses (wm-5)
+
+
+def _horse_fights():
+    return _fights("horses")
+
+
+def _lab_of(labels):
+    return lambda i: labels[int(i)]
+
+
+def _fall_hits(events):
+    """The rows of a fall's hits: (PINNED rows, WOUND rows), both with no fighter behind them
+    (a -1), the PINNED ones told as the fall's (not a kick's)."""
+    pins, wounds, falling = [], [], False
+    for ev in events:
+        kind = int(ev[2])
+        if kind == S.Ev.FALL:
+            falling = True
+        elif kind == S.Ev.PINNED and ev[3] < 0 and falling:
+            pins.append(ev)
+        elif kind == S.Ev.WOUND and ev[3] < 0:
+            wounds.append(ev)
+        elif kind not in (S.Ev.PINNED, S.Ev.WOUND, S.Ev.INJURY, S.Ev.AIM_LOST, S.Ev.TAKEN_OUT,
+                          S.Ev.WET, S.Ev.STAY_ON, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.SAVE):
+            falling = False
+    return pins, wounds
+
+
+def _fall_dealt(events):
+    """(hits, hits dealt) of each FALL: its wound rolls (WOUND, a -1) on the fallen rider
+    before the next event outside the hit (the engine stops once he is out of action)."""
+    out = []
+    for j in np.flatnonzero(events[:, 2] == S.Ev.FALL):
+        dealt = 0
+        for ev in events[j + 1:]:
+            if ev[2] == S.Ev.FALL or ev[2] not in (S.Ev.PINNED, S.Ev.WOUND, S.Ev.INJURY,
+                                                   S.Ev.AIM_LOST, S.Ev.TAKEN_OUT, S.Ev.WET,
+                                                   S.Ev.STAY_ON, S.Ev.LOCATE, S.Ev.HORSE,
+                                                   S.Ev.SAVE, S.Ev.KNOCKDOWN, S.Ev.ARM_LOCK):
+                break
+            dealt += int(ev[2] == S.Ev.WOUND and ev[1] == events[j, 1] and ev[3] < 0)
+        out.append((int(events[j, 3]), dealt))
+    return out
+
+
+def test_every_horse_event_is_told_with_its_rolls():
+    """Each LOCATE, HORSE, FALL, STAY_ON, CALM and BOLT row has its sentence, in order, with
+    the event's fighter, attacker, dice and result; a fall's hits (PINNED and WOUND with no
+    fighter behind them) theirs; every dismount its line."""
+    fights = _horse_fights()
+    for f in fights:
+        lab = _lab_of(_labels(f.events))
+        ev, text = f.events, f.text
+        want = [(lab(e[3]), "blow" if e[6] else "shot", lab(e[1]),
+                 "'s horse, not " + lab(e[1]) if e[5] else ", not his horse", str(e[4]))
+                for e in _ev(ev, S.Ev.LOCATE)]
+        got = re.findall(r"(\w+)'s (shot|blow|hit) strikes (\w+)('s horse, not \w+|, not his "
+                         r"horse) \(location roll (\d): 1-4 the horse, 5-6 the rider\)", text)
+        assert got == want, (f.seed, f.names)
+        want = [(lab(e[1]), str(e[4]), " from the crash" if e[3] < 0 else "", str(e[5]),
+                 str(e[6]), "wounded: the horse falls" if e[7] else
+                 f"no wound, but the horse is pinned: it panics, and will bolt in {lab(e[1])}'s "
+                 "next movement phase unless he calms it")
+                for e in _ev(ev, S.Ev.HORSE)]
+        got = re.findall(r"To wound (\w+)'s horse \(S(\d+)( from the crash)? against T3\): "
+                         r"needs (\d+)\+, rolls (\d): (wounded: the horse falls|no wound, but "
+                         r"the horse is pinned: it panics, and will bolt in \w+'s next movement "
+                         r"phase unless he calms it)", text)
+        assert got == want, (f.seed, f.names)
+        how = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the "
+               "saddle", S.FALL_DOWN: "goes down and falls from the saddle"}
+        want = [(lab(e[1]), how[int(e[4])], f"{e[3]} hit{'s' if e[3] != 1 else ''}",
+                 " (a D3: the horse's latest move was more than its M of 8\")" if e[5] else "")
+                for e in _ev(ev, S.Ev.FALL)]
+        got = re.findall(r"(\w+) (comes down with his horse|is thrown from the saddle|goes down "
+                         r"and falls from the saddle): (\d+ hits?) at S3( \(a D3: the horse's "
+                         r"latest move was more than its M of 8\"\))?; ", text)
+        assert got == want, (f.seed, f.names)
+        want = [f"; he is out of action after {dealt} hit{'s' if dealt != 1 else ''}, so "
+                f"{hits - dealt} {'is' if hits - dealt == 1 else 'are'} wasted"
+                if dealt < hits else "" for hits, dealt in _fall_dealt(ev)]
+        got = re.findall(r"(?:comes down with his horse|is thrown from the saddle|goes down and "
+                         r"falls from the saddle): .*leaves the fight(.*)\.$", text, re.M)
+        assert got == want, (f.seed, f.names)
+        want = [(lab(e[1]), "passed: he keeps his seat" if e[3] else "failed")
+                for e in _ev(ev, S.Ev.STAY_ON)]
+        got = re.findall(r"(\w+), (?:shaken by the crash|pinned by his gun's kick|pinned and "
+                         r"wounded|pinned|wounded), tests to stay in the saddle: an I test "
+                         r"\(I \d+\) (passed: he keeps his seat|failed)\.", text)
+        assert got == want, (f.seed, f.names)
+        assert text.count("shaken by the crash") == int((_ev(ev, S.Ev.STAY_ON)[:, 4] == 1).sum())
+        want = [(lab(e[1]), "passed: the horse is under control again" if e[3] else
+                 "failed: it will bolt") for e in _ev(ev, S.Ev.CALM)]
+        got = re.findall(r"^(\w+) tries to calm his pinned horse: an I test \(I \d+\) (passed: "
+                         r"the horse is under control again|failed: it will bolt)\.", text, re.M)
+        assert got == want, (f.seed, f.names)
+        bolts = _ev(ev, S.Ev.BOLT)
+        want = [(lab(e[1]), "'s horse bolts: " if e[3] == 0 else
+                 " is pinned and cannot control his horse: it goes on straight, ",
+                 f"{e[4] / 2:g}") for e in bolts]
+        got = re.findall(r"^(\w+)('s horse bolts: | is pinned and cannot control his horse: it "
+                         r"goes on straight, )([\d.]+)\" to the [\w-]+", text, re.M)
+        assert got == want, (f.seed, f.names)
+        assert text.count("\n  It runs into ") == int((bolts[:, 8] == 1).sum())
+        acts = _ev(ev, S.Ev.ACTION)
+        want = [lab(e[1]) for e in acts[acts[:, 3] == S.Act.DISMOUNT]]
+        assert re.findall(r"^(\w+) dismounts at \(\d+,\d+\): the horse is led off", text,
+                          re.M) == want
+        pins, wounds = _fall_hits(ev)
+        assert re.findall(r"The fall(?:'s hit \d of \d)? pins (\w+)", text) == \
+            [lab(e[1]) for e in pins]
+        assert len(pins) + text.count("The kick pins") == \
+            int(((ev[:, 2] == S.Ev.PINNED) & (ev[:, 3] < 0)).sum())
+        got = re.findall(r"To wound (\w+) \(the fall(?:'s hit \d of \d)?, S3 against T\d+\): "
+                         r"needs (\d)\+, rolls (\d): (wounded|no wound)", text)
+        assert got == [(lab(e[1]), str(e[4]), str(e[5]), "wounded" if e[6] else "no wound")
+                       for e in wounds], (f.seed, f.names)
+    missing = {k for k, has in HORSE_FEATURES.items() if not any(has(f.events) for f in fights)}
+    assert not missing, missing
+
+
+def test_a_shot_names_the_mounted_target_exactly_when_its_bit_says_so():
+    for f in _horse_fights():
+        for ev, bd in zip(_to_hit(f.events), _breakdowns(f.text), strict=True):
+            assert ("+1 mounted target" in (bd[3] or "")) == \
+                bool(ev[11] & S.MOD_MOUNTED), (f.seed, f.names, bd)
+
+
+def test_the_roster_turn_headers_and_closing_line_say_who_rides():
+    """The roster says who rides (Ev.DEPLOY g); each turn header names the riders still in the
+    saddle (not fallen, dismounted or out of action) and marks a horse pinned where its rider,
+    not pinned himself, tries to calm it in that turn; the closing line's falls, dismounts and
+    horses are the side records'."""
+    for f in _horse_fights():
+        labels = _labels(f.events)
+        riders = set()
+        for ev in _ev(f.events, S.Ev.DEPLOY):
+            lab = labels[int(ev[1])]
+            line = re.search(rf"^  {lab} [a-z ]+ at \(\d+,\d+\)( on horseback)?, ", f.text, re.M)
+            assert bool(line.group(1)) == bool(ev[9]), lab
+            if ev[9]:
+                riders.add(lab)
+        heads = re.findall(r"^== Round \d+: side ([AB])'s turn .*\n(Side [AB]: .*)\n(Side [AB]: "
+                           r".*)$", f.text, re.M)
+        turns = np.flatnonzero(f.events[:, 2] == S.Ev.TURN)
+        assert len(heads) == len(turns)
+        up = set(riders)
+        j0 = 0
+        for n, j in enumerate(turns):
+            for ev in f.events[j0:j]:
+                kind, who = int(ev[2]), labels.get(int(ev[1]))
+                if kind == S.Ev.FALL or kind == S.Ev.ACTION and ev[3] == S.Act.DISMOUNT or \
+                        kind == S.Ev.TAKEN_OUT or \
+                        kind in (S.Ev.INJURY, S.Ev.RECOVERY) and ev[4] == S.INJ_OUT:
+                    up.discard(who)
+            j0 = j
+            end = turns[n + 1] if n + 1 < len(turns) else len(f.events)
+            calming = {labels[int(e[1])] for e in f.events[j:end] if e[2] == S.Ev.CALM}
+            told, pinned_horse = set(), set()
+            for status in heads[n][1:]:
+                m = re.search(r"; on horseback: (.*)\.$", status)
+                for item in (m.group(1).split(", ") if m else []):
+                    who = item.split(" ")[0]
+                    told.add(who)
+                    if item.endswith("(his horse pinned)"):
+                        pinned_horse.add(who)
+            assert told == up, (f.seed, f.names, n)
+            assert calming <= pinned_horse, (f.seed, f.names, n)
+        for s in range(2):
+            line = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): .*$", f.text,
+                             re.M).group(0)
+            rec = {c: int(f.sides[s, c]) for c in (S.S_RIDERS, S.S_FALLS, S.S_DISMOUNTS,
+                                                   S.S_HORSES_LOST, S.S_BOLTS, S.S_RUNAWAYS,
+                                                   S.S_CALMED)}
+            m = re.search(r"; of its (\d+) riders?, (.*?)(?:; its horses: (.*))?\.$", line)
+            assert bool(m) == (rec[S.S_RIDERS] > 0), line
+            if not m:
+                continue
+
+            def n_of(words, txt):
+                hit = re.search(rf"(\d+) {words}", txt or "")
+                return int(hit.group(1)) if hit else 0
+
+            assert int(m.group(1)) == rec[S.S_RIDERS]
+            assert n_of("fell", m.group(2)) == rec[S.S_FALLS]
+            assert n_of("dismounted", m.group(2)) == rec[S.S_DISMOUNTS]
+            assert n_of("brought down", m.group(3)) == rec[S.S_HORSES_LOST]
+            assert n_of("bolted", m.group(3)) == rec[S.S_BOLTS]
+            assert n_of("ran on under a pinned rider", m.group(3)) == rec[S.S_RUNAWAYS]
+            assert n_of("calmed", m.group(3)) == rec[S.S_CALMED]
+
+
+def test_fights_on_foot_say_nothing_of_horses(fights):
+    """A fight with nobody mounted: no rider, horse or saddle in the text, and no rider symbol
+    in the legend (its narration is the one before horses)."""
+    for f in fights:
+        if _ev(f.events, S.Ev.DEPLOY)[:, 9].any():
+            continue
+        for word in ("horse", "saddle", "rider", "Riders", "mounted", "dismount", "gallops",
+                     "rides"):
+            assert word not in f.text, (word, f.seed, f.names)
+
+
+def test_a_written_trace_with_horses_told_word_for_word():
+    """A trace written by hand (hand-checked): A1 and A2 ride, B1 rides, B2 is on foot. A2
+    dismounts; A1's shot (+1 for horse and rider) strikes B1's horse, which is pinned, and his
+    revolver's kick pins him: he stays on. B1 fails to calm his horse: it bolts 5" east, runs
+    into a wall after 2", is pinned again, and B1, shaken, is thrown: the fall pins him and
+    gives him a flesh wound. B2's shot strikes A1 himself, pinned: he stays on. Next turn A1,
+    still pinned, cannot control his horse: it goes on straight 1" south. B2 charges him; his
+    first blow strikes the horse, which falls: A1 comes down with it, 2 hits (a D3: the horse
+    had moved fast), no pins in hand-to-hand; his second blow strikes A1 on foot. The closing
+    line counts the falls, the dismount and the horses."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 1),
+            (0, 1, E.DEPLOY, 25, 10, 0, gang, rev, -1, 1),
+            (0, 2, E.DEPLOY, 10, 20, 1, gang, rev, -1, 1),
+            (0, 3, E.DEPLOY, 20, 20, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 1, E.ACTION, A.DISMOUNT, -1, 25, 10, 0, 0, 0),
+            (1, 0, E.SHOT, 2, rev, 3, 5, 1, 0, 0, S.COV_NONE, S.MOD_MOUNTED),
+            (1, 2, E.LOCATE, 0, 3, 1, 0), (1, 2, E.HORSE, 0, 3, 4, 2, 0),
+            (1, 0, E.KICKBACK, rev, 0), (1, 0, E.PINNED, -1), (1, 0, E.STAY_ON, 1, 0),
+            (1, -1, E.TURN, 1),
+            (1, 2, E.CALM, 0),
+            (1, 2, E.MOVE, 10, 20, 11, 20, S.MV_WALK), (1, 2, E.MOVE, 11, 20, 12, 20, S.MV_WALK),
+            (1, 2, E.BOLT, 0, 10, 10, 0, 4, 1),
+            (1, 2, E.HORSE, -1, 3, 4, 3, 0), (1, 2, E.STAY_ON, 0, 1),
+            (1, 2, E.FALL, 1, S.FALL_THROWN, 0), (1, 2, E.PINNED, -1),
+            (1, 2, E.WOUND, -1, 4, 6, 1), (1, 2, E.INJURY, 1, S.INJ_FLESH, 0, 0),
+            (1, 3, E.ACTION, A.HOLD, -1, 20, 20, 0, 0, 0),
+            (1, 3, E.SHOT, 0, rev, 4, 6, 1, 0, 0, S.COV_NONE, S.MOD_MOUNTED),
+            (1, 0, E.LOCATE, 3, 5, 0, 0), (1, 0, E.PINNED, 3), (1, 0, E.WOUND, 3, 4, 3, 0),
+            (1, 0, E.STAY_ON, 1, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.UNPIN, 0, 0),
+            (2, 0, E.MOVE, 10, 10, 10, 11, S.MV_WALK), (2, 0, E.BOLT, 1, 2, 0, 10, 2, 0),
+            (2, 1, E.ACTION, A.HOLD, -1, 25, 10, 0, 0, 0),
+            (2, 0, E.PIN_LIFTED, 0),
+            (2, -1, E.TURN, 1),
+            (2, 2, E.UNPIN, 1, 0),
+            (2, 2, E.ACTION, A.HOLD, -1, 12, 20, 0, 0, 0),
+            (2, 3, E.ACTION, A.CHARGE, 0, 10, 12, 0, 0, 0),
+            (2, 3, E.MOVE, 20, 20, 10, 12, S.MV_CHARGE), (2, 3, E.CHARGED, 0),
+            (2, 0, E.MELEE, 3, 5, 7, 0, 2),
+            (2, 0, E.LOCATE, 3, 2, 1, 1), (2, 0, E.HORSE, 3, 3, 4, 4, 1),
+            (2, 0, E.FALL, 2, S.FALL_HORSE, 1),
+            (2, 0, E.WOUND, -1, 4, 2, 0), (2, 0, E.WOUND, -1, 4, 1, 0),
+            (2, 0, E.WOUND, 3, 4, 2, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    tab = empty(30, 30)
+    tab.terrain[20, 13] = BLOCKING
+    text = narrate(written(rows), tab, ["x", "y"], HORSE_RULES)
+    for line in (
+            "  A1 leader at (10,10) on horseback, revolver.",
+            "  B2 ganger at (20,20), revolver.",
+            "Riders: every fighter of side A and B1. Horse: M 8 WS 3 BS 0 S 3 T 3 W 1 I 3 A 1 "
+            "Ld 5; a rider moves at the horse's M, his own again once on foot.",
+            "  Rule: horse and rider are one fighter on the map, moving at the horse's M (8\"); "
+            "they are a large target, +1 to hit; each hit on them, shot or blow, is located by a "
+            "D6: 1-4 the horse, 5-6 the rider.",
+            "  R  a side A fighter on horseback (horse and rider one point)",
+            " 10   ..........R..............R....   A1 A2",
+            " 20   ..........S..#......B.........   B1 B2",
+            "Side A: 2 standing, 0 down, 0 out of action; on horseback: A1, A2.",
+            "A2 dismounts at (25,10): the horse is led off, and he fights on foot (M 4); any shot "
+            "this turn is a snap shot.",
+            "A1 fires a shot at B1 with the revolver, 10\" away: needs 3+ to hit (7 - BS 4; -1 "
+            "long range, +1 mounted target), rolls 5: hit.",
+            "    A1's shot strikes B1's horse, not B1 (location roll 3: 1-4 the horse, 5-6 the "
+            "rider).",
+            "    To wound B1's horse (S3 against T3): needs 4+, rolls 2: no wound, but the horse "
+            "is pinned: it panics, and will bolt in B1's next movement phase unless he calms it.",
+            "  The kick pins A1.",
+            "    A1, pinned by his gun's kick, tests to stay in the saddle: an I test (I 4) "
+            "passed: he keeps his seat.",
+            "Side B: 2 standing, 0 down, 0 out of action; on horseback: B1 (his horse pinned).",
+            "B1 tries to calm his pinned horse: an I test (I 3) failed: it will bolt.",
+            "B1's horse bolts: 5\" to the east, from (10,20) to (12,20).",
+            "  It runs into the wall at (13,20) after 2\" of its 5\", stopping at (12,20).",
+            "    To wound B1's horse (S3 from the crash against T3): needs 4+, rolls 3: no wound, "
+            "but the horse is pinned: it panics, and will bolt in B1's next movement phase unless "
+            "he calms it.",
+            "    B1, shaken by the crash, tests to stay in the saddle: an I test (I 3) failed.",
+            "    B1 is thrown from the saddle: 1 hit at S3; he is on foot at (12,20) (M 4), and "
+            "the horse leaves the fight.",
+            "    The fall pins B1.",
+            "    To wound B1 (the fall, S3 against T3): needs 4+, rolls 6: wounded.",
+            "    Injury roll for B1: 1: a flesh wound, WS 2 and BS 2 now.",
+            "B2 fires a shot at A1 with the revolver, 14\" away: needs 4+ to hit (7 - BS 3; -1 "
+            "long range, +1 mounted target), rolls 6: hit.",
+            "    B2's shot strikes A1, not his horse (location roll 5: 1-4 the horse, 5-6 the "
+            "rider).",
+            "    A1, pinned, tests to stay in the saddle: an I test (I 4) passed: he keeps his "
+            "seat.",
+            "A1 is pinned and cannot control his horse: it goes on straight, 1\" to the south, "
+            "from (10,10) to (10,11).",
+            "Did not act: A1 (pinned).",
+            "A1 (WS 4) against B2 (WS 3), B2 charging: combat scores 5 and 7; B2 strikes 2 "
+            "blows.",
+            "  B2's blow strikes A1's horse, not A1 (location roll 2: 1-4 the horse, 5-6 the "
+            "rider).",
+            "  To wound A1's horse (S3 against T3): needs 4+, rolls 4: wounded: the horse falls.",
+            "  A1 comes down with his horse: 2 hits at S3 (a D3: the horse's latest move was more "
+            "than its M of 8\"); he is on foot at (10,11) (M 4), and the horse leaves the fight.",
+            "  To wound A1 (the fall's hit 1 of 2, S3 against T3): needs 4+, rolls 2: no wound.\n"
+            "  To wound A1 (the fall's hit 2 of 2, S3 against T3): needs 4+, rolls 1: no wound.\n"
+            "  To wound A1: needs 4+, rolls 2: no wound.",
+            " 11   ..........A...................   A1",
+            "Side A (x): 2 standing, 0 down, 0 out of action; it fired 1 shot and hit with 1; of "
+            "its 2 riders, 1 fell and 1 dismounted; its horses: 1 brought down, 1 ran on under a "
+            "pinned rider.",
+            "Side B (y): 2 standing, 0 down, 0 out of action; it fired 1 shot and hit with 1; of "
+            "its 1 rider, 1 fell; its horses: 1 bolted."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    for key in ("a hit on the horse rolls to wound", "a rider who is pinned or wounded",
+                "a rider who falls takes an S3 hit",
+                "at the start of his side's turn the rider of a pinned horse",
+                "a pinned horse bolts", "a pinned rider cannot control his horse",
+                "a rider may step down", "a rider fights with one hand"):
+        assert text.count(f"Rule: {key}") == 1, key
+    # a rider charging a man on foot: the horse's bulk in his combat score
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 1),
+            (0, 1, E.DEPLOY, 10, 14, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.CHARGE, 1, 10, 13, 0, 0, 0),
+            (1, 0, E.MOVE, 10, 10, 10, 13, S.MV_CHARGE), (1, 0, E.CHARGED, 1),
+            (1, 0, E.MELEE, 1, 11, 8, 0, 0),
+            (1, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES)
+    assert "\nA1 charges B1 from (10,10) to (10,13).\n" in text
+    assert "\nA1 (WS 4) against B1 (WS 3), A1 charging (on horseback: +1 for the horse's bulk " \
+           "against a man on foot): combat scores 11 and 8; no blows land.\n" in text
+    # an aiming rider whose horse bolts: the aim ends (aimed shots only from a still horse)
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 1),
+            (0, 1, E.DEPLOY, 10, 20, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.AIM, 1, 10, 10, 0, 0, 0), (1, 0, E.AIM, 1, 1),
+            (1, -1, E.TURN, 1),
+            (1, 1, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+            (1, 1, E.SHOT, 0, rev, 4, 5, 1, 0, 0, S.COV_NONE, S.MOD_MOUNTED),
+            (1, 0, E.LOCATE, 1, 1, 1, 0), (1, 0, E.HORSE, 1, 3, 4, 1, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.CALM, 0), (2, 0, E.AIM_LOST, 1, 3),
+            (2, 0, E.MOVE, 10, 10, 9, 10, S.MV_WALK), (2, 0, E.MOVE, 9, 10, 8, 10, S.MV_WALK),
+            (2, 0, E.BOLT, 0, 4, -10, 0, 4, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES)
+    assert "\nA1's horse bolts: 2\" to the west, from (10,10) to (8,10).\n" in text
+    assert "\n  A1 loses his aim on B1: aimed shots only from a still horse.\n" in text
+    assert "Shooting phase of side A" not in text  # (no aimed shot fired: the aim ended)

@@ -465,10 +465,12 @@ def _any_ready_gun(kit, a):
 
 
 @kernel
-def _modifier(rp, tb, aim_turns, range_mod, snap, emerging, charging, rapid, cover, sustained):
-    """The summed to-hit modifier of one shot (odds.hit_modifier, plus sfd_modifier)."""
+def _modifier(rp, tb, aim_turns, range_mod, snap, emerging, charging, rapid, cover, sustained,
+              size=0):
+    """The summed to-hit modifier of one shot (odds.hit_modifier, plus sfd_modifier); ``size``
+    a large target's bonus (horse and rider), inside the cap under aim_cap_reading 'total'."""
     aim = min(aim_turns * rp[S.R_AIM_PER_TURN], rp[S.R_AIM_MAX])
-    plus = aim + max(range_mod, 0)
+    plus = aim + max(range_mod, 0) + size
     if rp[S.R_AIM_CAP_TOTAL] != 0:
         plus = min(plus, rp[S.R_AIM_MAX])
     minus = min(range_mod, 0)
@@ -586,10 +588,9 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     if rmod >= NO_SHOT:
         return NO_SHOT
     snap, own = _own_mods(g, fm, a, row, snap)
+    size = rp[S.R_MOUNTED_MOD] if fm[t, S.FHORSE] != 0 else 0  # horse and rider: large
     mod = _modifier(rp, g.tb, aim_turns, rmod, snap, emerging, charging, _rapid(g, fm, t), cov,
-                    sustained) + extra + own
-    if fm[t, S.FHORSE] != 0:  # horse and rider: a large target
-        mod += rp[S.R_MOUNTED_MOD]
+                    sustained, size) + extra + own
     need = rp[S.R_NEEDED_BASE] - fm[a, FBS] - mod
     if not _can_roll(g, need):
         return NO_SHOT
@@ -942,6 +943,8 @@ def _fall(g, f, ge, out, t, by, why):
         _log(out, t, Ev.WOUND, -1, need, d, 1 if wounded else 0)
         if wounded:
             _damage(g, f, ge, out, t, by, 1, False)
+    if fm[t, FSTATE] != ST_OUT:
+        _get_wet(g, f, ge, out, t)  # pinned or down in water
 
 
 @kernel
@@ -994,14 +997,16 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
     by cell (the cell nearest each quarter-inch point of the line), each step paying the
     shared movement's cost (2 a side step, 3 a diagonal, times slow ground's multiplier). It
     stops at the table edge, before another fighter, when the next step costs more than is
-    left, or when its rider is pinned, falls or goes down; running into blocking terrain (a
-    corner between two blocking cells too) it stops and takes a fall_strength hit
-    (``_horse_hit``), and its rider tests to stay on. Aims on him and enemy overwatch react to
-    each step as to any move. It is his move this turn: FMOVED a run above the horse's M (his
-    shots snap shots), else a walk."""
+    left, or when its rider falls or goes down (a rider pinned on the way is carried on: it is
+    the horse that moves); running into blocking terrain (a corner between two blocking cells
+    too) it stops and takes a fall_strength hit (``_horse_hit``), and its rider tests to stay
+    on. His own aim ends; aims on him and enemy overwatch react to each step as to any move
+    (overwatch holds its fire at a rider already pinned, as at any pinned mover). It is his
+    move this turn: FMOVED a run above the horse's M (his shots snap shots), else a walk."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
     x0, y0 = fm[a, FX], fm[a, FY]
+    _lose_aim(ge, out, a, 3)  # aimed shots only from a still horse
     mv = S.MV_RUN if budget > 2 * fm[a, FM] else S.MV_WALK
     fm[a, FMOVED] = mv
     fm[a, FMOVED_IN] = 0
@@ -1038,8 +1043,8 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
         _get_wet(g, f, ge, out, a)
         _aims_on(g, f, ge, sc, out, a)
         _overwatch_at(g, f, ge, sc, out, a, False)
-        if fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] == 0:
-            break
+        if fm[a, FSTATE] != ST_STANDING or fm[a, S.FHORSE] == 0:
+            break  # he fell (a pinned rider is carried on: the horse moves, not he)
     _log(out, a, Ev.BOLT, kind, budget, round(10 * ux), round(10 * uy), spent, crashed)
     if crashed and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING:
         _horse_hit(g, f, ge, out, -1, a, g.rp[S.R_FALL_S])
@@ -1846,6 +1851,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         if k == kb and fm[a, FFIRED] == 0:
             _shoot_now(g, f, ge, sc, out, a, rp[S.R_FIRE_ARC], fm[a, FFACEX], fm[a, FFACEY],
                        S.SH_SNAP | S.SH_MIDMOVE, -1, 0, False, False)
+            if fm[a, FSTATE] != was or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] != rode:
+                return True  # his own kickback pinned him (or threw him): the move ends
         if act == Act.RUN and k > 0 and rp[S.R_RUN_STOP] > 0 and _enemy_near(g, f, ge, sc, a):
             break
     if act == Act.CHARGE and _adjacent(fm, a, target) and fm[target, FSTATE] != ST_OUT:
@@ -2259,13 +2266,14 @@ def _melee_hits(g, f, ge, out, a, b, hits):
     strength = fm[a, FS] + (fm[a, FMELEE_S] if fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT else 0)
     if (fm[a, S.FSKILL] & S.SK_CRUSHING) != 0:
         strength += rp[S.R_CRUSHING]
+    at_horse = strength  # the rider's iron jaw does not shield his horse
     if (fm[b, S.FSKILL] & S.SK_IRON_JAW) != 0:
         strength = max(strength - rp[S.R_IRON_JAW], 1)
     for _ in range(hits):
         if fm[b, FSTATE] == ST_OUT:
             return
         if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, True):
-            _horse_hit(g, f, ge, out, a, b, strength)  # each blow located as a shot is
+            _horse_hit(g, f, ge, out, a, b, at_horse)  # each blow located as a shot is
             continue
         if _saved(g, ge, out, a, b, True):
             continue
@@ -2978,6 +2986,10 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             if r.preloads:
                 raise ConfigError(f"westamunda side {side}: {r.type} with preloads="
                                   f"{r.preloads}: spare cylinders are not modelled yet")
+            if r.horse:
+                why = rules.mounted_problem(f"side {side}'s roster (a {r.type} with a horse)")
+                if why:
+                    raise ConfigError(f"westamunda {why}")
             for name in r.weapons:
                 why = _supported(rules, name)
                 if why:

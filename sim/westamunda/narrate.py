@@ -54,7 +54,23 @@ hatred it brings (Ev.ARM_LOCK; the hatred named in the hand-to-hand line it coun
 second of two handguns fired at once (SH_OFF_HAND); a shot's hip shooting, marksman's longer
 short range and a long gun fired one-handed (MOD_HIP, MOD_MARKSMAN, MOD_ONE_ARM, in its
 breakdown); the two injury dice of a resilient fighter and True Grit's injury table (Ev.INJURY
-c, d); a failed escape test re-rolled by nerves of steel (Ev.UNPIN b)."""
+c, d); a failed escape test re-rolled by nerves of steel (Ev.UNPIN b).
+
+Horses (wm-5): the opening roster says who rides (Ev.DEPLOY g) and gives the horse's profile,
+and the maps mark a rider with his own symbol (``legend``: R side A, S side B); the turn
+headers name who still rides and whose horse is pinned. In the fight: a mounted rider rides or
+gallops where a man on foot walks or runs, and may dismount (Act.DISMOUNT: a snap shot after
+it); a shot at horse and rider names the large target's modifier (MOD_MOUNTED); each hit on
+them is located, the horse or the rider (Ev.LOCATE); a hit on the horse rolls to wound it: it
+falls, or it is pinned and panics (Ev.HORSE); a rider pinned or wounded, or whose horse ran into
+something, tests to stay on (Ev.STAY_ON); a rider falls (Ev.FALL) with the fall's hits told as
+its pins and wound rolls (Ev.PINNED and Ev.WOUND with no fighter behind them); the rider of a
+pinned horse tries to calm it (Ev.CALM); a horse that moves on its own, bolting or going on
+under a pinned rider, is told as one line rewritten step by step (its Ev.MOVE rows, then
+Ev.BOLT) with where it stopped and why, a crash included; a rider charging a man on foot has
+the horse's bulk named in the combat. Reloads in the saddle say so (mounted_reload_shift), and
+the closing line counts each side's falls, dismounts and horses lost, bolted and calmed. None
+of it is said in a fight on foot."""
 
 from __future__ import annotations
 
@@ -63,6 +79,7 @@ import math
 import numpy as np
 
 from sim.core.tabletop.battlefield import (
+    BLOCKING,
     DEEP_WATER,
     DIFFICULT,
     GROUND_CHARS,
@@ -71,6 +88,7 @@ from sim.core.tabletop.battlefield import (
     Table,
     cell_chars,
     line_of_sight,
+    slowness,
 )
 from sim.core.tabletop.geometry import dist_in
 from sim.westamunda import state as S
@@ -94,13 +112,23 @@ STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # what a hit does (a shot's or a hand-to-hand blow's): these keep the shot or blow being told
 # (and the wet mark it leaves on a fighter pinned or down in water)
 # (a hit avoided by a skill, and a wrassler's arm lock before his blows, included)
+# (and on a mounted fighter: where the hit landed, the horse's wound roll, the test to stay on
+# and the fall)
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
-              Ev.SAVE, Ev.ARM_LOCK)
+              Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
 _VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
          Act.RELOAD: "walks", Act.CLEAR: "walks"}
+# a rider's: his horse walks or runs him (a horse does not crawl)
+_RIDE = {Act.WALK: "rides", Act.RUN: "gallops", Act.CHARGE: "charges", Act.RELOAD: "rides",
+         Act.CLEAR: "rides"}
+# the map symbol of a rider (always standing: a rider who goes down falls), by side
+RIDER_CHARS = "RS"
+# Ev.FALL why: how the rider came off
+_FALL_HOW = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the saddle",
+             S.FALL_DOWN: "goes down and falls from the saddle"}
 # AIM_LOST reasons 0-2, the target's doing (by his own move, or thrown back by a hit): where to
 _AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
              2: "into cover it was not in when the aim began"}
@@ -165,6 +193,8 @@ def legend(rules: WMRules) -> dict:
         "B": "a side B fighter, standing",
         "a": "a side A fighter, down (lying wounded)",
         "b": "a side B fighter, down (lying wounded)",
+        RIDER_CHARS[0]: "a side A fighter on horseback (horse and rider one point)",
+        RIDER_CHARS[1]: "a side B fighter on horseback (horse and rider one point)",
         "x": "where a fighter was taken out of action (either side)",
     }
 
@@ -244,6 +274,16 @@ def _compass(dx: int, dy: int) -> str:
     return _COMPASS[int((angle + 22.5) // 45) % 8]
 
 
+def _span(lo: int, hi: int) -> str:
+    """'1-4', or '5' for one face."""
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+def _inches(half: int) -> str:
+    """Half-inches in inches: '4"', '4.5"'."""
+    return f"{half / 2:g}\""
+
+
 def _faces(faces, names) -> str:
     """'1 flesh wound, 2-5 down, 6 out of action' from per-face codes."""
     out, start = [], 0
@@ -274,11 +314,16 @@ class _Fighter:
         self.eng = -1
         self.charged = False
         self.wet = 0  # the engine's FWET bits (Ev.WET): what his guns' ammo rolls read
+        self.mounted = False  # on horseback (Ev.DEPLOY g; off by a fall or a dismount)
+        self.hpin = False  # his horse is pinned (Ev.HORSE): it bolts unless he calms it
+        self.hpin_turn = -1  # the gang turn it was pinned in (the engine's FHPIN_TURN)
+        self.foot_m = prof["M"]  # his own M, on foot
         self.new_turn()
 
     def new_turn(self):
         self.act = -1  # this turn's Act, -1 none yet
         self.fired = False
+        self.horse_ran = -1  # this turn his horse moved on its own: Ev.BOLT a (0 bolted)
 
 
 class _Story:
@@ -331,6 +376,10 @@ class _Story:
         self.strike = None  # the latest shell fired (SHOT or POINT_SHOT): dict, or None
         self.blast_dice = 1  # the template being told: hits each (1), else the die of them
         self.described: set[int] = set()  # weapon rows whose profile has been said
+        self.horse_run = None  # a horse moving on its own, being told (its MOVE rows): dict, or None
+        self._run_line = None  # (fighter, line index, start, slow ground) of its latest line
+        self.falling = None  # the fall whose hits are being told: dict, or None
+        self.run_aim = None  # (rider, target): an aim a horse moving on its own ends
 
     @property
     def turn_word(self) -> str:
@@ -351,6 +400,7 @@ class _Story:
         self.out += [f"{pad}Rule: {text}." for text in self.queued]
         self.queued = []
         self._move_line = None
+        self._run_line = None
 
     def why(self, key: str) -> str:
         """Queue the rule behind ``key`` to be told under the next line, the first time it
@@ -574,6 +624,51 @@ class _Story:
                          "dice, the better standing"
                          + (", but an out of action on either die stands"
                             if _NATIVE.get(r.native_injury) == 1 else ""),
+            # horses (wm-5)
+            "mounted": f"horse and rider are one fighter on the map, moving at the horse's M "
+                       f"({r.horse_profile[0]}\"); they are a large target, "
+                       f"{r.mounted_target_modifier:+d} to hit; each hit on them, shot or blow, "
+                       f"is located by a D6: {self.location_faces()}",
+            "horse_hit": f"a hit on the horse rolls to wound against its T {r.horse_profile[4]}: "
+                         "wounded, it falls and its rider with it; otherwise it is pinned and "
+                         "panics: it bolts in its rider's next movement phase unless he calms "
+                         "it first, and is itself again at the end of that turn",
+            "stay_on": "a rider who is pinned or wounded, or whose horse runs into something, "
+                       "tests his I to stay in the saddle; failing, he falls (a rider who goes "
+                       "down falls without a test)",
+            "fall": f"a rider who falls takes an S{r.fall_strength} hit, or a "
+                    f"D{r.fall_fast_hits_die} of them if the horse's latest move was more than "
+                    f"its M ({r.horse_profile[0]}\"); each pins him and rolls to wound, and no "
+                    "skill saves it; he fights on on foot where the horse was, at his own M, "
+                    "his aim and overwatch gone, and the horse leaves the fight",
+            "calm": "at the start of his side's turn the rider of a pinned horse, if not pinned "
+                    "himself, may try to calm it: an I test; passed, the horse is under control",
+            "bolt": "a pinned horse bolts in its rider's movement phase, in place of his action "
+                    "(he may still shoot): straight in a random direction, its latest move and "
+                    f"{r.horse_bolt_extra_in}\" more, at most {r.horse_profile[0] * r.run_multiplier}"
+                    f"\" (a horse that had stood still: an artillery die's inches and "
+                    f"{r.horse_bolt_extra_in}\" more), carrying him out of any hand-to-hand; it "
+                    "stops at the table edge, before another fighter, when the ground ahead costs "
+                    "more than it has left, or when its rider falls or goes down (a rider pinned "
+                    "on the way is carried on); his aim ends; "
+                    f"running into a wall or building it stops and takes an S{r.fall_strength} "
+                    "hit, and its rider tests to stay on",
+            "runaway": "a pinned rider cannot control his horse: it goes on straight the way it "
+                       "was going, at "
+                       + ("its latest move" if r.runaway_move == "last_move" else
+                          f"its M ({r.horse_profile[0]}\")")
+                       + f" less {r.rider_pinned_move_loss}\", in place of his action (as a "
+                       "bolting horse, it stops at an obstacle)",
+            "dismount": "a rider may step down from his still horse as his action: no more "
+                        "movement that turn, any shot he takes is a snap shot, and the horse is "
+                        "led off; he fights on foot at his own M",
+            "mounted_reload": "a rider reloads and clears jams as if doing more: on a still "
+                              f"horse {self.saddle_reload('still')}, on a moving one "
+                              f"{self.saddle_reload('walking')}",
+            "mounted_melee": "a rider fights with one hand on the reins: no extra attack die "
+                             f"for a second hand weapon; charging a man on foot he adds "
+                             f"+{r.mounted_charge_bonus} for the horse's bulk to his combat score "
+                             "in that round",
         }
         if self.fast:  # the rules that speak of gang turns, as a fast-draw round has them
             text.update({
@@ -601,6 +696,19 @@ class _Story:
                                            "moves of his score are over"),
             })
         return text[key]
+
+    def location_faces(self) -> str:
+        """'1-4 the horse, 5-6 the rider': the location die's faces (rider_hit_faces)."""
+        rider = self.rules.rider_hit_faces
+        horse = S.D6 - rider
+        parts = ([f"{_span(1, horse)} the horse"] if horse else []) + \
+            ([f"{_span(horse + 1, S.D6)} the rider"] if rider else [])
+        return ", ".join(parts)
+
+    def saddle_reload(self, activity: str) -> str:
+        """What reloading asks of a rider after ``activity`` ('still', 'walking')."""
+        cat = self.rules.reload_category(activity, True)
+        return {"auto": "no roll is needed", "roll": "it needs a BS test"}.get(cat, "not at all")
 
     def sees(self, a, b) -> bool:
         return bool(line_of_sight(self.table, self.f[a].pos, self.f[b].pos)[0])
@@ -679,6 +787,10 @@ class _Story:
         txt = f"{len(up)} standing" + (f" ({', '.join(pinned)} pinned)" if pinned else "")
         txt += f", {len(down)} down" + (f" ({', '.join(down)})" if down else "")
         txt += f", {len(out)} out of action" + (f" ({', '.join(out)})" if out else "")
+        riders = [self.lab(f.i) + (" (his horse pinned)" if f.hpin else "") for f in up
+                  if f.mounted]
+        if riders:
+            txt += "; on horseback: " + ", ".join(riders)
         return txt
 
     def marks(self) -> dict:
@@ -691,6 +803,8 @@ class _Story:
         for f in self.f.values():
             if f.state != OUT:
                 c = SIDES[f.side] if f.state == STANDING else SIDES[f.side].lower()
+                if f.mounted and f.state == STANDING:
+                    c = RIDER_CHARS[f.side]
                 m[f.pos] = (c, [self.lab(f.i)])
         return m
 
@@ -765,7 +879,7 @@ class _Story:
 
     # ---------------------------------------------------------------- set-up
 
-    def deploy(self, i, x, y, side, ftype, w0, w1):
+    def deploy(self, i, x, y, side, ftype, w0, w1, mounted=0):
         prof = self.rules.profile(FIGHTERS[ftype])
         skills, slots = (), [w0, w1]
         if self.rosters is not None and self.n_side[side] < len(self.rosters[side]):
@@ -779,6 +893,7 @@ class _Story:
                 if len(guns) > 2 and w1 >= 0:
                     slots += guns[2:]
         self.f[i] = _Fighter(i, x, y, side, ftype, slots, prof, skills)
+        self.f[i].mounted = bool(mounted)
         self.n_side[side] += 1
         self.label[i] = f"{SIDES[side]}{self.n_side[side]}"
         f = self.f[i]
@@ -824,7 +939,9 @@ class _Story:
                          if f.skills else "")
                 kit = (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
                        guns[0] if guns else "no gun")
-                self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}, {kit}{skill}.")
+                horse = " on horseback" if f.mounted else ""
+                self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}{horse}, {kit}"
+                         f"{skill}.")
             if self.native[s]:
                 self.say(f"  Side {SIDES[s]}'s fighters, a native war band, are resilient to "
                          f"injury{self.why('resilient')}.")
@@ -832,12 +949,32 @@ class _Story:
             f"{_type_name(k)} " + " ".join(f"{c} {v[c]}" for c in
                                            ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"))
             for k, v in sorted(profiles.items())) + ".")
+        self.horse_line()
         self.skills_line()
         rows = sorted({w for f in self.f.values() for w in f.slots if w >= 0})
         for row in rows:
             self.weapon_line(row)
         self.legend_at = len(self.out)
         self.show_map("Positions at deployment:")
+
+    def horse_line(self) -> None:
+        """The horses' profile and what riding does, when anyone rides."""
+        riders = [self.lab(f.i) for f in sorted(self.f.values(), key=lambda f: f.i) if f.mounted]
+        if not riders:
+            return
+        prof = " ".join(f"{c} {v}" for c, v in zip(("M", "WS", "BS", "S", "T", "W", "I", "A",
+                                                        "Ld"), self.rules.horse_profile,
+                                                       strict=True))
+        groups = []
+        for s in range(2):
+            fs = [f for f in self.f.values() if f.side == s]
+            mine = [self.lab(f.i) for f in sorted(fs, key=lambda f: f.i) if f.mounted]
+            groups += ([f"every fighter of side {SIDES[s]}"] if len(mine) == len(fs) else mine)
+        if groups == ["every fighter of side A", "every fighter of side B"]:
+            groups = ["every fighter of both sides"]
+        who = groups[0] if len(groups) == 1 else ", ".join(groups[:-1]) + " and " + groups[-1]
+        self.say(f"Riders: {who}. Horse: {prof}; a rider moves at the horse's M, his own again "
+                 f"once on foot{self.why('mounted')}.")
 
     def skills_line(self) -> None:
         """The skills the fighters have, who has each, and (as rules) what each does."""
@@ -1044,12 +1181,20 @@ class _Story:
                 why = f"he was pinned before the end of the {self.turn_word}"
             elif f.act == Act.CLEAR and f.tracked and k < len(f.slots) and f.jams[k] == 0:
                 why = f"the {self.slot_name(i, k)} had no jam to clear"
+            elif f.mounted:
+                why = ("a rider cannot reload in the saddle" if
+                       self.rules.reload_category("still", True) == "none" else
+                       "a rider cannot reload on a moving horse")
+                why += self.why("mounted_reload")
             else:
                 why = f"he could not reload while doing what he did this {self.turn_word}"
             notes.append(f"{self.lab(i)}'s {what} of the {self.slot_name(i, k)} came to "
                          f"nothing: {why}.")
         for n in notes:
             self.say(n)
+        for f in self.f.values():  # the engine's recovery phase: a horse pinned in an earlier
+            if f.side == self.active and f.hpin and f.hpin_turn < self.turns:  # turn is itself
+                f.hpin = False  # again at the end of this one
         self.active = -1
 
     def idle_note(self):
@@ -1286,10 +1431,16 @@ class _Story:
         self.act = {"f": i, "act": act, "t": t, "dest": dest, "start": f.pos,
                     "moved": False, "line": None, "start_down": f.state == DOWN, "slow": [],
                     "mid": bool(mid)}
+        if f.mounted:
+            self.act["mounted"] = True
         self.mover = i if act in _MOVING else -1
         if act == Act.OVERWATCH:
             return  # told by the OVERWATCH event that follows
-        if act == Act.HOLD:
+        if act == Act.DISMOUNT:
+            f.mounted = f.hpin = False
+            self.say(f"{me} dismounts at {here}{self.why('dismount')}: the horse is led off, and "
+                     f"he fights on foot (M {f.foot_m}); any shot this turn is a snap shot.")
+        elif act == Act.HOLD:
             self.say(f"{me} holds his ground at {here}.")
         elif act == Act.AIM:
             self.say(f"{me} stays at {here} and aims at {self.lab(t)}{self.why('aim')}.")
@@ -1306,7 +1457,7 @@ class _Story:
             elif act == Act.CRAWL and f.state == DOWN:
                 head, tail = f"{me}, down, crawls", ""
             else:
-                head = f"{me} {_VERB[act]}"
+                head = f"{me} {(_RIDE if f.mounted else _VERB)[act]}"
                 tail = ", ready to snap-shoot on the way" if mid and act != Act.CRAWL else ""
             self.act["head"], self.act["tail"] = head, tail
             if act in (Act.RELOAD, Act.CLEAR) and dest == f.pos:
@@ -1320,6 +1471,8 @@ class _Story:
         a = self.act
         start, dest = _xy(a["start"]), a["dest"]
         walk = ", walking" if a["act"] in (Act.RELOAD, Act.CLEAR) else ""
+        if walk and a.get("mounted"):
+            walk = ", riding"
         if a["act"] == Act.CHARGE:
             where = f" from {start}" + (f" to {_xy(cur)}" if cur is not None else "")
         elif cur is None:
@@ -1368,7 +1521,16 @@ class _Story:
     def move(self, i, x0, y0, x1, y1, mv):
         """One step of a move: the move's line (the action's, or a line of its own once
         something was said in between) is rewritten to end where he is, naming the slow ground
-        it went through; the slow-ground rule is said under it the first time."""
+        it went through; the slow-ground rule is said under it the first time. A step of a
+        horse moving on its own (its BOLT row ends its steps) is told as the horse's run."""
+        if self.horse_run is None or self.horse_run["f"] != i:
+            a = self.act
+            bolt = None if a is not None and a["f"] == i else self.bolt_ahead(i)
+            if bolt is not None:
+                self.open_run(i, bolt)
+        if self.horse_run is not None and self.horse_run["f"] == i:
+            self.run_step(i, x0, y0, x1, y1)
+            return
         f = self.f[i]
         prev = self._move_line
         f.pos = (x1, y1)
@@ -1392,6 +1554,8 @@ class _Story:
         if ground and ground not in slow:
             slow.append(ground)
         verb = {S.MV_RUN: "runs", S.MV_CHARGE: "charges", S.MV_CRAWL: "crawls"}.get(mv, "walks")
+        if f.mounted:
+            verb = {S.MV_RUN: "gallops", S.MV_CHARGE: "charges"}.get(mv, "rides")
         line = f"  {self.lab(i)} {verb} on from {_xy(start)} to {_xy((x1, y1))}{_through(slow)}."
         if idx is None:
             self.say(line)
@@ -1400,6 +1564,323 @@ class _Story:
             self.out[idx] = line
         self._move_line = (i, idx, start, slow)
         self.rule_now("slow" if ground else "")
+
+    # ---------------------------------------------------------------- horses
+
+    def bolt_ahead(self, i):
+        """The BOLT row that ends the horse's run fighter i's MOVE row is a step of (the steps
+        of a horse moving on its own come before it), or None: his own move."""
+        for j in range(self.i + 1, len(self.ev)):
+            k = int(self.ev[j, 2])
+            if k == Ev.BOLT:
+                return self.ev[j] if int(self.ev[j, 1]) == i else None
+            if k in (Ev.ACTION, Ev.TURN, Ev.END):
+                return None
+        return None
+
+    def open_run(self, i, ev):
+        """Rider i's horse moves on its own (``ev`` its BOLT row): bolting (a pinned horse,
+        out of any hand-to-hand), or going on straight under its pinned rider, in place of
+        his action; its line, rewritten as it goes (``run_step``)."""
+        kind, budget, dx, dy = (int(v) for v in ev[3:7])
+        self.close_burst()
+        self.end_activation()
+        self.phase = "move"
+        self.mover = i
+        f = self.f[i]
+        me, way = self.lab(i), _compass(dx, dy)
+        if kind == 0:
+            head = f"{me}'s horse bolts{self.why('bolt')}: {_inches(budget)} to the {way}"
+            b = f.eng
+            if b >= 0:  # the engine takes him out of the fight before the run
+                f.eng = -1
+                for c in self.f.values():
+                    if c.eng == i:
+                        self.reengage(c.i)
+                head += f", carrying him out of his fight with {self.lab(b)}"
+        else:
+            head = (f"{me} is pinned and cannot control his horse: it goes on straight"
+                    f"{self.why('runaway')}, {_inches(budget)} to the {way}")
+        self.horse_run = {"f": i, "kind": kind, "budget": budget, "dir": (dx, dy), "start": f.pos,
+                    "head": head, "was": (f.state, f.pinned)}
+        self.say(f"{head}, from {_xy(f.pos)}.")
+        line = self.main
+        if self.run_aim is not None and self.run_aim[0] == i:
+            self.say(f"  {me} loses his aim on {self.lab(self.run_aim[1])}: aimed shots only from "
+                     "a still horse.")
+        self.run_aim = None
+        self._run_line = (i, line, None, [])
+
+    def run_step(self, i, x0, y0, x1, y1):
+        """A step of the horse's run: its line (the head, or once something was said in
+        between a line of its own) rewritten to end where it is."""
+        r, prev = self.horse_run, self._run_line
+        self.f[i].pos = (x1, y1)
+        r.setdefault("cells", []).append((x1, y1))
+        if prev is not None and prev[0] == i:
+            idx, start, slow = prev[1], prev[2], prev[3]
+        else:
+            idx, start, slow = None, (x0, y0), []
+        ground = self.ground(x1, y1)
+        if ground and ground not in slow:
+            slow.append(ground)
+        if start is None:
+            line = f"{r['head']}, from {_xy(r['start'])} to {_xy((x1, y1))}{_through(slow)}."
+        else:
+            line = f"  The horse runs on from {_xy(start)} to {_xy((x1, y1))}{_through(slow)}."
+        if idx is None:
+            self.say(line)
+            idx = self.main
+        else:
+            self.out[idx] = line
+        self._run_line = (i, idx, start, slow)
+        self.rule_now("slow" if ground else "")
+
+    def bolt(self, i, kind, budget, dx, dy, gone, crashed):
+        """The end of a horse's run on its own (Ev.BOLT): where it stopped and why, when short
+        of its distance; a crash (its wound roll and the rider's test follow). The rider then
+        holds (and may shoot) unless pinned."""
+        if self.horse_run is None or self.horse_run["f"] != i:
+            self.open_run(i, self.ev[self.i])  # it took no step
+        r = self.horse_run
+        self.horse_run = self._run_line = None
+        self.mover = -1
+        f = self.f[i]
+        f.horse_ran = kind
+        if f.state == STANDING and not f.pinned:
+            f.act = Act.HOLD  # the engine: his action's place taken, he holds
+        pos = _xy(f.pos)
+        of = f"{_inches(gone)} of its {_inches(budget)}"
+        ahead = self.run_ahead(r, kind, budget, dx, dy)
+        if crashed:
+            what = self.obstacle(f.pos, ahead)
+            after = f"after {of}, stopping at {pos}" if gone else f"at once, at {pos}"
+            self.say(f"  It runs into {what} {after}{self.why('bolt')}.")
+            return
+        if not f.mounted or f.state != STANDING:
+            return  # thrown on the way: the fall was told
+        if budget - gone < 2:
+            return  # its whole run (less than a step's cost left)
+        why = self.stop_why(i, ahead, budget - gone)
+        if gone == 0:
+            self.say(f"  It does not move from {pos}: {why}.")
+        else:
+            self.say(f"  It stops at {pos} after {of}: {why}.")
+
+    def run_ahead(self, r, kind, budget, dx, dy) -> list:
+        """The cells a horse's run could have gone to next from where it stopped: its line is
+        rebuilt as the engine's ``_horse_runs`` goes (the cell nearest each quarter-inch point
+        from the start), for each direction the logged one (to a tenth) may stand for (a bolt's
+        whole degrees, or a runaway's heading, one of the eight steps) whose line gives the
+        cells it went through."""
+        x0, y0 = r["start"]
+        steps = r.get("cells", [])
+        if kind == 0:
+            dirs = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(360)]
+        else:
+            dirs = [(u / math.hypot(u, v), v / math.hypot(u, v)) for u in (-1, 0, 1)
+                    for v in (-1, 0, 1) if u or v]
+        out = []
+        for ux, uy in dirs:
+            if abs(10 * ux - dx) > 0.5 + 1e-9 or abs(10 * uy - dy) > 0.5 + 1e-9:
+                continue
+            cells, cur = [], (x0, y0)
+            for k in range(1, 2 * budget + 12):
+                c = (int(math.floor(x0 + ux * k / 4 + 0.5)), int(math.floor(y0 + uy * k / 4 +
+                                                                              0.5)))
+                if c != cur:
+                    cells.append(c)
+                    cur = c
+                if len(cells) > len(steps):
+                    break
+            if cells[:len(steps)] == steps and len(cells) > len(steps) and \
+                    cells[len(steps)] not in out:
+                out.append(cells[len(steps)])
+        return out
+
+    def obstacle(self, pos, ahead) -> str:
+        """What a crashing horse ran into: 'the wall at (5,6)', 'the building at (5,6)', 'the
+        corner between the walls at (5,7) and (6,6)', or 'a wall' (the cell not found)."""
+        t = self.table
+        h, w = t.terrain.shape
+
+        def solid(x, y):
+            return 0 <= x < w and 0 <= y < h and int(t.terrain[y, x]) == BLOCKING
+
+        found = []
+        for nx, ny in ahead:
+            if solid(nx, ny):
+                kind = "building" if int(t.building[ny, nx]) >= 0 else "wall"
+                found.append(f"the {kind} at {_xy((nx, ny))}")
+            elif nx != pos[0] and ny != pos[1] and solid(nx, pos[1]) and solid(pos[0], ny):
+                found.append(f"the corner between the walls at {_xy((nx, pos[1]))} and "
+                             f"{_xy((pos[0], ny))}")
+        return found[0] if len(found) == 1 else "a wall"
+
+    def stop_why(self, i, ahead, left) -> str:
+        """Why a horse's run stopped short with ``left`` half-inches to go, by the cells it
+        could have gone to next (``run_ahead``): one that would not have stopped it is not
+        the one; several reasons left are all said."""
+        why = [w for w in (self.stop_at(i, c, left) for c in ahead) if w]
+        why = list(dict.fromkeys(why))
+        if not why and self.f[i].pinned:
+            why = ["its rider is pinned"]
+        return " or ".join(why) if why else "it goes no further"
+
+    def stop_at(self, i, nxt, left) -> str:
+        """What stops a horse's run before cell ``nxt`` with ``left`` half-inches to go, or ''."""
+        t, r = self.table, self.rules
+        h, w = t.terrain.shape
+        nx, ny = nxt
+        if not (0 <= nx < w and 0 <= ny < h):
+            return "the table edge"
+        for b in self.f.values():
+            if b.i != i and b.state != OUT and b.pos == nxt:
+                return f"{self.lab(b.i)} is in the way at {_xy(nxt)}"
+        cx, cy = self.f[i].pos
+        slow = slowness(int(t.terrain[ny, nx]))
+        mult = 1 if slow == 0 else r.difficult_cost if slow == 1 else r.very_difficult_cost
+        if (3 if nx != cx and ny != cy else 2) * mult > left:
+            ground = self.ground(nx, ny)
+            return (f"{ground} at {_xy(nxt)} costs more than the {_inches(left)} it has left"
+                    if ground else f"the {_inches(left)} it has left do not pay for a step to "
+                    f"{_xy(nxt)}")
+        return ""
+
+    def locate(self, t, a, d, horse, melee):
+        """Where a hit on mounted fighter t landed: the horse or the rider (Ev.LOCATE)."""
+        me, by = self.lab(t), self.lab(a)
+        ind = "  " if self.melee_ctx else "    "
+        what = "blow" if melee else "shot"
+        if not melee and self.cur_shot is not None and self.cur_shot["t"] < 0:
+            what = "hit"  # under a scatter template
+        where = f"{me}'s horse, not {me}" if horse else f"{me}, not his horse"
+        self.say(f"{ind}{by}'s {what} strikes {where} (location roll {d}: "
+                 f"{self.location_faces()}){self.why('mounted')}.")
+
+    def horse_hit(self, t, a, s, need, d, wounded):
+        """A hit on t's horse (Ev.HORSE; a -1: it ran into something): its wound roll; it falls
+        (the FALL follows), or it is pinned and panics."""
+        f = self.f[t]
+        me = self.lab(t)
+        ind = "  " if self.melee_ctx else "    "
+        tough = self.rules.horse_profile[4]
+        src = " from the crash" if a < 0 else ""
+        if wounded:
+            res = "wounded: the horse falls"
+        else:
+            f.hpin, f.hpin_turn = True, self.turns
+            res = (f"no wound, but the horse is pinned: it panics, and will bolt in {me}'s next "
+                   "movement phase unless he calms it")
+        if need == 0:
+            self.say(f"{ind}The hit{src} cannot wound {me}'s horse (S{s} against T{tough}), but "
+                     f"the horse is pinned: it panics{self.why('horse_hit')}.")
+            return
+        self.say(f"{ind}To wound {me}'s horse (S{s}{src} against T{tough}): needs {need}+, rolls "
+                 f"{d}: {res}{self.why('horse_hit')}.")
+
+    def stay_on(self, t, ok, why):
+        """Rider t's I test to stay in the saddle (Ev.STAY_ON): pinned or wounded (why 0), or
+        his horse ran into something (1)."""
+        f = self.f[t]
+        ind = "  " if self.melee_ctx else "    "
+        if why == 1:
+            cause = "shaken by the crash"
+        else:
+            wounded = False
+            for j in range(self.i - 1, 0, -1):  # his wound roll in the hit being told
+                e = self.ev[j]
+                if int(e[2]) not in _HIT_CHAIN:
+                    break
+                if int(e[2]) == Ev.WOUND and int(e[1]) == t:
+                    wounded = bool(e[6])
+                    break
+            last = self.ev[self.i - 1]
+            kick = int(last[2]) == Ev.PINNED and int(last[1]) == t and int(last[3]) < 0
+            cause = ("pinned by his gun's kick" if kick else
+                     "pinned and wounded" if f.pinned and wounded else
+                     "pinned" if f.pinned else "wounded")
+        res = "passed: he keeps his seat" if ok else "failed"
+        self.say(f"{ind}{self.lab(t)}, {cause}, tests to stay in the saddle"
+                 f"{self.why('stay_on')}: an I test (I {f.i_}) {res}.")
+
+    def fall(self, t, hits, why, fast):
+        """Rider t falls (Ev.FALL): how, and the fall's hits (their pins and wound rolls
+        follow, each told by ``pinned`` and ``wound``)."""
+        f = self.f[t]
+        f.mounted = f.hpin = False
+        ind = "  " if self.melee_ctx else "    "
+        m = self.rules.horse_profile[0]
+        n = f"{_plural(hits, 'hit')} at S{self.rules.fall_strength}"
+        if fast:
+            n += (f" (a D{self.rules.fall_fast_hits_die}: the horse's latest move was more than "
+                  f"its M of {m}\")")
+        dealt = 0  # the fall's wound rolls: the engine stops dealing hits once he is out
+        for j in range(self.i + 1, len(self.ev)):
+            k = int(self.ev[j, 2])
+            if k not in _HIT_CHAIN or k == Ev.FALL:
+                break
+            dealt += k == Ev.WOUND and int(self.ev[j, 1]) == t and int(self.ev[j, 3]) < 0
+        rest = hits - dealt
+        wasted = (f"; he is out of action after {_plural(dealt, 'hit')}, so {rest} "
+                  f"{'is' if rest == 1 else 'are'} wasted" if rest > 0 else "")
+        where = (f"he lies at {_xy(f.pos)}" if f.state == DOWN else
+                 f"he is on foot at {_xy(f.pos)} (M {f.foot_m})")
+        self.say(f"{ind}{self.lab(t)} {_FALL_HOW.get(why, 'falls')}{self.why('fall')}: {n}; "
+                 f"{where}, and the horse leaves the fight{wasted}.")
+        self.falling = {"f": t, "hits": hits, "n": 0}
+
+    def fall_hit(self, t) -> str:
+        """' (the fall)' or ' (the fall's hit 2 of 3)': the fall's hit now told on t."""
+        fl = self.falling
+        if fl is None or fl["f"] != t or fl["hits"] <= 1:
+            return "the fall"
+        return f"the fall's hit {min(fl['n'] + 1, fl['hits'])} of {fl['hits']}"
+
+    def calm(self, i, ok):
+        """The rider of a pinned horse tries to calm it at his turn's start (Ev.CALM)."""
+        f = self.f[i]
+        if ok:
+            f.hpin = False
+            res = "passed: the horse is under control again"
+        else:
+            res = "failed: it will bolt"
+        self.say(f"{self.lab(i)} tries to calm his pinned horse{self.why('calm')}: an I test "
+                 f"(I {f.i_}) {res}.")
+
+    def snap_after(self, i) -> str:
+        """What made fighter i's shot a snap shot after his move: 'his run', 'dismounting', 'his
+        horse's bolt'."""
+        f = self.f[i]
+        if f.act == Act.DISMOUNT:
+            return "dismounting"
+        if f.horse_ran == 0:
+            return "his horse's bolt"
+        return "his run"
+
+    def rider_count(self, side) -> str:
+        """'; of its 5 riders 2 fell and 1 dismounted; its horses: 1 brought down, 2 bolted, 1
+        calmed', or '' (nobody of the side rode)."""
+        ev = self.ev
+        mine = {i for i, f in self.f.items() if f.side == side}
+        riders = [e for e in ev[ev[:, 2] == Ev.DEPLOY] if int(e[1]) in mine and int(e[9])]
+        if not riders:
+            return ""
+
+        def count(kind, col=None, val=None):
+            rows = [e for e in ev[ev[:, 2] == kind] if int(e[1]) in mine]
+            return sum(1 for e in rows if col is None or int(e[col]) == val)
+
+        men = [(count(Ev.FALL), "fell"), (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted")]
+        horses = [(count(Ev.HORSE, 7, 1), "brought down"), (count(Ev.BOLT, 3, 0), "bolted"),
+                  (count(Ev.BOLT, 3, 1), "ran on under a pinned rider"),
+                  (count(Ev.CALM, 3, 1), "calmed")]
+        txt = f"; of its {_plural(len(riders), 'rider')}, " + (
+            " and ".join(f"{n} {w}" for n, w in men if n) or "none fell or dismounted")
+        told = [f"{n} {w}" for n, w in horses if n]
+        if told:
+            txt += "; its horses: " + ", ".join(told)
+        return txt
 
     def rule_now(self, key: str) -> None:
         """Say the rule behind ``key`` (if any, and the first time) at once, under the line said
@@ -1451,6 +1932,13 @@ class _Story:
             return  # going down or out was told; the aim goes with him
         if nxt is not None and int(nxt[2]) == Ev.PINNED and int(nxt[1]) == i:
             self.pending_aim = (i, t)
+            return
+        if int(prev[2]) == Ev.FALL and int(prev[1]) == i:
+            self.say(f"  {me} loses his aim on {tgt} in the fall.")
+            return
+        if nxt is not None and int(nxt[1]) == i and (
+                int(nxt[2]) == Ev.BOLT or int(nxt[2]) == Ev.MOVE and self.bolt_ahead(i) is not None):
+            self.run_aim = (i, t)  # his horse moves on its own: said under its line
             return
         if nxt is not None and int(nxt[2]) == Ev.AIM and int(nxt[1]) == i:
             self.say(f"  {me} turns his aim from {tgt} to {self.lab(int(nxt[3]))}, starting "
@@ -1567,7 +2055,7 @@ class _Story:
                             self.rules.aim_bonus_max)
                 held.append(f"{self.lab(f.i)} on {self.lab(f.aim_t)} ({bonus:+d} if he aims "
                             f"on next {self.turn_word})")
-            if f.act not in (Act.HOLD, Act.WALK) and not (
+            if f.act not in (Act.HOLD, Act.WALK, Act.DISMOUNT) and not (
                     f.act == Act.RUN and self.rules.run_and_shoot):
                 continue
             enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT]
@@ -1657,7 +2145,7 @@ class _Story:
         elif flags & S.SH_MIDMOVE:
             kind = f" (snap shots on the move{self.why('snap')})"
         elif flags & S.SH_SNAP:
-            kind = f" (snap shots after his run{self.why('snap')})"
+            kind = f" (snap shots after {self.snap_after(i)}{self.why('snap')})"
         elif flags & S.SH_OVERWATCH:
             kind = " (overwatch fire)"
         else:
@@ -1748,7 +2236,7 @@ class _Story:
             self.say(f"  The second barrel at {self.lab(t)}{near}, {where}: {needs}, rolls {d}: "
                      f"{res}.")
         else:
-            kind = self.shot_kind(flags, turns)
+            kind = self.shot_kind(flags, turns, i)
             lead = self._lead(i, t, flags)
             me, gun, tgt = self.lab(i), weapon_name(row), self.lab(t)
             double = bool(w["flags"] & S.FL_DOUBLE)
@@ -1785,7 +2273,7 @@ class _Story:
         """' (off hand, +0 to hit)': the second of two handguns fired at once."""
         return f" (off hand, {self.rules.gunfighter_modifier:+d} to hit{self.why('gunfighter')})"
 
-    def shot_kind(self, flags, turns) -> str:
+    def shot_kind(self, flags, turns, i=-1) -> str:
         if flags & S.SH_QUICKDRAW:
             return f"a quick-draw snap shot{self.why('snap')}"
         if flags & S.SH_MIDMOVE:
@@ -1798,7 +2286,8 @@ class _Story:
         if flags & S.SH_AIMED:
             return f"an aimed shot after {_plural(turns, 'turn')} of aiming{self.why('aimed')}"
         if flags & S.SH_SNAP:
-            return f"a snap shot after his run{self.why('snap')}"
+            after = self.snap_after(i) if i >= 0 else "his run"
+            return f"a snap shot after {after}{self.why('snap')}"
         return "a shot"
 
     def need_words(self, need) -> tuple[str, str]:
@@ -1847,7 +2336,8 @@ class _Story:
         if aim:
             items.append((aim, f"aiming {_plural(turns, 'turn')}"))
         items.append((rmod, rng))
-        plus = aim + max(rmod, 0)
+        size = r.mounted_target_modifier if mods & S.MOD_MOUNTED else 0  # horse and rider
+        plus = aim + max(rmod, 0) + size
         if r.aim_cap_reading == "total" and plus > r.aim_bonus_max:
             items.append((r.aim_bonus_max - plus, "bonuses capped"))
         hip = bool(flags & S.SH_SNAP and mods & S.MOD_HIP)
@@ -1876,6 +2366,8 @@ class _Story:
             items.append((r.gunfighter_modifier, "second handgun at once"))
         if mods & S.MOD_ONE_ARM:
             items.append((r.one_hand_long_gun_mod, "long gun fired one-handed, an arm locked"))
+        if size:
+            items.append((size, "mounted target"))
         if r.needed_base - bs - sum(v for v, _ in items) != need:
             return ""
         self.why("need")
@@ -1886,7 +2378,7 @@ class _Story:
         if water:
             self.why("water_cover")
         for bit, key in ((S.MOD_EMERGING, "emerging"), (S.MOD_CHARGING, "charging"),
-                         (S.MOD_RAPID, "rapid")):
+                         (S.MOD_RAPID, "rapid"), (S.MOD_MOUNTED, "mounted")):
             if mods & bit:
                 self.why(key)
         named = ", ".join(f"{v:+d} {name}" for v, name in items  # marksman's band even at +0
@@ -2028,7 +2520,8 @@ class _Story:
             k = int(self.ev[j, 2])
             if k not in _HIT_CHAIN:
                 break
-            dealt += int(self.ev[j, 1]) == c and (k == Ev.WOUND or (
+            dealt += int(self.ev[j, 1]) == c and (k == Ev.WOUND and int(self.ev[j, 3]) >= 0 or
+                                                  k == Ev.HORSE or (
                 k == Ev.SAVE and int(self.ev[j, 6]) == 1))  # a hit he avoided came to him
         rest = ""
         if dealt < hits:
@@ -2071,7 +2564,12 @@ class _Story:
         if aim is not None and aim[0] == t:
             tail = f", losing his aim on {self.lab(aim[1])}"
             self.pending_aim = None
-        if by < 0:
+        if by < 0 and self.falling is not None and self.falling["f"] == t:
+            ind = "  " if self.melee_ctx else "    "
+            what = self.fall_hit(t)
+            self.say(f"{ind}{what[0].upper()}{what[1:]} pins {self.lab(t)}{tail}"
+                     f"{self.why('pinned')}.")
+        elif by < 0:
             self.say(f"  The kick pins {self.lab(t)}{tail}{self.why('pinned')}.")
         else:
             self.say(f"    {self.lab(t)} is pinned{tail}{self.why('pinned')}.")
@@ -2079,7 +2577,17 @@ class _Story:
     def wound(self, t, a, need, d, wounded):
         f = self.f[t]
         ind = "    " if not self.melee_ctx else "  "
-        if self.melee_ctx:
+        if a < 0:  # a fall's hit (Ev.FALL): fall_strength, one wound
+            what = self.fall_hit(t)
+            if self.falling is not None and self.falling["f"] == t:
+                self.falling["n"] += 1
+            s_txt = f" ({what}, S{self.rules.fall_strength} against T{f.t})"
+            if need == 0:
+                self.say(f"{ind}The fall cannot wound {self.lab(t)} (S{self.rules.fall_strength} "
+                         f"against T{f.t}).")
+                return
+            dmg = 1
+        elif self.melee_ctx:
             dmg, s_txt = 1, ""
         else:
             row = self.cur_shot["row"] if self.cur_shot else -1
@@ -2386,11 +2894,17 @@ class _Story:
             txt = f"{self.lab(a)} scores {_plural(sa, 'hit')}, {self.lab(b)} {sb}"
         else:
             ch = [self.lab(x) for x in (a, b) if self.f[x].charged]
+            bulk = ""  # a rider charging a man on foot: the horse's bulk (wm-5)
+            if self.rules.mounted_charge_bonus and any(
+                    self.f[x].charged and self.f[x].mounted and not self.f[y].mounted
+                    for x, y in ((a, b), (b, a))):
+                bulk = (f" (on horseback: +{self.rules.mounted_charge_bonus} for the horse's bulk "
+                        "against a man on foot)")
             hate = [f"{self.lab(x)} hating {self.lab(y)} "
                     f"(+{self.rules.hatred_combat_bonus})"
                     for x, y in ((a, b), (b, a)) if self.f[x].hates == y]
             txt = (f"{self.lab(a)} (WS {fa.ws}) against {self.lab(b)} (WS {fb.ws})"
-                   + (f", {' and '.join(ch)} charging" if ch else "")
+                   + (f", {' and '.join(ch)} charging{bulk}" if ch else "")
                    + (f", {' and '.join(hate)}" if hate else "")
                    + f": combat scores {sa} and {sb}")
             if sa == sb:
@@ -2404,7 +2918,9 @@ class _Story:
             txt += f"; {self.lab(b)} strikes {_plural(hb, 'blow')}"
         if not ha and not hb and sa != sb:
             txt += "; no blows land"
-        self.say(f"{txt}{self.why('melee')}.")
+        rules = self.why("melee") + (self.why("mounted_melee") if fa.mounted or fb.mounted
+                                     else "")
+        self.say(f"{txt}{rules}.")
         self.melee_ctx = True
 
     def save(self, t, a, code, d, ok, melee):
@@ -2470,6 +2986,9 @@ class _Story:
         row = f.slots[k] if k < len(f.slots) else -1
         how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
                "on the move, a BS test " + ("passed" if ok else "failed"))
+        if f.mounted:
+            self.why("reload")  # the rule for all, then the rider's
+            how = self.saddle_how(cat, ok)
         die_txt = f"D{self.rules.reload_die} {die}" if die else "one chamber a turn"
         noun = f"{shell_name(row)} shell" if row >= 0 and shell_name(row) else "round"
         if ok:
@@ -2488,6 +3007,14 @@ class _Story:
             self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; {die_txt}: "
                      f"{_plural(lost, noun)} dropped and lost.")
 
+    def saddle_how(self, cat, ok) -> str:
+        """How a rider's reload or clearing went, by its category (mounted_reload_shift)."""
+        c = RELOAD_CATEGORIES[cat]
+        txt = ("in the saddle, no roll needed" if c == "auto" else
+               "in the saddle, a BS test " + ("passed" if ok else "failed") if c == "roll" else
+               "no clearing is possible in the saddle after what he did this turn")
+        return txt + self.why("mounted_reload")
+
     def clear(self, i, k, cat, ok, left):
         self.recovery_header()
         f = self.f[i]
@@ -2499,6 +3026,8 @@ class _Story:
         how = ("standing still, no roll needed" if c == "auto" else
                "on the move, a BS test " + ("passed" if ok else "failed") if c == "roll" else
                "no clearing is possible after what he did this turn")
+        if f.mounted:
+            how = self.saddle_how(cat, ok)
         res = (f"a jam marker comes off, {left} left" if ok else "the jam stays")
         self.say(f"{self.lab(i)} works on the jammed {gun}: {how}; {res}.")
 
@@ -2557,7 +3086,7 @@ class _Story:
             t = self.tally[s]
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
-                     f"{self.blast_count(s)}.")
+                     f"{self.blast_count(s)}{self.rider_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -2622,6 +3151,7 @@ class _Story:
             del rnd
             if kind not in _HIT_CHAIN:
                 self.melee_ctx = False
+                self.falling = None
             if kind not in _SHOT_CHAIN and kind != Ev.BURST:
                 self.close_burst()
             if self.pair is not None and kind not in _PAIR_CHAIN and not (
@@ -2630,7 +3160,7 @@ class _Story:
             if self.fast and self.active == BOTH:
                 self.route(kind, f, p)
             if kind == Ev.DEPLOY:
-                self.deploy(f, *p[:6])
+                self.deploy(f, *p[:7])
             elif kind == Ev.TURN:
                 self.turn(p[0])
             elif kind == Ev.BOTTLE:
@@ -2701,6 +3231,18 @@ class _Story:
                 self.save(f, *p[:5])
             elif kind == Ev.ARM_LOCK:
                 self.arm_lock(f, *p[:3])
+            elif kind == Ev.LOCATE:
+                self.locate(f, *p[:4])
+            elif kind == Ev.HORSE:
+                self.horse_hit(f, *p[:5])
+            elif kind == Ev.FALL:
+                self.fall(f, *p[:3])
+            elif kind == Ev.STAY_ON:
+                self.stay_on(f, p[0], p[1])
+            elif kind == Ev.CALM:
+                self.calm(f, p[0])
+            elif kind == Ev.BOLT:
+                self.bolt(f, *p[:6])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)

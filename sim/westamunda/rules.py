@@ -1184,17 +1184,10 @@ class WMRules:
                     f"deployment zones; expected deploy_depth_in at most "
                     f"{(self.table_height_in - 2) // 2}")
         if self.mounted_a or self.mounted_b:
-            keys = " and ".join(k for k in ("mounted_a", "mounted_b") if getattr(self, k))
-            if self.scenario == "shoot_out":
-                return (f"{keys} with scenario 'shoot_out': the shoot-out is fought on foot; "
-                        "expected mounted_a and mounted_b false, or scenario 'gang_fight'")
-            if self.horse_turning != "unlimited":
-                return (f"{keys} with horse_turning {self.horse_turning!r}: the engine turns "
-                        "horses freely (the text's better choice); expected 'unlimited'")
-            if not self.mounted_aim_still_only:
-                return (f"{keys} with mounted_aim_still_only false: an aimed shot is a still "
-                        "action in the engine (aiming from a moving horse is not modelled); "
-                        "expected true")
+            msg = self.mounted_problem(
+                " and ".join(k for k in ("mounted_a", "mounted_b") if getattr(self, k)))
+            if msg:
+                return msg
         if self.scenario == "shoot_out" and (self.waterway != "none" or self.rough_patches):
             return (f"scenario 'shoot_out' with waterway {self.waterway!r} and rough_patches "
                     f"({self.rough_patches}): the shoot-out is fought on a bare table; expected "
@@ -1351,6 +1344,21 @@ class WMRules:
         return RELOAD_CATEGORIES[code]
 
     # ---- gang building -------------------------------------------------------------------------------
+    def mounted_problem(self, who: str) -> str | None:
+        """Why a fight with riders (``who``: the keys or roster that mount them) cannot be
+        played under these rules, or None."""
+        if self.scenario == "shoot_out":
+            return (f"{who} with scenario 'shoot_out': the shoot-out is fought on foot; "
+                    "expected mounted_a and mounted_b false (no horses), or scenario "
+                    "'gang_fight'")
+        if self.horse_turning != "unlimited":
+            return (f"{who} with horse_turning {self.horse_turning!r}: the engine turns horses "
+                    "freely (the text's better choice); expected 'unlimited'")
+        if not self.mounted_aim_still_only:
+            return (f"{who} with mounted_aim_still_only false: an aimed shot is a still action "
+                    "in the engine (aiming from a moving horse is not modelled); expected true")
+        return None
+
     def fighter_cost(self, recruit: Recruit, gang_type: str | None = None) -> int:
         """Dollars for one recruit: its fee or cost, its weapons (guns bought through their main
         row), boxes, spare cylinders or tubes, and a horse and saddle (none for a cavalry
