@@ -45,6 +45,13 @@ fight of its fastest fire could empty):
 - "crowd": the most fighters the budget allows (young bloods up to their share), each with the
   cheapest gun (the cheapest legal kit, knives at the defaults, if not even the smallest gang can
   be armed); a specialist only if he costs no fighter.
+- "typical": each gang type's own arms as the text describes them (``TYPICAL``: the townsfolk's
+  handguns with a hideout piece, shotguns and a few Winchesters; the ranch hands' Winchesters;
+  the cavalry's revolver and Springfield; the war band's tomahawks, bows and older percussion
+  guns; the frontiersmen's buffalo guns, hunting rifles, bowies and tomahawks): a shootist,
+  bodies in the usual order with the gangers taking the type's ganger kits in turn, then the
+  money left spent as the crowd spends it (boxes and promotions, never better guns). A weapon
+  the type may not buy becomes the nearest of its kind it may.
 
 A gang type's compulsory kit (the cavalry's ``cavalry_kit``, a sabre with ``cavalry_sabre``) is
 part of every kit.
@@ -83,6 +90,7 @@ from sim.westamunda.rules import (
 
 HIRED = ("hired_gun", "bounty_hunter", "scout")  # hired fighters' kit comes with their fee
 GUNS = ("handgun", "long_gun")
+SHOOTING = GUNS + ("bow",)  # weapons that take boxes of rounds (a bow's are quivers of arrows)
 ORDER = ("leader", "shootist", "pugilist", "ganger", "young_blood")  # roster order of a build
 SHOOTING_BOXES = 1  # boxes of rounds with each gun of a kit
 SPARE_BOXES = 2  # boxes with the handguns build's handgun (one spare)
@@ -95,7 +103,7 @@ def gun_value(rules: WMRules, name: str, bs: int | None = None) -> float:
     fight with gun ``name`` and one box of its rounds (see the module doc); 0 for a weapon that
     does not shoot."""
     w = rules.weapon(name)
-    if WEAPON_KINDS[w["kind"]] not in GUNS:
+    if WEAPON_KINDS[w["kind"]] not in SHOOTING:
         return 0.0
     ganger = rules.profile("ganger")
     bs = ganger["BS"] if bs is None else bs
@@ -117,6 +125,8 @@ def gun_value(rules: WMRules, name: str, bs: int | None = None) -> float:
     chamber = (RELOAD_KINDS[w["reload"]] == "chamber" and rules.percussion_reload == "chamber")
     cap = w["capacity"]
     loaded, reserve, t, wounds = float(cap), float(w["box_rounds"]), 0.0, 0.0
+    if RELOAD_KINDS[w["reload"]] == "quiver":  # each shot nocks the next arrow: no reloading
+        loaded, reserve = loaded + reserve, 0.0
     while t < turns:
         if loaded >= 1:
             aimed = p_hit(0) * p_wound
@@ -193,7 +203,7 @@ def _kit_cost(rules: WMRules, kit) -> int:
 def _with_compulsory(rules: WMRules, gang_type: str, kit, boxes: int = SHOOTING_BOXES):
     """``kit`` with the gang type's compulsory weapons it lacks added (guns with ``boxes``)."""
     have = {w for w, _ in kit}
-    extra = tuple((c, boxes if _kind(rules, c) in GUNS else 0)
+    extra = tuple((c, boxes if _kind(rules, c) in SHOOTING else 0)
                   for c in _compulsory(rules, gang_type) if c not in have)
     return tuple(kit) + extra
 
@@ -458,7 +468,7 @@ def _spend_rest(g: _Gang, c: _Choices, crowd: bool):
         if t == "young_blood":
             g.change(i, "ganger", kit)
     top = max((_box_cap(rules, w) for _, kit in g.fighters for w, _ in kit
-               if _kind(rules, w) in GUNS), default=0)
+               if _kind(rules, w) in SHOOTING), default=0)
     for level in range(2, top + 1):
         _boxes_up_to(g, level)
 
@@ -470,7 +480,7 @@ def _boxes_up_to(g: _Gang, level: int):
     for i in range(len(g.fighters)):
         t, kit = g.fighters[i]
         for k, (w, n) in enumerate(kit):
-            while _kind(rules, w) in GUNS and n < min(level, _box_cap(rules, w)):
+            while _kind(rules, w) in SHOOTING and n < min(level, _box_cap(rules, w)):
                 new = list(g.fighters[i][1])
                 new[k] = (w, n + 1)
                 if not g.change(i, t, tuple(new)):
@@ -499,6 +509,86 @@ def _bought(rules: WMRules, gang_type: str, name: str,
     horses = f", {_horses(rules, gang_type, mounted)}" if mounted else ""
     raise _Unfieldable(f"even its cheapest kit{horses} leaves fewer than min_fighters "
                        f"({rules.min_fighters}) within gang_budget (${rules.gang_budget})")
+
+
+# Each gang type's own arms, as the text describes them ("Gangs available"): (the leader's and
+# the specialist's kit, the gangers' kits taken in turn, the young bloods' kit); every gun with
+# one box of its rounds (a bow a quiver), a shotgun with a box of each shell. Reasons per row in
+# docs/rules/westamunda.md ("The typical build").
+TYPICAL = {
+    # handguns, often a smaller piece hidden away, shotguns and a few Winchesters
+    "townsfolk": (("revolver", "winchester"),
+                  (("revolver", "shotgun_scatter", "shotgun_manstopper"),
+                   ("revolver", "saturday_night_special")),
+                  ("revolver", "saturday_night_special")),
+    # almost any weapon, particularly the ubiquitous Winchester
+    "ranch_hands": (("revolver", "winchester"), (("revolver", "winchester"),),
+                    ("revolver", "winchester")),
+    # the compulsory armament (cavalry_kit): a revolver and a Springfield carbine each
+    "cavalry": (("revolver", "springfield"), (("revolver", "springfield"),),
+                ("revolver", "springfield")),
+    # many hand weapons, fewer and older guns, bows
+    "native_war_band": (("tomahawk", "revolver_perc", "hunting_rifle"),
+                        (("tomahawk", "bow"), ("tomahawk", "bow"), ("tomahawk", "revolver_perc")),
+                        ("tomahawk", "bow")),
+    # buffalo guns, hunting rifles, bowies and tomahawks, handguns common, few Winchesters
+    "frontier": (("bowie", "revolver", "buffalo_gun"),
+                 (("bowie", "revolver", "hunting_rifle"), ("tomahawk", "revolver", "hunting_rifle")),
+                 ("bowie", "revolver", "hunting_rifle")),
+}
+
+
+def _typical_kit(rules: WMRules, gang_type: str, names) -> tuple:
+    """A TYPICAL kit as (weapon, boxes) pairs: a weapon the gang type may not buy (or this slice
+    does not play) becomes the nearest one of its kind it may, or goes; the compulsory kit is
+    added."""
+    kit = []
+    for w in names:
+        if w in ROUND_OF:
+            if ROUND_OF[w] in dict(kit):
+                kit.append((w, SHOOTING_BOXES))
+            continue
+        if _kit_problem(rules, gang_type, "ganger", ((w, 0),)) is not None and \
+                w not in _buyable(rules, gang_type, _kind(rules, w)):
+            w = _nearest(rules, gang_type, w)
+            if w is None or w in dict(kit):
+                continue
+        kit.append((w, SHOOTING_BOXES if _kind(rules, w) in SHOOTING else 0))
+    return _with_compulsory(rules, gang_type, tuple(kit))
+
+
+def _typical(rules: WMRules, gang_type: str, mounted: bool = False) -> tuple[Recruit, ...]:
+    """The "typical" build: the gang type's own arms (TYPICAL), bodies bought in the usual order
+    (leader, shootist, gangers taking the gangers' kits in turn, young bloods while the share
+    allows), then what is left spent as the crowd spends it (first boxes, promotions, spare
+    boxes): the kits themselves never change for better guns."""
+    lead, gangers, young = TYPICAL[gang_type]
+    lead = _typical_kit(rules, gang_type, lead)
+    gangers = [_typical_kit(rules, gang_type, k) for k in gangers]
+    young = _typical_kit(rules, gang_type, young)
+    g = _Gang(rules, gang_type, mounted)
+    cheapest = min([g.cost("ganger", k) for k in gangers] + [g.cost("young_blood", young)])
+
+    def reserve():  # money kept for the fighters still needed to reach min_fighters
+        return max(rules.min_fighters - len(g.fighters) - 1, 0) * cheapest
+
+    if not g.add("leader", lead, reserve()):
+        raise _Unfieldable(f"its leader's kit ({', '.join(w for w, _ in lead)}) leaves too little "
+                           f"for min_fighters ({rules.min_fighters}) within gang_budget "
+                           f"(${rules.gang_budget})")
+    if rules.max_specialists >= 1:
+        g.add("shootist", lead, reserve())
+    i = 0
+    while len(g.fighters) < _cap(rules) and g.add("ganger", gangers[i % len(gangers)],
+                                                   reserve()):
+        i += 1
+    while len(g.fighters) < _cap(rules) and g.young_ok() and g.add("young_blood", young):
+        pass
+    if len(g.fighters) < rules.min_fighters:
+        raise _Unfieldable(f"its kits leave fewer than min_fighters ({rules.min_fighters}) within "
+                           f"gang_budget (${rules.gang_budget})")
+    _spend_rest(g, _Choices(rules, gang_type), crowd=True)
+    return g.roster()
 
 
 def _nearest(rules: WMRules, gang_type: str, name: str) -> str | None:
@@ -581,6 +671,7 @@ def build(rules: WMRules, name: str, gang_type: str = "townsfolk",
         raise ConfigError(f"{where}: {why}")
     try:
         roster = (_standard(rules, gang_type) if name == "standard"
+                  else _typical(rules, gang_type, mounted) if name == "typical"
                   else _bought(rules, gang_type, name, mounted))
     except _Unfieldable as e:
         raise ConfigError(f"{where}: {e}") from None
@@ -628,7 +719,7 @@ def fieldable(rules: WMRules, gang_type: str, name: str | None = None,
 
 def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> tuple[Recruit, ...]:
     """The weapon experiment's swap: ``weapon`` in place of each fighter's first handgun (a
-    handgun), of every long gun (a long gun), or added to every fighter who may carry it and
+    handgun), of every long gun (a long gun or a bow), or added to every fighter who may carry it and
     does not (a hand weapon); the replaced gun's boxes become boxes of ``weapon`` (all of them,
     or its share when the fighter keeps another of the same gun). A round type (a shotgun's
     ``shotgun_manstopper``) swaps in its gun with boxes of those rounds (the gun starts loaded
@@ -646,8 +737,9 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     kind = _kind(rules, weapon)
     if kind == "melee" and rules.weapon(weapon)["cost"] == 0:
         raise ConfigError(f"{where}: every fighter carries one already (free), nothing to swap")
-    if kind not in GUNS + ("melee",):
+    if kind not in SHOOTING + ("melee",):
         raise ConfigError(f"{where}: no swap rule for a {kind} weapon")
+    place = "long_gun" if kind == "bow" else kind  # a bow goes where the long guns were
     out, changed, refused = [], False, None
     for r in roster:
         if r.type in HIRED:
@@ -663,7 +755,7 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
                 weapons.append(weapon)
                 changed = True
         else:
-            slots = [i for i, w in enumerate(weapons) if _kind(rules, w) == kind and
+            slots = [i for i, w in enumerate(weapons) if _kind(rules, w) == place and
                      w not in ROUND_OF]
             here = bool(slots)
             for i in slots[:1] if kind == "handgun" else slots:
@@ -678,7 +770,7 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
                 weapons.append(shell)
         out.append(r._replace(weapons=tuple(weapons), boxes=tuple(boxes)))
     if not changed:
-        why = refused or (f"no fighter carries a {kind} to replace" if kind in GUNS
+        why = refused or (f"no fighter carries a {place} to replace" if kind in SHOOTING
                           else "every fighter carries one already")
         raise ConfigError(f"{where} into a {gang_type} gang: {why}")
     out = tuple(out)

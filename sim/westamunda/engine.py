@@ -584,6 +584,8 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     ladder (``_can_roll``) is no shot: it is not taken."""
     fm, rp = ge.fm, g.rp
     row = ge.kit[a, k, KW]
+    if fm[a, S.FARMS] != 0 and g.wt[row, S.WC_KIND] == S.KIND_BOW:
+        return NO_SHOT  # a bow needs both hands: one holds it, one draws
     rmod = _band(g, fm, a, row, d)
     if rmod >= NO_SHOT:
         return NO_SHOT
@@ -1157,7 +1159,11 @@ def _ammo_roll(g, ge, out, a, k):
     if need <= 0:
         return
     ign = g.wt[row, S.WC_IGNITION]
-    if ign == S.IGN_PERCUSSION:  # rain +1, pinned or down in water +2 (perc_wet_stacking)
+    if g.wt[row, S.WC_KIND] == S.KIND_BOW:  # in the wet (rain, or he fell into water)
+        if rp[S.R_HEAVY_RAIN] != 0 or fm[a, FWET] & S.WET_IN_WATER or (
+                rp[S.R_WET_ANY_WATER] != 0 and fm[a, FWET] & S.WET_DEEP):
+            need = max(need, rp[S.R_BOW_WET])
+    elif ign == S.IGN_PERCUSSION:  # rain +1, pinned or down in water +2 (perc_wet_stacking)
         rain = rp[S.R_PERC_RAIN] if rp[S.R_HEAVY_RAIN] != 0 else 0
         wet = rp[S.R_PERC_WET] if fm[a, FWET] & S.WET_IN_WATER else 0
         need += max(rain, wet) if rp[S.R_WET_LARGEST] != 0 else rain + wet
@@ -1496,6 +1502,10 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         strength += fm[a, FS]
     for i in range(shots):
         kit[a, k, KLOADED] = max(kit[a, k, KLOADED] - 1, 0)
+        if wt[row, S.WC_RELOAD] == S.RL_QUIVER and kit[a, k, KLOADED] == 0 and \
+                kit[a, k, KRESERVE] > 0:  # the next arrow nocked from the quiver
+            kit[a, k, KLOADED] = 1
+            kit[a, k, KRESERVE] -= 1
         if i > 0 and fm[cur, FSTATE] == ST_OUT:
             cur = _spread_target(g, f, ge, sc, a, k, cur, x0, y0, sfx, sfy, sarc, snap)
         if cur < 0:
@@ -2881,7 +2891,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_BOLT_EXTRA, r.horse_bolt_extra_in), (S.R_FALL_S, r.fall_strength),
             (S.R_FALL_DIE, r.fall_fast_hits_die), (S.R_MOUNTED_CHARGE, r.mounted_charge_bonus),
             (S.R_MOUNTED_SHIFT, r.mounted_reload_shift),
-            (S.R_RUNAWAY_M, r.runaway_move == "horse_m"),
+            (S.R_RUNAWAY_M, r.runaway_move == "horse_m"), (S.R_BOW_WET, r.bow_wet_ammo),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -2926,8 +2936,8 @@ _UNSUPPORTED = ("lemat", "entangle", "throw_by_strength", "needs_skill", "parry"
 
 def _supported(rules: WMRules, name: str) -> str | None:
     """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
-    repeating handguns and long guns, and the double-barrelled shotgun and sawn-off with both
-    shell types are; Le Mats, the lever shotgun, thrown weapons, bows and dynamite come
+    repeating handguns and long guns, the double-barrelled shotgun and sawn-off with both
+    shell types, and the bow are; Le Mats, the lever shotgun, thrown weapons and dynamite come
     later)."""
     if name in ROUND_OF:
         gun = ROUND_OF[name]
@@ -2939,7 +2949,7 @@ def _supported(rules: WMRules, name: str) -> str | None:
         return None
     w = rules.weapon(name)
     kind = WEAPON_KINDS[w["kind"]]
-    if kind not in ("melee", "handgun", "long_gun"):
+    if kind not in ("melee", "handgun", "long_gun", "bow"):
         return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
     for flag in _UNSUPPORTED:
         if rules.has_flag(name, flag):

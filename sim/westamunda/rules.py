@@ -57,7 +57,8 @@ INJURIES = ("flesh_wound", "down", "out_of_action")
 COVER = ("none", "partial", "full")
 WEAPON_KINDS = ("melee", "thrown", "handgun", "long_gun", "bow", "explosive")
 IGNITIONS = ("none", "cartridge", "percussion")
-RELOAD_KINDS = ("none", "rounds", "single", "chamber")  # D8 rounds / whole load / one a turn
+RELOAD_KINDS = ("none", "rounds", "single", "chamber", "quiver")  # D8 rounds / whole load / one
+# a turn / the next arrow nocked from the quiver with each shot (no reloading action)
 RARITY = ("common", "limited", "rare")
 FLAGS = ("user_strength", "parry", "template", "scatters", "double_barrel", "spare_cylinder",
          "tube_magazine", "lemat", "concealed", "fires_in_melee", "charge_strength", "entangle",
@@ -70,7 +71,7 @@ WAGON_LOCATIONS = ("driver", "crew", "horses", "wagon")
 WAGON_PARTS = ("traces", "wheels", "body")
 SCENARIOS = ("gang_fight", "shoot_out")
 # how a side spends its money (rule parameters build_a / build_b; sim/westamunda/builds.py)
-BUILDS = ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd")
+BUILDS = ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd", "typical")
 # hired fighters a side may take on (rule parameters hire_a / hire_b): a hired gun with kit k of
 # hired_gun_kits, the bounty hunter, a scout with kit k of scout_kits
 HIRES = ("none", "hired_gun_1", "hired_gun_2", "hired_gun_3", "hired_gun_4", "hired_gun_5",
@@ -239,7 +240,8 @@ _WEAPON_ROWS = {
                                    kind="long_gun", rarity="rare", calibre=4),
     # ---- bow and explosives ----
     "bow": _w(cost=5, box_cost=2, box_rounds=12, short_in=8, long_in=16, hit_long=-1,
-              strength=3, ammo=2, capacity=1, hands=2, kind="bow", gangs=_NATIVE),
+              strength=3, ammo=2, capacity=1, reload="quiver", hands=2, kind="bow",
+              gangs=_NATIVE),
     "dynamite": _w(cost=10, short_in=4, long_in=8, strength=3, capacity=1, kind="explosive",
                    rarity="rare", flags=("template", "scatters", "throw_by_strength")),
 }
@@ -1251,8 +1253,9 @@ class WMRules:
                         f"{_ints(IGNITIONS[1:])}) and a reload kind ({_ints(RELOAD_KINDS[1:])})")
             if gun and (w["box_cost"] < 1 or w["box_rounds"] < 1):
                 return f"{where}: a firearm needs box_cost and box_rounds of at least 1"
-            if w["reload"] == RELOAD_KINDS.index("single") and w["capacity"] != 1:
-                return f"{where}: reload 'single' needs capacity 1"
+            for one in ("single", "quiver"):
+                if w["reload"] == RELOAD_KINDS.index(one) and w["capacity"] != 1:
+                    return f"{where}: reload {one!r} needs capacity 1"
             if name not in ROUND_OF and name != "knife" and w["cost"] < 1:
                 return f"{where}: cost {w['cost']!r}; expected at least 1 (a weapon that is bought)"
         return None

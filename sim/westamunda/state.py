@@ -46,9 +46,11 @@ IGN_PERCUSSION = IGNITIONS.index("percussion")
 KIND_MELEE = WEAPON_KINDS.index("melee")
 KIND_HANDGUN = WEAPON_KINDS.index("handgun")
 KIND_LONG_GUN = WEAPON_KINDS.index("long_gun")
+KIND_BOW = WEAPON_KINDS.index("bow")
 RL_ROUNDS = RELOAD_KINDS.index("rounds")  # D8 rounds a turn
 RL_SINGLE = RELOAD_KINDS.index("single")  # the whole (one-round) load
 RL_CHAMBER = RELOAD_KINDS.index("chamber")  # percussion: one chamber a turn
+RL_QUIVER = RELOAD_KINDS.index("quiver")  # a bow: the next arrow from the quiver with each shot
 FL_USER_STRENGTH = 1 << FLAGS.index("user_strength")
 FL_DOUBLE = 1 << FLAGS.index("double_barrel")
 FL_TEMPLATE = 1 << FLAGS.index("template")  # a scatter shell: a template, scattering on a miss
@@ -99,13 +101,14 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
- R_RUNAWAY_M, R_DEBUG) = range(110)
-N_RULES = 110
+ R_RUNAWAY_M, R_BOW_WET, R_DEBUG) = range(111)
+N_RULES = 111
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
 # mounted_charge_bonus; R_MOUNTED_SHIFT mounted_reload_shift; R_RUNAWAY_M 1: a pinned rider's
-# horse goes on at its M less the loss (runaway_move 'horse_m'), 0: at its previous move less it
+# horse goes on at its M less the loss (runaway_move 'horse_m'), 0: at its previous move less it;
+# R_BOW_WET bow_wet_ammo (a bow's ammo need in the wet)
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
