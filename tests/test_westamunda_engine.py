@@ -9,7 +9,10 @@ wound roll. Horses (docs/rules/westamunda.md, "Horses"): the auditor follows eac
 horse (location of every hit, the horse's wounds and pins, falls, stay-on and calm tests, bolts
 and runaways cell by cell, the rider's M, reload category and melee dice), over mounted
 configurations, and fails fights played under other horse rules; tests/test_westamunda_horses.py
-has the horse dice against their exact odds.
+has the horse dice against their exact odds. Bows: the auditor checks each bow ammo roll's need
+(2+ dry, bow_wet_ammo in rain or once wet), that no bow is reloaded, the arrows loosed against
+those carried and that nobody with an arm locked shoots a bow; tests/test_westamunda_bows.py has
+the bows in play and their dice against the exact odds.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
@@ -314,6 +317,21 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     failed test with a friend near. Nobody with both arms locked shoots, aims, reloads or
     clears. The tidy skill columns match the trace.
 
+    Bows (the bow row: ammo 2+, capacity 1, reload 'quiver'; Waterways, "2+ becomes 4+"), from
+    the rosters and rules alone: every AMMO roll of a bow's slot needs its dry ammo (2+), or
+    max(that, bow_wet_ammo) in the wet: heavy_rain, the archer marked WET_IN_WATER (pinned or
+    down in water), or WET_DEEP under immersion_trigger 'any_water' (the cartridge guns'
+    trigger); a bow is never reloaded (no RELOAD on its slot: the next arrow is nocked from the
+    quiver with each shot), so a fighter looses at most its capacity (the arrow on the string)
+    + box_rounds x the quivers (bow boxes) of his roster entry; nobody with an arm locked
+    (ARM_LOCK, either arm) shoots a bow (it needs both hands). Counted: bow_shots,
+    bow_ammo_rolls, wet_bow_rolls, waded_bow_rolls (rolls of an archer who went through
+    deep water, wet or not by the reading), bows_emptied (archers who loosed every arrow),
+    locked_archer_actions (actions of an archer with an arm locked, who may not shoot it);
+    listed: bow_rolls (need, die, hit, short band, the archer's BS for a plain shot: no snap,
+    aim, cover or target modifier, else -1) of each bow shot, bow_ammo (need, passed) of each
+    bow ammo roll, bow_use (arrows loosed, arrows carried) of each archer.
+
     Horses (docs/rules/westamunda.md, "Horses"), from the rosters' horse flags and the rules
     alone: DEPLOY g is the roster's horse; a rider moves at horse_profile's M (his own again
     after a fall or stepping down: DISMOUNT, no step after it, his shots that turn snap
@@ -404,6 +422,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     hand_s = [max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
                   if rules.weapon(w)["kind"] == S.KIND_MELEE) for _, r in recruits]
     profile_of = [rules.profile(r.type) for _, r in recruits]
+    # bows: the arrows each fighter carries, the one on the string and 12 a quiver (bow box)
+    bows_of = [[w for w in r.weapons if rules.weapon(w)["kind"] == S.KIND_BOW]
+               for _, r in recruits]
+    archer = [bool(k) for k in bows_of]
+    arrows = [sum(rules.weapon(w)["capacity"] for w in bows_of[i]) +
+              sum(rules.weapon(x)["box_rounds"] for x in r.boxes
+                  if rules.weapon(x)["kind"] == S.KIND_BOW)
+              for i, (_, r) in enumerate(recruits)]
+    loosed = collections.Counter()  # fighter -> bow SHOTs so far
     native = {"injury_roll": 1, "both": 1, "best_of_two": 2}.get(rules.native_injury, 0)
     ws_now = {}  # WS after flesh wounds
     arms = collections.defaultdict(int)  # ARM_LEFT/ARM_RIGHT bits locked (ARM_LOCK)
@@ -758,6 +785,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert a != S.Act.CRAWL or not mounted[f], "a horse does not crawl"
             assert a != S.Act.DISMOUNT or mounted[f], "only a rider steps down"
             seen["mounted_actions"] += mounted[f]
+            seen["locked_archer_actions"] += archer[f] and arms[f] != 0
             if a == S.Act.DISMOUNT:  # on foot where he stands, his own M; the horse led off
                 mounted[f], hpin[f] = False, False
                 set_m(f, foot_m[f])
@@ -895,6 +923,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert mods & (S.MOD_HIP | S.MOD_MARKSMAN | S.MOD_ONE_ARM) == bits, \
                 ("MOD_HIP, MOD_MARKSMAN and MOD_ONE_ARM exactly when they apply", row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
+            if weapon(b)["kind"] == S.KIND_BOW:
+                assert arms[f] == 0, ("a bow needs both hands: no bow shot with an arm locked",
+                                      row.tolist())
+                loosed[f] += 1
+                assert loosed[f] <= arrows[f], \
+                    ("no more arrows than the one on the string and the quivers' (no reload)",
+                     row.tolist(), arrows[f])
+                seen["bow_shots"] += 1
+                short = band(f, math.dist(pos[f], pos[t]), b)[0] == weapon(b)["hit_short"]
+                plain = not flags & S.SH_SNAP and f5 == 0 and cov == 0 and mods == 0
+                seen["bow_rolls"].append((need, die, hit, short, bs_now[f] if plain else -1))
             tally[side[f], "hip_shots"] += bool(bits & S.MOD_HIP)
             seen["marksman_shots"] += bool(bits & S.MOD_MARKSMAN)
             seen["one_arm_shots"] += bool(bits & S.MOD_ONE_ARM)
@@ -1038,7 +1077,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 in_water = bool(wet[f] & S.WET_IN_WATER)
                 immersed = in_water or (rules.immersion_trigger == "any_water"
                                         and bool(wet[f] & S.WET_DEEP))
-                if ign != "none" and w["ammo"] > 0:
+                if w["kind"] == S.KIND_BOW:  # 2+, or bow_wet_ammo in rain or after water
+                    soaked = rules.heavy_rain or immersed
+                    expect = max(w["ammo"], rules.bow_wet_ammo) if soaked else w["ammo"]
+                    assert b == expect == odds.ammo_need(
+                        w["ammo"], kind="bow", in_water=in_water, immersed=immersed,
+                        rules=rules), ("a bow's ammo roll: 2+ dry, bow_wet_ammo in the wet "
+                                       "(heavy rain, or its archer in water)", f, a, b)
+                    assert not 2 <= b <= 6 or d == (c >= b), "the ammo roll: its need on a D6"
+                    seen["bow_ammo_rolls"] += 1
+                    seen["wet_bow_rolls"] += soaked
+                    seen["waded_bow_rolls"] += bool(wet[f] & S.WET_DEEP)
+                    seen["bow_ammo"].append((b, d))
+                elif ign != "none" and w["ammo"] > 0:
                     assert b == odds.ammo_need(w["ammo"], kind=ign, in_water=in_water,
                                                immersed=immersed, rules=rules)
                     seen["wet_ammo_rolls"] += b > w["ammo"]
@@ -1053,6 +1104,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.RELOAD:
             cat, passed, die, put, lost = b, c, d, e, f5
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
+            r_ = slot_row.get((f, a), -1)
+            assert r_ < 0 or weapon(r_)["kind"] != S.KIND_BOW, \
+                ("a bow is never reloaded: each shot nocks the next arrow", row.tolist())
             assert act[f] == S.Act.RELOAD and put <= max(die, 1) and (put == 0 or lost == 0)
             assert cat == reload_cat(f), ("a still reload is automatic, a walking one a BS "
                                           "roll; mounted, one category up", row.tolist())
@@ -1559,6 +1613,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     else:
         assert games[S.G_TURNS] == rules.max_turns and games[S.G_WINNER] == -1
     seen["knocks"] = knocks
+    for x in side:
+        if archer[x]:
+            seen["bow_use"].append((loosed[x], arrows[x]))
+            seen["bows_emptied"] += loosed[x] == arrows[x]
     seen["drowned_records"] = int(sides[:, S.S_DROWNED].sum())
     seen["wet_records"] = int(sides[:, S.S_WET].sum())
     return seen
@@ -1567,7 +1625,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_results",
          "save_dice", "combat", "arms_locked", "nerves", "locate_dice", "horse_wound_rolls",
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
-         "bolt_dirs", "steps_after_pinned")  # lists
+         "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")
