@@ -86,13 +86,16 @@ W_BARRELS = 20  # a double-barrelled gun with both barrels loaded: 0 fires one b
 W_SHELL = 21  # the round type a reload prefers for a gun with two: 0 scatter, 1 manstopper
 W_DISMOUNT = 22  # 1: a rider who would settle to aim, watch or reload in cover steps down first
 #                 (on foot he is no large target; the step costs that turn's aim: a snap shot)
-N_W = 23
+W_THROW = 23  # throw a tomahawk when the throw needs at most this (D6 score) and no gun has an
+#               easier shot (a tie goes to the throw: it strikes harder); once thrown it is
+#               gone, and his hand-to-hand strength with it; 0: never
+N_W = 24
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
-         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0}
+         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -115,7 +118,7 @@ PRESETS = {p.name: p for p in [
            "once within short range, reloads only when dry."),
     Preset("brawler", BRAWLER,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0},
+            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0},
            "Charges the nearest free enemy within a charge (8\"), otherwise runs at the nearest one "
            "snap-shooting, fanning, from the best point of the run, reloads only when dry: the "
            "close-combat test of the shooting-heavy rules."),
@@ -144,7 +147,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "shoot_need": W_SHOOT_NEED, "base_share": W_BASE_SHARE, "flank_in": W_FLANK_IN,
                 "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
-                "dismount": W_DISMOUNT}
+                "dismount": W_DISMOUNT, "throw": W_THROW}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -187,20 +190,26 @@ def _nearest_enemy(fm, a, standing_only):
 
 
 @kernel
-def _best_shot(need, fm, kit, wt, a, prefer_sfd):
+def _best_shot(need, fm, kit, wt, a, prefer_sfd, throw):
     """(target, slot, need) of the easiest legal shot at a standing enemy, or at a down one when
-    no standing enemy can be shot (-1, -1, NO_SHOT if none); ties go to the slot with more
-    sustained-fire dice when ``prefer_sfd``, then to the lower index."""
-    bt, bk, bn, bs, bd = -1, -1, NO_SHOT, -1, 1
+    no standing enemy can be shot (-1, -1, NO_SHOT if none); a thrown weapon only when the
+    throw needs at most ``throw`` (0: never), and then it wins a tie of needs with a gun (it
+    strikes at the thrower's S + 1); other ties go to the slot with more sustained-fire dice
+    when ``prefer_sfd``, then to the lower index."""
+    bt, bk, bn, bs, bd, bgun = -1, -1, NO_SHOT, -1, 1, 1
     for t in range(need.shape[0]):
         down = 1 if fm[t, FSTATE] != ST_STANDING else 0
         for k in range(need.shape[1]):
             n = need[t, k]
             if n >= NO_SHOT:
                 continue
+            gun = 0 if wt[kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN else 1
+            if gun == 0 and n > throw:
+                continue
             sfd = wt[kit[a, k, KW], WC_SFD] if prefer_sfd else 0
-            if down < bd or (down == bd and (n < bn or (n == bn and sfd > bs))):
-                bt, bk, bn, bs, bd = t, k, n, sfd, down
+            if down < bd or (down == bd and (n < bn or (n == bn and (
+                    gun < bgun or (gun == bgun and sfd > bs))))):
+                bt, bk, bn, bs, bd, bgun = t, k, n, sfd, down, gun
     return bt, bk, bn
 
 
@@ -215,6 +224,13 @@ def _fireable(kit, a, k):
 
 
 @kernel
+def _gun(kit, wt, a, k):
+    """Is slot k a gun or bow (not a throw: the policies plan moves and upkeep by their guns,
+    and throw only where a shot offers, ``_best_shot``)?"""
+    return kit[a, k, KW] >= 0 and wt[kit[a, k, KW], S.WC_KIND] != S.KIND_THROWN
+
+
+@kernel
 def _upkeep(w, a, kit, wt, dec):
     """Reload or clear a weapon if it needs it (fills dec, True), preferring a jammed one, then
     the emptiest; a weapon is reloaded at or below ``W_RELOAD_AT`` rounds (and when dry)."""
@@ -226,7 +242,7 @@ def _upkeep(w, a, kit, wt, dec):
             return True
     any_fire = False
     for k in range(K):
-        any_fire |= _fireable(kit, a, k)
+        any_fire |= _fireable(kit, a, k) and _gun(kit, wt, a, k)
     best, best_n = -1, 1 << 30
     for k in range(K):
         if not _usable(kit, a, k) or (kit[a, k, KRESERVE] <= 0 and kit[a, k, KALT_RES] <= 0):
@@ -260,8 +276,8 @@ def _longest_range(kit, wt, a):
     """Long range (inches) of the longest-ranged weapon with rounds, 0 if none."""
     r = 0
     for k in range(kit.shape[1]):
-        if _usable(kit, a, k) and (kit[a, k, KLOADED] > 0 or kit[a, k, KRESERVE] > 0 or
-                                   kit[a, k, KALT_RES] > 0):
+        if _usable(kit, a, k) and _gun(kit, wt, a, k) and (
+                kit[a, k, KLOADED] > 0 or kit[a, k, KRESERVE] > 0 or kit[a, k, KALT_RES] > 0):
             r = max(r, wt[kit[a, k, KW], WC_LONG])
     return r
 
@@ -271,7 +287,8 @@ def _short_range(kit, wt, a, sfd_only):
     """Short range of the usable loaded weapons (those with sustained-fire dice if asked)."""
     r = 0
     for k in range(kit.shape[1]):
-        if _fireable(kit, a, k) and (not sfd_only or wt[kit[a, k, KW], WC_SFD] > 0):
+        if _fireable(kit, a, k) and _gun(kit, wt, a, k) and (
+                not sfd_only or wt[kit[a, k, KW], WC_SFD] > 0):
             r = max(r, wt[kit[a, k, KW], WC_SHORT])
     return r
 
@@ -535,7 +552,7 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
         dec[S.D_ACT] = Act.HOLD
         return
     d_foe = dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY])
-    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0)
+    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0, w[W_THROW])
     if kind == BRAWLER and w[W_CHARGE_IN] > 0:
         c = _charge_target(fm, a, rp, min(w[W_CHARGE_IN], charge / 2.0))
         if c >= 0:
@@ -553,7 +570,7 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
     # the gunslinger and the brawler: close in fast, shooting on the way
     any_fire = False
     for kk in range(kit.shape[1]):
-        any_fire |= _fireable(kit, a, kk)
+        any_fire |= _fireable(kit, a, kk) and _gun(kit, wt, a, kk)
     if not any_fire:
         if _upkeep(w, a, kit, wt, dec):
             return
@@ -645,7 +662,7 @@ def _flank(w, a, foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ, nee
     ax, ay = fm[a, FX], fm[a, FY]
     any_fire = False
     for kk in range(kit.shape[1]):
-        any_fire |= _fireable(kit, a, kk)
+        any_fire |= _fireable(kit, a, kk) and _gun(kit, wt, a, kk)
     if not any_fire and _upkeep(w, a, kit, wt, dec):
         return
     mid = 1 if w[W_MIDMOVE] > 0 else 0
@@ -820,7 +837,7 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
                     pick -= 1
         return -1, -1, S.FIRE_ONE
     aimed = (flags & S.SH_AIMED) != 0
-    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed)
+    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed, w[W_THROW])
     if t < 0:
         return -1, -1, S.FIRE_ONE
     if aimed and (flags & S.SH_OVERWATCH) == 0:  # the need includes the turns aimed so far

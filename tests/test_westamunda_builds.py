@@ -58,7 +58,8 @@ def fielded(rules):
 # ---- every build is a legal, playable gang ----------------------------------------------------------
 
 def test_names_and_default_fieldability():
-    assert B.BUILDS == ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd")
+    assert B.BUILDS == ("standard", "handguns", "long_guns", "brawlers", "balanced", "crowd",
+                        "typical")
     # on foot unless mounted_a / mounted_b (the cavalry's horses: only "if the scenario requires
     # it", the text)
     for gang in GANG_TYPES:
@@ -211,7 +212,8 @@ def expected_cost_change(rules, roster, weapon):
         if k == "melee":
             delta += 0 if weapon in r.weapons else new["cost"]
             continue
-        olds = [w for w in r.weapons if kind(rules, w) == k]
+        place = "long_gun" if k == "bow" else k  # a bow goes where the long guns were
+        olds = [w for w in r.weapons if kind(rules, w) == place]
         for old in olds[:1] if k == "handgun" else olds:
             w = rules.weapon(old)
             delta += new["cost"] - w["cost"] + r.boxes.count(old) * (box - w["box_cost"])
@@ -256,7 +258,7 @@ def test_illegal_or_unmodelled_swaps_raise_naming_the_weapon():
     base = B.build(R, "standard")
     for weapon, why in (("lemat", "not modelled"), ("lever_shotgun_manstopper", "not modelled"),
                             ("tomahawk_thrown", "thrown"),
-                        ("bow", "not modelled"), ("dynamite", "not modelled"),
+                        ("bow", "not for a townsfolk gang"), ("dynamite", "not modelled"),
                         ("sabre", "parry \\(not modelled"), ("large_revolver", "limited"),
                         ("knife", "already"), ("blunderbuss", "expected one of")):
         with pytest.raises(ConfigError, match=rf"swap '{weapon}'.*{why}"):
@@ -365,7 +367,7 @@ def test_roster_problem_allows_one_skill_and_only_to_a_specialist():
 
 
 # ---- hired fighters (hire_a, hire_b) -------------------------------------------------------------
-@pytest.mark.parametrize("hire", [h for h in HIRES[1:] if h != "scout_3"])
+@pytest.mark.parametrize("hire", HIRES[1:])
 def test_a_hire_joins_the_build_which_spends_what_his_fee_leaves(hire):
     for build in ("standard", "balanced"):
         r = WMRules(hire_a=hire, build_a=build, hire_count_a=2 if hire != "bounty_hunter" else 1)
@@ -397,7 +399,6 @@ def test_the_bounty_hunter_carries_his_rifle_and_handguns_but_one_long_gun():
 
 
 @pytest.mark.parametrize("rules, words", [
-    (dict(hire_a="scout_3"), "westamunda hire 'scout_3': bow is a bow weapon"),
     (dict(hire_a="bounty_hunter", hire_count_a=2),
      "hire_a 'bounty_hunter' \\(hire_count_a 2\\): 2 bounty hunters: at most max_bounty_hunters"),
     (dict(hire_a="hired_gun_1", hire_count_a=10, gang_budget=700),
@@ -465,13 +466,19 @@ def test_mounted_townsfolk_field_four_or_five_riders():
     """The text: "for a mounted gang, you can normally get 4 or 5 characters with mounts"."""
     r = mounted()
     sizes = {n: len(B.build(r, n, "townsfolk", mounted=True)) for n in BOUGHT}
-    assert sizes == {"handguns": 5, "long_guns": 4, "brawlers": 5, "balanced": 4, "crowd": 6}
+    assert sizes == {"handguns": 5, "long_guns": 4, "brawlers": 5, "balanced": 4, "crowd": 6,
+                     "typical": 4}
     costs = {n: r.roster_cost(B.build(r, n, "townsfolk", mounted=True), "townsfolk")
              for n in BOUGHT}
     assert costs == {"handguns": 1000, "long_guns": 997, "brawlers": 999, "balanced": 999,
-                     "crowd": 989}
+                     "crowd": 989, "typical": 999}
     for gang in ("ranch_hands", "native_war_band", "frontier"):  # the same prices and kits
-        assert {n: len(B.build(r, n, gang, mounted=True)) for n in BOUGHT} == sizes
+        assert {n: len(B.build(r, n, gang, mounted=True)) for n in BOUGHT if n != "typical"} \
+            == {n: k for n, k in sizes.items() if n != "typical"}
+    # the typical build: each gang type its own kit (the war band's tomahawks and bows are cheap)
+    assert {g: len(B.build(r, "typical", g, mounted=True))
+            for g in ("ranch_hands", "native_war_band", "frontier")} == {
+        "ranch_hands": 4, "native_war_band": 5, "frontier": 4}
 
 
 def test_mounted_cavalry_rides_issued_horses_free_or_buys_them():
@@ -565,3 +572,49 @@ def test_a_mounted_side_the_budget_cannot_horse_is_refused_by_key():
     cavalry = mounted(gang_a="cavalry", build_a="handguns", gang_budget=300)
     assert B.fieldable(cavalry, "cavalry", "handguns", mounted=True) == \
         B.fieldable(cavalry, "cavalry", "handguns")  # issued horses: as on foot
+
+
+# ---- the typical build: each gang type's own arms ---------------------------------------------------
+
+def test_typical_builds_carry_each_gang_types_own_arms():
+    """builds.TYPICAL read from the text's gang descriptions: the townsfolk's handguns with a
+    hideout piece, shotguns and a few Winchesters; the ranch hands' Winchesters; the cavalry's
+    compulsory kit; the war band's tomahawks, bows and older guns; the frontiersmen's buffalo
+    guns, hunting rifles, bowies and tomahawks. Every gun has a box (a bow a quiver)."""
+    def kit(gang):
+        return B.build(R, "typical", gang)
+
+    town = kit("townsfolk")
+    assert [r.type for r in town[:2]] == ["leader", "shootist"]
+    assert all("winchester" in r.weapons for r in town[:2])
+    gangers = [r.weapons for r in town if r.type == "ganger"]
+    assert gangers[0] == ("revolver", "shotgun_scatter", "shotgun_manstopper")
+    assert gangers[1] == ("revolver", "saturday_night_special")
+    assert all("revolver" in r.weapons for r in town)
+    assert all(r.weapons == ("revolver", "winchester") for r in kit("ranch_hands"))
+    assert all(set(r.weapons) == {"revolver", "springfield"} for r in kit("cavalry"))
+    native = kit("native_war_band")
+    assert all("tomahawk" in r.weapons for r in native)
+    assert sum("bow" in r.weapons for r in native) >= len(native) // 2
+    assert all("hunting_rifle" in r.weapons for r in native[:2])
+    frontier = kit("frontier")
+    assert all("buffalo_gun" in r.weapons for r in frontier[:2])
+    assert all("hunting_rifle" in r.weapons for r in frontier[2:])
+    for gang in GANG_TYPES:
+        for r in kit(gang):
+            for w in r.weapons:
+                if kind(R, w) in ("handgun", "long_gun", "bow") and w not in ROUND_OF:
+                    assert w in r.boxes, (gang, r)
+
+
+def test_typical_builds_fall_back_to_what_the_rules_allow():
+    """With no long guns at set-up (setup_handgun_rule 'handguns_only') a typical kit's rifles
+    and bows have no buyable stand-in and go; the gangs stay legal and within budget."""
+    rules = WMRules(setup_handgun_rule="handguns_only")
+    for gang in ("townsfolk", "ranch_hands", "native_war_band", "frontier"):
+        roster = B.build(rules, "typical", gang)
+        assert rules.roster_problem(roster, gang) is None
+        assert rules.roster_cost(roster, gang) <= rules.gang_budget
+        assert not any(kind(rules, w) in ("long_gun", "bow") for r in roster for w in r.weapons)
+    native = B.build(rules, "typical", "native_war_band")
+    assert all("tomahawk" in r.weapons for r in native)

@@ -12,7 +12,10 @@ configurations, and fails fights played under other horse rules; tests/test_west
 has the horse dice against their exact odds. Bows: the auditor checks each bow ammo roll's need
 (2+ dry, bow_wet_ammo in rain or once wet), that no bow is reloaded, the arrows loosed against
 those carried and that nobody with an arm locked shoots a bow; tests/test_westamunda_bows.py has
-the bows in play and their dice against the exact odds.
+the bows in play and their dice against the exact odds. Thrown tomahawks: the auditor rebuilds the
+throw slots from the rosters, each throw's need at the range of the thrower's S, one throw a
+tomahawk, no ammo roll or kickback for a throw, and the thrower's blows after his last throw;
+tests/test_westamunda_thrown.py has the throws in play.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
@@ -63,6 +66,7 @@ from strategies.westamunda import N_KINDS, N_W, PRESETS, table
 
 R = WMRules()
 NAMES = list(PRESETS)
+THROWN = "tomahawk_thrown"  # the tomahawk's thrown row (a throw slot's)
 
 
 def agrees(counts, probs, alpha=1e-3):
@@ -332,6 +336,26 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     aim, cover or target modifier, else -1) of each bow shot, bow_ammo (need, passed) of each
     bow ammo roll, bow_use (arrows loosed, arrows carried) of each archer.
 
+    Thrown tomahawks (thrown_tomahawks, wm-6; the tomahawk_thrown row), from the rosters and
+    rules alone: each fighter's slots are rebuilt in engine.forces' order (the roster's guns,
+    then one throw slot per tomahawk carried when the rule is on; DEPLOY's slots 0 and 1 hold a
+    throw slot exactly where that order puts one); a thrown SHOT is a tomahawk's under the
+    rule, one throw (no burst, barrels or second gun), and its need is rebuilt with the band of
+    the thrower's S (throw_range_per_s x S + throw_range_base inches, short half of it; the
+    marksman's stretch as for any weapon), never past that reach; each throw slot throws once
+    (never more throws than tomahawks carried); a throw has no ammo roll (its 6 owes none: no
+    AMMO), no kickback (a KICKBACK is the handgun's or long gun's just fired), and its slot is
+    never reloaded or cleared; once his last tomahawk is thrown his blows strike at S + the
+    best hand weapon he still carries (the knife's +0, a bowie's +1), checked on every WOUND
+    of a blow as before; the tidy ``throws`` column is the thrown SHOTs of each side. Counted:
+    throws (the tidy column, checked), throws_short, throws_long, marksman_throws,
+    throwers_emptied (fighters who threw their last), melee_after_throw (blows struck after
+    it), melee_with_tomahawk (blows of throwers still holding one); listed: throw_rolls
+    (side, the thrower's S, inches, short band, need, die, hit, his BS for a plain throw: no
+    snap, aim, cover or target modifier, else -1), thrown_blows (S, hand weapon bonus, wound
+    need) of each blow after the last throw, throw_use (thrown, carried) of each fighter with
+    a throw slot.
+
     Horses (docs/rules/westamunda.md, "Horses"), from the rosters' horse flags and the rules
     alone: DEPLOY g is the roster's horse; a rider moves at horse_profile's M (his own again
     after a fall or stepping down: DISMOUNT, no step after it, his shots that turn snap
@@ -375,6 +399,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     on_watch = {}  # fighter -> (gang turn he declared overwatch in, arc, facing)
     ow_fired = set()
     rounds = {}  # rounds the fighter's latest firing put out (for kickback)
+    fired_row = {}  # the weapon row of the fighter's latest SHOT (for kickback)
     burst = {}  # fighter -> [first target, where he stood, (arc, facing)] of his burst, or None
     recheck = set()  # fighters whose aims on them must hold unless AIM_LOST follows
     qd = None  # [mover, overwatcher, mover fired] after a passed quick draw
@@ -431,6 +456,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                   if rules.weapon(x)["kind"] == S.KIND_BOW)
               for i, (_, r) in enumerate(recruits)]
     loosed = collections.Counter()  # fighter -> bow SHOTs so far
+    # thrown tomahawks (thrown_tomahawks, wm-6): each fighter's slots as engine.forces makes
+    # them (the roster's guns, a round type riding in its gun's slot, then one throw slot per
+    # tomahawk), his throw slots, and the hand weapon he fights with once all are thrown (the
+    # best other hand weapon he carries: the knife's +0 if none), from the rosters and rules
+    thrown_on = bool(getattr(rules, "thrown_tomahawks", False))
+    slots_of = [[w for w in r.weapons if rules.weapon(w)["kind"] != S.KIND_MELEE and
+                 w not in ROUND_OF] + [THROWN] * (r.weapons.count("tomahawk") if thrown_on else 0)
+                for _, r in recruits]
+    throw_slots = [[k for k, w in enumerate(sl) if w == THROWN] for sl in slots_of]
+    hand_rest = [max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
+                     if rules.weapon(w)["kind"] == S.KIND_MELEE
+                     and not (w == "tomahawk" and thrown_on)) for _, r in recruits]
+    throws_of = collections.Counter()  # fighter -> throw slots used (each once, in slot order)
     native = {"injury_roll": 1, "both": 1, "best_of_two": 2}.get(rules.native_injury, 0)
     ws_now = {}  # WS after flesh wounds
     arms = collections.defaultdict(int)  # ARM_LEFT/ARM_RIGHT bits locked (ARM_LOCK)
@@ -542,16 +580,24 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if side[x] == side_now and hpin.get(x) and hpin_turn[x] < turn:
                 hpin[x] = False  # the end of its next turn
 
+    def plain_bands(f, row):  # (short, long) inches of row in f's hands before any skill
+        w = weapon(row)
+        if flagged(row, "throw_by_strength"):  # thrown: (per_s x S + base)", short half
+            long_ = float(rules.throw_range_per_s * s_of[f] + rules.throw_range_base)
+            return long_ / 2, long_
+        return float(w["short_in"]), float(w["long_in"])
+
     def band(f, dist, row):  # (range modifier or None out of range, short only by marksman)
         w = weapon(row)
-        short, long_ = float(w["short_in"]), float(w["long_in"])
+        short, long_ = plain_bands(f, row)
+        plain_short = short
         if "marksman" in skills[f]:
             if rules.marksman_reading == "both_bands":
                 short, long_ = short * rules.marksman_factor, long_ * rules.marksman_factor
             else:
                 short = min(short * rules.marksman_factor, long_)
         rmod = w["hit_short"] if dist <= short else w["hit_long"] if dist <= long_ else None
-        by_skill = "marksman" in skills[f] and dist > w["short_in"] and \
+        by_skill = "marksman" in skills[f] and dist > plain_short and \
             w["hit_short"] != w["hit_long"] and rmod == w["hit_short"]
         return rmod, by_skill
 
@@ -749,6 +795,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert (c, d) == (recruits[f][0], FIGHTERS.index(recruits[f][1].type)), \
                 "the fighters deployed are the rosters'"
             for k, r_ in ((0, e), (1, f5)):
+                mine = slots_of[f][k] if k < len(slots_of[f]) else None
+                assert (r_ >= 0 and WEAPONS[r_] == THROWN) == (mine == THROWN), \
+                    ("a throw slot a tomahawk (thrown_tomahawks), after the roster's guns",
+                     row.tolist(), slots_of[f])
                 if r_ >= 0 and flagged(r_, "double_barrel"):
                     loaded[f, k] = weapon(r_)["capacity"]  # every gun starts loaded
             mounted[f] = bool(g)
@@ -934,6 +984,31 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 short = band(f, math.dist(pos[f], pos[t]), b)[0] == weapon(b)["hit_short"]
                 plain = not flags & S.SH_SNAP and f5 == 0 and cov == 0 and mods == 0
                 seen["bow_rolls"].append((need, die, hit, short, bs_now[f] if plain else -1))
+            if weapon(b)["kind"] == S.KIND_THROWN:  # a tomahawk thrown (thrown_tomahawks)
+                assert thrown_on and WEAPONS[b] == THROWN, \
+                    ("a throw only of a tomahawk, under thrown_tomahawks", row.tolist())
+                assert throws_of[f] < len(throw_slots[f]), \
+                    ("each throw slot throws once (one a tomahawk carried): none is left",
+                     row.tolist(), throws_of[f], slots_of[f])
+                throws_of[f] += 1
+                assert not flags & (S.SH_FAN | S.SH_BOTH | S.SH_PAIR | S.SH_SECOND |
+                                    S.SH_OFF_HAND), ("a throw is one throw", row.tolist())
+                dist = math.dist(pos[f], pos[t])
+                long_in = plain_bands(f, b)[1]
+                if "marksman" not in skills[f] or rules.marksman_reading != "both_bands":
+                    assert dist <= long_in + 1e-9, \
+                        ("a throw reaches throw_range_per_s x his S + throw_range_base",
+                         row.tolist(), dist, long_in)
+                short = band(f, dist, b)[0] == weapon(b)["hit_short"]
+                seen["throws_short" if short else "throws_long"] += 1
+                seen["marksman_throws"] += "marksman" in skills[f]
+                plain = not flags & S.SH_SNAP and f5 == 0 and cov == 0 and mods == 0
+                seen["throw_rolls"].append((side[f], s_of[f], round(dist, 3), short, need, die,
+                                            hit, bs_now[f] if plain else -1))
+                tally[side[f], "throws"] += 1
+                if throws_of[f] == len(throw_slots[f]):  # his last: he fights on with the rest
+                    hand_s[f] = hand_rest[f]
+                    seen["throwers_emptied"] += 1
             tally[side[f], "hip_shots"] += bool(bits & S.MOD_HIP)
             seen["marksman_shots"] += bool(bits & S.MOD_MARKSMAN)
             seen["one_arm_shots"] += bool(bits & S.MOD_ONE_ARM)
@@ -963,10 +1038,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["water_cover_shots"] += pinned[t] and depth(pos[t]) >= 0
             assert (state[f] == STANDING or g & S.SH_SECOND) and state[t] != OUT and \
                 side[t] != side[f]
-            sixes += die >= rules.ammo_on
+            # a weapon with no ammo roll (a thrown tomahawk's ammo 0) rolls none on a 6
+            sixes += die >= rules.ammo_on and weapon(b)["ammo"] > 0
             last_shot_state[t] = state[t]
             if not flags & S.SH_FAN:
                 rounds[f] = 1
+            fired_row[f] = b
             if rules.rapid_target_reading == "running":
                 rapid = ran(t)
             else:
@@ -1070,6 +1147,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             burst[f] = [a, pos[a], None]  # first target, where he stood, (arc, facing)
         elif kind == S.Ev.AMMO:
             ammo += 1
+            assert a not in throw_slots[f], ("a thrown tomahawk has no ammo roll",
+                                             row.tolist())
             row = slot_row.get((f, a), -1)
             if row >= 0:  # the need after the wet-weather rules (odds.ammo_need)
                 w = rules.weapon(WEAPONS[row])
@@ -1096,6 +1175,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             burst[f] = None
         elif kind == S.Ev.KICKBACK:
             assert rounds.get(f, 0) >= 1, "no kickback without a round fired"
+            assert a == fired_row.get(f) and weapon(a)["kind"] in (S.KIND_HANDGUN,
+                                                                   S.KIND_LONG_GUN), \
+                ("kickback: a handgun's or long gun's, the one just fired (no bow or thrown "
+                 "weapon kicks)", row.tolist(), fired_row.get(f))
             rounds[f] = 0
             seen["kickback_tests"] += 1
             burst[f] = None
@@ -1107,6 +1190,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             r_ = slot_row.get((f, a), -1)
             assert r_ < 0 or weapon(r_)["kind"] != S.KIND_BOW, \
                 ("a bow is never reloaded: each shot nocks the next arrow", row.tolist())
+            assert a not in throw_slots[f], \
+                ("a thrown tomahawk is gone: never reloaded", row.tolist())
             assert act[f] == S.Act.RELOAD and put <= max(die, 1) and (put == 0 or lost == 0)
             assert cat == reload_cat(f), ("a still reload is automatic, a walking one a BS "
                                           "roll; mounted, one category up", row.tolist())
@@ -1245,6 +1330,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 hit_[2] = blow_need(hit_[0], hit_[1])
                 melee_fresh = False
                 seen["blows"] += 1
+                by = hit_[1]
+                if throw_slots[by] and throws_of[by] == len(throw_slots[by]):  # all thrown:
+                    seen["melee_after_throw"] += 1  # S + the best hand weapon left
+                    seen["thrown_blows"].append((profile_of[by]["S"], hand_s[by], hit_[2]))
+                elif throw_slots[by]:
+                    seen["melee_with_tomahawk"] += 1
             assert [f, a, b] == hit_[:3], \
                 ("a hit's WOUND roll, at the shell's S (a blow's, a fall's) against his T (the "
                  "chart)", row.tolist(), hit_)
@@ -1420,6 +1511,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tally[side[a], "friendly_hits"] += b * (side[f] == side[a])
         elif kind == S.Ev.CLEAR:
             assert arms[f] != BOTH_ARMS, "no jam cleared with both arms locked"
+            assert a not in throw_slots[f], ("a thrown tomahawk never jams", row.tolist())
             assert b == reload_cat(f), ("clearing a jam takes the reload's category (mounted: "
                                         "one up)", row.tolist())
             seen["mounted_clears"] += mounted[f]
@@ -1596,7 +1688,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
-                    "friendly_hits", "shell_swaps") + SKILL_COLUMNS + HORSE_COLUMNS:
+                    "friendly_hits", "shell_swaps", "throws") + SKILL_COLUMNS + HORSE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -1614,6 +1706,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert games[S.G_TURNS] == rules.max_turns and games[S.G_WINNER] == -1
     seen["knocks"] = knocks
     for x in side:
+        if throw_slots[x]:  # (thrown, carried) of each fighter with a tomahawk to throw
+            seen["throw_use"].append((throws_of[x], len(throw_slots[x])))
+    for x in side:
         if archer[x]:
             seen["bow_use"].append((loosed[x], arrows[x]))
             seen["bows_emptied"] += loosed[x] == arrows[x]
@@ -1625,7 +1720,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_results",
          "save_dice", "combat", "arms_locked", "nerves", "locate_dice", "horse_wound_rolls",
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
-         "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use")  # lists
+         "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use", "throw_rolls",
+         "thrown_blows", "throw_use")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")

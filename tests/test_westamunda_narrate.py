@@ -2397,3 +2397,25 @@ def test_a_written_trace_with_horses_told_word_for_word():
     assert "\nA1's horse bolts: 2\" to the west, from (10,10) to (8,10).\n" in text
     assert "\n  A1 loses his aim on B1: aimed shots only from a still horse.\n" in text
     assert "Shooting phase of side A" not in text  # (no aimed shot fired: the aim ended)
+
+
+def test_a_thrown_tomahawk_is_told_as_a_throw_with_its_rule_once():
+    """A replayed fight (``api.replay_game``: the native war band's typical gang, side A, the
+    gunslinger rush, against the townsfolk's typical gang and the patient aimer; seed 5,
+    stream 0, fight 11, in which A throws four tomahawks): every throw (a SHOT of the
+    tomahawk_thrown row) reads "throws his tomahawk", never "fires ... with the tomahawk", as
+    many as the side's tidy ``throws``, and the thrown rule (its reach by the thrower's S, his
+    S + 1, gone once thrown) is said once."""
+    from sim.westamunda import api
+
+    rules = WMRules(gang_a="native_war_band", build_a="typical", build_b="typical")
+    pool = ["patient_aimer", "gunslinger_rush", "brawler", "flanker", "random"]
+    tidy, text = api.replay_game(rules, 5, 0, 11, pool, [1, 0])
+    throws = tidy["throws"].tolist()
+    assert throws[0] >= 1 and throws[1] == 0, throws
+    assert len(re.findall(r"^A\d+ throws his tomahawk(, [a-z ,-]+,)? at B\d+, \d+\" away: needs "
+                          r"\d\+ to hit", text, re.M)) == throws[0], text
+    assert text.count("throws his tomahawk") == throws[0]
+    assert "with the tomahawk" not in text
+    assert text.count("Rule: a thrown tomahawk reaches 2 x the thrower's S + 2 inches (short "
+                      "range half of it) and strikes at his S + 1") == 1

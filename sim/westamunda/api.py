@@ -85,6 +85,7 @@ _SIDE_DOCS = {
     "runaways": "this side's horses going on straight with their rider pinned",
     "dismounts": "this side's riders stepping down",
     "horses_calmed": "this side's pinned horses calmed by their rider's I test",
+    "throws": "tomahawks this side threw (thrown_tomahawks)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -732,6 +732,10 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     why = _supported(rules, weapon)
     if why:
         raise ConfigError(f"{where}: {why}")
+    if weapon in ROUND_OF and _kind(rules, ROUND_OF[weapon]) == "melee":
+        raise ConfigError(f"{where}: the thrown use of {ROUND_OF[weapon]} comes with it (swap "
+                          f"{ROUND_OF[weapon]!r}: with thrown_tomahawks on, each one carried can "
+                          "be thrown)")
     shell = weapon if weapon in ROUND_OF else None  # a round type: its gun, with these rounds
     weapon = ROUND_OF.get(weapon, weapon)
     kind = _kind(rules, weapon)

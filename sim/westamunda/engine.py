@@ -116,7 +116,16 @@ from sim.westamunda.state import (
     Bad,
     Ev,
 )
-from strategies.westamunda import N_KINDS, N_W, choose_shot, crawl_to, decide, snap_step
+from strategies.westamunda import (
+    N_KINDS,
+    N_W,
+    RANDOM,
+    W_THROW,
+    choose_shot,
+    crawl_to,
+    decide,
+    snap_step,
+)
 
 if numba.config.DISABLE_JIT:  # plain-Python runs (debugging): a view is the array itself
     def borrow(arr):
@@ -457,9 +466,10 @@ def _swap_rounds(kit, a, k):
 
 
 @kernel
-def _any_ready_gun(kit, a):
+def _any_ready_gun(g, kit, a, throws):
+    """Has a a loaded, unjammed weapon (a throw left counts only with ``throws``)?"""
     for k in range(kit.shape[1]):
-        if _ready_gun(kit, a, k):
+        if _ready_gun(kit, a, k) and (throws or g.wt[kit[a, k, KW], S.WC_KIND] != S.KIND_THROWN):
             return True
     return False
 
@@ -511,8 +521,7 @@ def _band(g, fm, a, row, d):
     a shot worse (a gun whose short band is the worse one, the buffalo gun's, keeps its plain
     band where that is better)."""
     wt, rp = g.wt, g.rp
-    short = float(wt[row, S.WC_SHORT])
-    long = float(wt[row, S.WC_LONG])
+    short, long = _reach(g, fm, a, row)
     plain = wt[row, S.WC_HIT_SHORT] if d <= short else (
         wt[row, S.WC_HIT_LONG] if d <= long else NO_SHOT)
     if (fm[a, S.FSKILL] & S.SK_MARKSMAN) == 0:
@@ -531,9 +540,19 @@ def _band(g, fm, a, row, d):
 
 
 @kernel
+def _reach(g, fm, a, row):
+    """(short, long) range in inches of weapon ``row`` in a's hands: the table's, or for a
+    thrown weapon (throw_range_per_s x his S + throw_range_base, short half of it)."""
+    if g.wt[row, S.WC_FLAGS] & S.FL_THROWN:
+        long = float(g.rp[S.R_THROW_PER_S] * fm[a, FS] + g.rp[S.R_THROW_BASE])
+        return long / 2, long
+    return float(g.wt[row, S.WC_SHORT]), float(g.wt[row, S.WC_LONG])
+
+
+@kernel
 def _marksman_band(g, fm, a, row, d):
     """Is a's shot at ``d`` inches in the short band only through marksman (MOD_MARKSMAN)?"""
-    return (fm[a, S.FSKILL] & S.SK_MARKSMAN) != 0 and d > g.wt[row, S.WC_SHORT] and \
+    return (fm[a, S.FSKILL] & S.SK_MARKSMAN) != 0 and d > _reach(g, fm, a, row)[0] and \
         g.wt[row, S.WC_HIT_SHORT] > g.wt[row, S.WC_HIT_LONG] and \
         _band(g, fm, a, row, d) == g.wt[row, S.WC_HIT_SHORT]
 
@@ -1442,6 +1461,20 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
 
 
 @kernel
+def _thrown(ge, so, a, k):
+    """Slot k's thrown weapon has left a's hand (thrown_tomahawks: it is not picked up again);
+    once no throw is left in his kit his hand-to-hand strength bonus is that of the best hand
+    weapon he still holds (FMELEE_REST)."""
+    fm, kit = ge.fm, ge.kit
+    kit[a, k, KLOADED] = 0
+    so[fm[a, FSIDE], S.S_THROWS] += 1
+    for kk in range(kit.shape[1]):
+        if kit[a, kk, KW] == kit[a, k, KW] and kit[a, kk, KLOADED] > 0:
+            return
+    fm[a, FMELEE_S] = fm[a, S.FMELEE_REST]
+
+
+@kernel
 def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy):
     """Fighter a fires slot k at t in firing ``mode`` (FIRE_*): both barrels of a loaded
     double-barrelled gun at once or one after the other (``_fire_barrels``; an aimed shot, a
@@ -1535,8 +1568,11 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
             _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1)
     for _ in range(rolls):
         _ammo_roll(g, ge, out, a, k)
-    if shots > 0 and strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and \
-            fm[a, FSTATE] == ST_STANDING:
+    if wt[row, S.WC_KIND] == S.KIND_THROWN:
+        _thrown(ge, so, a, k)
+    gun = wt[row, S.WC_KIND] == S.KIND_HANDGUN or wt[row, S.WC_KIND] == S.KIND_LONG_GUN
+    if gun and shots > 0 and strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and \
+            fm[a, FSTATE] == ST_STANDING:  # a gun's recoil: no bow or thrown weapon kicks
         ok = _test(g, fm[a, FS], 0)
         _log(out, a, Ev.KICKBACK, row, 1 if ok else 0)
         if not ok:
@@ -1669,7 +1705,7 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         # clear (no reloading and firing in one turn)
         if rp[S.R_QUICK_DRAW] != 0 and fm[a, FI] - fm[o, FI] >= rp[S.R_QD_MARGIN] and \
                 fm[a, FFIRED] == 0 and not charging and fm[a, FRELOAD_SLOT] < 0 and \
-                _any_ready_gun(ge.kit, a):
+                _any_ready_gun(g, ge.kit, a, False):  # a gun to draw (no tomahawk)
             so = out.side_out
             so[side, S.S_QD_TRIED] += 1
             ok = _i_test(g, fm[a, FI], 0)
@@ -1763,12 +1799,20 @@ def _enemy_near(g, f, ge, sc, a):
 
 @kernel
 def _easiest_from(g, f, ge, sc, a, x, y, fx, fy):
-    """The least need of a's legal snap shots from (x, y) facing (fx, fy), NO_SHOT if none."""
+    """The least need of a's legal snap shots from (x, y) facing (fx, fy) that his policy may
+    take, NO_SHOT if none: a gun's, or a throw's that needs at most his ``throw`` weight (any
+    legal throw for ``random``), as ``choose_shot`` takes them."""
     _candidates(g, f, ge, sc, a, x, y, fx, fy, g.rp[S.R_FIRE_ARC], True, -1, 0, False, False)
+    side = ge.fm[a, FSIDE]
+    throw = NO_SHOT if g.kinds[side] == RANDOM else g.weights[side, W_THROW]
     best = NO_SHOT
     for t in range(sc.need.shape[0]):
         for k in range(sc.need.shape[1]):
-            best = min(best, sc.need[t, k])
+            n = sc.need[t, k]
+            if n < NO_SHOT and g.wt[ge.kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN and \
+                    n > throw:
+                continue
+            best = min(best, n)
     return best
 
 
@@ -1830,7 +1874,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     shoot_ok = rp[S.R_SHOOT_DURING_MOVE] != 0 and act != Act.CHARGE and was == ST_STANDING \
         and (act != Act.RUN or rp[S.R_RUN_AND_SHOOT] != 0)
     kb = -1
-    if midmove and shoot_ok and _any_ready_gun(ge.kit, a):
+    if midmove and shoot_ok and _any_ready_gun(g, ge.kit, a, True):
         for k in range(n):
             c = sc.path[k]
             p = sc.path[max(k - 1, 0)] if k > 0 else x0 + y0 * w
@@ -2134,10 +2178,11 @@ def _shoot_one(g, f, ge, sc, out, a):
     ran = _ran(g, fm, a)
     if ran and rp[S.R_RUN_AND_SHOOT] == 0:
         return
-    if not _any_ready_gun(ge.kit, a):
+    if not _any_ready_gun(g, ge.kit, a, False):  # no loaded gun (a tomahawk is none)
         if _any_enemy_seen(f, ge, sc, a):
             out.side_out[side, S.S_DRY] += 1
-        return
+        if not _any_ready_gun(g, ge.kit, a, True) or act == Act.AIM:  # nor a throw left (an
+            return  # aim is a gun's)
     if act == Act.AIM:
         t = fm[a, FAIMT]
         if t < 0:
@@ -2892,6 +2937,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_FALL_DIE, r.fall_fast_hits_die), (S.R_MOUNTED_CHARGE, r.mounted_charge_bonus),
             (S.R_MOUNTED_SHIFT, r.mounted_reload_shift),
             (S.R_RUNAWAY_M, r.runaway_move == "horse_m"), (S.R_BOW_WET, r.bow_wet_ammo),
+            (S.R_THROW_PER_S, r.throw_range_per_s), (S.R_THROW_BASE, r.throw_range_base),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -2944,8 +2990,9 @@ def _supported(rules: WMRules, name: str) -> str | None:
         why = _supported(rules, gun)
         if why:
             return f"{name} is a round type of {gun}, and {why}"
-        if rules.weapon(gun)["kind"] == S.KIND_MELEE:
-            return f"{name} is the thrown use of {gun} (thrown weapons not modelled yet)"
+        if rules.weapon(gun)["kind"] == S.KIND_MELEE and not rules.thrown_tomahawks:
+            return (f"{name} is the thrown use of {gun} (thrown_tomahawks is off: tomahawks "
+                    "fight hand-to-hand only)")
         return None
     w = rules.weapon(name)
     kind = WEAPON_KINDS[w["kind"]]
@@ -3005,7 +3052,9 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 if why:
                     raise ConfigError(f"westamunda side {side}: {r.type}: {why}")
             guns.append([n for n in r.weapons if rules.weapon(n)["kind"] != S.KIND_MELEE and
-                         n not in ROUND_OF])  # a round type rides in its gun's slot (KALT)
+                         n not in ROUND_OF]  # a round type rides in its gun's slot (KALT)
+                        + ["tomahawk_thrown"] * (r.weapons.count("tomahawk")
+                                                 if rules.thrown_tomahawks else 0))
     shootout = rules.scenario == "shoot_out"
     if shootout:  # each gang sends its first shootout_fighters (the leader and specialist first)
         n_so = [min(rules.shootout_fighters, len(tuple(rosters[side]))) for side in range(2)]
@@ -3059,6 +3108,9 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             melee = [rules.weapon(w) for w in ("knife", *r.weapons)
                      if rules.weapon(w)["kind"] == S.KIND_MELEE]
             row[FMELEE_S] = max(w["strength"] for w in melee)
+            row[S.FMELEE_REST] = max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
+                                     if rules.weapon(w)["kind"] == S.KIND_MELEE and not (
+                                         w == "tomahawk" and rules.thrown_tomahawks))
             row[FTWO_HANDED] = any(rules.weapon(w)["hands"] > 1 for w in r.weapons)
             boxes = list(r.boxes)
             kit[a, :, KALT] = -1

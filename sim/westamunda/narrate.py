@@ -242,7 +242,7 @@ def _plural(n: int, word: str) -> str:
 
 def weapon_name(row: int) -> str:
     """'revolver', 'percussion revolver', 'buffalo gun', 'shotgun (scatter shells)'."""
-    name = WEAPONS[row]
+    name = WEAPONS[row].removesuffix("_thrown")  # a tomahawk to throw is a tomahawk
     if shell_name(row):
         return f"{gun_name(row)} ({shell_name(row)} shells)"
     if name.endswith("_perc"):
@@ -422,6 +422,10 @@ class _Story:
             "above6": "a score above 6 needs a 6 and then a second die: "
                       + ", ".join(f"{7 + i} needs {n}+" for i, n in
                                   enumerate(r.second_die_needs)),
+            "thrown": f"a thrown tomahawk reaches {r.throw_range_per_s} x the thrower's S + "
+                      f"{r.throw_range_base} inches (short range half of it) and strikes at his "
+                      "S + 1; once thrown it is gone, and he fights hand-to-hand with what he "
+                      "still holds",
             "snap": f"a snap shot, hurried on the move or after running, is {r.snap_modifier:+d} "
                     "to hit; "
                     + ("a declared run counts as running once it has covered more than his M"
@@ -1007,6 +1011,13 @@ class _Story:
         if w["flags"] & S.FL_DOUBLE:
             loaded = f"double-barrelled ({_plural(w['capacity'], 'shell')} loaded)"
         tail = "; each shell a scatter template" if w["flags"] & S.FL_TEMPLATE else ""
+        if w["kind"] == S.KIND_THROWN:
+            r = self.rules
+            self.say(f"  The {weapon_name(row)}, thrown: long range {r.throw_range_per_s} x the "
+                     f"thrower's S + {r.throw_range_base}\" ({w['hit_long']:+d} to hit), short "
+                     f"range half of it ({w['hit_short']:+d}), S the thrower's "
+                     f"{w['strength']:+d}, damage {w['damage']}, one throw, {ammo}.")
+            return
         self.say(f"  The {weapon_name(row)}: short range to {w['short_in']}\" "
                  f"({w['hit_short']:+d} to hit), long to {w['long_in']}\" "
                  f"({w['hit_long']:+d}), S {w['strength']}, damage {w['damage']}, "
@@ -2242,7 +2253,10 @@ class _Story:
             double = bool(w["flags"] & S.FL_DOUBLE)
             if double:
                 self.why("double")
-            text = f"{me} gets his shot off first: " if flags & S.SH_QUICKDRAW else f"{me} fires "
+            thrown = w["kind"] == S.KIND_THROWN
+            verb = "throws" if thrown else "fires"
+            text = (f"{me} gets his shot off first{' and throws' if thrown else ''}: "
+                    if flags & S.SH_QUICKDRAW else f"{me} {verb} ")
             kind_txt = "" if kind == "a shot" else f", {kind},"
             if flags & S.SH_OFF_HAND:
                 text += f"his second {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
@@ -2255,6 +2269,8 @@ class _Story:
                              "point": tf.pos}
             elif double:
                 text += f"{kind} at {tgt} with one barrel of the {gun}"
+            elif thrown:
+                text += f"his {gun}{self.why('thrown')}{kind_txt} at {tgt}"
             else:
                 text += f"{kind} at {tgt} with the {gun}"
             self.say(f"{lead}{text}, {where}{self.old_bs(i, flags)}: {needs}, rolls {d}: "

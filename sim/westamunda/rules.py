@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-5"
+VERSION = "wm-6"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -702,6 +702,11 @@ class WMRules:
                                    "2 x S + 2 for lamps, torches and bolas; also dynamite).", lo=0,
                                    hi=6)
     throw_range_base: int = param(2, "See throw_range_per_s (text: + 2).", lo=0, hi=12)
+    thrown_tomahawks: bool = param(
+        True, "A tomahawk can be thrown (weapon row tomahawk_thrown: (throw_range_per_s x S + "
+        "throw_range_base)\", the thrower's S + 1; gone once thrown, his hand-to-hand then with "
+        "the best hand weapon he still holds). Off: tomahawks fight hand-to-hand only (the wm-5 "
+        "engine).")
     light_takes_turn: bool = param(
         True, "Lighting dynamite takes a turn with a BS roll, as reloading, and it is thrown in a "
         "later turn (text).")

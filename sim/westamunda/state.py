@@ -47,12 +47,14 @@ KIND_MELEE = WEAPON_KINDS.index("melee")
 KIND_HANDGUN = WEAPON_KINDS.index("handgun")
 KIND_LONG_GUN = WEAPON_KINDS.index("long_gun")
 KIND_BOW = WEAPON_KINDS.index("bow")
+KIND_THROWN = WEAPON_KINDS.index("thrown")
 RL_ROUNDS = RELOAD_KINDS.index("rounds")  # D8 rounds a turn
 RL_SINGLE = RELOAD_KINDS.index("single")  # the whole (one-round) load
 RL_CHAMBER = RELOAD_KINDS.index("chamber")  # percussion: one chamber a turn
 RL_QUIVER = RELOAD_KINDS.index("quiver")  # a bow: the next arrow from the quiver with each shot
 FL_USER_STRENGTH = 1 << FLAGS.index("user_strength")
 FL_DOUBLE = 1 << FLAGS.index("double_barrel")
+FL_THROWN = 1 << FLAGS.index("throw_by_strength")  # range by the thrower's S (2 x S + 2)
 FL_TEMPLATE = 1 << FLAGS.index("template")  # a scatter shell: a template, scattering on a miss
 INJ_FLESH = INJURIES.index("flesh_wound")
 INJ_DOWN = INJURIES.index("down")
@@ -101,14 +103,15 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
- R_RUNAWAY_M, R_BOW_WET, R_DEBUG) = range(111)
-N_RULES = 111
+ R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_DEBUG) = range(113)
+N_RULES = 113
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
 # mounted_charge_bonus; R_MOUNTED_SHIFT mounted_reload_shift; R_RUNAWAY_M 1: a pinned rider's
 # horse goes on at its M less the loss (runaway_move 'horse_m'), 0: at its previous move less it;
-# R_BOW_WET bow_wet_ammo (a bow's ammo need in the wet)
+# R_BOW_WET bow_wet_ammo (a bow's ammo need in the wet); R_THROW_PER_S / R_THROW_BASE a thrown
+# weapon's long range, throw_range_per_s x the thrower's S + throw_range_base (short: half)
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -136,8 +139,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
- FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST) = range(55)
-N_FC = 55
+ FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST) = range(56)
+N_FC = 56
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -165,6 +168,8 @@ N_FC = 55
 # FHPIN_TURN the gang turn it was pinned in; FHDX/FHDY the horse's heading (its latest move's
 # direction: a horse whose rider is pinned goes on that way); FHLAST half-inches of its latest
 # move before this turn (kept as his turn starts: a bolting horse goes its last move and more).
+# FMELEE_REST the strength bonus of his best hand weapon once every tomahawk he can throw is
+# thrown (FMELEE_S becomes it then).
 ARM_LEFT, ARM_RIGHT = 1, 2
 WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
@@ -246,8 +251,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
- S_RUNAWAYS, S_DISMOUNTS, S_CALMED) = range(57)
-N_SIDE_COLS = 57
+ S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS) = range(58)
+N_SIDE_COLS = 58
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -257,7 +262,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dry_turns", "drowned", "got_wet", "both_barrels", "barrel_pairs", "blasts",
               "scatters", "blast_hits", "friendly_hits", "shell_swaps", "skill_saves", "arm_locks",
               "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
-              "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed")
+              "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
+              "throws")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
