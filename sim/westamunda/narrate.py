@@ -1008,6 +1008,8 @@ class _Story:
         sfd = (f", {w['sfd']} sustained-fire {'die' if w['sfd'] == 1 else 'dice'}"
                if w["sfd"] else "")
         loaded = f"{_plural(w['capacity'], 'round')} loaded"
+        if w["reload"] == S.RL_QUIVER:
+            loaded = "an arrow nocked, the next from the quiver with each shot (no reloading)"
         if w["flags"] & S.FL_DOUBLE:
             loaded = f"double-barrelled ({_plural(w['capacity'], 'shell')} loaded)"
         tail = "; each shell a scatter template" if w["flags"] & S.FL_TEMPLATE else ""
