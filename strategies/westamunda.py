@@ -552,7 +552,7 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
         dec[S.D_ACT] = Act.HOLD
         return
     d_foe = dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY])
-    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0, w[W_THROW])
+    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0, 0.0)  # (plans go by the guns)
     if kind == BRAWLER and w[W_CHARGE_IN] > 0:
         c = _charge_target(fm, a, rp, min(w[W_CHARGE_IN], charge / 2.0))
         if c >= 0:

@@ -26,6 +26,21 @@ def binom_p(k: int, n: int, p: float) -> float:
     return float(stats.binomtest(int(k), int(n), p).pvalue)
 
 
+def hits_at_exact_odds(rolls, p_of, alpha: float, min_n: int = 30) -> int:
+    """Exact binomial test of the hit rate at each need: ``rolls`` (need, hit) pairs, ``p_of``
+    need -> exact P(hit); needs with fewer than ``min_n`` rolls are skipped. Asserts every
+    tested need's p-value exceeds ``alpha``; returns how many needs were tested."""
+    tested = 0
+    for need in sorted({n for n, _ in rolls if n <= 6}):
+        hits = [h for n, h in rolls if n == need]
+        if len(hits) < min_n:
+            continue
+        p = float(p_of(need))
+        assert binom_p(sum(hits), len(hits), p) > alpha, (need, sum(hits), len(hits), p)
+        tested += 1
+    return tested
+
+
 # A tiny O.G. sweep used by end-to-end and notebook tests.
 TINY = """
 [experiment]

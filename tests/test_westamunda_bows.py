@@ -25,7 +25,7 @@ import dataclasses
 import pytest
 from test_westamunda_engine import NAMES, R, _audit, audited, lineups
 
-from helpers import binom_p
+from helpers import binom_p, hits_at_exact_odds
 from sim.core.params import ConfigError
 from sim.westamunda import api, builds
 from sim.westamunda import engine as E
@@ -176,15 +176,8 @@ def test_bow_shots_hit_at_the_exact_odds(typical, rain):
     plain = [(need, bs) for need, _, _, short, bs in rolls if short and bs >= 0]
     assert len(plain) >= 30
     assert all(need == R.needed(bs, BOW["hit_short"]) for need, bs in plain)
-    tested = 0
-    for need in sorted({r[0] for r in rolls if r[0] <= 6}):
-        hits = [hit for n, _, hit, short, _ in rolls if short and n == need]
-        if len(hits) < 30:
-            continue
-        p = float(R.p_needed(need))
-        assert binom_p(sum(hits), len(hits), p) > ALPHA, (need, sum(hits), len(hits), p)
-        tested += 1
-    assert tested >= 3
+    pairs = [(n, hit) for n, _, hit, short, _ in rolls if short]
+    assert hits_at_exact_odds(pairs, R.p_needed, ALPHA) >= 3
 
 
 @pytest.mark.parametrize("played,against,why", [

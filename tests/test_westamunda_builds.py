@@ -618,3 +618,21 @@ def test_typical_builds_fall_back_to_what_the_rules_allow():
         assert not any(kind(rules, w) in ("long_gun", "bow") for r in roster for w in r.weapons)
     native = B.build(rules, "typical", "native_war_band")
     assert all("tomahawk" in r.weapons for r in native)
+
+
+def test_typical_kits_refused_as_a_whole_take_the_cheapest_legal_kit():
+    """Under setup_handgun_rule 'each_has_one' (every starting fighter carries a small or normal
+    revolver) the war band's archers' kit (a tomahawk and a bow) is refused as a whole: each
+    fighter then also gets the cheapest legal kit's revolver, and the gang is fielded (the
+    fresh audit of 2026-12-05 saw it refused with a wrong reason). The townsfolk's hideout gun
+    stays a Saturday night special beside the revolver."""
+    rules = WMRules(setup_handgun_rule="each_has_one")
+    native = B.build(rules, "typical", "native_war_band")
+    assert rules.roster_problem(native, "native_war_band") is None
+    assert all(any(w in ("small_revolver", "small_revolver_perc", "revolver", "revolver_perc")
+                   for w in r.weapons) for r in native)
+    assert sum("bow" in r.weapons for r in native) >= 4
+    town = B.build(rules, "typical", "townsfolk")
+    assert town[3].weapons == ("revolver", "saturday_night_special")
+    assert B.build(WMRules(), "typical", "townsfolk") == B.build(
+        WMRules(setup_handgun_rule="no_large"), "typical", "townsfolk")

@@ -9,8 +9,9 @@ throw_range_per_s x his S + throw_range_base inches (8" at S3), short range half
 hit short, -1 long), strikes at his S + 1, rolls no ammo and kicks no one back; once thrown the
 tomahawk is gone (its slot empty for good, the side's tidy ``throws`` counts it), and when his
 last is gone he fights hand-to-hand with the best hand weapon he still carries (the knife's +0,
-a bowie's +1). The gunfighters throw only when no gun has a legal shot and the throw needs at
-most their ``throw`` weight (5; the brawler's 0: never); the random floor throws whenever a
+a bowie's +1). The gunfighters throw when the throw needs at most their ``throw`` weight (5;
+the brawler's 0: never) and no gun has an easier shot, a tie of needs going to the throw; a throw
+is never an aimed, aimed-overwatch or quick-draw shot; the random floor throws whenever a
 throw is the legal shot it draws. The independent trace auditor (``_audit`` in
 tests/test_westamunda_engine.py) checks every one of these on every traced fight below from the
 events, rosters and rules alone (the throw slots, each throw's need at the range of his S, one
@@ -32,7 +33,7 @@ import numpy as np
 import pytest
 from test_westamunda_engine import NAMES, THROWN, R, _audit, audited, lineups
 
-from helpers import binom_p, chi2_p
+from helpers import chi2_p, hits_at_exact_odds
 from sim.westamunda import builds
 from sim.westamunda import engine as E
 from sim.westamunda import state as S
@@ -165,15 +166,7 @@ def test_throws_hit_at_the_exact_odds(typical, strong, far):
     assert len(plain) >= 30
     assert all(r[NEED] == R.needed(r[PLAIN_BS], TOMAHAWK["hit_short" if r[SHORT] else
                                                          "hit_long"]) for r in plain)
-    tested = 0
-    for need in sorted({r[NEED] for r in rolls if r[NEED] <= 6}):
-        hits = [r[HIT] for r in rolls if r[NEED] == need]
-        if len(hits) < 30:
-            continue
-        p = float(R.p_needed(need))
-        assert binom_p(sum(hits), len(hits), p) > ALPHA, (need, sum(hits), len(hits), p)
-        tested += 1
-    assert tested >= 2
+    assert hits_at_exact_odds([(r[NEED], r[HIT]) for r in rolls], R.p_needed, ALPHA) >= 2
     faces = np.bincount([r[DIE] for r in rolls], minlength=7)[1:]
     assert chi2_p(faces, [1 / 6] * 6) > ALPHA, faces
 
@@ -369,3 +362,51 @@ def test_a_gunfighter_who_never_throws_plays_as_without_the_rule():
     on, off = (E.play_batch(rules, 5, 0, 0, k, w, (NATIVE, TOWN), TYPES)
                for rules in (R, WMRules(thrown_tomahawks=False)))
     assert np.array_equal(on.sides, off.sides) and np.array_equal(on.games, off.games)
+
+
+# ---------------------------------------------------------------- the fresh audit's findings
+
+
+def _traces(rules, n, rosters, seed=9):
+    k, w = lineups(NAMES, n)
+    for i in range(n):
+        yield E.replay(rules, seed, 0, i, k[i], w[i], rosters=rosters, gang_types=TYPES)[1]
+
+
+def test_a_throw_is_never_aimed_or_a_quick_draw():
+    """A throw is no gun: never an aimed shot, aimed overwatch or a quick-draw shot (engine
+    ``_drop_throws``; the fresh audit of 2026-12-05 saw an aimed throw and a quick-draw throw).
+    Over 240 traced fights with quick draws made common (quick_draw_margin 0) throws are seen,
+    none of them with SH_AIMED or SH_QUICKDRAW; aimed gun shots and quick draws are seen too."""
+    rules = WMRules(quick_draw_margin=0)
+    row = WEAPONS.index(THROWN)
+    throws = aimed = quick = 0
+    for ev in _traces(rules, 240, (NATIVE, TOWN)):
+        shots = ev[ev[:, 2] == S.Ev.SHOT]
+        thrown = shots[shots[:, 4] == row]
+        throws += len(thrown)
+        assert not (thrown[:, 9] & (S.SH_AIMED | S.SH_QUICKDRAW)).any(), thrown
+        aimed += int((shots[:, 9] & S.SH_AIMED).astype(bool).sum())
+        quick += int((shots[:, 9] & S.SH_QUICKDRAW).astype(bool).sum())
+    assert throws >= 20 and aimed >= 20 and quick >= 5, (throws, aimed, quick)
+
+
+def test_a_rider_never_shoots_a_bow():
+    """A rider has one hand for the reins (row 279) and a bow needs two: the war band mounted
+    (a horse each, gang_budget raised to pay for them) looses no arrow while a rider, and its
+    archers shoot once on foot (stepped down or fallen). The fresh audit of 2026-12-05 saw
+    mounted archers shoot."""
+    rules = WMRules(gang_budget=3000)
+    mounted = tuple(r._replace(horse=True) for r in NATIVE)
+    bow = WEAPONS.index("bow")
+    on_foot_arrows = 0
+    for ev in _traces(rules, 160, (mounted, TOWN)):
+        riding = set(range(len(NATIVE)))
+        for e in ev:
+            kind, f = int(e[2]), int(e[1])
+            if kind == S.Ev.FALL or (kind == S.Ev.ACTION and int(e[3]) == S.Act.DISMOUNT):
+                riding.discard(f)
+            elif kind == S.Ev.SHOT and int(e[4]) == bow:
+                assert f not in riding, e
+                on_foot_arrows += 1
+    assert on_foot_arrows >= 10, on_foot_arrows

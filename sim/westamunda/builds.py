@@ -539,9 +539,17 @@ TYPICAL = {
 
 
 def _typical_kit(rules: WMRules, gang_type: str, names) -> tuple:
-    """A TYPICAL kit as (weapon, boxes) pairs: a weapon the gang type may not buy (or this slice
-    does not play) becomes the nearest one of its kind it may, or goes; the compulsory kit is
-    added."""
+    """A TYPICAL kit as (weapon, boxes) pairs with the gang type's compulsory kit added. If the
+    rules refuse the kit as a whole, each weapon the gang type may not buy (or this slice does
+    not play) becomes the nearest one of its kind it may, or goes, and the cheapest legal kit's
+    weapons (``_minimal``: e.g. a revolver under setup_handgun_rule 'each_has_one') are added
+    if it still falls short."""
+    def pair(w):
+        return (w, SHOOTING_BOXES if _kind(rules, w) in SHOOTING else 0)
+
+    whole = _with_compulsory(rules, gang_type, tuple(pair(w) for w in names))
+    if _kit_problem(rules, gang_type, "ganger", whole) is None:
+        return whole
     kit = []
     for w in names:
         if w in ROUND_OF:
@@ -553,8 +561,11 @@ def _typical_kit(rules: WMRules, gang_type: str, names) -> tuple:
             w = _nearest(rules, gang_type, w)
             if w is None or w in dict(kit):
                 continue
-        kit.append((w, SHOOTING_BOXES if _kind(rules, w) in SHOOTING else 0))
-    return _with_compulsory(rules, gang_type, tuple(kit))
+        kit.append(pair(w))
+    kit = _with_compulsory(rules, gang_type, tuple(kit))
+    if _kit_problem(rules, gang_type, "ganger", kit) is not None:
+        kit += tuple(pair(w) for w, _ in (_minimal(rules, gang_type) or ()) if w not in dict(kit))
+    return kit
 
 
 def _typical(rules: WMRules, gang_type: str, mounted: bool = False) -> tuple[Recruit, ...]:
@@ -566,6 +577,10 @@ def _typical(rules: WMRules, gang_type: str, mounted: bool = False) -> tuple[Rec
     lead = _typical_kit(rules, gang_type, lead)
     gangers = [_typical_kit(rules, gang_type, k) for k in gangers]
     young = _typical_kit(rules, gang_type, young)
+    for kit in [lead, *gangers, young]:
+        why = _kit_problem(rules, gang_type, "ganger", kit)
+        if why:
+            raise _Unfieldable(f"its kit {', '.join(w for w, _ in kit)}: {why}")
     g = _Gang(rules, gang_type, mounted)
     cheapest = min([g.cost("ganger", k) for k in gangers] + [g.cost("young_blood", young)])
 

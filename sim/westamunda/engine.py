@@ -603,8 +603,8 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     ladder (``_can_roll``) is no shot: it is not taken."""
     fm, rp = ge.fm, g.rp
     row = ge.kit[a, k, KW]
-    if fm[a, S.FARMS] != 0 and g.wt[row, S.WC_KIND] == S.KIND_BOW:
-        return NO_SHOT  # a bow needs both hands: one holds it, one draws
+    if (fm[a, S.FARMS] != 0 or fm[a, S.FHORSE] != 0) and g.wt[row, S.WC_KIND] == S.KIND_BOW:
+        return NO_SHOT  # a bow needs both hands (one holds it, one draws): a rider has one free
     rmod = _band(g, fm, a, row, d)
     if rmod >= NO_SHOT:
         return NO_SHOT
@@ -1583,6 +1583,22 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
 
 
 @kernel
+def _drop_throws(g, ge, sc, a):
+    """Strike a's throws from the legal shots in sc.need (an aimed shot, aimed overwatch and a
+    quick draw are a gun's: the text's aiming and fast draw are about guns); returns the number
+    of legal shots left."""
+    n_ok = 0
+    for k in range(sc.need.shape[1]):
+        thrown = ge.kit[a, k, KW] >= 0 and g.wt[ge.kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN
+        for t in range(sc.need.shape[0]):
+            if thrown:
+                sc.need[t, k] = NO_SHOT
+            elif sc.need[t, k] < NO_SHOT:
+                n_ok += 1
+    return n_ok
+
+
+@kernel
 def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emerging, charging):
     """Fighter a may shoot now (from where he stands, facing (fx, fy) within ``arc``): the
     legal shots, his policy's choice, the shot. True if he fired."""
@@ -1591,6 +1607,8 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
     snap = (flags & S.SH_SNAP) != 0
     n_ok = _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
                        emerging, charging)
+    if n_ok > 0 and (flags & (S.SH_AIMED | S.SH_QUICKDRAW)) != 0:
+        n_ok = _drop_throws(g, ge, sc, a)
     if n_ok == 0:
         return False
     t, k, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
@@ -1694,6 +1712,8 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         arc = _ow_arc(g, fm, o)
         n_ok = _candidates(g, f, ge, sc, o, fm[o, FX], fm[o, FY], fm[o, FFACEX], fm[o, FFACEY],
                            arc, False, a, turns, emerging, charging)
+        if n_ok > 0 and aimed:
+            n_ok = _drop_throws(g, ge, sc, o)
         if n_ok == 0:
             continue
         t, k, mode = choose_shot(g.kinds[1 - side], g.weights[1 - side], o, fm, ge.kit, g.wt,
@@ -2188,7 +2208,8 @@ def _shoot_one(g, f, ge, sc, out, a):
         if t < 0:
             return
         if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fm[a, FAIMDX], fm[a, FAIMDY],
-                       rp[S.R_AIM_ARC], False, t, fm[a, FAIMN], False, False) == 0:
+                       rp[S.R_AIM_ARC], False, t, fm[a, FAIMN], False, False) == 0 or \
+                _drop_throws(g, ge, sc, a) == 0:
             _lose_aim(ge, out, a, 3)
             return
         tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,

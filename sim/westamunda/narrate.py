@@ -539,6 +539,8 @@ class _Story:
                    + f"; a cartridge gun's need +{r.cart_water_ammo} once its owner is immersed: "
                    "pinned or down in water"
                    + (", or through deep water" if r.immersion_trigger == "any_water" else "")
+                   + f"; a bow's needs {r.bow_wet_ammo}+ in the wet (heavy rain, or its owner "
+                   "wet as a cartridge gun's)"
                    + ("; a need above 6 always fails" if r.ammo_over_six == "fail" else ""),
             "double": "a double-barrelled gun with both barrels loaded may fire one barrel, both "
                       "at once or both one after the other"
@@ -750,7 +752,13 @@ class _Story:
         wet = self.f[i].wet if wet is None else wet
         ign = IGNITIONS[w["ignition"]]
         adds: list[tuple[int, str]] = []
-        if ign == "percussion":
+        if w["kind"] == S.KIND_BOW:  # in the wet the need is bow_wet_ammo (never easier)
+            if r.heavy_rain or wet & S.WET_IN_WATER or (
+                    r.immersion_trigger == "any_water" and wet & S.WET_DEEP):
+                wet_need = max(w["ammo"], r.bow_wet_ammo)
+                if wet_need > w["ammo"]:
+                    adds.append((wet_need - w["ammo"], "wet bowstring"))
+        elif ign == "percussion":
             rain = r.perc_rain_ammo if r.heavy_rain else 0
             water = r.perc_water_ammo if wet & S.WET_IN_WATER else 0
             if r.perc_wet_stacking == "largest" and rain and water:
@@ -2796,7 +2804,7 @@ class _Story:
                                f"({self.wet_words(row, adds)})")
         if changed:
             what = {"wet powder": "his powder is wet", "soaked cartridges": "his cartridges "
-                    "are soaked"}
+                    "are soaked", "wet bowstring": "his bowstring is wet"}
             hurt = [v for k, v in what.items() if any(k in c for c in changed)]
             txt = (f", and {' and '.join(hurt)}: from now on his ammo rolls need "
                    + " and ".join(changed))
@@ -2807,8 +2815,9 @@ class _Story:
         elif bit == S.WET_DEEP and self.rules.immersion_trigger != "any_water":
             txt = "wading alone does not wet his guns"
         elif bit == S.WET_DEEP and not any(IGNITIONS[self.weapon(r)["ignition"]] == "cartridge"
+                                           or self.weapon(r)["kind"] == S.KIND_BOW
                                            for r in guns):
-            txt = "wading soaks only cartridges, and he carries no cartridge gun"
+            txt = "wading soaks only cartridges and bowstrings, and he carries neither"
         else:
             txt = "his ammo rolls do not change" + (", his guns being wet already" if before
                                                     else "")
