@@ -2265,8 +2265,7 @@ class _Story:
                 self.why("double")
             thrown = w["kind"] == S.KIND_THROWN
             verb = "throws" if thrown else "fires"
-            text = (f"{me} gets his shot off first{' and throws' if thrown else ''}: "
-                    if flags & S.SH_QUICKDRAW else f"{me} {verb} ")
+            text = f"{me} gets his shot off first: " if flags & S.SH_QUICKDRAW else f"{me} {verb} "
             kind_txt = "" if kind == "a shot" else f", {kind},"
             if flags & S.SH_OFF_HAND:
                 text += f"his second {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
