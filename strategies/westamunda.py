@@ -35,6 +35,7 @@ from sim.westamunda.state import (
     KJAMS,
     KLOADED,
     KRESERVE,
+    KSPARE,
     KUSELESS,
     KW,
     MV_RUN,
@@ -231,9 +232,17 @@ def _gun(kit, wt, a, k):
 
 
 @kernel
+def _has_reload(kit, a, k):
+    """Has slot k rounds to load: a box of either round type or a spare cylinder or tube?"""
+    return kit[a, k, KRESERVE] > 0 or kit[a, k, KALT_RES] > 0 or kit[a, k, KSPARE] > 0
+
+
+@kernel
 def _upkeep(w, a, kit, wt, dec):
     """Reload or clear a weapon if it needs it (fills dec, True), preferring a jammed one, then
-    the emptiest; a weapon is reloaded at or below ``W_RELOAD_AT`` rounds (and when dry)."""
+    the emptiest; a weapon is reloaded at or below ``W_RELOAD_AT`` rounds (and when dry). A gun
+    with a spare cylinder or tube left has it fitted (the engine's choice: it fills the gun and
+    cannot be lost)."""
     K = kit.shape[1]
     for k in range(K):
         if _usable(kit, a, k) and kit[a, k, KJAMS] > 0:
@@ -245,7 +254,7 @@ def _upkeep(w, a, kit, wt, dec):
         any_fire |= _fireable(kit, a, k) and _gun(kit, wt, a, k)
     best, best_n = -1, 1 << 30
     for k in range(K):
-        if not _usable(kit, a, k) or (kit[a, k, KRESERVE] <= 0 and kit[a, k, KALT_RES] <= 0):
+        if not _usable(kit, a, k) or not _has_reload(kit, a, k):
             continue
         n = kit[a, k, KLOADED]
         room = wt[kit[a, k, KW], WC_CAPACITY] - n
@@ -277,7 +286,7 @@ def _longest_range(kit, wt, a):
     r = 0
     for k in range(kit.shape[1]):
         if _usable(kit, a, k) and _gun(kit, wt, a, k) and (
-                kit[a, k, KLOADED] > 0 or kit[a, k, KRESERVE] > 0 or kit[a, k, KALT_RES] > 0):
+                kit[a, k, KLOADED] > 0 or _has_reload(kit, a, k)):
             r = max(r, wt[kit[a, k, KW], WC_LONG])
     return r
 
@@ -740,7 +749,7 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
         if act == Act.CLEAR:
             ok = ok and kit[a, k, KJAMS] > 0
         else:
-            ok = ok and (kit[a, k, KRESERVE] > 0 or kit[a, k, KALT_RES] > 0) and \
+            ok = ok and _has_reload(kit, a, k) and \
                 kit[a, k, KLOADED] < wt[kit[a, k, KW], WC_CAPACITY]
         if ok:
             dec[S.D_ACT] = act

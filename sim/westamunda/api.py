@@ -86,6 +86,8 @@ _SIDE_DOCS = {
     "dismounts": "this side's riders stepping down",
     "horses_calmed": "this side's pinned horses calmed by their rider's I test",
     "throws": "tomahawks this side threw (thrown_tomahawks)",
+    "cylinders_fitted": "spare pre-loaded cylinders or tubes this side fitted (each a reloading "
+                        "turn whose roll passed; counted in reloads too)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

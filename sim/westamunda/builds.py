@@ -818,7 +818,8 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     gang type ``gang_<side>`` for what the hired fighters' fees (``hire_<side>``) leave of
     gang_budget, on horses if ``mounted_<side>`` (every fighter of the build, its horse and
     saddle bought from that money unless issued, and the hires on the horses their fees
-    include), with ``swap_<side>`` swapped in unless it is 'none', its specialist's skill
+    include), with ``swap_<side>`` swapped in unless it is 'none', ``spares_<side>`` spare
+    cylinders or tubes a gun that takes them (:func:`with_spares`), its specialist's skill
     (``skill_<side>``; a gunfighter's second handgun and box set aside before a build that
     would spend it, when a build fits the smaller budget), and the hires. Raises ConfigError
     naming the build, gang type, weapon, hire or mounted key and why."""
@@ -846,6 +847,7 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         raise ConfigError(f"westamunda {', '.join(keys)}: {e}") from None
     weapon = getattr(rules, f"swap_{side}")
     roster = roster if weapon == "none" else swap(own, roster, weapon, gang)
+    roster = with_spares(own, roster, gang, getattr(rules, f"spares_{side}"), f"spares_{side}")
     skilled = with_skill(own, roster, gang, "ab".index(side))
     lone = _lone_gunfighter(own, skilled)
     if lone is not None:  # the $1000 went before the pick: a build sets his second gun aside
@@ -854,6 +856,8 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         try:
             again = build(less, name, gang, mounted)
             again = again if weapon == "none" else swap(less, again, weapon, gang)
+            again = with_spares(less, again, gang, getattr(rules, f"spares_{side}"),
+                                f"spares_{side}")
             again = with_skill(own, again, gang, "ab".index(side))
             if _lone_gunfighter(own, again) is None:
                 skilled = again
@@ -933,4 +937,48 @@ def with_skill(rules: WMRules, roster, gang_type: str, side: int) -> tuple[Recru
                     break
                 boxes.remove(min(spare, key=lambda b: (rules.weapon(b)["box_cost"], b)))
         return tuple(out)
+    return tuple(out)
+
+
+def _takes_spares(rules: WMRules, name: str) -> bool:
+    """Does weapon ``name`` take spare pre-loaded cylinders or tubes?"""
+    return rules.has_flag(name, "spare_cylinder") or rules.has_flag(name, "tube_magazine")
+
+
+def with_spares(rules: WMRules, roster, gang_type: str, n: int,
+                key: str = "spares") -> tuple[Recruit, ...]:
+    """``roster`` with ``n`` spare pre-loaded cylinders or tubes for every gun of its own
+    fighters that takes them (hired fighters' kit comes with their fee). If the gang then costs
+    more than gang_budget, spare boxes (beyond one a gun) are traded, the cheapest box first,
+    from the last fighter back, until it fits. Raises ConfigError naming ``key`` when n passes
+    preload_max or the gang cannot be brought within budget."""
+    if n == 0:
+        return tuple(roster)
+    if n > rules.preload_max:
+        raise ConfigError(f"westamunda rules: {key} {n}: at most preload_max "
+                          f"({rules.preload_max}) spare cylinders or tubes a gun")
+    out = [r if r.type in HIRED else
+           r._replace(preloads=r.preloads + tuple(w for w in r.weapons
+                                                  if _takes_spares(rules, w)) * n)
+           for r in roster]
+    if all(a == b for a, b in zip(out, roster, strict=True)):
+        raise ConfigError(f"westamunda rules: {key} {n}: no fighter of the {gang_type} gang "
+                          "carries a gun that takes spare cylinders or tubes (flag "
+                          "spare_cylinder or tube_magazine: the percussion revolvers, the "
+                          "Spencer)")
+    for i in range(len(out) - 1, -1, -1):
+        while rules.roster_problem(tuple(out), gang_type) is not None:
+            boxes = list(out[i].boxes)
+            spare = [b for b in set(boxes) if boxes.count(b) > out[i].weapons.count(
+                ROUND_OF.get(b, b)) and b not in ROUND_OF] + \
+                [b for b in set(boxes) if b in ROUND_OF and boxes.count(b) > 1]
+            if not spare or out[i].type in HIRED:
+                break
+            boxes.remove(min(spare, key=lambda b: (rules.weapon(b)["box_cost"], b)))
+            out[i] = out[i]._replace(boxes=tuple(boxes))
+    why = rules.roster_problem(tuple(out), gang_type)
+    if why:
+        raise ConfigError(f"westamunda rules: {key} {n} for the {gang_type} gang: {why} "
+                          f"(after trading every spare box; the gang costs "
+                          f"${rules.roster_cost(tuple(out), gang_type)})")
     return tuple(out)

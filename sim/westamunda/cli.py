@@ -28,10 +28,11 @@ distribution without its own fit_p is a marginal of one that has it). What is ro
   modifier and strength and fitted against one barrel roll's exact odds (``simulated.n``
   barrel rolls, ``simulated.firings``); a scatter gun is refused with ``--simulate``: no
   helper rolls a template (its scatter, its D3 of hits).
-* ``reload``: ``engine.simulate_reloads`` reloads a weapon-table row that loads loose rounds,
-  with ``--room`` empty of its capacity; it has no mounted shift, no modifier to the BS roll
-  and no spare cylinder or tube, so ``--mounted``, a nonzero ``--modifier`` and ``--method``
-  other than rounds are refused with ``--simulate``.
+* ``reload``: ``engine.simulate_reloads`` reloads a weapon-table row that ``--method`` suits
+  (loose rounds, or a row that takes spare cylinders or tubes, the spare fitted by the engine's
+  own ``_fit_roll``), with ``--room`` empty of its capacity; it has no mounted shift and no
+  modifier to the BS roll, so ``--mounted`` and a nonzero ``--modifier`` are refused with
+  ``--simulate``.
 * ``quickdraw`` and ``melee`` are exact only: the engine has no helper rolling them alone yet.
 
 ``shot --barrels one|both|pair`` with a double-barrelled ``--weapon`` (the shotgun or the
@@ -487,9 +488,9 @@ def _simulate_shot(rules: WMRules, n: int, seed: int, r, *, bs, modifier, streng
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
 @click.option("--simulate", type=SIMULATE, default=0,
               help="Also roll N reloading turns with the engine's own engine.simulate_reloads, "
-                   "which reloads the smallest loose-rounds weapon row with --room empty. It has "
-                   "no mounted shift, no modifier and no cylinder: not with --mounted, a nonzero "
-                   "--modifier or --method other than rounds.")
+                   "which reloads the smallest weapon row with --room empty that --method suits "
+                   "(loose rounds; a spare cylinder or tube fitted as in a fight). It has no "
+                   "mounted shift and no modifier: not with --mounted or a nonzero --modifier.")
 @click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_items, simulate,
@@ -500,14 +501,15 @@ def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_ite
     rules = _rules(rule_items)
     weapon = None
     if simulate:
-        weapon = _reload_weapon(rules, room)
-        biggest = max((rules.weapon(w)["capacity"] for w in WEAPONS if _loose(rules, w)),
-                      default=0)
+        weapon = _reload_weapon(rules, room, method)
+        biggest = max((rules.weapon(w)["capacity"] for w in WEAPONS
+                       if _reloads_by(rules, w, method)), default=0)
+        what = {"rounds": "loads loose rounds", "cylinder": "takes spare cylinders",
+                "magazine": "takes spare tubes"}[method]
         _refuse("simulate_reloads", (
             ("--mounted", mounted, "has no mounted reload shift"),
             ("--modifier", modifier != 0, "rolls the BS test unmodified; expected 0"),
-            ("--method", method != "rounds", "loads loose rounds only; expected 'rounds'"),
-            ("--room", weapon is None, "reloads a weapon-table row that loads loose rounds; "
+            ("--room", weapon is None, f"reloads a weapon-table row that {what}; "
              f"expected at most {biggest} (the largest such row)")))
     bs = rules.profile("ganger")["BS"] if bs is None else bs
     r = O.reload_roll(room, activity=activity, bs=bs, modifier=modifier, mounted=mounted,
@@ -532,7 +534,7 @@ def odds_reload(room, activity, mounted, bs, modifier, reloads, method, rule_ite
     if simulate:
         res["simulated"], more = _simulate_reload(rules, simulate, seed, r, weapon=weapon,
                                                   room=room, activity=activity, bs=bs,
-                                                  reloads=reloads)
+                                                  reloads=reloads, spare=method != "rounds")
         lines += more
     _emit(res, as_json, lines)
 
@@ -543,15 +545,25 @@ def _loose(rules: WMRules, weapon: str) -> bool:
             and rules.weapon(weapon)["reload"] == RELOAD_KINDS.index("rounds"))
 
 
-def _reload_weapon(rules: WMRules, room: int) -> str | None:
-    """The row engine.simulate_reloads reloads for ``room`` empty: the smallest loose-rounds
-    weapon that holds that many (the helper reads only its capacity and reload kind)."""
-    fits = [w for w in WEAPONS if _loose(rules, w) and rules.weapon(w)["capacity"] >= room]
+def _reloads_by(rules: WMRules, weapon: str, method: str) -> bool:
+    """Can ``weapon`` be reloaded by ``method``: loose rounds by the reload die ('rounds'), a
+    spare cylinder (flag spare_cylinder) or a spare tube (flag tube_magazine)?"""
+    if method == "rounds":
+        return _loose(rules, weapon)
+    return weapon not in ROUND_OF and rules.has_flag(
+        weapon, "spare_cylinder" if method == "cylinder" else "tube_magazine")
+
+
+def _reload_weapon(rules: WMRules, room: int, method: str = "rounds") -> str | None:
+    """The row engine.simulate_reloads reloads for ``room`` empty by ``method``: the smallest
+    such weapon that holds that many (the helper reads only its capacity and reload kind)."""
+    fits = [w for w in WEAPONS if _reloads_by(rules, w, method)
+            and rules.weapon(w)["capacity"] >= room]
     return min(fits, key=lambda w: rules.weapon(w)["capacity"], default=None)
 
 
 def _simulate_reload(rules: WMRules, n: int, seed: int, r, *, weapon, room, activity, bs,
-                     reloads) -> tuple[dict, list[str]]:
+                     reloads, spare=False) -> tuple[dict, list[str]]:
     """``n`` reloading turns by engine.simulate_reloads against the exact ReloadOdds ``r``:
     the 'simulated' object and its text lines."""
     from sim.westamunda import engine as E
@@ -559,7 +571,7 @@ def _simulate_reload(rules: WMRules, n: int, seed: int, r, *, weapon, room, acti
     before = rules.weapon(weapon)["capacity"] - room
     hist = E.simulate_reloads(rules, n, seed, weapon=weapon, loaded=before,
                               reserve=PLENTY if reloads is None else reloads,
-                              activity=activity, bs=bs)
+                              activity=activity, bs=bs, spare=spare)
     counts = {(i, j): int(hist[i, j]) for i in range(hist.shape[0])
               for j in range(hist.shape[1]) if hist[i, j]}
     loaded, lost = _marginal(counts, 0), _marginal(counts, 1)

@@ -104,6 +104,7 @@ from sim.westamunda.state import (
     KJAMS,
     KLOADED,
     KRESERVE,
+    KSPARE,
     KUSELESS,
     KW,
     N_FC,
@@ -571,12 +572,21 @@ def _hip(g, fm, a, snap):
 
 
 @kernel
+def _one_handed(g, fm, a, row):
+    """Does a fire long gun ``row`` one-handed: with an arm out of action, or from horseback
+    (mounted_long_gun 'one_hand': the other hand on the reins)?"""
+    if g.wt[row, S.WC_KIND] != S.KIND_LONG_GUN:
+        return False
+    return fm[a, S.FARMS] != 0 or (fm[a, S.FHORSE] != 0 and g.rp[S.R_MOUNT_ONE_HAND] != 0)
+
+
+@kernel
 def _own_mods(g, fm, a, row, snap):
     """The shooter's own part of a shot's modifiers: (does the snap modifier count, an extra
     modifier): hip shooting (``_hip``), the second of two handguns (FGUNMOD), a long gun fired
-    one-handed by a fighter with an arm out of action (one_hand_long_gun_mod)."""
+    one-handed (one_hand_long_gun_mod: ``_one_handed``)."""
     extra = fm[a, S.FGUNMOD]
-    if fm[a, S.FARMS] != 0 and g.wt[row, S.WC_KIND] == S.KIND_LONG_GUN:
+    if _one_handed(g, fm, a, row):
         extra += g.rp[S.R_ONE_HAND_MOD]
     return snap and not _hip(g, fm, a, snap), extra
 
@@ -591,7 +601,7 @@ def _own_bits(g, so, fm, a, row, snap, d):
         so[fm[a, FSIDE], S.S_HIP_SHOTS] += 1
     if _marksman_band(g, fm, a, row, d):
         bits |= S.MOD_MARKSMAN
-    if fm[a, S.FARMS] != 0 and g.wt[row, S.WC_KIND] == S.KIND_LONG_GUN:
+    if _one_handed(g, fm, a, row):
         bits |= S.MOD_ONE_ARM
     return bits
 
@@ -1626,15 +1636,16 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
     two_weapons_need_skill off) with both arms free, still up and unpinned fires another loaded
     handgun on the same occasion (not an overwatch or aimed shot's) at gunfighter_modifier: his
     policy's choice among its legal shots (the closest-target rule as ever), tagged
-    SH_OFF_HAND; off_hand_shots counts its to-hit rolls."""
+    SH_OFF_HAND; off_hand_shots counts its to-hit rolls. Not from horseback: a rider keeps a hand
+    on the reins (the text's Ride like Rooster frees it; no fighter has riding skills yet)."""
     fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
     if (fm[a, S.FSKILL] & S.SK_GUNFIGHTER) == 0 and rp[S.R_TWO_NEED_SKILL] != 0:
         return
     if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
         return  # an overwatch or aimed shot is one gun's
-    if fm[a, S.FARMS] != 0 or fm[a, FSTATE] == ST_OUT or kit[a, k, KW] < 0 or \
-            wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
-        return
+    if fm[a, S.FARMS] != 0 or fm[a, S.FHORSE] != 0 or fm[a, FSTATE] == ST_OUT or \
+            kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
+        return  # both hands needed: none locked, none on the reins
     if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
         return  # (a tied shooter of the shoot-out fires both guns though just hit)
     k2 = -1
@@ -2436,9 +2447,53 @@ def _category(g, fm, a):
 
 
 @kernel
+def _fit_roll(g, cat, row, loaded, bs):
+    """Fitting a spare cylinder or tube to weapon ``row`` holding ``loaded`` rounds in reload
+    category ``cat`` (not CAT_NONE): (fitted, die, rounds it puts in, rounds taken out and set
+    aside). cylinder_fit 'whole': the spare's capacity in, the old rounds out; 'd8': a
+    reload_die puts min(die, empty chambers) in, nothing out (the D8 reading)."""
+    rp = g.rp
+    ok = cat == S.CAT_AUTO or _test(g, bs, 0)
+    cap = g.wt[row, S.WC_CAPACITY]
+    if not ok:
+        return False, 0, 0, 0
+    if rp[S.R_CYL_WHOLE] != 0:
+        return True, 0, cap, loaded
+    die = roll(g.s, rp[S.R_RELOAD_DIE])
+    return True, die, min(die, cap - loaded), 0
+
+
+@kernel
+def _fit(g, ge, out, a, k):
+    """Fighter a's reloading turn on slot k fitting one of its spare pre-loaded cylinders or
+    tubes (text: Reloads) with the normal loading roll of his turn's category. Passed: under
+    cylinder_fit 'whole' the gun holds its capacity, the rounds left in the cylinder or tube
+    taken out set aside as loose rounds (KRESERVE: a percussion gun's are loaded chamber by
+    chamber again); under 'd8' a reload_die puts min(die, empty chambers) in. Either way the
+    spare is used. Failed: not fitted, nothing lost, the spare kept. Counted as a reload (and
+    a failed one) and, fitted, in cylinders_fitted; Ev.FIT."""
+    fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
+    so = out.side_out
+    side = fm[a, FSIDE]
+    cat = _category(g, fm, a)
+    if cat == S.CAT_NONE:
+        return
+    ok, die, put, back = _fit_roll(g, cat, kit[a, k, KW], kit[a, k, KLOADED], fm[a, FBS])
+    if ok:
+        kit[a, k, KLOADED] = kit[a, k, KLOADED] - back + put
+        kit[a, k, KRESERVE] += back
+        kit[a, k, KSPARE] -= 1
+        so[side, S.S_FITS] += 1
+    so[side, S.S_RELOADS] += 1
+    so[side, S.S_RELOAD_FAILS] += 0 if ok else 1
+    _log(out, a, Ev.FIT, k, cat, 1 if ok else 0, die, put, back, kit[a, k, KSPARE])
+
+
+@kernel
 def _reload(g, ge, out, a, k, clear):
     """Fighter a's reloading action on slot k at the end of his turn: loading rounds, or with
-    ``clear`` removing jams_cleared_per_turn jam markers on a success."""
+    ``clear`` removing jams_cleared_per_turn jam markers on a success; a gun with a spare
+    cylinder or tube left fits it (``_fit``) rather than load loose rounds."""
     fm, kit = ge.fm, ge.kit
     so = out.side_out
     side = fm[a, FSIDE]
@@ -2453,6 +2508,9 @@ def _reload(g, ge, out, a, k, clear):
             kit[a, k, KJAMS] -= gone
             so[side, S.S_JAMS_CLEARED] += gone
         _log(out, a, Ev.CLEAR, k, cat, 1 if ok else 0, kit[a, k, KJAMS])
+        return
+    if kit[a, k, KSPARE] > 0:
+        _fit(g, ge, out, a, k)
         return
     if fm[a, FRELOAD_SHELL] != 0 and kit[a, k, KALT] >= 0 and \
             _category(g, fm, a) != S.CAT_NONE:
@@ -2526,6 +2584,7 @@ def _check(g, f, ge, out):
             if kit[a, k, KW] < 0:
                 continue
             if kit[a, k, KLOADED] < 0 or kit[a, k, KRESERVE] < 0 or kit[a, k, KALT_RES] < 0 or \
+                    kit[a, k, KSPARE] < 0 or \
                     kit[a, k, KLOADED] > g.wt[kit[a, k, KW], S.WC_CAPACITY]:
                 _broken(out, Bad.ROUNDS)
             if kit[a, k, KJAMS] < 0:
@@ -2871,10 +2930,19 @@ def _sim_bursts(s, rp, tb, wound, wt, n, dice, loaded, hist):
 
 
 @kernel
-def _sim_reloads(s, rp, tb, wound, wt, n, row, loaded, reserve, activity, bs, hist):
-    """n reloading turns: hist[loaded, lost] counts."""
+def _sim_reloads(s, rp, tb, wound, wt, n, row, loaded, reserve, activity, bs, spare, hist):
+    """n reloading turns: hist[loaded, lost] counts; with ``spare`` each turn fits a spare
+    cylinder or tube (``_fit_roll``: hist[rounds gained, 0])."""
     g = _dice_game(s, rp, tb, wound, wt)
     for _ in range(n):
+        if spare:
+            cat = min(g.tb[S.TB_RELOAD_CAT + activity], S.CAT_NONE)
+            if cat == S.CAT_NONE:
+                hist[0, 0] += 1
+                continue
+            _, _, put, back = _fit_roll(g, cat, row, loaded, bs)
+            hist[put - back, 0] += 1
+            continue
         _, _, _, put, lost = _reload_roll(g, row, loaded, reserve, activity, bs)
         hist[put, lost] += 1
 
@@ -2959,6 +3027,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_MOUNTED_SHIFT, r.mounted_reload_shift),
             (S.R_RUNAWAY_M, r.runaway_move == "horse_m"), (S.R_BOW_WET, r.bow_wet_ammo),
             (S.R_THROW_PER_S, r.throw_range_per_s), (S.R_THROW_BASE, r.throw_range_base),
+            (S.R_CYL_WHOLE, r.cylinder_fit == "whole"),
+            (S.R_MOUNT_ONE_HAND, r.mounted_long_gun == "one_hand"),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -3061,9 +3131,6 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
         if msg:
             raise ConfigError(f"westamunda side {side} roster: {msg}")
         for r in roster:
-            if r.preloads:
-                raise ConfigError(f"westamunda side {side}: {r.type} with preloads="
-                                  f"{r.preloads}: spare cylinders are not modelled yet")
             if r.horse:
                 why = rules.mounted_problem(f"side {side}'s roster (a {r.type} with a horse)")
                 if why:
@@ -3152,6 +3219,12 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                     continue
                 k = guns[a].index(name)
                 kit[a, k, KRESERVE] += rules.weapon(name)["box_rounds"]
+            spares = list(r.preloads)  # spare cylinders or tubes: preload_max a gun, in order
+            for k, name in enumerate(guns[a]):
+                kept = min(spares.count(name), rules.preload_max)
+                kit[a, k, KSPARE] = kept
+                for _ in range(kept):
+                    spares.remove(name)
             for k in range(len(guns[a])):  # loaded with the round type of its boxes: a
                 if kit[a, k, KALT] >= 0 and kit[a, k, KRESERVE] == 0 < kit[a, k, KALT_RES]:
                     _swap_rounds(kit, a, k)  # gun with manstopper boxes only starts with them
@@ -3321,11 +3394,12 @@ def simulate_bursts(rules: WMRules, n: int, seed: int, *, dice: int, loaded: int
 
 
 def simulate_reloads(rules: WMRules, n: int, seed: int, *, weapon: str, loaded: int, reserve: int,
-                     activity: str = "still", bs: int = 3) -> np.ndarray:
-    """``n`` reloading turns of ``weapon`` by the engine's helper: int64[loaded, lost] counts."""
+                     activity: str = "still", bs: int = 3, spare: bool = False) -> np.ndarray:
+    """``n`` reloading turns of ``weapon`` by the engine's helper: int64[loaded, lost] counts;
+    with ``spare`` each turn fits a spare cylinder or tube instead (int64[rounds gained, 0])."""
     rp, tb, wound, wt = _arrays(rules)
     top = max(rules.reload_die, rules.weapon(weapon)["capacity"]) + 1
     hist = np.zeros((top, top), dtype=np.int64)
     _sim_reloads(_dice_state(seed, 3), rp, tb, wound, wt, int(n), WEAPONS.index(weapon), loaded,
-                 reserve, ACTIVITIES.index(activity), bs, hist)
+                 reserve, ACTIVITIES.index(activity), bs, bool(spare), hist)
     return hist

@@ -23,9 +23,12 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
   and what the change is worth at the weapons' field rate;
 - horses: points whose side A rides (``mounted_a``: its build buys a horse and saddle for each
   fighter, so fewer fighters) and side B, the same build and gang, fights on foot: the score
-  change against the even fight, each side's fighters, and the horse rules' own counts.
-Every other section reads only points whose two specialists pick alike, whose sides hire alike
-and ride alike.
+  change against the even fight, each side's fighters, and the horse rules' own counts;
+- spare cylinders: points whose side A buys spare pre-loaded cylinders or tubes (``spares_a``)
+  and side B, otherwise the same gang, none: the score change, the cost change, what the change
+  is worth at the weapons' field rate, and the spares fitted and dry turns a fight.
+Every other section reads only points whose two specialists pick alike, whose sides hire alike,
+ride alike and buy spares alike.
 """
 
 from __future__ import annotations
@@ -43,8 +46,8 @@ from sim.core import atomic
 from sim.westamunda.rules import WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
-         "hire_a", "hire_b", "mounted_a", "mounted_b", "table_setting", "terrain_density",
-         "ammo_on")
+         "hire_a", "hire_b", "mounted_a", "mounted_b", "spares_a", "spares_b", "table_setting",
+         "terrain_density", "ammo_on")
 
 
 DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
@@ -88,6 +91,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row = {k: r.get(k) for k in _KEYS}
         row["mounted_a"] = bool(r.get("mounted_a", False))
         row["mounted_b"] = bool(r.get("mounted_b", False))
+        row["spares_a"] = int(r.get("spares_a", 0))
+        row["spares_b"] = int(r.get("spares_b", 0))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
                     "lo": m - z * se, "hi": m + z * se,
                     "draws": float((a["winner_seat"] < 0).mean()),
@@ -98,8 +103,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
                     "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls",
                     "horse_hits", "horses_lost", "falls", "bolts", "runaways", "dismounts",
-                    "horses_calmed"):
-            row[col] = int(t[col].sum())
+                    "horses_calmed", "cylinders_fitted", "rounds_loaded"):
+            row[col] = int(t[col].sum()) if col in t else 0
         row["fighters_a"] = int(a["fighters_start"].iloc[0])
         row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
         row["skill_events"] = _skill_events(a, r.get("skill_a"))
@@ -225,6 +230,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     scores = point_scores(load, manifest, alpha)
     atomic.write_csv(out / "summary.csv", scores)
     every = scores
+    spared = scores[scores["spares_a"] != scores["spares_b"]]
+    scores = scores[scores["spares_a"] == scores["spares_b"]]
     rides = scores[scores["mounted_a"] != scores["mounted_b"]]
     scores = scores[scores["mounted_a"] == scores["mounted_b"]]
     hires = scores[scores["hire_a"] != scores["hire_b"]]
@@ -496,6 +503,50 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                             f"{100 * (r['hi'] - 0.5):+.1f}].")
         text.append("")
 
+    # ---- spare cylinders and tubes
+    sp = spared[(spared["spares_b"] == 0) & (spared["swap_a"] == spared["swap_b"])
+                & (spared["build_a"] == spared["build_b"]) & (spared["gang_a"] == spared["gang_b"])
+                & (spared["skill_a"] == spared["skill_b"]) & (spared["hire_a"] == spared["hire_b"])
+                & (spared["mounted_a"] == spared["mounted_b"])]
+    if not sp.empty:
+        text += ["## Are spare cylinders worth their dollars?", "",
+                 "Side A buys `spares_a` spare pre-loaded cylinders (percussion revolvers) or "
+                 "tubes (Spencers) for every gun that takes them, trading spare boxes if the "
+                 "money is short; side B is the same gang without. A reloading turn fits a "
+                 "spare whole (`cylinder_fit`); a failed roll keeps it. The score change is "
+                 f"measured from 1/2 ({ci}, clustered by table); 'worth' converts it to dollars "
+                 "at the weapons' field rate of the gang without the swap, where one was "
+                 "fitted. Counts are a fight's, both sides.", "",
+                 f"| gang, build and swap | table | spares a gun | cost change | score change "
+                 f"({ci}) | worth at the field's rate | spares fitted | reloads | dry turns |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        rows = []  # (row, the field's rate of its context) in the table's order
+        for ctx, g in sp.groupby(["build_a", "gang_a", "table_setting", "terrain_density",
+                                  "ammo_on"], sort=True, dropna=False):
+            rows += [(r, rates.get(ctx, (float("nan"), float("nan")))) for _, r in g.iterrows()]
+        rows.sort(key=lambda x: (x[0]["gang_a"], x[0]["build_a"], x[0]["swap_a"],
+                                 x[0]["table_setting"], x[0]["spares_a"]))
+        for r, (rate, rate_se) in rows:
+            d = r["score"] - 0.5
+            n = r["games"]
+            ok = np.isfinite(rate) and rate - z * rate_se > 0
+            worth = f"${d / rate:+.0f}" if ok else "-"
+            swap = "" if r["swap_a"] == "none" else f" with {r['swap_a']}"
+            text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']}{swap} | "
+                        f"{r['table_setting']} | {r['spares_a']} | "
+                        f"${r['cost_a'] - r['cost_b']:+.0f} | {100 * d:+.1f} "
+                        f"[{100 * (r['lo'] - 0.5):+.1f}, {100 * (r['hi'] - 0.5):+.1f}] | "
+                        f"{worth} | {r['cylinders_fitted'] / n:.2f} | {r['reloads'] / n:.2f} | "
+                        f"{r['dry_turns'] / n:.2f} |")
+            if r["lo"] > 0.5 or r["hi"] < 0.5:
+                word = "wins" if r["lo"] > 0.5 else "loses"
+                recs.append(f"- {r['spares_a']} spare cylinders or tubes a gun {word} the "
+                            f"{r['gang_a'].replace('_', ' ')} {r['build_a']} gang{swap} "
+                            f"{100 * d:+.1f} points [{100 * (r['lo'] - 0.5):+.1f}, "
+                            f"{100 * (r['hi'] - 0.5):+.1f}] for "
+                            f"${r['cost_a'] - r['cost_b']:+.0f} ({r['table_setting']} table).")
+        text.append("")
+
     # ---- ammunition rules
     if scores["ammo_on"].nunique() > 1:
         text += ["## Do the ammunition rules bite?", "",
@@ -527,6 +578,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no Le Mats, "
-             "bows, thrown weapons, dynamite, advances, riding skills, mounting again, double "
-             "mounts or hit-and-run yet; see docs/rules/westamunda.md).", ""]
+             "lever shotguns, bolas, lassos, thrown knives, dynamite, advances, riding skills, "
+             "mounting again, double mounts or hit-and-run yet; see docs/rules/westamunda.md).",
+             ""]
     html.write_report(out, text)

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-6"
+VERSION = "wm-7"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -431,6 +431,13 @@ class WMRules:
         "saddle_cost; a cavalry gang's are issued under cavalry_horses) and the build spends "
         "what is left; its hired fighters ride the horses their fees include.")
     mounted_b: bool = param(False, "Side B rides (as mounted_a).")
+    spares_a: int = param(
+        0, "Spare pre-loaded cylinders or tubes side A buys for each gun of its own fighters that "
+        "takes them (a percussion revolver's cylinders, a Spencer's tubes; preload_cost each, at "
+        "most preload_max a gun), after any swap; spare boxes (beyond one a gun) are traded if "
+        "the money is short.", lo=0, hi=10)
+    spares_b: int = param(0, "Spare cylinders or tubes side B buys for each gun that takes them "
+                          "(as spares_a).", lo=0, hi=10)
     cavalry_horses: str = param(
         "issued", "A mounted cavalry gang's horses (text: 'provided with horses and saddles if "
         "the scenario requires it'): 'issued' (free) or 'bought' (paid from gang_budget as "
@@ -968,6 +975,12 @@ class WMRules:
                                          "(text: -1).", lo=-6, hi=0)
     mounted_aim_still_only: bool = param(True, "Aimed shots from horseback only with the horse "
                                          "still (text).")
+    mounted_long_gun: str = param(
+        "one_hand", "A long gun fired from horseback: 'one_hand' (default: a rider keeps one hand "
+        "on the reins without Ride like Rooster, and the text's one-handed Winchester penalty "
+        "applies, at one_hand_long_gun_mod) or 'free' (the horseback section's 'firing is not "
+        "penalised' read as no penalty at all). Either way a rider fires no bow and no second "
+        "handgun (both need the rein hand).", choices=("one_hand", "free"))
     rider_pinned_move_loss: int = param(2, "A horse whose rider is pinned or wounded moves on "
                                         "straight at its last move less this (text: -2\").", lo=0,
                                         hi=16)

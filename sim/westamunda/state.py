@@ -103,8 +103,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
- R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_DEBUG) = range(113)
-N_RULES = 113
+ R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND, R_DEBUG) = range(115)
+N_RULES = 115
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -112,6 +112,8 @@ N_RULES = 113
 # horse goes on at its M less the loss (runaway_move 'horse_m'), 0: at its previous move less it;
 # R_BOW_WET bow_wet_ammo (a bow's ammo need in the wet); R_THROW_PER_S / R_THROW_BASE a thrown
 # weapon's long range, throw_range_per_s x the thrower's S + throw_range_base (short: half)
+# R_CYL_WHOLE: cylinder_fit 'whole' (a fitted spare comes full) else 'd8'; R_MOUNT_ONE_HAND:
+# mounted_long_gun 'one_hand' (a rider fires a long gun one-handed at one_hand_long_gun_mod)
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -177,11 +179,14 @@ OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
 MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
 
 # kit columns: int64[F, K, N_KC]
-KW, KLOADED, KRESERVE, KJAMS, KUSELESS, KALT, KALT_RES = range(7)
-N_KC = 7
+KW, KLOADED, KRESERVE, KJAMS, KUSELESS, KALT, KALT_RES, KSPARE = range(8)
+N_KC = 8
 # A gun with two round types (a shotgun's scatter and manstopper shells: rules.ROUND_OF) is one
 # slot: KW is the row of the type in the barrels (KLOADED of them, KRESERVE more), KALT the other
 # type's row (-1: none carried) and KALT_RES its reserve; a reload that changes type swaps them.
+# KSPARE: spare pre-loaded cylinders or tubes left for the slot's gun (Recruit.preloads: a
+# revolver with flag spare_cylinder, a Spencer with tube_magazine), each fitted whole by a
+# reloading turn (Ev.FIT).
 
 
 class Act(IntEnum):
@@ -251,8 +256,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
- S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS) = range(58)
-N_SIDE_COLS = 58
+ S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS) = range(59)
+N_SIDE_COLS = 59
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -263,7 +268,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "scatters", "blast_hits", "friendly_hits", "shell_swaps", "skill_saves", "arm_locks",
               "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
               "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
-              "throws")
+              "throws", "cylinders_fitted")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -382,5 +387,8 @@ class Ev(IntEnum):
     BOLT = 42  # the horse moves on its own: a=0 bolts (pinned), 1 goes on straight (rider pinned);
     #            b=half-inches it is to go, c, d=direction (tenths), e=half-inches gone, f=1 it ran
     #            into something solid
+    FIT = 43  # a reloading turn fitting a spare cylinder or tube: a=slot, b=category, c=1 BS roll
+    #           passed (fitted), d=die (cylinder_fit 'd8'; 0 'whole'), e=rounds it puts in the gun,
+    #           f=rounds of the cylinder taken out set aside as loose rounds (KRESERVE), g=spares left
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
