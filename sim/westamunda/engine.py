@@ -2472,7 +2472,7 @@ def _fit(g, ge, out, a, k):
     chamber again); under 'd8' a reload_die puts min(die, empty chambers) in. Either way the
     spare is used. Failed: not fitted, nothing lost, the spare kept. Counted as a reload (and
     a failed one) and, fitted, in cylinders_fitted; Ev.FIT."""
-    fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
+    fm, kit = ge.fm, ge.kit
     so = out.side_out
     side = fm[a, FSIDE]
     cat = _category(g, fm, a)
