@@ -15,7 +15,12 @@ those carried and that nobody with an arm locked shoots a bow; tests/test_westam
 the bows in play and their dice against the exact odds. Thrown tomahawks: the auditor rebuilds the
 throw slots from the rosters, each throw's need at the range of the thrower's S, one throw a
 tomahawk, no ammo roll or kickback for a throw, and the thrower's blows after his last throw;
-tests/test_westamunda_thrown.py has the throws in play.
+tests/test_westamunda_thrown.py has the throws in play. Spare cylinders and tubes (wm-7): the
+auditor deals each slot its spares from the rosters, follows the rounds loaded and loose in each
+gun with spares, and checks every FIT (only with a spare left, its category, rounds put in, set
+aside and spares left by cylinder_fit), no RELOAD of a gun with a spare left and the tidy reload
+columns; the rein hand: a rider's long gun one-handed under mounted_long_gun 'one_hand', no
+second handgun from the saddle; tests/test_westamunda_spares.py has them in play.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
@@ -57,6 +62,7 @@ from sim.westamunda.rules import (
     ACTIVITIES,
     FIGHTERS,
     IGNITIONS,
+    RELOAD_KINDS,
     ROUND_OF,
     WEAPONS,
     Recruit,
@@ -388,7 +394,46 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     the cap on the target size changed (``total_cap_binding``: evidence the capped need,
     asserted for every shot, was exercised), and a step taken
     after the mover's own mid-move kickback pinned or unhorsed him (``steps_after_pinned``,
-    its reach not checked)."""
+    its reach not checked).
+
+    Spare pre-loaded cylinders and tubes (wm-7; text: Reloads), from the rosters and rules
+    alone: each slot's spares are dealt from Recruit.preloads as engine.forces deals them (the
+    slots in order, at most preload_max a gun), and each gun with spares is followed: its rounds
+    loaded (full at the start; one a SHOT, a burst's rounds at its first SHOT, never below 0;
+    no shot from an empty gun), its loose rounds (one box a gun of that name in slot order, the
+    other boxes to the first such gun, and the rounds a fit set aside) and its spares left. A
+    reloading turn (Act.RELOAD) on a slot with a spare left is a FIT, never a RELOAD; a FIT
+    comes only on a slot with a spare left; its category is the turn's, as a RELOAD's (a rider
+    one up), never 'none' (such a turn fits nothing and logs nothing), always passed in 'auto';
+    passed, under cylinder_fit 'whole' it puts the capacity in (d 0) and sets the rounds that
+    were loaded aside as loose rounds (f), leaving the gun at capacity; under 'd8' a die of
+    reload_die (d) puts min(d, empty chambers) in and sets nothing aside; failed, nothing
+    changes (d, e, f 0, the spare kept); g is the spares left (one fewer when passed). Once the
+    spares are gone, a RELOAD of that gun loads from the loose rounds followed: passed, one
+    chamber (percussion_reload 'chamber') or min(die, empty chambers, loose rounds,
+    reload_max_rounds); failed, the same number lost (reload_loss 'chambers'; 'die': the die,
+    at most the loose rounds). Guns alike twice in one fighter's hands (whose SHOTs name no
+    slot) have their spares and loose rounds followed but not their loaded rounds (counted:
+    fits_unfollowed). The tidy reloads, reload_fails, rounds_loaded, rounds_lost and
+    cylinders_fitted match the trace (a fit is a reload, and a failed one a reload fail, but
+    touches neither rounds column). Every reload step (RELOAD, FIT, CLEAR) comes at most once a
+    gang turn for a fighter, in his side's turn, from one standing and unpinned (the end-of-turn
+    step skips a fighter pinned or down meanwhile). Counted: fits (passed), fit_fails,
+    d8_fits, mounted_fits, spares_carried, spares_fitted_all (guns whose every spare was
+    fitted), followed_reloads (RELOADs of a gun whose spares were all fitted, checked round by
+    round); listed: fit_rolls (side, category, BS now, passed, die, rounds in, rounds set
+    aside, rounds loaded before or -1 unfollowed, capacity, mounted) of each FIT, spare_use
+    (fitted, carried) of each gun with spares.
+
+    The rein hand (mounted_long_gun; docs/rules/westamunda.md, Contradictions, "Long guns
+    from the saddle"): a rider's long-gun shot (point shots alike) takes one_hand_long_gun_mod
+    with MOD_ONE_ARM under 'one_hand' (as one with an arm locked does), none under 'free'; no
+    rider fires a second handgun (SH_OFF_HAND) under either reading. Counted:
+    rider_long_gun_shots, rein_hand_shots (those with MOD_ONE_ARM from the reins alone),
+    saddle_two_gun_firings (a rider's handgun firings that on foot a second handgun might
+    follow: a gunfighter with two, both arms free, neither aimed nor overwatch);
+    listed: rider_long_needs (need, the same shot's need on foot, MOD_ONE_ARM logged) of each
+    rider's long-gun SHOT."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -469,6 +514,34 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      if rules.weapon(w)["kind"] == S.KIND_MELEE
                      and not (w == "tomahawk" and thrown_on)) for _, r in recruits]
     throws_of = collections.Counter()  # fighter -> throw slots used (each once, in slot order)
+    # spare pre-loaded cylinders and tubes (wm-7): each slot's spares as engine.forces deals
+    # Recruit.preloads out (the slots in order, preload_max a gun) and, for each gun with
+    # spares, its rounds loaded (None: two guns alike, whose SHOTs name no slot) and its loose
+    # rounds (one box a gun of that name in order, more boxes to the first), from the rosters
+    fit_whole = getattr(rules, "cylinder_fit", "whole") == "whole"
+    spares, cyl, loose, spares0 = {}, {}, {}, {}
+    for x, (_, r) in enumerate(recruits):
+        dealt, boxes = list(r.preloads), list(r.boxes)
+        res = [0] * len(slots_of[x])
+        for k, name in enumerate(slots_of[x]):
+            if name in boxes:
+                boxes.remove(name)
+                res[k] = rules.weapon(name)["box_rounds"]
+        for name in boxes:
+            if name not in ROUND_OF and name in slots_of[x]:
+                res[slots_of[x].index(name)] += rules.weapon(name)["box_rounds"]
+        for k, name in enumerate(slots_of[x]):
+            n = min(dealt.count(name), rules.preload_max)
+            for _ in range(n):
+                dealt.remove(name)
+            if n:
+                spares[x, k] = spares0[x, k] = n
+                cyl[x, k] = rules.weapon(name)["capacity"] if slots_of[x].count(name) == 1 \
+                    else None
+                loose[x, k] = res[k]
+    burst_rounds = {}  # fighter -> rounds of his latest burst, spent at its first SHOT
+    reloaded = {}  # fighter -> the gang turn of his latest reload step (RELOAD, FIT, CLEAR)
+    rein_on = getattr(rules, "mounted_long_gun", "one_hand") == "one_hand"
     native = {"injury_roll": 1, "both": 1, "best_of_two": 2}.get(rules.native_injury, 0)
     ws_now = {}  # WS after flesh wounds
     arms = collections.defaultdict(int)  # ARM_LEFT/ARM_RIGHT bits locked (ARM_LOCK)
@@ -504,6 +577,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     run_kind = {}  # rider -> BOLT a due this turn
     runaway_m = getattr(rules, "runaway_move", "last_move")
     cat_of = {"still": ACTIVITIES.index("still"), "walking": ACTIVITIES.index("walking")}
+
+    def reload_step(x, what):  # a reloading turn's end (RELOAD, FIT, CLEAR): once, standing
+        assert side[x] == side_now and state[x] == STANDING and not pinned[x], \
+            ("the end-of-turn reload step: his side's turn, not by a fighter pinned or down "
+             "meanwhile", what)
+        assert reloaded.get(x) != turn, ("one reload step a turn", what)
+        reloaded[x] = turn
 
     def reload_cat(x):  # the reload category of x's turn (the text's cases; a rider one up)
         code = rules.reload_category_of[cat_of["walking" if move_in[x] > 0 else "still"]]
@@ -601,10 +681,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             w["hit_short"] != w["hit_long"] and rmod == w["hit_short"]
         return rmod, by_skill
 
-    def own(f, row, flags):  # (the snap modifier counts, extra modifier, MOD_* bits) of f's
+    def own(f, row, flags, rein=True):  # (the snap modifier counts, extra modifier, MOD_*
+        # bits) of f's shot; rein=False: as if he stood on foot (no rein hand)
         hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and (ran(f) or (
             rules.hip_reading == "run" and act.get(f) == S.Act.RUN and plan.get(f, 0) > 2 * m_of[f]))
-        one_arm = arms[f] != 0 and weapon(row)["kind"] == S.KIND_LONG_GUN
+        # a long gun one-handed: an arm locked, or the other hand on the reins (mounted_long_gun)
+        one_arm = weapon(row)["kind"] == S.KIND_LONG_GUN and (
+            arms[f] != 0 or (rein and rein_on and mounted[f]))
         extra = (rules.gunfighter_modifier if flags & S.SH_OFF_HAND else 0) + \
             (rules.one_hand_long_gun_mod if one_arm else 0)
         bits = (S.MOD_HIP if hip else 0) | (S.MOD_ONE_ARM if one_arm else 0)
@@ -627,6 +710,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert handguns[f] >= 2, "a second handgun: he carries two"
         assert arms[f] == 0 and state[f] == STANDING and not pinned[f], \
             "a second handgun: both arms free, up and unpinned"
+        assert not mounted[f], ("no second handgun from the saddle: a rider keeps a hand on the "
+                                "reins (either mounted_long_gun reading)", f)
         assert firing is not None and firing["f"] == f and not firing["off"], \
             "a second handgun right after a firing of his own"
         assert firing["row"] is None or weapon(firing["row"])["kind"] == S.KIND_HANDGUN, \
@@ -687,12 +772,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     def range_mod(f, xy, row):  # the weapon's range modifier at xy from f, None out of range
         return band(f, math.dist(pos[f], xy), row)[0]
 
-    def shot_need(f, xy, row, flags, mods, cov, aim_turns, extra=0):
+    def shot_need(f, xy, row, flags, mods, cov, aim_turns, extra=0, rein=True):
         """A shot's need from the rules (odds.hit_modifier), positions and the shooter's own
-        terms (hip shooting, marksman's band, one arm, the second handgun)."""
+        terms (hip shooting, marksman's band, one arm or the rein hand, the second handgun);
+        rein=False: the same shot as if he stood on foot."""
         rmod = range_mod(f, xy, row)
         assert rmod is not None, "a shot fired in range"
-        snap, own_extra, _ = own(f, row, flags)
+        snap, own_extra, _ = own(f, row, flags, rein)
         # horse and rider: a large target (inside the cap under aim_cap_reading 'total')
         mod = odds.hit_modifier(snap=snap, aim_turns=aim_turns,
                                 emerging=bool(mods & S.MOD_EMERGING),
@@ -703,10 +789,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                     rules, large_target_modifier=rules.mounted_target_modifier))
         return rules.needed(bs_now[f], mod + extra + own_extra)
 
-    def barrel_need(f, xy, row, flags, mods, cov, aim_turns):
+    def barrel_need(f, xy, row, flags, mods, cov, aim_turns, rein=True):
         """A double-barrelled shot's need from the rules (odds.hit_modifier) and positions."""
         return shot_need(f, xy, row, flags, mods, cov, aim_turns, rules.double_both_mod
-                         if flags & S.SH_BOTH else rules.double_sequential_mod)
+                         if flags & S.SH_BOTH else rules.double_sequential_mod, rein)
 
     def slot_of(f, row):
         ks = [k for k in (0, 1) if slot_row.get((f, k)) == row]
@@ -956,16 +1042,22 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["second_shots"] += 1
                 seen["second_other_target"] += t != pair["target"]
                 seen["second_with_target_mods"] += bool(mods & (S.MOD_EMERGING | S.MOD_CHARGING))
+            # this shot's need rebuilt: on foot (no rein hand) and as he is
+            foot_need, need_here = (
+                barrel_need(f, pos[t], b, flags, mods, 0 if mods & S.MOD_NO_COVER else cov, f5,
+                            rein) if both or paired else
+                shot_need(f, pos[t], b, flags, mods, cov, f5,  # a burst's: sfd_modifier
+                          rules.sfd_modifier if flags & S.SH_FAN else 0, rein)
+                for rein in (False, True))
             if both or paired:
-                assert need == barrel_need(f, pos[t], b, flags, mods,
-                                           0 if mods & S.MOD_NO_COVER else cov, f5), \
+                assert need == need_here, \
                     ("a double-barrelled shot's need: BS, range, the -1, cover, and the "
                      "target's own modifiers (MOD_*) as logged", row.tolist())
             else:  # one shot, or one of a burst (sfd_modifier)
-                assert need == shot_need(f, pos[t], b, flags, mods, cov, f5,
-                                         rules.sfd_modifier if flags & S.SH_FAN else 0), \
+                assert need == need_here, \
                     ("a shot's need: BS, range, snap, aim, the target's modifiers as logged, "
-                     "cover, sustained fire, and the shooter's skills and arms", row.tolist())
+                     "cover, sustained fire, and the shooter's skills, arms and rein hand",
+                     row.tolist())
             # the shooter's own modifiers (skills, arms), each logged exactly when it applied
             bits = own(f, b, flags)[2]
             if band(f, math.dist(pos[f], pos[t]), b)[1]:
@@ -1012,6 +1104,25 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tally[side[f], "hip_shots"] += bool(bits & S.MOD_HIP)
             seen["marksman_shots"] += bool(bits & S.MOD_MARKSMAN)
             seen["one_arm_shots"] += bool(bits & S.MOD_ONE_ARM)
+            if mounted[f] and weapon(b)["kind"] == S.KIND_LONG_GUN:  # the rein hand
+                seen["rider_long_gun_shots"] += 1
+                seen["rein_hand_shots"] += bool(bits & S.MOD_ONE_ARM) and arms[f] == 0
+                seen["rider_long_needs"].append((need, foot_need,
+                                                 bool(mods & S.MOD_ONE_ARM)))
+            assert not (flags & S.SH_OFF_HAND and mounted[f]), \
+                ("no second handgun from the saddle (the rein hand)", row.tolist())
+            # the rounds of a gun with spares (one a shot, a burst's at its first SHOT)
+            fan_rounds = burst_rounds.pop(f, None) if flags & S.SH_FAN else 1
+            # a firing of a rider who on foot might fire his second handgun after it
+            seen["saddle_two_gun_firings"] += mounted[f] and fan_rounds is not None and \
+                not second and not flags & (S.SH_OFF_HAND | S.SH_AIMED | S.SH_OVERWATCH) and \
+                weapon(b)["kind"] == S.KIND_HANDGUN and handguns[f] >= 2 and arms[f] == 0 and \
+                ("gunfighter" in skills[f] or not rules.two_weapons_need_skill)
+            ks = [k for k, name in enumerate(slots_of[f]) if name == WEAPONS[b]]
+            if fan_rounds is not None and len(ks) == 1 and cyl.get((f, ks[0])) is not None:
+                assert cyl[f, ks[0]] >= 1, ("no shot from an empty gun (its rounds followed "
+                                            "through its fits and reloads)", row.tolist())
+                cyl[f, ks[0]] = max(cyl[f, ks[0]] - fan_rounds, 0)
             seen["hip_runner_shots"] += "hip_shooting" in skills[f] and bool(
                 flags & S.SH_SNAP) and not bits & S.MOD_HIP
             if flags & S.SH_OFF_HAND:
@@ -1137,6 +1248,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 firing = {"f": f, "row": None, "flags": e, "off": False}
             jam_faces += d
             rounds[f] = c
+            burst_rounds[f] = c  # spent at the burst's first SHOT (which names the gun)
             seen["empty_bursts"] += c == 0
             if qd is not None and qd[0] == f and not qd[2]:
                 assert rules.quick_draw_fan, "a quick-draw shot is one shot (quick_draw_fan)"
@@ -1187,6 +1299,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.RELOAD:
             cat, passed, die, put, lost = b, c, d, e, f5
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
+            reload_step(f, row.tolist())
             r_ = slot_row.get((f, a), -1)
             assert r_ < 0 or weapon(r_)["kind"] != S.KIND_BOW, \
                 ("a bow is never reloaded: each shot nocks the next arrow", row.tolist())
@@ -1200,6 +1313,79 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if (f, a) in loaded:
                 loaded[f, a] += put
                 assert loaded[f, a] <= weapon(slot_row[f, a])["capacity"], "no more than two"
+            tally[side[f], "reloads"] += 1
+            tally[side[f], "reload_fails"] += not passed
+            tally[side[f], "rounds_loaded"] += put
+            tally[side[f], "rounds_lost"] += lost
+            if (f, a) in spares:  # a gun that had spares: all fitted, it loads loose rounds
+                assert spares[f, a] == 0, \
+                    ("a gun with a spare cylinder or tube left fits it (FIT), never a RELOAD",
+                     row.tolist(), spares[f, a])
+                w = rules.weapon(slots_of[f][a])
+                now, res = cyl[f, a], loose[f, a]
+                room = w["capacity"] - (0 if now is None else now)
+                if w["reload"] == RELOAD_KINDS.index("chamber") and \
+                        rules.percussion_reload == "chamber":  # one chamber a turn
+                    assert die == 0
+                    want = min(1, room, res)
+                    spill = want
+                else:  # loose rounds by the reload die
+                    assert 1 <= die <= rules.reload_die
+                    want = min(die, room, res, rules.reload_max_rounds)
+                    spill = min(die, res) if rules.reload_loss == "die" else want
+                if now is None:  # his two guns alike: within what he holds
+                    assert put <= want and lost <= spill
+                else:
+                    assert (put, lost) == ((want, 0) if passed else (0, spill)), \
+                        ("a reload after the spares: the loose rounds followed (a fit's set "
+                         "aside among them), the room and the die", row.tolist(), now, res)
+                    cyl[f, a] = now + put
+                loose[f, a] = res - put - lost
+                seen["followed_reloads"] += 1
+        elif kind == S.Ev.FIT:  # a reloading turn fitting a spare cylinder or tube (wm-7)
+            cat, passed, die, put, aside, left = b, c, d, e, f5, g
+            assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
+            reload_step(f, row.tolist())
+            assert act.get(f) == S.Act.RELOAD, ("a fit is a reloading turn's", row.tolist())
+            assert spares.get((f, a), 0) > 0, \
+                ("a FIT only on a slot with a spare cylinder or tube left (Recruit.preloads, "
+                 "preload_max a gun)", row.tolist(), spares.get((f, a)))
+            assert cat == reload_cat(f) != S.CAT_NONE, \
+                ("a fit takes the reload's category (mounted: one up); none in 'none'",
+                 row.tolist())
+            assert passed in (0, 1) and (passed or cat != S.CAT_AUTO), \
+                "a fit in category 'auto' always passes"
+            assert left == spares[f, a] - passed, \
+                ("FIT g: the spares left, one spent by a fit that passed (preload_max a gun)",
+                 row.tolist(), spares[f, a])
+            w = rules.weapon(slots_of[f][a])
+            cap, now = w["capacity"], cyl[f, a]
+            if not passed:  # not fitted, nothing lost, the spare kept
+                assert (die, put, aside) == (0, 0, 0), \
+                    ("a failed fit changes nothing", row.tolist())
+            elif fit_whole:  # the gun full, the rounds it held set aside as loose rounds
+                assert die == 0 and put == cap, \
+                    ("a fitted spare ('whole') comes full", row.tolist())
+                assert aside == now if now is not None else 0 <= aside <= cap, \
+                    ("the rounds left in the gun are set aside", row.tolist(), now)
+                loose[f, a] += aside
+                cyl[f, a] = None if now is None else cap
+            else:  # 'd8': a reload die's rounds, at most the empty chambers, none set aside
+                assert 1 <= die <= rules.reload_die and aside == 0, \
+                    ("a fitted spare ('d8'): a reload die, nothing set aside", row.tolist())
+                assert put == min(die, cap - now) if now is not None else 0 <= put <= die, \
+                    ("a fitted spare ('d8') puts min(die, empty chambers) in", row.tolist(), now)
+                cyl[f, a] = None if now is None else now + put
+                seen["d8_fits"] += 1
+            spares[f, a] = left
+            tally[side[f], "reloads"] += 1
+            tally[side[f], "reload_fails"] += not passed
+            tally[side[f], "cylinders_fitted"] += passed
+            seen["fits" if passed else "fit_fails"] += 1
+            seen["fits_unfollowed"] += now is None
+            seen["mounted_fits"] += mounted[f]
+            seen["fit_rolls"].append((side[f], cat, bs_now[f], passed, die, put, aside,
+                                      -1 if now is None else now, cap, mounted[f]))
         elif kind == S.Ev.INJURY:
             grit = "true_grit" in skills[f]
             assert d == grit, "INJURY d: True Grit's faces"
@@ -1511,6 +1697,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tally[side[a], "friendly_hits"] += b * (side[f] == side[a])
         elif kind == S.Ev.CLEAR:
             assert arms[f] != BOTH_ARMS, "no jam cleared with both arms locked"
+            reload_step(f, row.tolist())
             assert a not in throw_slots[f], ("a thrown tomahawk never jams", row.tolist())
             assert b == reload_cat(f), ("clearing a jam takes the reload's category (mounted: "
                                         "one up)", row.tolist())
@@ -1688,7 +1875,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
-                    "friendly_hits", "shell_swaps", "throws") + SKILL_COLUMNS + HORSE_COLUMNS:
+                    "friendly_hits", "shell_swaps", "throws") + SKILL_COLUMNS + HORSE_COLUMNS \
+                + RELOAD_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -1712,6 +1900,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         if archer[x]:
             seen["bow_use"].append((loosed[x], arrows[x]))
             seen["bows_emptied"] += loosed[x] == arrows[x]
+    for x_k, n in spares0.items():  # (fitted, carried) of each gun with spares
+        seen["spare_use"].append((n - spares[x_k], n))
+        seen["spares_carried"] += n
+        seen["spares_fitted_all"] += spares[x_k] == 0
     seen["drowned_records"] = int(sides[:, S.S_DROWNED].sum())
     seen["wet_records"] = int(sides[:, S.S_WET].sum())
     return seen
@@ -1721,10 +1913,11 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "save_dice", "combat", "arms_locked", "nerves", "locate_dice", "horse_wound_rolls",
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
          "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use", "throw_rolls",
-         "thrown_blows", "throw_use")  # lists
+         "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")
+RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
 
 
 def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=None, games=None,

@@ -62,6 +62,16 @@ said); a shot names the mounted target's modifier exactly
 when its MOD_MOUNTED bit says so; the turn headers name who rides and whose horse is pinned;
 the closing line counts falls, dismounts and horses as the side records do. A trace written by
 hand checks each of these lines word for word, and a fight on foot says nothing of horses.
+
+And over fights with spare cylinders and tubes ('spares': SPARE_CASES, about 100 replays; wm-7):
+percussion revolvers with two spares each (swap_a, spares_a) against Spencers with spare tubes,
+against percussion revolvers under cylinder_fit 'd8', and ridden. Besides the checks above,
+their own: every fit (Ev.FIT) has its sentence with its roll and what it did (the gun full under
+'whole', the rounds of the old one set aside; the die and the rounds put in under 'd8'; a failed
+roll keeping the spare) and the spares left, the side records' fits are the sentences', the
+opening roster names each gun's spares. A cavalry gang riding fires its carbines one-handed:
+each such shot (MOD_ONE_ARM) names the rein hand, not a locked arm (mounted_long_gun). A trace
+written by hand checks these lines word for word.
 """
 
 import dataclasses
@@ -77,9 +87,9 @@ from sim.core.tabletop.battlefield import BLOCKING, GROUND_CHARS, Table, empty, 
 from sim.westamunda import builds
 from sim.westamunda import state as S
 from sim.westamunda.engine import replay, standard_roster
-from sim.westamunda.narrate import legend, narrate
+from sim.westamunda.narrate import legend, narrate, weapon_name
 from sim.westamunda.odds import ammo_need
-from sim.westamunda.rules import FIGHTERS, IGNITIONS, SKILLS, WEAPONS, WMRules
+from sim.westamunda.rules import FIGHTERS, IGNITIONS, SKILLS, WEAPONS, Recruit, WMRules
 from strategies.westamunda import PRESETS, table
 
 R = WMRules()
@@ -139,6 +149,15 @@ SKILL_SHOOTOUTS = [(dict(build_a="brawlers", skill_a="wrassler", build_b="long_g
 # GUNFIGHTERS on each seed (seed 0 shows every HORSE_FEATURES)
 HORSE_RULES = WMRules(gang_budget=3000)
 HORSE_SEEDS = (0,)
+# spare cylinders and tubes (wm-7): (rule changes, seeds) of gang fights of the rules' own gangs,
+# every pairing of GUNFIGHTERS on each seed, narrated without rosters as ``gangsim play`` does:
+# percussion revolvers with spares against Spencers with spare tubes, against percussion
+# revolvers under cylinder_fit 'd8', and ridden (a fit in the saddle)
+SPARE_CASES = [(dict(swap_a="revolver_perc", spares_a=2, swap_b="spencer", spares_b=2), (0, 1)),
+               (dict(swap_a="revolver_perc", spares_a=2, swap_b="revolver_perc", spares_b=1,
+                     cylinder_fit="d8"), (0, 1)),
+               (dict(swap_a="revolver_perc", spares_a=2, mounted_a=True, gang_budget=3000),
+                (0, 1))]
 
 
 def written(rows):
@@ -339,6 +358,39 @@ HORSE_FEATURES = {
 }
 
 
+def _fits(ev):
+    """Each FIT row with the row of the gun it fits (from the DEPLOY of its fighter: slots 0
+    and 1; -1 beyond) and whether its fighter then rides (deployed on horseback, and no FALL
+    of his nor a dismount before it)."""
+    guns = {int(e[1]): (int(e[7]), int(e[8])) for e in _ev(ev, S.Ev.DEPLOY)}
+    riding = {int(e[1]) for e in _ev(ev, S.Ev.DEPLOY) if e[9]}
+    out = []
+    for e in ev:
+        i = int(e[1])
+        if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+            riding.discard(i)
+        elif e[2] == S.Ev.FIT:
+            k = int(e[3])
+            out.append((e, guns[i][k] if k < 2 else -1, i in riding))
+    return out
+
+
+# a spare cylinder or tube mechanic -> does this trace show it? (FIT columns: 3 slot, 4
+# category, 5 fitted, 6 die, 7 rounds put in, 8 rounds set aside, 9 spares left)
+SPARE_FEATURES = {
+    "fitted_whole": lambda ev: any(e[5] and not e[6] for e, _, _ in _fits(ev)),
+    "fitted_d8": lambda ev: any(e[5] and e[6] for e, _, _ in _fits(ev)),
+    "fit_failed": lambda ev: any(not e[5] for e, _, _ in _fits(ev)),
+    "rounds_set_aside": lambda ev: any(e[5] and e[8] for e, _, _ in _fits(ev)),
+    "old_one_empty": lambda ev: any(e[5] and not e[6] and not e[8] for e, _, _ in _fits(ev)),
+    "last_spare": lambda ev: any(e[5] and not e[9] for e, _, _ in _fits(ev)),
+    "tube": lambda ev: any(row == WEAPONS.index("spencer") for _, row, _ in _fits(ev)),
+    "on_the_move": lambda ev: any(e[4] == S.CAT_ROLL and not riding
+                                  for e, _, riding in _fits(ev)),
+    "in_the_saddle": lambda ev: any(riding for _, _, riding in _fits(ev)),
+}
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -495,7 +547,7 @@ def _fights(kind):
     Water: every pairing on the seeds of each WATER case. A shoot-out order: every pairing on
     seeds 0 and 1, and with the mixed rosters under ALT on seed 2; the fast draw the same again
     with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5). Skills: every
-    pairing on the seeds of each SKILL_CASES case."""
+    pairing on the seeds of each SKILL_CASES case, and spares of each SPARE_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -535,6 +587,11 @@ def _fights(kind):
                                                rosters=rosters)
                     out.append(_fight(seed, names, HORSE_RULES, batch, events, tb, rosters))
         features = HORSE_FEATURES
+    elif kind == "spares":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        out += [_skill_fight(changes, seed, names) for changes, seeds in SPARE_CASES
+                for seed in seeds for names in pairs]
+        features = SPARE_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -573,7 +630,7 @@ def _both_shells(gun):
 
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
-                                        "horses"])
+                                        "horses", "spares"])
 def fights(request):
     return _fights(request.param)
 
@@ -2419,3 +2476,227 @@ def test_a_thrown_tomahawk_is_told_as_a_throw_with_its_rule_once():
     assert "with the tomahawk" not in text
     assert text.count("Rule: a thrown tomahawk reaches 2 x the thrower's S + 2 inches (short "
                       "range half of it) and strikes at his S + 1") == 1
+
+
+# ---- spare cylinders and tubes, the rein hand (wm-7) ------------------------------------------------
+
+FIT_LINE = re.compile(r"^(A|B)(\d+) (fits|tries to fit) a spare (cylinder|tube) to his ([\w -]+) "
+                      r"\(([^()]*)\): (.*)\.$", re.M)
+
+
+def test_a_written_trace_with_spare_cylinders_and_the_rein_hand_told_word_for_word():
+    """A trace written by hand (hand-checked): A1 carries a percussion revolver with two spare
+    cylinders and a Spencer with a spare tube, A2 rides with a Spencer and a spare tube. A1
+    fires his revolver once; A2 fires his Spencer from the saddle, one-handed (MOD_ONE_ARM: the
+    rein hand, not a locked arm). Next turn A1 walks and fails the BS test to fit a cylinder
+    (he keeps it), A2 fits his tube on his still horse (a BS test, the 6 rounds left set
+    aside); then A1, standing still, fits a cylinder: 6 of 6, the 5 left set aside. The roster
+    names the spares, and the rules of spares and of the rein hand are said once each. Under
+    cylinder_fit 'd8' a fit says its die and the rounds it put in."""
+    E, A = S.Ev, S.Act
+    perc, spencer, rev = (WEAPONS.index(n) for n in ("revolver_perc", "spencer", "revolver"))
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rosters = ((Recruit("leader", ("revolver_perc", "spencer"),
+                        preloads=("revolver_perc", "spencer", "revolver_perc")),
+                Recruit("ganger", ("spencer",), preloads=("spencer",), horse=True)),
+               (Recruit("ganger", ("revolver",)),))
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, perc, spencer, 0),
+            (0, 1, E.DEPLOY, 20, 10, 0, gang, spencer, -1, 1),
+            (0, 2, E.DEPLOY, 20, 20, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 1, E.ACTION, A.HOLD, -1, 20, 10, 0, 0, 0),
+            (1, 0, E.SHOT, 2, perc, 4, 2, 0, 0, 0, S.COV_NONE, 0),
+            (1, 1, E.SHOT, 2, spencer, 5, 3, 0, 0, 0, S.COV_NONE, S.MOD_ONE_ARM),
+            (1, -1, E.TURN, 1),
+            (1, 2, E.ACTION, A.HOLD, -1, 20, 20, 0, 0, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.ACTION, A.RELOAD, -1, 10, 12, 0, 0, 0),
+            (2, 0, E.MOVE, 10, 10, 10, 11, S.MV_WALK), (2, 0, E.MOVE, 10, 11, 10, 12, S.MV_WALK),
+            (2, 1, E.ACTION, A.RELOAD, -1, 20, 10, 0, 0, 0),
+            (2, 0, E.FIT, 0, S.CAT_ROLL, 0, 0, 0, 0, 2),
+            (2, 1, E.FIT, 0, S.CAT_ROLL, 1, 0, 7, 6, 0),
+            (2, -1, E.TURN, 1),
+            (2, 2, E.ACTION, A.HOLD, -1, 20, 20, 0, 0, 0),
+            (3, -1, E.TURN, 0),
+            (3, 0, E.ACTION, A.RELOAD, -1, 10, 12, 0, 0, 0),
+            (3, 1, E.ACTION, A.HOLD, -1, 20, 10, 0, 0, 0),
+            (3, 0, E.FIT, 0, S.CAT_AUTO, 1, 0, 6, 5, 1),
+            (3, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES, rosters=rosters)
+    for line in (
+            "  A1 leader at (10,10), percussion revolver (2 spare cylinders) and spencer (1 spare "
+            "tube).",
+            "  A2 ganger at (20,10) on horseback, spencer (1 spare tube).",
+            "  B1 ganger at (20,20), revolver.",
+            "A2 fires a shot at B1 with the spencer, 10\" away: needs 5+ to hit (7 - BS 3; +1 "
+            "short range, -2 long gun fired one-handed from the saddle, a hand on the reins), "
+            "rolls 3: miss.",
+            "  Rule: a rider keeps one hand on the reins: a long gun fired from the saddle is "
+            "one-handed, -2 to hit, and he fires no bow and no second handgun.",
+            "A1 reloads the percussion revolver, walking from (10,10) to (10,12).",
+            "A1 tries to fit a spare cylinder to his percussion revolver (on the move, a BS test "
+            "failed): not fitted, he keeps it (2 spares left).",
+            "  Rule: a spare pre-loaded cylinder (a percussion revolver's) or tube (a Spencer's) "
+            "is fitted by a reloading turn in place of loose rounds, with the same roll (none "
+            "standing still, a BS test on the move); fitted, it comes with every chamber loaded, "
+            "and the rounds left in the old one are set aside as loose rounds for later "
+            "reloads; a failed test fits nothing and the spare is kept.",
+            "A2 fits a spare tube to his spencer (in the saddle, a BS test passed): 7 of 7 "
+            "loaded, the 6 rounds left in the old one set aside as loose rounds; no spare left.",
+            "A1 fits a spare cylinder to his percussion revolver (standing still, no roll "
+            "needed): 6 of 6 loaded, the 5 rounds left in the old one set aside as loose rounds; "
+            "1 spare left."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    for key in ("a spare pre-loaded cylinder", "a rider keeps one hand on the reins",
+                "a rider reloads and clears jams"):
+        assert text.count(f"Rule: {key}") == 1, key
+    assert "arm locked" not in text and "wrassler" not in text
+    assert "came to nothing" not in text  # each reloading turn was told by its FIT
+    # the D8 reading: the die, and the rounds it puts in the one empty chamber
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, perc, -1, 0),
+            (0, 1, E.DEPLOY, 10, 20, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 0, E.SHOT, 1, perc, 4, 2, 0, 0, 0, S.COV_NONE, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.ACTION, A.RELOAD, -1, 10, 10, 0, 0, 0),
+            (2, 0, E.FIT, 0, S.CAT_AUTO, 1, 3, 1, 0, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    d8 = dataclasses.replace(R, cylinder_fit="d8")
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], d8,
+                   rosters=((Recruit("leader", ("revolver_perc",), preloads=("revolver_perc",)),),
+                            (Recruit("ganger", ("revolver",)),)))
+    assert "\n  A1 leader at (10,10), percussion revolver (1 spare cylinder).\n" in text
+    assert "\nA1 fits a spare cylinder to his percussion revolver (standing still, no roll " \
+           "needed): D8 3: 1 round goes in (6 of 6 now loaded); no spare left.\n" in text
+    assert "fitted, a D8 says how many rounds the gun gains (at most its empty chambers), and " \
+           "nothing is set aside" in text
+
+
+def _spare_fights():
+    return _fights("spares")
+
+
+def _n_of(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def test_every_fit_is_told_with_its_roll_and_what_it_did():
+    """Every FIT event has its sentence, in order, by its fighter: 'fits' when fitted, 'tries
+    to fit' when not; a 'tube' for a gun with a tube magazine (the Spencer), a 'cylinder'
+    otherwise; its roll as the reload's (standing still, on the move, in the saddle); fitted
+    under cylinder_fit 'whole' the gun at its capacity (the event's rounds put in are the
+    capacity) and the rounds of the old one set aside as the event says, under 'd8' the die and
+    the rounds it put in, failed the spare kept; then the spares left. The side records' fits
+    are the sentences', and the rule is said once in a fight with a fit."""
+    for f in _spare_fights():
+        labels = _labels(f.events)
+        fits = _fits(f.events)
+        told = FIT_LINE.findall(f.text)
+        assert len(told) == len(fits), (f.seed, f.names)
+        for (e, row, riding), (side, n, verb, noun, gun, how, res) in zip(fits, told,
+                                                                        strict=True):
+            ok, cat, die, put, back, left = (bool(e[5]), int(e[4]), int(e[6]), int(e[7]),
+                                             int(e[8]), int(e[9]))
+            assert f"{side}{n}" == labels[int(e[1])]
+            assert (verb == "fits") == ok
+            assert row >= 0 and gun == weapon_name(row)
+            assert noun == ("tube" if f.rules.has_flag(WEAPONS[row], "tube_magazine") else
+                            "cylinder")
+            roll = "no roll needed" if cat == S.CAT_AUTO else \
+                f"a BS test {'passed' if ok else 'failed'}"
+            assert how == (f"in the saddle, {roll}" if riding else
+                           f"standing still, {roll}" if cat == S.CAT_AUTO else
+                           f"on the move, {roll}")
+            spares = _n_of(left, "spare") + " left" if left else "no spare left"
+            cap = f.rules.weapon(WEAPONS[row])["capacity"]
+            if not ok:
+                assert (die, put, back) == (0, 0, 0)
+                assert res == f"not fitted, he keeps it ({spares})"
+            elif f.rules.cylinder_fit == "whole":
+                assert die == 0 and put == cap  # the spare comes full
+                old = ("the old one was empty" if back == 0 else
+                       "the round left in the old one set aside as a loose round" if back == 1
+                       else f"the {back} rounds left in the old one set aside as loose rounds")
+                assert res == f"{cap} of {cap} loaded, {old}; {spares}"
+            else:
+                assert 1 <= die <= f.rules.reload_die and back == 0 and put <= die
+                gain = (rf"{_n_of(put, 'round')} go(?:es)? in(?: \(\d+ of {cap} now loaded\))?"
+                        if put else "no round goes in: the gun is full")
+                assert re.fullmatch(rf"D{f.rules.reload_die} {die}: {gain}; {spares}", res), res
+        for s in range(2):
+            fitted = sum(1 for t in told if t[0] == "AB"[s] and t[2] == "fits")
+            assert fitted == f.sides[s, S.S_FITS], (f.seed, f.names)
+        assert f.text.count("Rule: a spare pre-loaded cylinder") == (1 if fits else 0)
+    for feature in SPARE_FEATURES:
+        assert any(SPARE_FEATURES[feature](f.events) for f in _spare_fights()), feature
+
+
+SPARE_KIT = re.compile(r"([a-z -]+) \((\d+) spare (cylinder|tube)s?\)")
+KIT_LINE = re.compile(r"^  ([AB])\d+ [a-z ]+ at \(\d+,\d+\)(?: on horseback)?, (.*?)(?:; skill: "
+                      r"[a-zA-Z ,]+)?\.$", re.M)
+
+
+def test_the_opening_roster_names_each_guns_spare_cylinders_or_tubes():
+    """Each fighter's kit in the opening roster names his guns' spares, 'percussion revolver
+    (2 spare cylinders)', 'spencer (1 spare tube)': as many in all as his side's roster
+    carries, each after a gun that takes them; a fight without spares names none."""
+    for f in _spare_fights():
+        kits = KIT_LINE.findall(f.text.split("\nProfiles: ")[0])
+        assert len(kits) == len(_ev(f.events, S.Ev.DEPLOY))
+        for s in range(2):
+            items = [item for side, kit in kits if side == "AB"[s]
+                     for item in re.split(r", | and ", kit)]
+            said = [m.groups() for m in map(SPARE_KIT.fullmatch, items) if m]
+            assert len(said) == sum(" spare " in item for item in items), items
+            assert sum(int(n) for _, n, _ in said) == sum(len(r.preloads) for r in f.rosters[s])
+            for gun, _, noun in said:
+                assert noun == ("tube" if gun == "spencer" else "cylinder"), gun
+    for f in _skill_fights():
+        assert " spare cylinder" not in f.text and " spare tube" not in f.text
+
+
+def _riders(events):
+    """Per SHOT row (in order), does its shooter ride when he fires (deployed on horseback,
+    no FALL of his and no dismount before it)?"""
+    riding = {int(e[1]) for e in _ev(events, S.Ev.DEPLOY) if e[9]}
+    out = []
+    for e in events:
+        if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+            riding.discard(int(e[1]))
+        elif e[2] == S.Ev.SHOT:
+            out.append(int(e[1]) in riding)
+    return out
+
+
+def test_a_long_gun_fired_from_the_saddle_names_the_rein_hand():
+    """A mounted cavalry gang (side A) fires its Springfields from the saddle: every shot
+    whose MOD_ONE_ARM bit is set (none has an arm locked in these fights) is a rider's with a
+    long gun, and its breakdown names the rein hand, never a locked arm, the rein-hand rule
+    said once; under mounted_long_gun 'free' no shot is one-handed and nothing of it is said."""
+    pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+    fights = [_skill_fight(dict(gang_a="cavalry", mounted_a=True), 0, names) for names in pairs]
+    rein = f"{R.one_hand_long_gun_mod:+d} long gun fired one-handed from the saddle, a hand on " \
+           "the reins"
+    n_one = 0
+    for f in fights:
+        assert not len(_ev(f.events, S.Ev.ARM_LOCK))
+        shots = _ev(f.events, S.Ev.SHOT)
+        lines = [line for line in f.text.split("\n") if SHOT_LINE.search(line)]
+        assert len(lines) == len(_to_hit(f.events)) == len(shots)
+        for e, line, riding in zip(shots, lines, _riders(f.events), strict=True):
+            one = bool(e[11] & S.MOD_ONE_ARM)
+            assert (rein in line) == one, line
+            if one:
+                assert riding and R.weapon(WEAPONS[int(e[4])])["kind"] == S.KIND_LONG_GUN
+            n_one += one
+        assert "arm locked" not in f.text and "Rule: wrassler" not in f.text
+        assert f.text.count("Rule: a rider keeps one hand on the reins: a long gun fired from "
+                            "the saddle is one-handed, -2 to hit, and he fires no bow and no "
+                            "second handgun.") == (1 if rein in f.text else 0)
+    assert n_one > 0
+    free = _skill_fight(dict(gang_a="cavalry", mounted_a=True, mounted_long_gun="free"), 0,
+                        ("random", "random"))
+    assert not (_ev(free.events, S.Ev.SHOT)[:, 11] & S.MOD_ONE_ARM).any()
+    assert "one-handed" not in free.text and "Rule: a rider keeps one hand" not in free.text

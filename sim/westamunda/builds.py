@@ -819,7 +819,9 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     gang_budget, on horses if ``mounted_<side>`` (every fighter of the build, its horse and
     saddle bought from that money unless issued, and the hires on the horses their fees
     include), with ``swap_<side>`` swapped in unless it is 'none', ``spares_<side>`` spare
-    cylinders or tubes a gun that takes them (:func:`with_spares`), its specialist's skill
+    cylinders or tubes a gun that takes them (:func:`with_spares`; when they do not fit the
+    budget even by trading spare boxes, the build is made for the budget less their cost, so
+    the gang gives up boxes, promotions or a body for them), its specialist's skill
     (``skill_<side>``; a gunfighter's second handgun and box set aside before a build that
     would spend it, when a build fits the smaller budget), and the hires. Raises ConfigError
     naming the build, gang type, weapon, hire or mounted key and why."""
@@ -847,7 +849,17 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         raise ConfigError(f"westamunda {', '.join(keys)}: {e}") from None
     weapon = getattr(rules, f"swap_{side}")
     roster = roster if weapon == "none" else swap(own, roster, weapon, gang)
-    roster = with_spares(own, roster, gang, getattr(rules, f"spares_{side}"), f"spares_{side}")
+    spares, key = getattr(rules, f"spares_{side}"), f"spares_{side}"
+    try:
+        roster = with_spares(own, roster, gang, spares, key)
+    except _OverBudget as e:  # the spares come out of the same budget: a build that leaves room
+        less = dataclasses.replace(own, gang_budget=max(own.gang_budget - e.cost, 0))
+        try:
+            again = build(less, name, gang, mounted)
+            again = again if weapon == "none" else swap(less, again, weapon, gang)
+        except ConfigError:
+            raise e from None
+        roster = with_spares(own, again, gang, spares, key)
     skilled = with_skill(own, roster, gang, "ab".index(side))
     lone = _lone_gunfighter(own, skilled)
     if lone is not None:  # the $1000 went before the pick: a build sets his second gun aside
@@ -945,13 +957,23 @@ def _takes_spares(rules: WMRules, name: str) -> bool:
     return rules.has_flag(name, "spare_cylinder") or rules.has_flag(name, "tube_magazine")
 
 
+class _OverBudget(ConfigError):
+    """Spares that take a gang over gang_budget; ``cost`` what they cost."""
+
+    def __init__(self, msg: str, cost: int):
+        super().__init__(msg)
+        self.cost = cost
+
+
 def with_spares(rules: WMRules, roster, gang_type: str, n: int,
                 key: str = "spares") -> tuple[Recruit, ...]:
     """``roster`` with ``n`` spare pre-loaded cylinders or tubes for every gun of its own
     fighters that takes them (hired fighters' kit comes with their fee). If the gang then costs
     more than gang_budget, spare boxes (beyond one a gun) are traded, the cheapest box first,
     from the last fighter back, until it fits. Raises ConfigError naming ``key`` when n passes
-    preload_max or the gang cannot be brought within budget."""
+    preload_max or no fighter carries a gun that takes spares, and ``_OverBudget`` (a
+    ConfigError carrying the spares' cost) when the gang cannot be brought within budget:
+    :func:`side_roster` then builds the gang for the budget less the spares' cost."""
     if n == 0:
         return tuple(roster)
     if n > rules.preload_max:
@@ -978,7 +1000,8 @@ def with_spares(rules: WMRules, roster, gang_type: str, n: int,
             out[i] = out[i]._replace(boxes=tuple(boxes))
     why = rules.roster_problem(tuple(out), gang_type)
     if why:
-        raise ConfigError(f"westamunda rules: {key} {n} for the {gang_type} gang: {why} "
-                          f"(after trading every spare box; the gang costs "
-                          f"${rules.roster_cost(tuple(out), gang_type)})")
+        cost = rules.preload_cost * sum(len(a.preloads) - len(b.preloads)
+                                        for a, b in zip(out, roster, strict=True))
+        raise _OverBudget(f"westamunda rules: {key} {n} for the {gang_type} gang (${cost} of "
+                          f"spares): {why}, even after trading every spare box", cost)
     return tuple(out)

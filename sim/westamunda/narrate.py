@@ -70,7 +70,15 @@ under a pinned rider, is told as one line rewritten step by step (its Ev.MOVE ro
 Ev.BOLT) with where it stopped and why, a crash included; a rider charging a man on foot has
 the horse's bulk named in the combat. Reloads in the saddle say so (mounted_reload_shift), and
 the closing line counts each side's falls, dismounts and horses lost, bolted and calmed. None
-of it is said in a fight on foot."""
+of it is said in a fight on foot.
+
+Spare cylinders and tubes, the rein hand (wm-7): the opening roster names each gun's spare
+pre-loaded cylinders or tubes (the rosters' ``preloads``, as the engine shares them out among
+a fighter's guns); a reloading turn that fits one (Ev.FIT) is told as a fit with its roll and
+what it did: under cylinder_fit 'whole' the gun full and the rounds of the old cylinder set
+aside as loose rounds, under 'd8' the die and the rounds it put in, a failed roll keeping the
+spare; each with the spares left. A long gun fired one-handed from the saddle (MOD_ONE_ARM by
+a rider, mounted_long_gun 'one_hand') names the rein hand, not a locked arm."""
 
 from __future__ import annotations
 
@@ -305,6 +313,7 @@ class _Fighter:
         self.hates = -1  # the wrassler who locked his arm
         self.pos = (x, y)
         self.slots = [r for r in slots]  # weapon rows of slots 0 and 1 (-1 empty)
+        self.spares = [0] * len(self.slots)  # spare cylinders or tubes a slot (his roster's)
         self.state = STANDING
         self.pinned = False
         self.ws, self.bs, self.w = prof["WS"], prof["BS"], prof["W"]
@@ -380,6 +389,7 @@ class _Story:
         self._run_line = None  # (fighter, line index, start, slow ground) of its latest line
         self.falling = None  # the fall whose hits are being told: dict, or None
         self.run_aim = None  # (rider, target): an aim a horse moving on its own ends
+        self.riders = False  # a fighter started the fight on horseback
 
     @property
     def turn_word(self) -> str:
@@ -481,6 +491,15 @@ class _Story:
                       f"{r.reload_die} says how many rounds go in (at most "
                       f"{r.reload_max_rounds}, the empty chambers and the rounds carried), "
                       "and a failed test loses that many",
+            "spares": "a spare pre-loaded cylinder (a percussion revolver's) or tube (a "
+                      "Spencer's) is fitted by a reloading turn in place of loose rounds, with "
+                      "the same roll (none standing still, a BS test on the move); fitted, "
+                      + ("it comes with every chamber loaded, and the rounds left in the old one "
+                         "are set aside as loose rounds for later reloads"
+                         if r.cylinder_fit == "whole" else
+                         f"a D{r.reload_die} says how many rounds the gun gains (at most its "
+                         "empty chambers), and nothing is set aside")
+                      + "; a failed test fits nothing and the spare is kept",
             "bottle": f"a gang with {r.bottle_pct}% or more of its fighters down or out of "
                       f"action tests at the start of each of its turns: {r.ld_dice}D6 at or "
                       "under the leader's Ld (the best Ld standing if he is not); failing, it "
@@ -600,7 +619,10 @@ class _Story:
                          f"{r.marksman_factor:g} times as far"),
             "gunfighter": ("gunfighter: " if r.two_weapons_need_skill else
                            "two handguns at once (no skill needed under these rules): ")
-                          + "with two loaded handguns and both arms free he fires the second "
+                          + "with two loaded handguns and both arms free"
+                          + (" (not in the saddle: a rider keeps a hand on the reins)"
+                             if self.riders else "")
+                          + " he fires the second "
                           f"on the same occasion as the first, at {r.gunfighter_modifier:+d} to "
                           "hit (the closest-target rule as ever)",
             "nerves_of_steel": ("nerves of steel: a failed I test to escape a pin is re-rolled"
@@ -671,6 +693,9 @@ class _Story:
             "mounted_reload": "a rider reloads and clears jams as if doing more: on a still "
                               f"horse {self.saddle_reload('still')}, on a moving one "
                               f"{self.saddle_reload('walking')}",
+            "mounted_long_gun": "a rider keeps one hand on the reins: a long gun fired from "
+                                f"the saddle is one-handed, {r.one_hand_long_gun_mod:+d} to "
+                                "hit, and he fires no bow and no second handgun",
             "mounted_melee": "a rider fights with one hand on the reins: no extra attack die "
                              f"for a second hand weapon; charging a man on foot he adds "
                              f"+{r.mounted_charge_bonus} for the horse's bulk to his combat score "
@@ -893,7 +918,7 @@ class _Story:
 
     def deploy(self, i, x, y, side, ftype, w0, w1, mounted=0):
         prof = self.rules.profile(FIGHTERS[ftype])
-        skills, slots = (), [w0, w1]
+        skills, slots, spares = (), [w0, w1], []
         if self.rosters is not None and self.n_side[side] < len(self.rosters[side]):
             r = self.rosters[side][self.n_side[side]]  # fighters deploy in roster order
             if r.type == FIGHTERS[ftype]:
@@ -904,8 +929,12 @@ class _Story:
                         self.rules.weapon(n)["kind"] != S.KIND_MELEE]
                 if len(guns) > 2 and w1 >= 0:
                     slots += guns[2:]
+                spares = self.spares_of(r)
         self.f[i] = _Fighter(i, x, y, side, ftype, slots, prof, skills)
+        if spares:
+            self.f[i].spares = (spares + [0] * len(slots))[:len(slots)]
         self.f[i].mounted = bool(mounted)
+        self.riders = self.riders or bool(mounted)
         self.n_side[side] += 1
         self.label[i] = f"{SIDES[side]}{self.n_side[side]}"
         f = self.f[i]
@@ -914,6 +943,32 @@ class _Story:
         f.useless = [False] * len(f.slots)
         guns = [r for r in f.slots if r >= 0]
         f.tracked = len(set(guns)) == len(guns)  # a SHOT names its row, not its slot
+
+    def spares_of(self, r) -> list[int]:
+        """Roster entry ``r``'s spare cylinders or tubes by gun slot, as the engine's ``forces``
+        shares its ``preloads`` out: each gun in order keeps up to preload_max of its name's."""
+        left = list(r.preloads)
+        out = []
+        for name in (n for n in r.weapons if n not in ROUND_OF and
+                     self.rules.weapon(n)["kind"] != S.KIND_MELEE):
+            kept = min(left.count(name), self.rules.preload_max)
+            out.append(kept)
+            for _ in range(kept):
+                left.remove(name)
+        return out
+
+    def spare_noun(self, row: int) -> str:
+        """What a spare of gun ``row`` is: 'tube' (a tube magazine's), else 'cylinder'."""
+        return "tube" if row >= 0 and self.rules.has_flag(WEAPONS[row], "tube_magazine") else \
+            "cylinder"
+
+    def kit_words(self, f) -> str:
+        """'percussion revolver (2 spare cylinders) and winchester': fighter f's guns in words,
+        each with its spare cylinders or tubes."""
+        guns = [weapon_name(w) + (f" ({_plural(n, 'spare ' + self.spare_noun(w))})" if n else "")
+                for w, n in zip(f.slots, f.spares, strict=True) if w >= 0]
+        return (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
+                guns[0] if guns else "no gun")
 
     def intro(self):
         t, r = self.table, self.rules
@@ -945,12 +1000,10 @@ class _Story:
             self.say(f"Side {SIDES[s]}: {self.names[s]}'s {self.gang_types[s]} gang, "
                      f"{_plural(len(fs), 'fighter')}, {where}:")
             for f in fs:
-                guns = [weapon_name(w) for w in f.slots if w >= 0]
                 profiles[f.type] = self.rules.profile(FIGHTERS[f.type])
                 skill = (f"; skill: {', '.join(skill_name(k) for k in f.skills)}"
                          if f.skills else "")
-                kit = (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
-                       guns[0] if guns else "no gun")
+                kit = self.kit_words(f)
                 horse = " on horseback" if f.mounted else ""
                 self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}{horse}, {kit}"
                          f"{skill}.")
@@ -1401,7 +1454,7 @@ class _Story:
             if g is not None and i in g["todo"] and not p[0]:
                 g["todo"].remove(i)  # the pin costs him this activation
                 g["idle"][i] = "pinned: his escape failed, he loses this activation"
-        elif kind in (Ev.MELEE, Ev.SHELLS, Ev.RELOAD, Ev.CLEAR, Ev.RECOVERY) or \
+        elif kind in (Ev.MELEE, Ev.SHELLS, Ev.RELOAD, Ev.FIT, Ev.CLEAR, Ev.RECOVERY) or \
                 (kind == Ev.TAKEN_OUT and p[1] == 0):
             self.round_end = True
             self.advance_to(None)
@@ -2390,7 +2443,8 @@ class _Story:
         if flags & S.SH_OFF_HAND:
             items.append((r.gunfighter_modifier, "second handgun at once"))
         if mods & S.MOD_ONE_ARM:
-            items.append((r.one_hand_long_gun_mod, "long gun fired one-handed, an arm locked"))
+            items.append((r.one_hand_long_gun_mod, "long gun fired one-handed"
+                          + self.one_hand_why(i)))
         if size:
             items.append((size, "mounted target"))
         if r.needed_base - bs - sum(v for v, _ in items) != need:
@@ -2398,8 +2452,10 @@ class _Story:
         self.why("need")
         if mods & S.MOD_MARKSMAN or rng.endswith("marksman"):
             self.why("marksman")
-        if mods & S.MOD_ONE_ARM:
+        if mods & S.MOD_ONE_ARM and (f.arms or not self.rein_hand(i)):
             self.why("wrassler")
+        if mods & S.MOD_ONE_ARM and self.rein_hand(i):
+            self.why("mounted_long_gun")
         if water:
             self.why("water_cover")
         for bit, key in ((S.MOD_EMERGING, "emerging"), (S.MOD_CHARGING, "charging"),
@@ -2415,6 +2471,19 @@ class _Story:
             had = {S.COV_PARTIAL: "his partial cover", S.COV_FULL: "his full cover"}
             out += f"; {had.get(cover, 'cover')} does not count"
         return out
+
+    def rein_hand(self, i) -> bool:
+        """Does fighter i fire a long gun one-handed for the reins: in the saddle, under
+        mounted_long_gun 'one_hand' (the engine's ``_one_handed``)?"""
+        return self.f[i].mounted and self.rules.mounted_long_gun == "one_hand"
+
+    def one_hand_why(self, i) -> str:
+        """Why fighter i's long gun is fired one-handed (MOD_ONE_ARM), to follow 'long gun fired
+        one-handed': ', an arm locked', ' from the saddle, a hand on the reins', or both."""
+        if not self.rein_hand(i):
+            return ", an arm locked"
+        return " from the saddle, an arm locked" if self.f[i].arms else \
+            " from the saddle, a hand on the reins"
 
     def water_cover(self, i, t, cover) -> str:
         """Where target t stands pinned in water ('the stream') when that is what gives him the
@@ -2467,7 +2536,8 @@ class _Story:
         f_ = self.f[i]
         for own in _OWN_MODS:
             if (own & S.MOD_HIP and not flags & S.SH_SNAP) or (own & S.MOD_ONE_ARM and not (
-                    f_.arms and self.weapon(row)["kind"] == S.KIND_LONG_GUN)) or (
+                    (f_.arms or self.rein_hand(i)) and
+                    self.weapon(row)["kind"] == S.KIND_LONG_GUN)) or (
                     own & S.MOD_MARKSMAN and self.rosters is not None and
                     not self.has(i, "marksman")):
                 continue
@@ -3033,6 +3103,50 @@ class _Story:
             self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; {die_txt}: "
                      f"{_plural(lost, noun)} dropped and lost.")
 
+    def fit(self, i, k, cat, ok, die, put, back, left):
+        """A reloading turn fitting a spare cylinder or tube to slot k (Ev.FIT): its roll (the
+        reload's, by category), and fitted, under cylinder_fit 'whole' the gun full (``put``
+        its capacity) with the ``back`` rounds of the old one set aside as loose rounds, under
+        'd8' the die and the ``put`` rounds it adds; failed, the spare kept. ``left`` the spares
+        left."""
+        self.recovery_header()
+        f = self.f[i]
+        self.turn_notes["reload"].pop(i, None)
+        gun = self.slot_name(i, k)
+        row = f.slots[k] if k < len(f.slots) else -1
+        noun = self.spare_noun(row)
+        how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
+               "on the move, a BS test " + ("passed" if ok else "failed"))
+        self.why("reload")  # the rule for all, then the spare's (then the rider's)
+        self.why("spares")
+        if f.mounted:
+            how = self.saddle_how(cat, ok)
+        if k < len(f.slots):
+            f.spares[k] = left
+        spares = f"{_plural(left, 'spare')} left" if left else "no spare left"
+        me = self.lab(i)
+        if not ok:
+            self.say(f"{me} tries to fit a spare {noun} to his {gun} ({how}): not fitted, he "
+                     f"keeps it ({spares}).")
+            return
+        cap = self.weapon(row)["capacity"] if row >= 0 else 0
+        if self.rules.cylinder_fit == "whole":
+            if k < len(f.slots):
+                f.loaded[k] = put  # the old rounds out, the spare's in
+            old = ("the old one was empty" if back == 0 else
+                   "the round left in the old one set aside as a loose round" if back == 1 else
+                   f"the {back} rounds left in the old one set aside as loose rounds")
+            res = f"{put} of {cap} loaded, {old}"
+        else:
+            now = ""
+            if k < len(f.slots) and f.tracked:
+                f.loaded[k] += put
+                now = f" ({f.loaded[k]} of {cap} now loaded)"
+            gain = ("no round goes in: the gun is full" if put == 0 else
+                    f"{_plural(put, 'round')} go{'es' if put == 1 else ''} in{now}")
+            res = f"D{self.rules.reload_die} {die}: {gain}"
+        self.say(f"{me} fits a spare {noun} to his {gun} ({how}): {res}; {spares}.")
+
     def saddle_how(self, cat, ok) -> str:
         """How a rider's reload or clearing went, by its category (mounted_reload_shift)."""
         c = RELOAD_CATEGORIES[cat]
@@ -3215,6 +3329,8 @@ class _Story:
                 self.ammo(f, *p[:4])
             elif kind == Ev.RELOAD:
                 self.reload(f, *p[:6])
+            elif kind == Ev.FIT:
+                self.fit(f, *p[:7])
             elif kind == Ev.CLEAR:
                 self.clear(f, *p[:4])
             elif kind == Ev.BURST:

@@ -512,14 +512,17 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
         text += ["## Are spare cylinders worth their dollars?", "",
                  "Side A buys `spares_a` spare pre-loaded cylinders (percussion revolvers) or "
                  "tubes (Spencers) for every gun that takes them, trading spare boxes if the "
-                 "money is short; side B is the same gang without. A reloading turn fits a "
+                 "money is short (and where that is not enough, the build is made for the "
+                 "budget less the spares: fewer boxes or bodies); side B is the same gang "
+                 "without. A reloading turn fits a "
                  "spare whole (`cylinder_fit`); a failed roll keeps it. The score change is "
                  f"measured from 1/2 ({ci}, clustered by table); 'worth' converts it to dollars "
                  "at the weapons' field rate of the gang without the swap, where one was "
                  "fitted. Counts are a fight's, both sides.", "",
-                 f"| gang, build and swap | table | spares a gun | cost change | score change "
-                 f"({ci}) | worth at the field's rate | spares fitted | reloads | dry turns |",
-                 "|---|---|---|---|---|---|---|---|---|"]
+                 f"| gang, build and swap | table | spares a gun | fighters A v B | cost change | "
+                 f"score change ({ci}) | worth at the field's rate | spares fitted | reloads | "
+                 "dry turns |",
+                 "|---|---|---|---|---|---|---|---|---|---|"]
         rows = []  # (row, the field's rate of its context) in the table's order
         for ctx, g in sp.groupby(["build_a", "gang_a", "table_setting", "terrain_density",
                                   "ammo_on"], sort=True, dropna=False):
@@ -534,6 +537,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
             swap = "" if r["swap_a"] == "none" else f" with {r['swap_a']}"
             text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']}{swap} | "
                         f"{r['table_setting']} | {r['spares_a']} | "
+                        f"{r['fighters_a']} v {r['fighters_b']} | "
                         f"${r['cost_a'] - r['cost_b']:+.0f} | {100 * d:+.1f} "
                         f"[{100 * (r['lo'] - 0.5):+.1f}, {100 * (r['hi'] - 0.5):+.1f}] | "
                         f"{worth} | {r['cylinders_fitted'] / n:.2f} | {r['reloads'] / n:.2f} | "
