@@ -88,6 +88,8 @@ _SIDE_DOCS = {
     "throws": "tomahawks this side threw (thrown_tomahawks)",
     "cylinders_fitted": "spare pre-loaded cylinders or tubes this side fitted (each a reloading "
                         "turn whose roll passed; counted in reloads too)",
+    "ducks_caused": "enemies this side's missed shots made duck back behind cover (duck_backs: "
+                    "the roll would have hit but for the cover)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

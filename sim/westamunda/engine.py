@@ -822,11 +822,39 @@ def _pin(ge, out, t, by):
         return
     fm[t, FPINNED] = 1
     fm[t, FPIN_TURN] = out.clock[1]
+    fm[t, S.FDUCK] = 0  # a real pin, whatever he was ducking from
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
     if by >= 0:
         out.side_out[fm[by, FSIDE], S.S_PINS] += 1
     _log(out, t, Ev.PINNED, by)
+
+
+@kernel
+def _duck_back(g, ge, sc, out, a, t, k, dist, cov, snap, aim_turns, emerging, charging,
+               sustained, d):
+    """duck_backs (the text's optional rule): a's shot at t missed; if t is behind cover and the
+    die would have hit with every modifier but the cover's (range, speed, snap and the rest:
+    the need rebuilt at no cover, at most 6, the natural 1 failing as ever), t ducks back: he
+    acts as pinned (no hit, no pins count, Ev.DUCK; his escape test is a leadership test,
+    ``_escape_one``). Not a fighter already pinned, in hand-to-hand, down, or riding (stated:
+    horse and rider have nowhere to duck). A mover shot on overwatch ducks back the same way,
+    which stops his move as a pin does; in the open (no cover) no one ducks."""
+    fm, rp = ge.fm, g.rp
+    if cov <= 0 or fm[t, FSTATE] != ST_STANDING or fm[t, FPINNED] != 0 or \
+            fm[t, FENGAGED] >= 0 or fm[t, S.FHORSE] != 0:
+        return
+    need0 = _need_at(g, ge, a, t, k, dist, 0, snap, aim_turns, emerging, charging, sustained)
+    low = max(need0, 2) if rp[S.R_NAT_ONE] != 0 else need0
+    if need0 > D6 or d < low:
+        return
+    fm[t, FPINNED] = 1
+    fm[t, FPIN_TURN] = out.clock[1]
+    fm[t, S.FDUCK] = cov
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    out.side_out[fm[a, FSIDE], S.S_DUCKS] += 1
+    _log(out, t, Ev.DUCK, a, cov, need0, d)
 
 
 @kernel
@@ -1574,6 +1602,9 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
         if hit:
             _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
+        elif rp[S.R_DUCK] != 0:
+            _duck_back(g, ge, sc, out, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]), cov,
+                       snap, aim_turns, em, ch, sustained, d)
         if wt[row, S.WC_FLAGS] & FL_TEMPLATE:  # a scatter shell: its template, or its scatter
             _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1)
     for _ in range(rolls):
@@ -2015,9 +2046,19 @@ def _escape_pins(g, ge, out, side):
 def _escape_one(g, ge, out, a):
     """Pinned fighter a's escape test: an I test, only with a friend within unpin_friend_in
     who is standing and not a young blood (the leader always has one). Nerves of steel
-    (nerves_reading): a failed test re-rolled, or the test taken with no friend near. True if
-    he escaped."""
+    (nerves_reading): a failed test re-rolled, or the test taken with no friend near. A duck
+    back (FDUCK) is shaken off by a leadership test at his Ld + duck_back_ld_bonus for the
+    cover he ducked behind, no friend needed (Ev.UNPIN c=1, d=the dice, e=the Ld tested). True
+    if he escaped."""
     fm, rp = ge.fm, g.rp
+    if fm[a, S.FDUCK] > 0:  # a duck back: a leadership test, + the cover's bonus, no friend
+        ld = fm[a, FLD] + (rp[S.R_DUCK_LD1] if fm[a, S.FDUCK] == 1 else rp[S.R_DUCK_LD2])
+        ok, total = _ld_test(g, ld)
+        if ok:
+            fm[a, FPINNED] = 0
+            fm[a, S.FDUCK] = 0
+        _log(out, a, Ev.UNPIN, 1 if ok else 0, 0, 1, total, ld)
+        return ok
     side = fm[a, FSIDE]
     friend = fm[a, FTYPE] == S.FT_LEADER
     for b in range(fm.shape[0]):
@@ -2564,6 +2605,7 @@ def _recovery_phase(g, f, ge, out, side):
                 fm[a, FSTATE] = ST_STANDING
                 fm[a, FPINNED] = 1
                 fm[a, FPIN_TURN] = now
+                fm[a, S.FDUCK] = 0
                 _flesh_wound(g, ge, out, a, -1)
         elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now and fast_draw == 0:
             fm[a, FPINNED] = 0
@@ -3029,6 +3071,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_THROW_PER_S, r.throw_range_per_s), (S.R_THROW_BASE, r.throw_range_base),
             (S.R_CYL_WHOLE, r.cylinder_fit == "whole"),
             (S.R_MOUNT_ONE_HAND, r.mounted_long_gun == "one_hand"),
+            (S.R_DUCK, r.duck_backs), (S.R_DUCK_LD1, r.duck_back_ld_bonus[0]),
+            (S.R_DUCK_LD2, r.duck_back_ld_bonus[1]),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp

@@ -26,9 +26,12 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
   change against the even fight, each side's fighters, and the horse rules' own counts;
 - spare cylinders: points whose side A buys spare pre-loaded cylinders or tubes (``spares_a``)
   and side B, otherwise the same gang, none: the score change, the cost change, what the change
-  is worth at the weapons' field rate, and the spares fitted and dry turns a fight.
+  is worth at the weapons' field rate, and the spares fitted and dry turns a fight;
+- duck backs: mirror matches played with the text's optional duck-back rule (``duck_backs``)
+  against the same matches without it: duck backs, pins, to-hit rolls and rounds a fight, and
+  each gunfighter's score with and without the rule.
 Every other section reads only points whose two specialists pick alike, whose sides hire alike,
-ride alike and buy spares alike.
+ride alike and buy spares alike, under the default duck-back setting.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from sim.westamunda.rules import WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
          "hire_a", "hire_b", "mounted_a", "mounted_b", "spares_a", "spares_b", "table_setting",
-         "terrain_density", "ammo_on")
+         "terrain_density", "ammo_on", "duck_backs")
 
 
 DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
@@ -93,6 +96,7 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row["mounted_b"] = bool(r.get("mounted_b", False))
         row["spares_a"] = int(r.get("spares_a", 0))
         row["spares_b"] = int(r.get("spares_b", 0))
+        row["duck_backs"] = bool(r.get("duck_backs", False))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
                     "lo": m - z * se, "hi": m + z * se,
                     "draws": float((a["winner_seat"] < 0).mean()),
@@ -103,7 +107,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
                     "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls",
                     "horse_hits", "horses_lost", "falls", "bolts", "runaways", "dismounts",
-                    "horses_calmed", "cylinders_fitted", "rounds_loaded"):
+                    "horses_calmed", "cylinders_fitted", "rounds_loaded", "ducks_caused",
+                    "pins"):
             row[col] = int(t[col].sum()) if col in t else 0
         row["fighters_a"] = int(a["fighters_start"].iloc[0])
         row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
@@ -230,6 +235,10 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     scores = point_scores(load, manifest, alpha)
     atomic.write_csv(out / "summary.csv", scores)
     every = scores
+    default_ducks = WMRules().duck_backs
+    ducked = scores[scores["duck_backs"] != default_ducks]
+    plain = scores[scores["duck_backs"] == default_ducks]
+    scores = plain
     spared = scores[scores["spares_a"] != scores["spares_b"]]
     scores = scores[scores["spares_a"] == scores["spares_b"]]
     rides = scores[scores["mounted_a"] != scores["mounted_b"]]
@@ -550,6 +559,58 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                             f"{100 * (r['hi'] - 0.5):+.1f}] for "
                             f"${r['cost_a'] - r['cost_b']:+.0f} ({r['table_setting']} table).")
         text.append("")
+
+    # ---- duck backs (the optional rule)
+    mirror_cols = ["build_a", "gang_a", "table_setting", "terrain_density", "ammo_on"]
+
+    def _mirror(df):
+        return df[(df["swap_a"] == "none") & (df["swap_b"] == "none")
+                  & (df["build_a"] == df["build_b"]) & (df["gang_a"] == df["gang_b"])
+                  & (df["skill_a"] == df["skill_b"]) & (df["hire_a"] == df["hire_b"])
+                  & (df["mounted_a"] == df["mounted_b"]) & (df["spares_a"] == df["spares_b"])]
+    on = _mirror(ducked)
+    off = _mirror(plain)
+    off = off[[tuple(r) in set(map(tuple, on[mirror_cols].to_numpy()))
+               for r in off[mirror_cols].to_numpy()]]
+    if not on.empty and not off.empty:
+        text += ["## Do duck backs change the fight?", "",
+                 "The text's optional duck-back rule (`duck_backs`): a missed shot that would "
+                 "have hit but for the target's cover makes him duck back, pinned, until he "
+                 "passes a leadership test (+1 behind partial, +2 behind full cover). The same "
+                 "mirror matches with and without it; counts are a fight's, both sides.", "",
+                 "| duck backs | duck backs a fight | pins by hits a fight | to-hit rolls a fight "
+                 "| rounds (mean) | draws |", "|---|---|---|---|---|---|"]
+        for label, g in (("off", off), ("on", on)):
+            n = g["games"].sum()
+            text.append(f"| {label} | {g['ducks_caused'].sum() / n:.2f} | "
+                        f"{g['pins'].sum() / n:.2f} | {g['shots'].sum() / n:.1f} | "
+                        f"{(g['rounds_mean'] * g['games']).sum() / n:.2f} | "
+                        f"{100 * (g['draws'] * g['games']).sum() / n:.1f}% |")
+        text.append("")
+        m_off = _strategy_matrix(load, manifest, off["point"].tolist(), z)
+        m_on = _strategy_matrix(load, manifest, on["point"].tolist(), z)
+        if not m_off.empty and not m_on.empty:
+            def _seat(m):
+                m = m[m["row"] != m["col"]]
+                return m.groupby("row").apply(
+                    lambda x: pd.Series({"score": (x["mean"] * x["count"]).sum() / x["count"].sum(),
+                                         "n": x["count"].sum()}), include_groups=False)
+            so, sn = _seat(m_off), _seat(m_on)
+            text += [f"Each gunfighter's score against the others (seats pooled; {ci} interval "
+                     "of the change, binomial):", "",
+                     "| gunfighter | without | with duck backs | change |", "|---|---|---|---|"]
+            for name in so.index.intersection(sn.index):
+                p0, p1 = so.loc[name, "score"], sn.loc[name, "score"]
+                half = z * np.sqrt(p0 * (1 - p0) / so.loc[name, "n"]
+                                   + p1 * (1 - p1) / sn.loc[name, "n"])
+                d = p1 - p0
+                text.append(f"| {name} | {100 * p0:.1f}% | {100 * p1:.1f}% | {100 * d:+.1f} "
+                            f"[{100 * (d - half):+.1f}, {100 * (d + half):+.1f}] |")
+                if abs(d) > half:
+                    recs.append(f"- With duck backs the {name} scores {100 * d:+.1f} points "
+                                f"[{100 * (d - half):+.1f}, {100 * (d + half):+.1f}] against the "
+                                "other gunfighters.")
+            text.append("")
 
     # ---- ammunition rules
     if scores["ammo_on"].nunique() > 1:

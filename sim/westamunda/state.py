@@ -103,8 +103,9 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_STEP_ASIDE, R_IRON_JAW, R_HATRED, R_NATIVE, R_TWO_NEED_SKILL, R_GUNFIGHTER_MOD, R_ONE_HAND_MOD,
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
- R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND, R_DEBUG) = range(115)
-N_RULES = 115
+ R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND,
+ R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_DEBUG) = range(118)
+N_RULES = 118
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -114,6 +115,7 @@ N_RULES = 115
 # weapon's long range, throw_range_per_s x the thrower's S + throw_range_base (short: half)
 # R_CYL_WHOLE: cylinder_fit 'whole' (a fitted spare comes full) else 'd8'; R_MOUNT_ONE_HAND:
 # mounted_long_gun 'one_hand' (a rider fires a long gun one-handed at one_hand_long_gun_mod)
+# R_DUCK duck_backs; R_DUCK_LD1 / R_DUCK_LD2 duck_back_ld_bonus behind partial / full cover
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -141,8 +143,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
- FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST) = range(56)
-N_FC = 56
+ FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK) = range(57)
+N_FC = 57
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -170,6 +172,8 @@ N_FC = 56
 # FHPIN_TURN the gang turn it was pinned in; FHDX/FHDY the horse's heading (its latest move's
 # direction: a horse whose rider is pinned goes on that way); FHLAST half-inches of its latest
 # move before this turn (kept as his turn starts: a bolting horse goes its last move and more).
+# FDUCK: his pin is a duck back (duck_backs), behind cover of this level (1 partial, 2 full); 0
+# an ordinary pin or none.
 # FMELEE_REST the strength bonus of his best hand weapon once every tomahawk he can throw is
 # thrown (FMELEE_S becomes it then).
 ARM_LEFT, ARM_RIGHT = 1, 2
@@ -256,8 +260,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
- S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS) = range(59)
-N_SIDE_COLS = 59
+ S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS) = range(60)
+N_SIDE_COLS = 60
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -268,7 +272,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "scatters", "blast_hits", "friendly_hits", "shell_swaps", "skill_saves", "arm_locks",
               "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
               "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
-              "throws", "cylinders_fitted")
+              "throws", "cylinders_fitted", "ducks_caused")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -321,7 +325,8 @@ class Ev(IntEnum):
     TURN = 1  # fighter -1: a=side whose turn starts (-1: a shoot-out round, both sides)
     BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed
     UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn; b=1 the test was
-    #            re-rolled (nerves of steel)
+    #            re-rolled (nerves of steel); c=1 a duck back's leadership test (duck_backs):
+    #            d=the dice's total, e=the Ld it was taken on (with the cover's bonus)
     ACTION = 4  # a=Act, b=target, c=x, d=y, e=slot, f=fire during the move, g=aimed
     MOVE = 5  # a=x0, b=y0, c=x1, d=y1, e=MV_* (one step of a path)
     AIM = 6  # a=target, b=turns aimed (bonus turns of the next aimed shot)
@@ -387,6 +392,8 @@ class Ev(IntEnum):
     BOLT = 42  # the horse moves on its own: a=0 bolts (pinned), 1 goes on straight (rider pinned);
     #            b=half-inches it is to go, c, d=direction (tenths), e=half-inches gone, f=1 it ran
     #            into something solid
+    DUCK = 44  # a missed shot makes the target duck back (duck_backs): a=the firer, b=cover level
+    #            (1 partial, 2 full), c=the need without the cover modifier, d=the die
     FIT = 43  # a reloading turn fitting a spare cylinder or tube: a=slot, b=category, c=1 BS roll
     #           passed (fitted), d=die (cylinder_fit 'd8'; 0 'whole'), e=rounds it puts in the gun,
     #           f=rounds of the cylinder taken out set aside as loose rounds (KRESERVE), g=spares left
