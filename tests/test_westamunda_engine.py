@@ -20,7 +20,12 @@ auditor deals each slot its spares from the rosters, follows the rounds loaded a
 gun with spares, and checks every FIT (only with a spare left, its category, rounds put in, set
 aside and spares left by cylinder_fit), no RELOAD of a gun with a spare left and the tidy reload
 columns; the rein hand: a rider's long gun one-handed under mounted_long_gun 'one_hand', no
-second handgun from the saddle; tests/test_westamunda_spares.py has them in play.
+second handgun from the saddle; tests/test_westamunda_spares.py has them in play. Duck backs (the
+text's optional rule, duck_backs): the auditor rebuilds every missed shot's need without the
+cover, expects exactly one DUCK where the die reached it at a target behind cover who can duck
+(none otherwise, none with the rule off), follows the ducked fighter as pinned and checks his
+leadership escape test and the tidy ducks_caused and pins; tests/test_westamunda_duck_backs.py
+has them in play.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
@@ -433,7 +438,40 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     saddle_two_gun_firings (a rider's handgun firings that on foot a second handgun might
     follow: a gunfighter with two, both arms free, neither aimed nor overwatch);
     listed: rider_long_needs (need, the same shot's need on foot, MOD_ONE_ARM logged) of each
-    rider's long-gun SHOT."""
+    rider's long-gun SHOT.
+
+    Duck backs (duck_backs, the text's optional rule; docs/rules/westamunda.md rows 118-121),
+    from the events and rules alone: under duck_backs off there is no DUCK. Under on, every
+    missed SHOT that is a single shot or one of a burst (not a barrel of SH_BOTH or SH_PAIR, not
+    a POINT_SHOT, never a BLAST_HIT) at a target behind cover (the logged cover 1 or 2),
+    standing, not pinned and not riding, whose need rebuilt with every modifier but the cover's
+    (range, snap, aim, the target's MOD_* as logged, sustained fire, the shooter's own) is at
+    most 6 and whose die reaches it (a natural 1 failing under natural_one_fails) is followed
+    at once (only his own AIM_LOST between) by exactly one DUCK of that target (a the firer, b
+    the cover, c that need, d the die), and no DUCK comes otherwise. Whether the target was in
+    hand-to-hand is not followed: no shot is taken at a fighter in hand-to-hand. The ducked
+    fighter is followed as pinned: his aim is gone (AIM_LOST before the DUCK); he takes no
+    action and no step (a mover ducked on overwatch stops); in gang turns (a gang fight, or a
+    shoot-out in turns: not the fast-draw order's simultaneous fire) he fires no shot, but an
+    overwatcher ducked by a quick-draw shot under quick_draw_pin_cancels off, who still fires
+    it, and at the start of his side's next turn he takes his escape test (any test of a
+    ducked fighter is this one): an UNPIN with c 1, b 0, e his Ld
+    (the profile's: no event changes Ld) + duck_back_ld_bonus for the DUCK's cover, d the
+    total of ld_dice D6 and a = (d <= e), with no friend needed (an ordinary pin's UNPIN has c
+    0); a PINNED (a hit, his own kickback, a fall) or a recovery to a flesh wound makes him an
+    ordinarily pinned fighter, and a lifted pin, going down or out ends the duck back. The
+    tidy ``ducks_caused`` of each side is the DUCKs its firers caused and its ``pins`` the
+    PINNEDs its fighters' hits caused (a duck back is none). Counted: ducks, ducks_partial,
+    ducks_full, duck_chances (missed shots that meet the trigger, under either setting),
+    rider_duck_misses (such misses at riders behind cover, who never duck), burst_ducks,
+    snap_ducks, aimed_ducks, overwatch_ducks, mover_ducks (by an overwatch shot at a fighter of
+    the side whose turn it is who had stepped this turn), charger_ducks, quick_draw_ducks (an
+    overwatcher ducking from the mover's quick-draw shot), qd_ducked_overwatch_shots,
+    ducks_repinned (a PINNED on a ducked fighter), ducks_lifted (PIN_LIFTED of a ducked
+    fighter), ducks_downed (down or out while ducked), duck_unpins, duck_unpins_passed;
+    listed: duck_tests (Ld tested, dice total, passed, cover, a standing leader of higher Ld
+    within leader_ld_in) of each duck back's escape test, duck_list (cover, need without
+    cover, die, the shot's need) of each DUCK."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -472,7 +510,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     NESTED = {S.Ev.PINNED, S.Ev.AIM_LOST, S.Ev.WOUND, S.Ev.INJURY, S.Ev.TAKEN_OUT,
               S.Ev.KNOCKDOWN, S.Ev.WET, S.Ev.SAVE,
               S.Ev.ARM_LOCK, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
-              S.Ev.STAY_ON}  # what a hit sets off inside a firing (or a combat round)
+              S.Ev.STAY_ON, S.Ev.DUCK}  # what a hit (a miss: DUCK) sets off inside a firing
     reach = round(10 * (rules.scatter_radius_in + rules.template_base_in)) / 10
     halve = 0.5 if rules.scatter_halved else 1.0
 
@@ -577,6 +615,29 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     run_kind = {}  # rider -> BOLT a due this turn
     runaway_m = getattr(rules, "runaway_move", "last_move")
     cat_of = {"still": ACTIVITIES.index("still"), "walking": ACTIVITIES.index("walking")}
+    # duck backs (duck_backs, the text's optional rule), from the events and rules alone
+    duck_on = bool(getattr(rules, "duck_backs", False))
+    duck_bonus = tuple(getattr(rules, "duck_back_ld_bonus", (1, 2)))
+    # gang turns (not the shoot-out's fast-draw order, whose simultaneous fire lets a pinned
+    # fighter shoot and whose escape tests come at each fighter's score)
+    gang_turns = rules.scenario == "gang_fight" or rules.shootout_order == "turns"
+    one = 2 if rules.natural_one_fails else 1  # the lowest die that hits (natural_one_fails)
+    ducked = {}  # fighter -> the cover level (1, 2) of the duck back that is his pin now
+    duck_due = None  # (target, firer, cover, need without cover, die, flags, mods, need)
+    ld_now = {}  # each fighter's Ld (the profile's: no event changes it)
+    tested = set()  # fighters who took an escape test (UNPIN) in this gang turn
+    qd_ducked = set()  # overwatchers the quick-draw shot ducked, who fire (pin_cancels off)
+
+    def unduck(x, why=None):  # x's duck back is over (or turned into an ordinary pin)
+        if ducked.pop(x, None) is not None and why:
+            seen[why] += 1
+
+    def duck_fires(x, flags, what):  # a ducked fighter acts as pinned: he fires nothing
+        if x in ducked and gang_turns:
+            assert x in qd_ducked and flags & S.SH_OVERWATCH, \
+                ("a fighter who ducked back acts as pinned: he fires no shot (but an overwatcher "
+                 "ducked by the quick-draw shot under quick_draw_pin_cancels off)", what)
+            seen["qd_ducked_overwatch_shots"] += 1
 
     def reload_step(x, what):  # a reloading turn's end (RELOAD, FIT, CLEAR): once, standing
         assert side[x] == side_now and state[x] == STANDING and not pinned[x], \
@@ -850,6 +911,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                        S.Ev.QUICK_DRAW):
             raise AssertionError("after a won quick draw the overwatcher fires or his shot "
                                  "is logged lost (OW_LOST)")
+        if duck_due is not None and kind != S.Ev.DUCK and not (
+                kind == S.Ev.AIM_LOST and f == duck_due[0]):
+            raise AssertionError(("a missed shot whose die would have hit but for the target's "
+                                  "cover makes him duck back: a DUCK follows (duck_backs)",
+                                  duck_due, row.tolist()))
         if due_next is not None:  # the horse rules' next event (a fall, a stay-on test, ...)
             assert (kind, f) == due_next[:2] and due_next[2] in (None, b), \
                 ("the event the horse rules call for next", due_next, row.tolist())
@@ -859,6 +925,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         if struck is not None and kind not in (S.Ev.INJURY, S.Ev.TAKEN_OUT, S.Ev.AIM_LOST):
             resolve_struck(kind, f, b)
         if start_stage == "open" and kind not in (S.Ev.BOTTLE, S.Ev.UNPIN):
+            untested = {x for x in ducked if side[x] == side_now and state[x] == STANDING}
+            assert untested <= tested, \
+                ("a fighter who ducked back tests to shake it off at the start of his side's "
+                 "next turn", untested - tested)
             calm_due = {x for x in side if side[x] == side_now and mounted[x] and hpin[x]
                         and state[x] == STANDING and not pinned[x]}
             calmed = set()
@@ -877,6 +947,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             slot_row[f, 0], slot_row[f, 1] = e, f5
             prof = rules.profile(FIGHTERS[d])
             bs_now[f], tough[f], s_of[f] = prof["BS"], prof["T"], prof["S"]
+            ld_now[f] = prof["Ld"]
             ws_now[f] = prof["WS"]
             assert (c, d) == (recruits[f][0], FIGHTERS.index(recruits[f][1].type)), \
                 "the fighters deployed are the rosters'"
@@ -898,6 +969,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             turn += 1
             side_now = a
             ow_fired.clear()
+            tested.clear()
+            qd_ducked.clear()
             charged.clear()  # the charge bonus is the charge's own combat round's
             for x in side:
                 if side[x] == a:
@@ -916,6 +989,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert a not in (S.Act.RELOAD, S.Act.CLEAR, S.Act.AIM) or arms[f] != BOTH_ARMS, \
                 "no reload, clear or aim with both arms locked"
             assert not pinned[f], "a pinned fighter loses his turn (or a pin lifted unlogged)"
+            qd_ducked.clear()
             assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
             assert not (mounted[f] and hpin[f]), "a pinned horse bolts: no action of his own"
             assert a != S.Act.CRAWL or not mounted[f], "a horse does not crawl"
@@ -950,6 +1024,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.MOVE:
             step = (abs(c - a), abs(d - b))
             assert step in STEP, "a move goes cell by cell"
+            assert f not in ducked, ("a fighter who ducked back acts as pinned: a mover ducked "
+                                     "on overwatch stops", row.tolist())
+            qd_ducked.clear()
             assert (a, b) == pos[f]
             slow = SLOW.get(int(terrain[d, c]), 0)
             move_in[f] += STEP[step] * (1 if slow == 0 else rules.difficult_cost if slow == 1
@@ -996,7 +1073,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             t, need, die, hit, flags, cov, mods = a, c, d, e, g, h, i9
             assert rules.p_needed(need) > 0, "no shot is taken that cannot hit (7+ ladder)"
             if need <= 6:
-                assert hit == (die >= max(need, 2)), "to hit: the need on a D6, a 1 always misses"
+                assert hit == (die >= max(need, one)), \
+                    "to hit: the need on a D6, a 1 always misses (natural_one_fails)"
             else:
                 assert not hit or die == 6, "a need over 6 starts with a 6"
             vis, cov_now = tcov(f, t)
@@ -1058,6 +1136,18 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     ("a shot's need: BS, range, snap, aim, the target's modifiers as logged, "
                      "cover, sustained fire, and the shooter's skills, arms and rein hand",
                      row.tolist())
+            duck_fires(f, flags, row.tolist())
+            if not hit and not (both or paired) and cov > 0:
+                # duck backs: the need with every modifier but the cover's, the die against it
+                need0 = shot_need(f, pos[t], b, flags, mods, 0, f5,
+                                  rules.sfd_modifier if flags & S.SH_FAN else 0)
+                if need0 <= 6 and die >= max(need0, one):
+                    up = state[t] == STANDING and not pinned[t]
+                    seen["rider_duck_misses"] += up and mounted[t]
+                    if up and not mounted[t]:
+                        seen["duck_chances"] += 1
+                        if duck_on:
+                            duck_due = (t, f, cov, need0, die, flags, mods, need)
             # the shooter's own modifiers (skills, arms), each logged exactly when it applied
             bits = own(f, b, flags)[2]
             if band(f, math.dist(pos[f], pos[t]), b)[1]:
@@ -1241,6 +1331,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     seen["spread_shots"] += 1
         elif kind == S.Ev.BURST:
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
+            duck_fires(f, e, row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
             if e & S.SH_OFF_HAND:
                 start_off_hand(f, e)
@@ -1421,12 +1512,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             if b == S.INJ_OUT:
                 state[f], pinned[f] = OUT, False
+                unduck(f, "ducks_downed")
             elif b == S.INJ_DOWN and state[f] == STANDING:
                 state[f], pinned[f] = DOWN, False
+                unduck(f, "ducks_downed")
         elif kind == S.Ev.TAKEN_OUT:
             assert state[f] != OUT
             assert b != 0 or (state[f] == DOWN and rules.down_alone_out)
             state[f], pinned[f] = OUT, False
+            unduck(f, "ducks_downed")
             seen["taken_out_events"] += 1
         elif kind == S.Ev.RECOVERY:
             assert state[f] == DOWN
@@ -1438,6 +1532,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert b == expect, "recovery: the table's face (drowning: water_recovery_drowning)"
             if b == 0:  # up again with a flesh wound
                 state[f], pinned[f] = STANDING, True
+                unduck(f)  # pinned, not ducked (FDUCK 0)
                 bs_now[f] = max(bs_now[f] - rules.flesh_wound_penalty, 0)
                 ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             elif b == 2:
@@ -1450,8 +1545,38 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             wet[f] |= a
             seen["wet_marks"] += 1
             seen["wet_in_water"] += a == S.WET_IN_WATER
+        elif kind == S.Ev.DUCK:  # duck_backs: a miss the cover alone made him duck back
+            assert duck_on, ("no duck back with duck_backs off", row.tolist())
+            assert duck_due is not None and (f, a, b, c, d) == duck_due[:5], \
+                ("a DUCK only after a missed single or burst shot at a fighter behind cover, "
+                 "standing, unpinned and on foot, whose die reached the need without the cover: "
+                 "its firer, cover, that need and the die", row.tolist(), duck_due)
+            _, _, _, need0, die, flags, mods, need = duck_due
+            duck_due = None
+            assert f not in aim, ("a fighter who ducks back loses his aim (AIM_LOST first)",
+                                  row.tolist())
+            pinned[f] = True
+            ducked[f] = b
+            tally[side[a], "ducks_caused"] += 1
+            seen["ducks"] += 1
+            seen["ducks_partial" if b == 1 else "ducks_full"] += 1
+            seen["burst_ducks"] += bool(flags & S.SH_FAN)
+            seen["snap_ducks"] += bool(flags & S.SH_SNAP)
+            seen["aimed_ducks"] += bool(flags & S.SH_AIMED)
+            seen["overwatch_ducks"] += bool(flags & S.SH_OVERWATCH)
+            seen["mover_ducks"] += bool(flags & S.SH_OVERWATCH) and side[f] == side_now and \
+                move_in[f] > 0
+            seen["charger_ducks"] += bool(mods & S.MOD_CHARGING)
+            if flags & S.SH_QUICKDRAW:  # the overwatcher, ducked by the mover's quick draw
+                seen["quick_draw_ducks"] += 1
+                if not rules.quick_draw_pin_cancels:
+                    qd_ducked.add(f)
+            seen["duck_list"].append((b, need0, die, need))
         elif kind == S.Ev.PINNED:
             assert state[f] == STANDING
+            unduck(f, "ducks_repinned")  # a real pin now (FDUCK 0)
+            if a >= 0:
+                tally[side[a], "pins"] += 1
             if a >= 0:  # a hit's pin: after its saves, and never an avoided hit's
                 hit_ = front_hit()
                 assert hit_ is not None and hit_[:2] == [f, a] and \
@@ -1461,8 +1586,31 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             elif kick_fail == f:  # his own kickback pinned the rider: a stay-on test is due
                 struck, kick_fail = (f, False), None
             pinned[f] = True
+        elif kind == S.Ev.UNPIN and f in ducked:  # a duck back's escape: a leadership test
+            assert pinned[f]
+            ld = ld_now[f] + duck_bonus[ducked[f] - 1]
+            assert (b, c, e) == (0, 1, ld), \
+                ("a duck back's escape test: a leadership test (UNPIN c=1) at his Ld + "
+                 "duck_back_ld_bonus for the cover he ducked behind, no re-roll", row.tolist(),
+                 ld_now[f], ducked[f])
+            assert rules.ld_dice <= d <= 6 * rules.ld_dice and a == (d <= ld), \
+                ("passed when the total of ld_dice D6 is at most that Ld", row.tolist())
+            assert not gang_turns or (side[f] == side_now and start_stage == "open"), \
+                "at the start of his side's turn"
+            near = any(x != f and side[x] == side[f] and state[x] == STANDING and
+                       recruits[x][1].type == "leader" and ld_now[x] > ld_now[f] and
+                       math.dist(pos[x], pos[f]) <= rules.leader_ld_in for x in pos)
+            seen["duck_tests"].append((ld, d, bool(a), ducked[f], near))
+            seen["duck_unpins"] += 1
+            seen["duck_unpins_passed"] += a
+            tested.add(f)
+            if a:
+                pinned[f] = False
+                unduck(f)
         elif kind == S.Ev.UNPIN:
             assert pinned[f]
+            assert c == 0, ("an ordinary pin's escape is an I test (UNPIN c=0)", row.tolist())
+            tested.add(f)
             r2 = rules.unpin_friend_in ** 2
             friend = recruits[f][1].type == "leader" or any(
                 x != f and side[x] == side[f] and state[x] == STANDING and
@@ -1486,6 +1634,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.PIN_LIFTED:
             assert pinned[f], "PIN_LIFTED lifts a pin"
             pinned[f] = False
+            unduck(f, "ducks_lifted")
             seen["pins_lifted"] += 1
         elif kind == S.Ev.KNOCKDOWN:
             t, shooter, ok = f, a, b
@@ -1628,7 +1777,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert c == rules.needed(bs_now[f], mod) and rules.p_needed(c) > 0, \
                 "a point shot: range and the -1 only (and the shooter's own modifiers)"
             if c <= 6:
-                assert bool(e) == (d >= max(c, 2)), "to hit: the need on a D6, a 1 misses"
+                assert bool(e) == (d >= max(c, one)), "to hit: the need on a D6, a 1 misses"
             else:
                 assert not e or d == 6, "a need over 6 starts with a 6"
             sixes += d >= rules.ammo_on
@@ -1872,11 +2021,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     settle_wounds()
     close_blast()
     assert shell is None and shells_due is None
+    assert duck_due is None, ("a DUCK follows its missed shot", duck_due)
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
-                    "friendly_hits", "shell_swaps", "throws") + SKILL_COLUMNS + HORSE_COLUMNS \
-                + RELOAD_COLUMNS:
+                    "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins") + \
+                SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -1913,7 +2063,8 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "save_dice", "combat", "arms_locked", "nerves", "locate_dice", "horse_wound_rolls",
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
          "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use", "throw_rolls",
-         "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs")  # lists
+         "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
+         "duck_tests", "duck_list")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")

@@ -72,6 +72,20 @@ roll keeping the spare) and the spares left, the side records' fits are the sent
 opening roster names each gun's spares. A cavalry gang riding fires its carbines one-handed:
 each such shot (MOD_ONE_ARM) names the rein hand, not a locked arm (mounted_long_gun). A trace
 written by hand checks these lines word for word.
+
+And over fights with the text's optional duck-back rule ('ducks': DUCK_CASES, 80 replays):
+every pairing with duck_backs on, standard and mixed rosters, and both gangs mounted (a rider
+has nowhere to duck). Besides the checks above (a duck back is a pin in the turn headers and
+who did not act), their own: every duck back (Ev.DUCK) has its sentence under the missed shot
+that caused it, naming the target, where his cover is and its level, the die and the score
+needed without the cover, a mover's move ended exactly when the shot was fired at him on the
+move; every duck back's escape test (Ev.UNPIN c=1) is told as the leadership test it is, with
+its dice, the Ld tested, his own Ld and the cover's bonus, passed or failed as the event says;
+the rule is said once; the closing line counts each side's duck backs as its records do; and
+the engine's records hold together (a duck back only after a miss at that target behind that
+cover, never on a rider or a fighter already pinned, each Ld test after a duck back, no move
+after it). Two traces written by hand, gang turns and a fast draw, check the lines word for
+word; fights with the rule off say nothing of it.
 """
 
 import dataclasses
@@ -83,7 +97,15 @@ import numpy as np
 import pytest
 from wm_kit import MIXED, WEAK
 
-from sim.core.tabletop.battlefield import BLOCKING, GROUND_CHARS, Table, empty, line_of_sight
+from sim.core.tabletop.battlefield import (
+    BLOCKING,
+    GROUND_CHARS,
+    NONBLOCKING,
+    Table,
+    empty,
+    line_of_sight,
+    place,
+)
 from sim.westamunda import builds
 from sim.westamunda import state as S
 from sim.westamunda.engine import replay, standard_roster
@@ -158,6 +180,11 @@ SPARE_CASES = [(dict(swap_a="revolver_perc", spares_a=2, swap_b="spencer", spare
                      cylinder_fit="d8"), (0, 1)),
                (dict(swap_a="revolver_perc", spares_a=2, mounted_a=True, gang_budget=3000),
                 (0, 1))]
+# duck backs (the text's optional rule): (rule changes, rosters: None standard, 'mixed', or
+# 'mounted' every fighter on horseback, seeds), every pairing of GUNFIGHTERS on each seed
+DUCK = dict(duck_backs=True)
+DUCK_CASES = [(DUCK, None, (0, 1, 2)), (DUCK, "mixed", (0,)),
+              (dict(DUCK, gang_budget=3000), "mounted", (0,))]
 
 
 def written(rows):
@@ -391,6 +418,42 @@ SPARE_FEATURES = {
 }
 
 
+def _ducks(ev):
+    """Each DUCK row's index with the SHOT row before it (the miss that caused it) and whether
+    the target's latest pin, when he was pinned next (PINNED) or tested (UNPIN), was this duck
+    back: (index, shot, 'hit' / 'tested' / None)."""
+    out, last = [], {}
+    for j, e in enumerate(ev):
+        i, kind = int(e[1]), int(e[2])
+        if kind == S.Ev.DUCK:
+            k = j - 1
+            while k >= 0 and ev[k, 2] != S.Ev.SHOT:
+                k -= 1
+            last[i] = len(out)
+            out.append([j, ev[k] if k >= 0 else None, None])
+        elif kind in (S.Ev.PINNED, S.Ev.UNPIN) and i in last:
+            out[last.pop(i)][2] = "hit" if kind == S.Ev.PINNED else "tested"
+    return [tuple(x) for x in out]
+
+
+# a duck-back mechanic -> does this trace show it? (DUCK columns: 3 firer, 4 cover, 5 score
+# needed without it, 6 die; UNPIN c=1: 3 passed, 6 dice, 7 Ld tested)
+DUCK_FEATURES = {
+    "partial": lambda ev: (_ev(ev, S.Ev.DUCK)[:, 4] == S.COV_PARTIAL).any(),
+    "full": lambda ev: (_ev(ev, S.Ev.DUCK)[:, 4] == S.COV_FULL).any(),
+    "in_a_burst": lambda ev: any(shot[9] & S.SH_FAN for _, shot, _ in _ducks(ev)),
+    "on_overwatch": lambda ev: any(shot[9] & S.SH_OVERWATCH for _, shot, _ in _ducks(ev)),
+    "need_above_6": lambda ev: any(shot[5] > 6 for _, shot, _ in _ducks(ev)),
+    "aim_lost": lambda ev: any(ev[j - 1, 2] == S.Ev.AIM_LOST and ev[j - 1, 1] == ev[j, 1]
+                               for j in np.flatnonzero(ev[:, 2] == S.Ev.DUCK)),
+    "then_hit": lambda ev: any(then == "hit" for _, _, then in _ducks(ev)),
+    "ld_passed": lambda ev: ((_ev(ev, S.Ev.UNPIN)[:, 5] == 1) &
+                             (_ev(ev, S.Ev.UNPIN)[:, 3] == 1)).any(),
+    "ld_failed": lambda ev: ((_ev(ev, S.Ev.UNPIN)[:, 5] == 1) &
+                             (_ev(ev, S.Ev.UNPIN)[:, 3] == 0)).any(),
+}
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -534,8 +597,8 @@ def _skill_fight(changes, seed, names):
 
 
 class Fights(list):
-    """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', or a shoot-out
-    order of SHOOTOUT."""
+    """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', 'horses',
+    'spares', 'ducks', or a shoot-out order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -547,7 +610,8 @@ def _fights(kind):
     Water: every pairing on the seeds of each WATER case. A shoot-out order: every pairing on
     seeds 0 and 1, and with the mixed rosters under ALT on seed 2; the fast draw the same again
     with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5). Skills: every
-    pairing on the seeds of each SKILL_CASES case, and spares of each SPARE_CASES case."""
+    pairing on the seeds of each SKILL_CASES case, and spares of each SPARE_CASES case.
+    Ducks: every pairing on the seeds of each DUCK_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -592,6 +656,20 @@ def _fights(kind):
         out += [_skill_fight(changes, seed, names) for changes, seeds in SPARE_CASES
                 for seed in seeds for names in pairs]
         features = SPARE_FEATURES
+    elif kind == "ducks":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        for changes, kit, seeds in DUCK_CASES:
+            rules = dataclasses.replace(WEAK if kit == "mixed" else R, **changes)
+            rosters = (MIXED, MIXED) if kit == "mixed" else None
+            if kit == "mounted":
+                rosters = (tuple(r._replace(horse=True) for r in standard_roster(rules)),) * 2
+            for seed in seeds:
+                for names in pairs:
+                    kinds, weights = table(list(names))
+                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
+                                               rosters=rosters)
+                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+        features = DUCK_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -630,7 +708,7 @@ def _both_shells(gun):
 
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
-                                        "horses", "spares"])
+                                        "horses", "spares", "ducks"])
 def fights(request):
     return _fights(request.param)
 
@@ -793,14 +871,14 @@ def test_one_turn_header_per_gang_turn(fights):
 
 def _pinned_at_turns(events):
     """The fighters pinned (and standing) at each TURN event, followed from the events: a hit's
-    PINNED and recovery's 'up but pinned' pin; a passed escape test, PIN_LIFTED, going down and
-    going out of action end a pin."""
+    PINNED, a duck back (DUCK) and recovery's 'up but pinned' pin; a passed escape test,
+    PIN_LIFTED, going down and going out of action end a pin."""
     pinned, out = set(), []
     for ev in events:
         f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
         if kind == S.Ev.TURN:
             out.append(set(pinned))
-        elif kind == S.Ev.PINNED or kind == S.Ev.RECOVERY and b == S.INJ_FLESH:
+        elif kind in (S.Ev.PINNED, S.Ev.DUCK) or kind == S.Ev.RECOVERY and b == S.INJ_FLESH:
             pinned.add(f)
         elif kind == S.Ev.UNPIN and a == 1 or kind in (S.Ev.PIN_LIFTED, S.Ev.TAKEN_OUT) or \
                 kind in (S.Ev.INJURY, S.Ev.RECOVERY) and b in (S.INJ_DOWN, S.INJ_OUT):
@@ -2700,3 +2778,335 @@ def test_a_long_gun_fired_from_the_saddle_names_the_rein_hand():
                         ("random", "random"))
     assert not (_ev(free.events, S.Ev.SHOT)[:, 11] & S.MOD_ONE_ARM).any()
     assert "one-handed" not in free.text and "Rule: a rider keeps one hand" not in free.text
+
+
+# ---------------------------------------------------------------- duck backs (optional rule)
+
+_PLACE = r"inside the building|behind the building|behind the wall|behind a wall|in low cover|" \
+         r"behind low cover|behind cover"
+DUCK_LINE = re.compile(rf"^    (\w+) ducks back ({_PLACE}) \((partial|full) cover\): the (\d) "
+                       r"would have hit but for the cover \((\d)\+ without it\); he is pinned "
+                       r"until he steadies his nerve(, losing his aim on \w+)?"
+                       r"(, and his move ends (?:before it begins, )?at \(\d+,\d+\))?\.$", re.M)
+LD_LINE = re.compile(rf"^(\w+) (steadies|cannot steady) his nerve ({_PLACE}): a leadership test "
+                     r"\(no friend needed\), (\d)D6 = (\d+) against Ld (\d+) \(Ld (\d+) \+(\d) "
+                     r"for (partial|full) cover\): (passed, he is back in the fight|failed, he "
+                     r"stays ducked back this turn|failed, so he loses this activation, and the "
+                     r"duck back lifts after it)\.$", re.M)
+I_TEST = re.compile(r"^\w+ (?:escapes the pin: an I test|fails the I test \(I \d\)|stays pinned: "
+                    r"no friend)", re.M)
+DUCK_RULE = "Rule: duck backs (the text's optional rule): "
+_COVER_WORD = {S.COV_PARTIAL: "partial", S.COV_FULL: "full"}
+
+
+def _duck_fights():
+    return _fights("ducks")
+
+
+def _riding_at(events):
+    """Per event row: the fighters riding then (deployed on horseback, no FALL of theirs and no
+    dismount before it)."""
+    riding = {int(e[1]) for e in _ev(events, S.Ev.DEPLOY) if e[9]}
+    out = []
+    for e in events:
+        if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+            riding.discard(int(e[1]))
+        out.append(set(riding))
+    return out
+
+
+def test_the_engines_duck_backs_hold_together():
+    """The engine's records under duck_backs: each DUCK follows a missed SHOT of its firer at
+    this target behind this cover (partial or full), whose die reaches the score needed without
+    the cover (the logged score less the cover's modifier, 6 at most; 2 at least with natural
+    ones failing); never on a rider or a fighter already pinned; no MOVE of his until his next
+    action; each leadership test (UNPIN c=1) follows a duck back of his still in force, on his
+    Ld plus the cover's bonus (duck_back_ld_bonus), passed exactly when the dice are at most
+    it; a pinned fighter's test for a hit's pin is the I test (c=0); the side records count the
+    duck backs each side's misses caused."""
+    for f in _duck_fights():
+        r = f.rules
+        riding = _riding_at(f.events)
+        ld = {int(e[1]): r.profile(FIGHTERS[int(e[6])])["Ld"] for e in _ev(f.events, S.Ev.DEPLOY)}
+        pinned, duck = set(), {}
+        ev = f.events
+        for j, e in enumerate(ev):
+            i, kind, a, b = int(e[1]), int(e[2]), int(e[3]), int(e[4])
+            if kind == S.Ev.DUCK:
+                shot = ev[j - 2] if ev[j - 1, 2] == S.Ev.AIM_LOST else ev[j - 1]
+                assert shot[2] == S.Ev.SHOT and shot[1] == a and shot[3] == i and shot[7] == 0
+                assert b in (S.COV_PARTIAL, S.COV_FULL) and shot[10] == b
+                assert not shot[11] & S.MOD_NO_COVER
+                need0 = int(shot[5]) + r.cover_modifiers[b - 1]
+                assert int(e[5]) == need0 <= 6, (f.seed, f.names, j)
+                assert int(e[6]) == shot[6] and int(e[6]) >= max(need0, 2 if
+                                                                 r.natural_one_fails else 1)
+                assert i not in riding[j] and i not in pinned, (f.seed, f.names, j)
+                pinned.add(i)
+                duck[i] = b
+                nxt = j + 1
+                while nxt < len(ev) and not (ev[nxt, 1] == i and ev[nxt, 2] == S.Ev.ACTION):
+                    assert not (ev[nxt, 1] == i and ev[nxt, 2] == S.Ev.MOVE), (f.seed, j)
+                    nxt += 1
+            elif kind == S.Ev.UNPIN:
+                assert i in pinned
+                assert int(e[5]) == (1 if i in duck else 0), (f.seed, f.names, j)
+                if i in duck:
+                    bonus = r.duck_back_ld_bonus[duck[i] - 1]
+                    assert int(e[7]) == ld[i] + bonus and b == 0
+                    assert a == (int(e[6]) <= int(e[7]))
+                    assert r.ld_dice <= int(e[6]) <= 6 * r.ld_dice
+                if a:
+                    pinned.discard(i)
+                    duck.pop(i, None)
+            elif kind == S.Ev.PINNED or kind == S.Ev.RECOVERY and b == S.INJ_FLESH:
+                pinned.add(i)
+                duck.pop(i, None)
+            elif kind in (S.Ev.PIN_LIFTED, S.Ev.TAKEN_OUT) or \
+                    kind in (S.Ev.INJURY, S.Ev.RECOVERY) and b in (S.INJ_DOWN, S.INJ_OUT):
+                pinned.discard(i)
+                duck.pop(i, None)
+        side = {int(e[1]): int(e[5]) for e in _ev(ev, S.Ev.DEPLOY)}
+        for s in range(2):
+            assert f.sides[s, S.S_DUCKS] == sum(side[int(e[3])] == s
+                                                for e in _ev(ev, S.Ev.DUCK))
+
+
+def test_every_duck_back_is_told_under_its_shot_with_its_cover_and_die():
+    """One sentence per DUCK, in order, right under the missed shot's line (or the burst
+    shot's) at that target with that die: the target named, his cover's level the event's,
+    where it is as the table shows (partial: low cover; full: a wall, a building, inside one),
+    the die and the score needed without the cover; the aim he loses named when the engine
+    ends it (AIM_LOST before the DUCK); his move ended exactly when the shot was fired at him
+    on the move. Some fights show each."""
+    moved = aims = 0
+    for f in _duck_fights():
+        labels = _labels(f.events)
+        lines = f.text.split("\n")
+        told = [(n, DUCK_LINE.match(line)) for n, line in enumerate(lines)
+                if DUCK_LINE.match(line)]
+        assert len(told) == sum(" ducks back " in line for line in lines)
+        ducks = _ducks(f.events)
+        assert len(told) == len(ducks), (f.seed, f.names)
+        for (n, m), (j, _, _) in zip(told, ducks, strict=True):
+            who, place, level, die, need0, aim, move = m.groups()
+            e = f.events[j]
+            assert who == labels[int(e[1])] and level == _COVER_WORD[int(e[4])]
+            assert (int(die), int(need0)) == (int(e[6]), int(e[5]))
+            assert ("low cover" in place) == (level == "partial") and place != "behind cover"
+            k = n - 1
+            while lines[k].lstrip().startswith("Rule:"):
+                k -= 1
+            assert SHOT_LINE.search(lines[k]) and f" at {who}" in lines[k] and \
+                re.search(rf"rolls {die}: miss(?: on the second die)?\.$", lines[k]), lines[k]
+            lost = f.events[j - 1, 2] == S.Ev.AIM_LOST
+            assert bool(aim) == lost
+            aims += lost
+            head = lines[k]
+            if head.startswith("  Shot "):  # a burst: its head line says who fired how
+                head = next(lines[h] for h in range(k, -1, -1)
+                            if not lines[h].startswith(" "))
+            assert bool(move) == head.startswith(f"As {who} moves, "), (head, move)
+            moved += bool(move)
+    assert moved and aims
+
+
+def test_every_duck_back_test_is_told_as_a_leadership_test_with_its_numbers():
+    """One sentence per leadership test (UNPIN c=1), in order: the fighter, passed or failed as
+    the event says, the dice (ld_dice), their total and the Ld tested as logged, his own Ld and
+    the cover's bonus (duck_back_ld_bonus, by the level of the duck back he is shaking off)
+    adding up to it, behind the cover his duck back was told behind; a failed test in a gang
+    turn puts him among those who did not act ('ducked back'). The I tests are told for the
+    other escape tests only. The rule is said once in a fight with a duck back, and the
+    closing line counts each side's duck backs as its records do."""
+    for f in _duck_fights():
+        labels = _labels(f.events)
+        r = f.rules
+        unpins = _ev(f.events, S.Ev.UNPIN)
+        tests = unpins[unpins[:, 5] == 1]
+        told = LD_LINE.findall(f.text)
+        assert len(told) == len(tests), (f.seed, f.names)
+        assert len(I_TEST.findall(f.text)) == int((unpins[:, 5] == 0).sum())
+        places = {}
+        for m in DUCK_LINE.finditer(f.text):
+            places.setdefault(m.group(1), []).append((m.start(), m.group(2), m.group(3)))
+        pos = [m.start() for m in LD_LINE.finditer(f.text)]
+        for e, t, at in zip(tests, told, pos, strict=True):
+            who, verb, place, n, total, ld, own, bonus, level, res = t
+            assert who == labels[int(e[1])] and (verb == "steadies") == bool(e[3])
+            assert res.startswith("passed") == bool(e[3])
+            assert (int(n), int(total), int(ld)) == (r.ld_dice, int(e[6]), int(e[7]))
+            last = [p for p in places[who] if p[0] < at][-1]
+            assert (place, level) == last[1:]
+            assert int(bonus) == r.duck_back_ld_bonus[0 if level == "partial" else 1]
+            assert int(own) + int(bonus) == int(ld)
+        idle = sum(line.count("(ducked back ") for line in f.text.split("\n")
+                   if line.startswith("Did not act: "))
+        assert idle == sum(1 for t in told if t[1] == "cannot steady")
+        ducks = len(_ev(f.events, S.Ev.DUCK))
+        assert f.text.count(DUCK_RULE) == (1 if ducks else 0)
+        for s in range(2):
+            line = re.search(rf"^Side {'AB'[s]} \(.*\): \d+ standing.*$", f.text, re.M)
+            m = re.search(r"; (\d+) of its misses made the target duck back behind cover[;.]",
+                          line.group(0))
+            assert int(m.group(1) if m else 0) == f.sides[s, S.S_DUCKS], (f.seed, f.names, s)
+    for feature in DUCK_FEATURES:
+        assert any(DUCK_FEATURES[feature](f.events) for f in _duck_fights()), feature
+
+
+def test_fights_without_duck_backs_say_nothing_of_them(fights):
+    """With the rule off (every fixture but 'ducks'), no duck back, no leadership test to
+    shake one off and no rule of them."""
+    for f in fights:
+        if f.rules.duck_backs:
+            continue
+        assert not len(_ev(f.events, S.Ev.DUCK))
+        assert "duck" not in f.text and "steady his nerve" not in f.text
+
+
+def test_a_written_trace_with_duck_backs_told_word_for_word():
+    """A trace written by hand (hand-checked), gang turns: B2 aims at A1. A1's shot at B1, who
+    stands behind a wall (full cover), misses with a 5 that would have hit at 4+: B1 ducks
+    back; A2's at B2 behind a hedge (partial) with a 3 (3+ without it): B2 ducks back and loses
+    his aim; A3's at B3 behind the hedge with a 5 (5+): B3 ducks back, and A4's hit pins him,
+    a hit's pin in place of the duck back. Next turn B1 passes his Ld test (2D6 = 7 against Ld
+    7 + 2), B2 fails his (11 against 7 + 1): he does not act and the pin lifts at the end of
+    the turn; B3 takes the I test for his pin. The rule is said once and the closing line
+    counts the three duck backs of side A."""
+    E, A = S.Ev, S.Act
+    rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    tab = empty(30, 30)
+    place(tab, 11, 19, 11, 19, BLOCKING)  # the wall next to B1, towards A1
+    place(tab, 19, 15, 26, 15, NONBLOCKING)  # the hedge between A2, A3, A4 and B2, B3
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
+            (0, 1, E.DEPLOY, 20, 10, 0, gang, win, -1, 0),
+            (0, 2, E.DEPLOY, 22, 10, 0, gang, rev, -1, 0),
+            (0, 3, E.DEPLOY, 26, 12, 0, gang, rev, -1, 0),
+            (0, 4, E.DEPLOY, 10, 20, 1, gang, rev, -1, 0),
+            (0, 5, E.DEPLOY, 20, 20, 1, gang, win, -1, 0),
+            (0, 6, E.DEPLOY, 22, 20, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 1),
+            (1, 4, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+            (1, 5, E.ACTION, A.AIM, 0, 20, 20, 0, 0, 0),
+            (1, 5, E.AIM, 0, 1),
+            (1, 6, E.ACTION, A.HOLD, -1, 22, 20, 0, 0, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 1, E.ACTION, A.HOLD, -1, 20, 10, 0, 0, 0),
+            (1, 2, E.ACTION, A.HOLD, -1, 22, 10, 0, 0, 0),
+            (1, 3, E.ACTION, A.HOLD, -1, 26, 12, 0, 0, 0),
+            (1, 0, E.SHOT, 4, rev, 6, 5, 0, 0, 0, S.COV_FULL, 0),
+            (1, 4, E.DUCK, 0, S.COV_FULL, 4, 5),
+            (1, 1, E.SHOT, 5, win, 4, 3, 0, 0, 0, S.COV_PARTIAL, 0),
+            (1, 5, E.AIM_LOST, 0, 3),
+            (1, 5, E.DUCK, 1, S.COV_PARTIAL, 3, 3),
+            (1, 2, E.SHOT, 6, rev, 6, 5, 0, 0, 0, S.COV_PARTIAL, 0),
+            (1, 6, E.DUCK, 2, S.COV_PARTIAL, 5, 5),
+            (1, 3, E.SHOT, 6, rev, 6, 6, 1, 0, 0, S.COV_PARTIAL, 0),
+            (1, 6, E.PINNED, 3),
+            (1, 6, E.WOUND, 3, 4, 2, 0),
+            (2, -1, E.TURN, 1),
+            (2, 4, E.UNPIN, 1, 0, 1, 7, 9),
+            (2, 5, E.UNPIN, 0, 0, 1, 11, 8),
+            (2, 6, E.UNPIN, 1, 0, 0),
+            (2, 4, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+            (2, 6, E.ACTION, A.HOLD, -1, 22, 20, 0, 0, 0),
+            (2, 5, E.PIN_LIFTED, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    rules = dataclasses.replace(R, **DUCK)
+    text = narrate(written(rows), tab, ["x", "y"], rules)
+    for line in (
+            "A1 fires a shot at B1 with the revolver, 10\" away: needs 6+ to hit (7 - BS 4; -1 "
+            "long range, -2 full cover), rolls 5: miss.",
+            "    B1 ducks back behind the wall (full cover): the 5 would have hit but for the "
+            "cover (4+ without it); he is pinned until he steadies his nerve.",
+            "      Rule: duck backs (the text's optional rule): a shot that misses a target "
+            "behind cover, when its die would have hit with every modifier but the cover's "
+            "(range, speed, snap and the rest still counted; 6 at most needed; a natural 1 "
+            "never), makes him duck back: he is pinned without a hit (not a fighter already "
+            "pinned, down or in hand-to-hand; a mover shot on overwatch stops where he "
+            "is, and in the open no one ducks); at the start of his side's next turn he shakes "
+            "it off with a leadership test, 2D6 at or under his Ld +1 behind partial and +2 "
+            "behind full cover, no friend needed; failing, he stays pinned that turn and the "
+            "duck back lifts at its end; a hit on him meanwhile pins him as ever.",
+            "A2 fires a shot at B2 with the winchester, 10\" away: needs 4+ to hit (7 - BS 3; +1 "
+            "short range, -1 partial cover), rolls 3: miss.",
+            "    B2 ducks back behind low cover (partial cover): the 3 would have hit but for the "
+            "cover (3+ without it); he is pinned until he steadies his nerve, losing his aim on "
+            "A1.",
+            "    B3 ducks back behind low cover (partial cover): the 5 would have hit but for the "
+            "cover (5+ without it); he is pinned until he steadies his nerve.",
+            "    B3 is pinned, a hit's pin in place of his duck back.",
+            "Side B: 3 standing (B1, B2, B3 pinned), 0 down, 0 out of action.",
+            "B1 steadies his nerve behind the wall: a leadership test (no friend needed), 2D6 = 7 "
+            "against Ld 9 (Ld 7 +2 for full cover): passed, he is back in the fight.",
+            "B2 cannot steady his nerve behind low cover: a leadership test (no friend needed), "
+            "2D6 = 11 against Ld 8 (Ld 7 +1 for partial cover): failed, he stays ducked back "
+            "this turn.",
+            "B3 escapes the pin: an I test (I 3) passed, with a friend within 2\".",
+            "Did not act: B2 (ducked back behind low cover).",
+            "At the end of side B's turn the pin on B2 lifts: it has cost him a turn.",
+            "Side A (x): 4 standing, 0 down, 0 out of action; it fired 4 shots and hit with 1; 3 "
+            "of its misses made the target duck back behind cover.",
+            "Side B (y): 3 standing, 0 down, 0 out of action; it fired 0 shots and hit with 0."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert text.count(DUCK_RULE) == 1
+    assert "B2's aim on A1 is lost" not in text and "cannot take the aimed shot" not in text
+
+
+def test_a_written_trace_with_a_duck_back_in_a_fast_draw_told_word_for_word():
+    """A trace written by hand (hand-checked), a fast-draw shoot-out (the narrator does not
+    check the table's cover): A1 and B1 share score 8; A1's shot makes B1 duck back behind low
+    cover, and B1 fires back at the same moment, though just made to duck back. In round 2 B1's
+    leadership test at his score fails: he loses that activation, said among those who did not
+    act at his score, and the duck back lifts after it; round 3 he acts again."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rules = WMRules(scenario="shoot_out", shootout_fighters=2, **DUCK)
+    rows = [(0, 0, E.DEPLOY, 10, 4, 0, lead, rev, -1),
+            (0, 1, E.DEPLOY, 10, 16, 1, gang, rev, -1),
+            (0, 2, E.DEPLOY, 12, 16, 1, gang, rev, -1),
+            (1, -1, E.TURN, -1), (1, 0, E.ORDER, 4, 4, 8), (1, 1, E.ORDER, 3, 5, 8),
+            (1, 2, E.ORDER, 3, 2, 5), (1, -1, E.TIE, 8, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (1, 1, E.ACTION, A.HOLD, -1, 10, 16, 0, 0, 0),
+            (1, 0, E.SHOT, 1, rev, 5, 4, 0, 0, 0, S.COV_PARTIAL, 0),
+            (1, 1, E.DUCK, 0, S.COV_PARTIAL, 4, 4),
+            (1, 1, E.SHOT, 0, rev, 5, 2, 0, 0, 0, S.COV_NONE, 0),
+            (1, 2, E.ACTION, A.HOLD, -1, 12, 16, 0, 0, 0),
+            (1, 2, E.SHOT, 0, rev, 5, 3, 0, 0, 0, S.COV_NONE, 0),
+            (2, -1, E.TURN, -1), (2, -1, E.TIE, 8, 0),
+            (2, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (2, 1, E.UNPIN, 0, 0, 1, 10, 8),
+            (2, 0, E.SHOT, 2, rev, 4, 1, 0, 0, 0, S.COV_NONE, 0),
+            (2, 1, E.PIN_LIFTED, 0),
+            (2, 2, E.ACTION, A.HOLD, -1, 12, 16, 0, 0, 0),
+            (2, 2, E.SHOT, 0, rev, 5, 3, 0, 0, 0, S.COV_NONE, 0),
+            (3, -1, E.TURN, -1), (3, -1, E.TIE, 8, 0),
+            (3, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (3, 1, E.ACTION, A.HOLD, -1, 10, 16, 0, 0, 0),
+            (3, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(20, 20), ["x", "y"], rules)
+    assert "\nScore 8's shots, fired at the same moment:\nA1 fires a shot at B1 with the " \
+           "revolver, 12\" away: needs 5+ to hit (7 - BS 4; -1 long range, -1 partial cover), " \
+           "rolls 4: miss.\n" in text
+    assert "\n    B1 ducks back behind low cover (partial cover): the 4 would have hit but for " \
+           "the cover (4+ without it); he is pinned until he steadies his nerve.\n" in text
+    assert "when his score next comes he shakes it off with a leadership test, 2D6 at or " \
+           "under his Ld +1 behind partial and +2 behind full cover, no friend needed; failing, " \
+           "he loses that activation and the duck back lifts after it;" in text
+    assert "\nB1 fires back although just made to duck back by A1: equal scores, so their " \
+           "shots are simultaneous.\nB1 fires a shot at A1" in text
+    assert "\nSide B: 2 standing (B1 pinned), 0 down, 0 out of action.\n" in text
+    assert "\nA1 holds his ground at (10,4).\nB1 cannot steady his nerve behind low cover: a " \
+           "leadership test (no friend needed), 2D6 = 10 against Ld 8 (Ld 7 +1 for partial " \
+           "cover): failed, so he loses this activation, and the duck back lifts after it.\n" \
+           "Did not act: B1 (ducked back: his nerve failed, he loses this activation).\nA1 " \
+           "fires a shot at B2 with the revolver, 12\" away: needs 4+ to hit (7 - BS 4; -1 " \
+           "long range), rolls 1: miss.\nThe pin on B1 lifts: it has cost him an activation.\n" \
+           "Score 5: B2.\n" in text
+    assert "\nB1 holds his ground at (10,16).\n" in text.split("== Round 3")[1]
+    assert text.count(DUCK_RULE) == 1
+    assert "; 1 of its misses made the target duck back behind cover.\nSide B (y)" in text

@@ -43,6 +43,15 @@ CONTRACT = (
 CONTRACT_NAMES = tuple(c.name for c in CONTRACT)
 
 
+
+def _strategies(lineup: np.ndarray, pool) -> pd.Categorical:
+    """The seats' strategy names as a categorical; a name the pool lists twice (e.g. the same
+    preset in both seats of a one-off game) is one category."""
+    names = list(pool)
+    cats = list(dict.fromkeys(names))
+    remap = np.array([cats.index(x) for x in names], dtype=np.int64)
+    return pd.Categorical.from_codes(remap[lineup.reshape(-1)], categories=cats)
+
 def tidy(game0: int, lineup: np.ndarray, pool: list[str], *, winner: np.ndarray,
          end: np.ndarray, end_names: list[str], turn_limit: np.ndarray, first_seat: np.ndarray,
          order: np.ndarray, rounds: np.ndarray, game_cols: dict | None = None,
@@ -60,7 +69,7 @@ def tidy(game0: int, lineup: np.ndarray, pool: list[str], *, winner: np.ndarray,
     data = {
         "game": rep(np.arange(game0, game0 + n, dtype=np.int64)),
         "seat": seat,
-        "strategy": pd.Categorical.from_codes(lineup.reshape(-1), categories=list(pool)),
+        "strategy": _strategies(lineup, pool),
         "won": rep(winner) == seat,
         "winner_seat": rep(winner),
         "end_reason": pd.Categorical.from_codes(rep(end), categories=list(end_names)),

@@ -818,13 +818,14 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     gang type ``gang_<side>`` for what the hired fighters' fees (``hire_<side>``) leave of
     gang_budget, on horses if ``mounted_<side>`` (every fighter of the build, its horse and
     saddle bought from that money unless issued, and the hires on the horses their fees
-    include), with ``swap_<side>`` swapped in unless it is 'none', ``spares_<side>`` spare
-    cylinders or tubes a gun that takes them (:func:`with_spares`; when they do not fit the
-    budget even by trading spare boxes, the build is made for the budget less their cost, so
-    the gang gives up boxes, promotions or a body for them), its specialist's skill
+    include), with ``swap_<side>`` swapped in unless it is 'none', its specialist's skill
     (``skill_<side>``; a gunfighter's second handgun and box set aside before a build that
-    would spend it, when a build fits the smaller budget), and the hires. Raises ConfigError
-    naming the build, gang type, weapon, hire or mounted key and why."""
+    would spend it, when a build fits the smaller budget), then ``spares_<side>`` spare
+    cylinders or tubes for every gun that takes them, the second handgun's included
+    (:func:`with_spares`; when they do not fit the budget even by trading spare boxes, the
+    build is made for the budget less their cost, so the gang gives up boxes, promotions or a
+    body for them), and the hires. Raises ConfigError naming the build, gang type, weapon,
+    hire, mounted or spares key and why."""
     gang = getattr(rules, f"gang_{side}")
     name = getattr(rules, f"build_{side}")
     hire = getattr(rules, f"hire_{side}")
@@ -848,33 +849,35 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
             raise
         raise ConfigError(f"westamunda {', '.join(keys)}: {e}") from None
     weapon = getattr(rules, f"swap_{side}")
-    roster = roster if weapon == "none" else swap(own, roster, weapon, gang)
-    spares, key = getattr(rules, f"spares_{side}"), f"spares_{side}"
-    try:
-        roster = with_spares(own, roster, gang, spares, key)
-    except _OverBudget as e:  # the spares come out of the same budget: a build that leaves room
-        less = dataclasses.replace(own, gang_budget=max(own.gang_budget - e.cost, 0))
-        try:
-            again = build(less, name, gang, mounted)
-            again = again if weapon == "none" else swap(less, again, weapon, gang)
-        except ConfigError:
-            raise e from None
-        roster = with_spares(own, again, gang, spares, key)
-    skilled = with_skill(own, roster, gang, "ab".index(side))
+    index = "ab".index(side)
+
+    def made(budget: WMRules, roster=None):
+        """The build for ``budget``'s gang_budget, the swap, the specialist's skill."""
+        roster = build(budget, name, gang, mounted) if roster is None else roster
+        roster = roster if weapon == "none" else swap(budget, roster, weapon, gang)
+        return with_skill(own, roster, gang, index)
+
+    skilled = made(own, roster)
     lone = _lone_gunfighter(own, skilled)
     if lone is not None:  # the $1000 went before the pick: a build sets his second gun aside
         extra = own.weapon(lone)["cost"] + own.weapon(lone)["box_cost"]
         less = dataclasses.replace(own, gang_budget=max(own.gang_budget - extra, 0))
         try:
-            again = build(less, name, gang, mounted)
-            again = again if weapon == "none" else swap(less, again, weapon, gang)
-            again = with_spares(less, again, gang, getattr(rules, f"spares_{side}"),
-                                f"spares_{side}")
-            again = with_skill(own, again, gang, "ab".index(side))
+            again = made(less)
             if _lone_gunfighter(own, again) is None:
                 skilled = again
         except ConfigError:
             pass  # no build fits the smaller budget: he keeps one gun
+    spares, key = getattr(rules, f"spares_{side}"), f"spares_{side}"
+    try:  # after the skill's second gun, so it has its spares too
+        skilled = with_spares(own, skilled, gang, spares, key)
+    except _OverBudget as e:  # the spares come out of the same budget: a build that leaves room
+        less = dataclasses.replace(own, gang_budget=max(own.gang_budget - e.cost, 0))
+        try:
+            again = made(less)
+        except ConfigError:
+            raise e from None
+        skilled = with_spares(own, again, gang, spares, key)
     roster = skilled + hires
     why = rules.roster_problem(roster, gang)
     if why:

@@ -572,6 +572,15 @@ def _hip(g, fm, a, snap):
 
 
 @kernel
+def _no_hand(fm, a):
+    """Has fighter a no hand free for a gun or a reload: both arms locked, or riding with one
+    locked (the other holds the reins: the text's "even a sure-footed rider needs one hand to
+    ride")?"""
+    arms = fm[a, S.FARMS]
+    return arms == S.ARM_LEFT | S.ARM_RIGHT or (arms != 0 and fm[a, S.FHORSE] != 0)
+
+
+@kernel
 def _one_handed(g, fm, a, row):
     """Does a fire long gun ``row`` one-handed: with an arm out of action, or from horseback
     (mounted_long_gun 'one_hand': the other hand on the reins)?"""
@@ -640,8 +649,8 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
     F, K = need.shape
     need[:, :] = NO_SHOT
     n_ok = 0
-    if fm[a, S.FARMS] == S.ARM_LEFT | S.ARM_RIGHT:
-        return 0  # both arms locked: he holds no gun
+    if _no_hand(fm, a):
+        return 0  # both arms locked (or a rider's one, the other on the reins): he holds no gun
     for t in range(F):
         if only >= 0 and t != only:
             continue
@@ -705,6 +714,7 @@ def _take_out(ge, out, t, by, why):
         _log(out, t, Ev.TAKEN_OUT, by, why)
     fm[t, FSTATE] = ST_OUT
     fm[t, FPINNED] = 0
+    fm[t, S.FDUCK] = 0
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
     if by >= 0 and fm[by, FSIDE] != fm[t, FSIDE]:
@@ -745,6 +755,7 @@ def _down(ge, out, t):
     fm = ge.fm
     fm[t, FSTATE] = ST_DOWN
     fm[t, FPINNED] = 0
+    fm[t, S.FDUCK] = 0
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
     for b in range(fm.shape[0]):
@@ -1979,6 +1990,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
             fm[target, FENGAGED] = a
         if fm[target, FPINNED] != 0:  # a pinned fighter who is charged loses the pin
             fm[target, FPINNED] = 0
+            fm[target, S.FDUCK] = 0
             _log(out, target, Ev.PIN_LIFTED, 1)
         fm[target, FOW] = S.OW_NONE
         _lose_aim(ge, out, target, 3)
@@ -2076,6 +2088,7 @@ def _escape_one(g, ge, out, a):
         ok = _i_test(g, fm[a, FI], 0)  # nerves_reading 'reroll': a failed test re-rolled
     if ok:
         fm[a, FPINNED] = 0
+        fm[a, S.FDUCK] = 0
     _log(out, a, Ev.UNPIN, 1 if ok else 0, 1 if again else 0)
     return ok
 
@@ -2138,7 +2151,7 @@ def _act(g, f, ge, sc, out, a):
             act = HOLD
     elif act == Act.RELOAD or act == Act.CLEAR:
         if not (0 <= k < K) or kit[a, k, KW] < 0 or kit[a, k, KUSELESS] != 0 or \
-                fm[a, S.FARMS] == S.ARM_LEFT | S.ARM_RIGHT:
+                _no_hand(fm, a):
             act = HOLD
     elif act == Act.CHARGE:
         if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT:
@@ -2297,6 +2310,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     so = out.side_out
     so[fm[a, FSIDE], S.S_MELEE_ROUNDS] += 1
     so[fm[b, FSIDE], S.S_MELEE_ROUNDS] += 1
+    fm[a, S.FFOUGHT] = out.clock[1]  # hand-to-hand this turn: no reloading after it (text)
+    fm[b, S.FFOUGHT] = out.clock[1]
     # a rider steers with one hand: no extra attack die for hand weapons (text)
     na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 and
                       fm[a, S.FARMS] == 0 and fm[a, S.FHORSE] == 0 else 0)
@@ -2588,7 +2603,8 @@ def _recovery_phase(g, f, ge, out, side):
         if fm[a, FSIDE] != side or fm[a, FSTATE] == ST_OUT:
             continue
         k = fm[a, FRELOAD_SLOT]
-        if k >= 0 and fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
+        if k >= 0 and fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and \
+                fm[a, S.FFOUGHT] != now and not _no_hand(fm, a):
             _reload(g, ge, out, a, k, fm[a, FACT] == Act.CLEAR)
         if fm[a, FSTATE] == ST_DOWN:
             d = roll(g.s, D6)
@@ -2609,6 +2625,7 @@ def _recovery_phase(g, f, ge, out, side):
                 _flesh_wound(g, ge, out, a, -1)
         elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now and fast_draw == 0:
             fm[a, FPINNED] = 0
+            fm[a, S.FDUCK] = 0
             _log(out, a, Ev.PIN_LIFTED, 0)
         if fm[a, S.FHPIN] != 0 and fm[a, S.FHPIN_TURN] < now:
             fm[a, S.FHPIN] = 0  # the horse is itself again at the end of its next turn
@@ -2792,6 +2809,7 @@ def _shootout_round(g, f, ge, sc, out):
         for a in range(F):
             if able[a] < 0 and fm[a, FPINNED] != 0:
                 fm[a, FPINNED] = 0
+                fm[a, S.FDUCK] = 0
                 _log(out, a, Ev.PIN_LIFTED, 0)
             if fm[a, FORDER] == top:
                 fm[a, FORDER] = 0

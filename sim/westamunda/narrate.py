@@ -78,7 +78,17 @@ a fighter's guns); a reloading turn that fits one (Ev.FIT) is told as a fit with
 what it did: under cylinder_fit 'whole' the gun full and the rounds of the old cylinder set
 aside as loose rounds, under 'd8' the die and the rounds it put in, a failed roll keeping the
 spare; each with the spares left. A long gun fired one-handed from the saddle (MOD_ONE_ARM by
-a rider, mounted_long_gun 'one_hand') names the rein hand, not a locked arm."""
+a rider, mounted_long_gun 'one_hand') names the rein hand, not a locked arm.
+
+Duck backs (the text's optional rule, ``duck_backs``): a missed shot that made its target duck
+back behind his cover (Ev.DUCK) is told under the shot, with the cover (where it is: behind low
+cover, behind a wall or a building, inside a building; partial or full), the die that would
+have hit but for it and the score needed without it, the rule the first time; the target is
+pinned from then on in the narrator's picture as in the engine's (a mover's move ends, his aim
+goes, his activation in a fast draw is lost as a pin's), and the escape test at his next turn
+is told as the leadership test it is (Ev.UNPIN c=1: the dice, his Ld and the cover's bonus, no
+friend needed). A hit pinning him later is said to replace the duck back, and the closing line
+counts the duck backs each side's misses caused. None of it is said with the rule off."""
 
 from __future__ import annotations
 
@@ -91,6 +101,7 @@ from sim.core.tabletop.battlefield import (
     DEEP_WATER,
     DIFFICULT,
     GROUND_CHARS,
+    NONBLOCKING,
     SHALLOW_WATER,
     VERY_DIFFICULT,
     Table,
@@ -122,8 +133,9 @@ STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # (a hit avoided by a skill, and a wrassler's arm lock before his blows, included)
 # (and on a mounted fighter: where the hit landed, the horse's wound roll, the test to stay on
 # and the fall)
+# (and a miss's duck back, duck_backs)
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
-              Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON)
+              Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON, Ev.DUCK)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
@@ -316,6 +328,8 @@ class _Fighter:
         self.spares = [0] * len(self.slots)  # spare cylinders or tubes a slot (his roster's)
         self.state = STANDING
         self.pinned = False
+        self.duck = 0  # his pin is a duck back behind cover of this level (S.COV_*), 0 not
+        self.duck_place = ""  # where he ducked: 'behind low cover', 'inside the building'...
         self.ws, self.bs, self.w = prof["WS"], prof["BS"], prof["W"]
         self.s, self.t, self.i_, self.ld = prof["S"], prof["T"], prof["I"], prof["Ld"]
         self.flesh = 0
@@ -504,6 +518,21 @@ class _Story:
                       f"action tests at the start of each of its turns: {r.ld_dice}D6 at or "
                       "under the leader's Ld (the best Ld standing if he is not); failing, it "
                       "bottles out and loses",
+            "duck_back": "duck backs (the text's optional rule): a shot that misses a target "
+                         "behind cover, when its die would have hit with every modifier but "
+                         "the cover's (range, speed, snap and the rest still counted; 6 at "
+                         "most needed"
+                         + ("; a natural 1 never" if r.natural_one_fails else "")
+                         + "), makes him duck back: he is pinned without a hit (not "
+                         + ("a rider, nor " if self.riders else "")
+                         + "a fighter already pinned, down or in hand-to-hand; a mover shot "
+                         "on overwatch stops where he is, and in the open no one ducks); at "
+                         "the start of his side's next turn he shakes it off with a leadership "
+                         f"test, {r.ld_dice}D6 at or under his Ld "
+                         f"{r.duck_back_ld_bonus[0]:+d} behind partial and "
+                         f"{r.duck_back_ld_bonus[1]:+d} behind full cover, no friend needed; "
+                         "failing, he stays pinned that turn and the duck back lifts at its "
+                         "end; a hit on him meanwhile pins him as ever",
             "kickback": f"a gun of S {r.kickback_gap} or more above the firer's own S kicks: "
                         "an S test, failing which he is pinned",
             "knockdown": f"a hit of S{r.knockdown_strength} or more on a target "
@@ -713,6 +742,10 @@ class _Story:
                           f"stands within {r.unpin_friend_in}\" (the leader always may try); "
                           "failing, or with no friend near, he loses that activation and the "
                           "pin lifts after it: a pin costs one activation",
+                "duck_back": text["duck_back"].replace(
+                    "at the start of his side's next turn", "when his score next comes").replace(
+                    "failing, he stays pinned that turn and the duck back lifts at its end",
+                    "failing, he loses that activation and the duck back lifts after it"),
                 "down": f"a down fighter may only crawl {r.down_crawl_in}\" when his score "
                         "comes; at the end of each round he rolls to recover: "
                         + _faces(r.recovery_faces, ("up again with a flesh wound, and pinned",
@@ -862,7 +895,7 @@ class _Story:
 
     def take_out(self, t: int) -> None:
         f = self.f[t]
-        f.state, f.pinned = OUT, False
+        f.state, f.pinned, f.duck = OUT, False, 0
         f.aim_t, f.aim_n = -1, 0
         f.eng = -1
         for b in self.f.values():
@@ -880,7 +913,7 @@ class _Story:
 
     def go_down(self, t: int) -> None:
         f = self.f[t]
-        f.state, f.pinned = DOWN, False
+        f.state, f.pinned, f.duck = DOWN, False, 0
 
     def flesh_wound(self, t: int) -> None:
         """A flesh wound (at WS and BS both 0 a TAKEN_OUT follows). A fast draw's shooter
@@ -1251,6 +1284,8 @@ class _Story:
                 why = "he was taken out of action"
             elif f.state == DOWN:
                 why = "he went down"
+            elif f.pinned and f.duck:
+                why = f"he ducked back behind cover before the end of the {self.turn_word}"
             elif f.pinned:
                 why = f"he was pinned before the end of the {self.turn_word}"
             elif f.act == Act.CLEAR and f.tracked and k < len(f.slots) and f.jams[k] == 0:
@@ -1453,7 +1488,9 @@ class _Story:
             self.group_head()
             if g is not None and i in g["todo"] and not p[0]:
                 g["todo"].remove(i)  # the pin costs him this activation
-                g["idle"][i] = "pinned: his escape failed, he loses this activation"
+                g["idle"][i] = ("ducked back: his nerve failed, he loses this activation"
+                                if p[2] == 1 else
+                                "pinned: his escape failed, he loses this activation")
         elif kind in (Ev.MELEE, Ev.SHELLS, Ev.RELOAD, Ev.FIT, Ev.CLEAR, Ev.RECOVERY) or \
                 (kind == Ev.TAKEN_OUT and p[1] == 0):
             self.round_end = True
@@ -1487,7 +1524,8 @@ class _Story:
                 i in g["noted"] or (f.state == STANDING and not f.pinned):
             return
         g["noted"].add(i)
-        how = {OUT: "taken out of action", DOWN: "put down"}.get(f.state, "pinned")
+        how = {OUT: "taken out of action", DOWN: "put down"}.get(
+            f.state, "made to duck back" if f.duck else "pinned")
         by = [self.lab(a) for a in g["hit"].get(i, [])]
         by_txt = f" by {' and '.join(by)}" if by else ""
         self.say(f"{self.lab(i)} fires back although just {how}{by_txt}: equal scores, so "
@@ -2004,7 +2042,7 @@ class _Story:
         prev = self.before((Ev.PIN_LIFTED,))
         if f.state != STANDING:
             return  # going down or out was told; the aim goes with him
-        if nxt is not None and int(nxt[2]) == Ev.PINNED and int(nxt[1]) == i:
+        if nxt is not None and int(nxt[2]) in (Ev.PINNED, Ev.DUCK) and int(nxt[1]) == i:
             self.pending_aim = (i, t)
             return
         if int(prev[2]) == Ev.FALL and int(prev[1]) == i:
@@ -2058,7 +2096,7 @@ class _Story:
     def pin_lifted(self, i, why):
         """A pin ends without a test: it has cost its turn (the recovery phase), or he is
         charged."""
-        self.f[i].pinned = False
+        self.f[i].pinned, self.f[i].duck = False, 0
         if why == 0 and self.fast:  # after the score his escape failed at
             if self.grp is not None:
                 self.pass_members()
@@ -2656,8 +2694,12 @@ class _Story:
         f.pinned = True
         aim = self.pending_aim
         tail = ""
+        if f.duck:  # a real pin now: his escape test is the I test
+            tail = ", a hit's pin in place of his duck back" if by >= 0 else \
+                ", in place of his duck back"
+        f.duck = 0
         if aim is not None and aim[0] == t:
-            tail = f", losing his aim on {self.lab(aim[1])}"
+            tail += f", losing his aim on {self.lab(aim[1])}"
             self.pending_aim = None
         if by < 0 and self.falling is not None and self.falling["f"] == t:
             ind = "  " if self.melee_ctx else "    "
@@ -2668,6 +2710,87 @@ class _Story:
             self.say(f"  The kick pins {self.lab(t)}{tail}{self.why('pinned')}.")
         else:
             self.say(f"    {self.lab(t)} is pinned{tail}{self.why('pinned')}.")
+
+    def cover_place(self, a, t, cover) -> str:
+        """Where target t's cover from a's shot is (the shared sight's reasons for it):
+        'inside the building', 'behind the building' or 'behind the wall' (full cover: his
+        building, or a blocking cell next to him towards a), 'in low cover' or 'behind low
+        cover' (partial: a fence, hedge, low wall or trees he stands in or that lie between);
+        'behind cover' when the positions do not show it."""
+        tb = self.table
+        (x0, y0), (x1, y1) = self.f[a].pos, self.f[t].pos
+        h, w = tb.terrain.shape
+        own_a, own_b = int(tb.building[y0, x0]), int(tb.building[y1, x1])
+        if cover == S.COV_FULL:
+            if own_b >= 0 and own_b != own_a:
+                return "inside the building"
+            vx, vy = x0 - x1, y0 - y1
+            vv = vx * vx + vy * vy
+            kinds = set()
+            for ddy in (-1, 0, 1):
+                for ddx in (-1, 0, 1):
+                    cx, cy = x1 + ddx, y1 + ddy
+                    if not (ddx or ddy) or not (0 <= cx < w and 0 <= cy < h) or \
+                            int(tb.terrain[cy, cx]) != BLOCKING or \
+                            (own_a >= 0 and int(tb.building[cy, cx]) == own_a):
+                        continue
+                    dot = ddx * vx + ddy * vy
+                    if dot > 0 and 2 * dot * dot >= (ddx * ddx + ddy * ddy) * vv:
+                        kinds.add("building" if int(tb.building[cy, cx]) >= 0 else "wall")
+            return f"behind the {kinds.pop()}" if len(kinds) == 1 else \
+                "behind a wall" if kinds else "behind cover"
+        if cover == S.COV_PARTIAL:
+            return "in low cover" if int(tb.terrain[y1, x1]) == NONBLOCKING else \
+                "behind low cover"
+        return "behind cover"
+
+    def duck(self, t, a, cover, need0, d):
+        """A's shot missed t, and its die ``d`` would have hit but for t's ``cover`` (the score
+        ``need0`` without it): t ducks back, pinned without a hit (Ev.DUCK, duck_backs). A
+        mover's move ends where he is; his aim is lost (told here, as a pin's)."""
+        f = self.f[t]
+        f.pinned, f.duck = True, cover
+        f.duck_place = self.cover_place(a, t, cover)
+        level = COVER[cover] if 0 < cover < len(COVER) else "no"
+        tail = ""
+        aim = self.pending_aim
+        if aim is not None and aim[0] == t:
+            tail += f", losing his aim on {self.lab(aim[1])}"
+            self.pending_aim = None
+        act = self.act
+        if t == self.mover and self.phase == "move" and act is not None and act["f"] == t:
+            tail += (f", and his move ends at {_xy(f.pos)}" if act["moved"] else
+                     f", and his move ends before it begins, at {_xy(f.pos)}")
+        g = self.grp
+        if self.fast and g is not None and self.phase == "shoot" and \
+                a not in g["hit"].setdefault(t, []):
+            g["hit"][t].append(a)  # made to duck back by a shot of his own score
+        self.say(f"    {self.lab(t)} ducks back {f.duck_place} ({level} cover)"
+                 f"{self.why('duck_back')}: the {d} would have hit but for the cover "
+                 f"({need0}+ without it); he is pinned until he steadies his nerve{tail}.")
+
+    def duck_test(self, i, ok, total, ld):
+        """Ducked-back fighter i's escape test (Ev.UNPIN c=1): a leadership test, ``total`` on
+        the ld_dice against ``ld``, his Ld with the cover's bonus; no friend needed."""
+        f = self.f[i]
+        me, r = self.lab(i), self.rules
+        if f.duck in (S.COV_PARTIAL, S.COV_FULL):
+            bonus = r.duck_back_ld_bonus[0 if f.duck == S.COV_PARTIAL else 1]
+            base = f"Ld {f.ld} {bonus:+d} for {COVER[f.duck]} cover"
+            where = f.duck_place
+        else:  # no duck back seen before it: the Ld he tested on, as logged
+            base, where = f"Ld {f.ld} {ld - f.ld:+d} for the cover", "behind cover"
+        res = "passed, he is back in the fight"
+        if ok:
+            f.pinned, f.duck = False, 0
+        elif self.fast:
+            res = "failed, so he loses this activation, and the duck back lifts after it"
+        else:
+            self.turn_notes["no_act"][i] = f"ducked back {where}"
+            res = f"failed, he stays ducked back this {self.turn_word}"
+        self.say(f"{me} {'steadies' if ok else 'cannot steady'} his nerve {where}"
+                 f"{self.why('duck_back')}: a leadership test (no friend needed), {r.ld_dice}D6 "
+                 f"= {total} against Ld {ld} ({base}): {res}.")
 
     def wound(self, t, a, need, d, wounded):
         f = self.f[t]
@@ -2916,7 +3039,7 @@ class _Story:
         if why == 0:
             res = "he is out of action" if self.f[o].state == OUT else "he is down"
         elif why == 1:
-            res = "the hit pinned him"
+            res = "the miss made him duck back" if self.f[o].duck else "the hit pinned him"
         else:
             res = f"{self.lab(i)} is no longer a shot he can take (out of his sight, arc or range)"
         self.say(f"  {self.lab(o)} loses his overwatch shot at {self.lab(i)}: {res}.")
@@ -3185,7 +3308,7 @@ class _Story:
         elif res == S.INJ_DOWN:
             txt = "he stays down"
         else:
-            f.state, f.pinned = STANDING, True
+            f.state, f.pinned, f.duck = STANDING, True, 0
             self.flesh_wound(i)
             until = ("his next activation (he tests to escape when his score comes)"
                      if self.fast else "his side's next turn is over")
@@ -3226,7 +3349,7 @@ class _Story:
             t = self.tally[s]
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
-                     f"{self.blast_count(s)}{self.rider_count(s)}.")
+                     f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -3243,6 +3366,13 @@ class _Story:
                 txt += f", {len(labs)} " + (what.format(names) if "{}" in what else
                                             f"{what} ({names})")
         return txt
+
+    def duck_count(self, side) -> str:
+        """'; 2 of its misses made the target duck back behind cover', or '' (none did)."""
+        ev = self.ev
+        n = sum(1 for e in ev[ev[:, 2] == Ev.DUCK]
+                if int(e[3]) in self.f and self.f[int(e[3])].side == side)
+        return f"; {n} of its misses made the target duck back behind cover" if n else ""
 
     def blast_count(self, side) -> str:
         """'; its scatter shells put down 3 templates (2 scattered off a miss), dealing 4 hits,
@@ -3305,6 +3435,8 @@ class _Story:
                 self.turn(p[0])
             elif kind == Ev.BOTTLE:
                 self.bottle(*p[:4])
+            elif kind == Ev.UNPIN and p[2] == 1:
+                self.duck_test(f, p[0], p[3], p[4])
             elif kind == Ev.UNPIN:
                 self.unpin(f, p[0], p[1])
             elif kind == Ev.ACTION:
@@ -3325,6 +3457,8 @@ class _Story:
                 self.injury(f)
             elif kind == Ev.PINNED:
                 self.pinned(f, p[0])
+            elif kind == Ev.DUCK:
+                self.duck(f, *p[:4])
             elif kind == Ev.AMMO:
                 self.ammo(f, *p[:4])
             elif kind == Ev.RELOAD:

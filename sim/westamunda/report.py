@@ -50,10 +50,11 @@ from sim.westamunda.rules import WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
          "hire_a", "hire_b", "mounted_a", "mounted_b", "spares_a", "spares_b", "table_setting",
-         "terrain_density", "ammo_on", "duck_backs")
+         "terrain_density", "ammo_on", "duck_backs", "mounted_long_gun", "cylinder_fit")
 
 
-DEFAULT_AMMO_ON = WMRules().ammo_on  # the text's: an ammo roll on a natural 6
+_DEFAULTS = WMRules()
+DEFAULT_AMMO_ON = _DEFAULTS.ammo_on  # the text's: an ammo roll on a natural 6
 
 
 def _ammo(v) -> str:
@@ -97,6 +98,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row["spares_a"] = int(r.get("spares_a", 0))
         row["spares_b"] = int(r.get("spares_b", 0))
         row["duck_backs"] = bool(r.get("duck_backs", False))
+        for key in ("mounted_long_gun", "cylinder_fit"):  # readings a grid may vary
+            row[key] = r.get(key, getattr(_DEFAULTS, key))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
                     "lo": m - z * se, "hi": m + z * se,
                     "draws": float((a["winner_seat"] < 0).mean()),
@@ -491,23 +494,28 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                  f"change is measured from 1/2 ({ci}, clustered by table). Counts are a fight's, "
                  "both sides: hits located on horses, horses brought down, riders' falls, "
                  "pinned horses bolting, and riders stepping down.", "",
-                 f"| gang and build | table | fighters A v B | score change ({ci}) | horse hits "
+                 f"| gang and build | table | long gun from the saddle (`mounted_long_gun`) | "
+                 f"fighters A v B | score change ({ci}) | horse hits "
                  "| horses down | falls | bolts | dismounts |",
-                 "|---|---|---|---|---|---|---|---|---|"]
-        for _, r in ho.sort_values(["gang_a", "build_a", "table_setting"]).iterrows():
+                 "|---|---|---|---|---|---|---|---|---|---|"]
+        for _, r in ho.sort_values(["gang_a", "build_a", "table_setting",
+                                    "mounted_long_gun"]).iterrows():
             d = r["score"] - 0.5
             n = r["games"]
             text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']} | "
-                        f"{r['table_setting']} | {r['fighters_a']} v {r['fighters_b']} | "
+                        f"{r['table_setting']} | {r['mounted_long_gun']} | "
+                        f"{r['fighters_a']} v {r['fighters_b']} | "
                         f"{100 * d:+.1f} [{100 * (r['lo'] - 0.5):+.1f}, "
                         f"{100 * (r['hi'] - 0.5):+.1f}] | {r['horse_hits'] / n:.2f} | "
                         f"{r['horses_lost'] / n:.2f} | {r['falls'] / n:.2f} | "
                         f"{r['bolts'] / n:.2f} | {r['dismounts'] / n:.2f} |")
             if r["lo"] > 0.5 or r["hi"] < 0.5:
                 word = "beats" if r["lo"] > 0.5 else "loses to"
+                reading = ("" if r["mounted_long_gun"] == _DEFAULTS.mounted_long_gun else
+                           f" with mounted_long_gun {r['mounted_long_gun']!r}")
                 recs.append(f"- Mounted, the {r['gang_a'].replace('_', ' ')} {r['build_a']} "
                             f"gang ({r['fighters_a']} riders) {word} the same gang on foot "
-                            f"({r['fighters_b']}) on a {r['table_setting']} table: "
+                            f"({r['fighters_b']}) on a {r['table_setting']} table{reading}: "
                             f"{100 * d:+.1f} points [{100 * (r['lo'] - 0.5):+.1f}, "
                             f"{100 * (r['hi'] - 0.5):+.1f}].")
         text.append("")
@@ -523,8 +531,9 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                  "tubes (Spencers) for every gun that takes them, trading spare boxes if the "
                  "money is short (and where that is not enough, the build is made for the "
                  "budget less the spares: fewer boxes or bodies); side B is the same gang "
-                 "without. A reloading turn fits a "
-                 "spare whole (`cylinder_fit`); a failed roll keeps it. The score change is "
+                 "without (points where only side B buys spares are not shown). A reloading "
+                 "turn fits a spare (`cylinder_fit`: 'whole' fills the gun, 'd8' a D8 of "
+                 "its chambers); a failed roll keeps it. The score change is "
                  f"measured from 1/2 ({ci}, clustered by table); 'worth' converts it to dollars "
                  "at the weapons' field rate of the gang without the swap, where one was "
                  "fitted. Counts are a fight's, both sides.", "",

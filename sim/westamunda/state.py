@@ -143,8 +143,9 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FFLESH, FFACEX, FFACEY, FAIMT, FAIMN, FAIMDX, FAIMDY, FAIMCOV, FOW, FOWN, FOWFIRED, FACT, FMOVED,
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
- FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK) = range(57)
-N_FC = 57
+ FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
+ FFOUGHT) = range(58)
+N_FC = 58
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -172,6 +173,8 @@ N_FC = 57
 # FHPIN_TURN the gang turn it was pinned in; FHDX/FHDY the horse's heading (its latest move's
 # direction: a horse whose rider is pinned goes on that way); FHLAST half-inches of its latest
 # move before this turn (kept as his turn starts: a bolting horse goes its last move and more).
+# FFOUGHT: the gang turn (clock[1]) of his latest hand-to-hand round (no reloading after it that
+# turn; 0 none).
 # FDUCK: his pin is a duck back (duck_backs), behind cover of this level (1 partial, 2 full); 0
 # an ordinary pin or none.
 # FMELEE_REST the strength bonus of his best hand weapon once every tomahawk he can throw is
