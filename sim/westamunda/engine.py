@@ -842,7 +842,7 @@ def _pin(ge, out, t, by):
 
 
 @kernel
-def _duck_back(g, ge, sc, out, a, t, k, dist, cov, snap, aim_turns, emerging, charging,
+def _duck_back(g, f, ge, sc, out, a, t, k, dist, cov, snap, aim_turns, emerging, charging,
                sustained, d):
     """duck_backs (the text's optional rule): a's shot at t missed; if t is behind cover and the
     die would have hit with every modifier but the cover's (range, speed, snap and the rest:
@@ -866,6 +866,7 @@ def _duck_back(g, ge, sc, out, a, t, k, dist, cov, snap, aim_turns, emerging, ch
     _lose_aim(ge, out, t, 3)
     out.side_out[fm[a, FSIDE], S.S_DUCKS] += 1
     _log(out, t, Ev.DUCK, a, cov, need0, d)
+    _get_wet(g, f, ge, out, t)  # pinned in water, as any pinned fighter
 
 
 @kernel
@@ -1614,8 +1615,8 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         if hit:
             _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
         elif rp[S.R_DUCK] != 0:
-            _duck_back(g, ge, sc, out, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]), cov,
-                       snap, aim_turns, em, ch, sustained, d)
+            _duck_back(g, f, ge, sc, out, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]),
+                       cov, snap, aim_turns, em, ch, sustained, d)
         if wt[row, S.WC_FLAGS] & FL_TEMPLATE:  # a scatter shell: its template, or its scatter
             _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1)
     for _ in range(rolls):
