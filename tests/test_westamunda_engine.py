@@ -2071,6 +2071,26 @@ HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaw
 RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
 
 
+def audit_fails(played, against, n, why, rosters=None, audit_rosters=None,
+                types=("townsfolk", "townsfolk"), overrides=None, seed=5, stream=1):
+    """The auditor's teeth: fights 0..n-1 (every pairing of the gunfighters, weight
+    ``overrides``) played under rules ``played`` with ``rosters`` and audited under ``against``
+    with ``audit_rosters`` (default the same). True once one fails the audit, which must fail
+    on a check whose message contains one of ``why`` (a string or a tuple of them)."""
+    why = (why,) if isinstance(why, str) else tuple(why)
+    audit_rosters = rosters if audit_rosters is None else audit_rosters
+    k, w = lineups(NAMES, n, overrides)
+    for i in range(n):
+        batch, ev, tab = replay(played, seed, stream, i, k[i], w[i], rosters=rosters,
+                                gang_types=types)
+        try:
+            _audit(against, ev, batch.games[0], batch.sides[0], tab, audit_rosters, types)
+        except AssertionError as e:
+            assert any(m in str(e) for m in why), e
+            return True
+    return False
+
+
 def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=None, games=None,
             types=("townsfolk", "townsfolk")):
     """The counts of ``_audit`` summed over n traced fights (every pairing of ``names``, with

@@ -40,7 +40,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from test_westamunda_engine import NAMES, R, _audit, agrees, audited, lineups
+from test_westamunda_engine import NAMES, R, agrees, audit_fails, audited, lineups
 
 from helpers import binom_p, chi2_p
 from sim.core.params import ConfigError
@@ -356,20 +356,11 @@ def test_the_auditor_rejects_fights_played_under_other_rules(played, against, ro
     fits rolled audited as automatic, and the cavalry's long-gun shots under one rein-hand
     reading audited under the other, fail the audit on the check it concerns within 96
     fights."""
-    k, w = lineups(NAMES, 96, EAGER)
     types = ("townsfolk", "townsfolk")
     if rosters == "rules":
         rosters, types = api.gangs(played)
-    audit_rosters = rosters if audit_rosters is None else audit_rosters
-    for i in range(96):
-        batch, ev, tab = E.replay(played, 5, 1, i, k[i], w[i], rosters=rosters,
-                                  gang_types=types)
-        try:
-            _audit(against, ev, batch.games[0], batch.sides[0], tab, audit_rosters, types)
-        except AssertionError as e:
-            assert any(m in str(e) for m in why), e
-            return
-    pytest.fail("96 fights played under other rules pass the audit")
+    if not audit_fails(played, against, 96, why, rosters, audit_rosters, types, EAGER):
+        pytest.fail("96 fights played under other rules pass the audit")
 
 
 def test_two_guns_alike_are_followed_by_their_spares_and_loose_rounds():

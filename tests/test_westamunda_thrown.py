@@ -31,7 +31,7 @@ import collections
 
 import numpy as np
 import pytest
-from test_westamunda_engine import NAMES, THROWN, R, _audit, audited, lineups
+from test_westamunda_engine import NAMES, THROWN, R, _audit, audit_fails, audited, lineups
 
 from helpers import chi2_p, hits_at_exact_odds
 from sim.westamunda import builds
@@ -315,18 +315,10 @@ def test_the_auditor_rejects_fights_played_under_other_throw_rules(played, again
     fail the audit on the check it concerns within 96 fights; so do the war band's own fights
     audited as if each fighter also carried a bowie (the knife's S + 0 after his last throw
     is then a wrong wound need)."""
-    k, w = lineups(NAMES, 96)
     audit_rosters = rosters if rosters[0] is not BOWIE else (BOWIE, TOWN)
     play_rosters = rosters if rosters[0] is not BOWIE else (NATIVE, TOWN)
-    for i in range(96):
-        batch, ev, tab = E.replay(played, 5, 1, i, k[i], w[i], rosters=play_rosters,
-                                  gang_types=TYPES)
-        try:
-            _audit(against, ev, batch.games[0], batch.sides[0], tab, audit_rosters, TYPES)
-        except AssertionError as e:
-            assert any(m in str(e) for m in why), e
-            return
-    pytest.fail("96 fights played under other throw rules pass the audit")
+    if not audit_fails(played, against, 96, why, play_rosters, audit_rosters, TYPES):
+        pytest.fail("96 fights played under other throw rules pass the audit")
 
 
 

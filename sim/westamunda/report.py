@@ -126,6 +126,14 @@ _SKILL_COLUMN = {"gunfighter": "off_hand_shots", "hip_shooting": "hip_shots",
                  "iron_jaw": "melee_rounds"}
 
 
+def _alike(df: pd.DataFrame, *keys: str) -> pd.Series:
+    """Rows whose sides agree on every key (``<key>_a`` equal to ``<key>_b``)."""
+    mask = pd.Series(True, index=df.index)
+    for key in keys:
+        mask &= df[f"{key}_a"] == df[f"{key}_b"]
+    return mask
+
+
 def _skill_events(a: pd.DataFrame, skill) -> int:
     """Side A's count of the events the skill shows in (its tidy column), -1 for a skill with
     none (marksman, nerves of steel: their events are in the trace only)."""
@@ -451,9 +459,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                  "of steel show in the trace only.", ""]
 
     # ---- hired fighters
-    hi = hires[(hires["hire_b"] == "none") & (hires["swap_a"] == hires["swap_b"])
-               & (hires["build_a"] == hires["build_b"]) & (hires["gang_a"] == hires["gang_b"])
-               & (hires["skill_a"] == hires["skill_b"])]
+    hi = hires[(hires["hire_b"] == "none") & _alike(hires, "swap", "build", "gang", "skill")]
     if not hi.empty:
         text += ["## Are hired fighters worth their fee?", "",
                  "Side A takes on the hired fighters (the build spends what their fees leave), "
@@ -483,9 +489,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
             text.append("")
 
     # ---- horses
-    ho = rides[~rides["mounted_b"] & (rides["swap_a"] == rides["swap_b"])
-               & (rides["build_a"] == rides["build_b"]) & (rides["gang_a"] == rides["gang_b"])
-               & (rides["skill_a"] == rides["skill_b"]) & (rides["hire_a"] == rides["hire_b"])]
+    ho = rides[~rides["mounted_b"] & _alike(rides, "swap", "build", "gang", "skill", "hire")]
     if not ho.empty:
         text += ["## Are horses worth their dollars?", "",
                  "Side A rides: its build buys a horse and saddle for every fighter out of the "
@@ -521,10 +525,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
         text.append("")
 
     # ---- spare cylinders and tubes
-    sp = spared[(spared["spares_b"] == 0) & (spared["swap_a"] == spared["swap_b"])
-                & (spared["build_a"] == spared["build_b"]) & (spared["gang_a"] == spared["gang_b"])
-                & (spared["skill_a"] == spared["skill_b"]) & (spared["hire_a"] == spared["hire_b"])
-                & (spared["mounted_a"] == spared["mounted_b"])]
+    sp = spared[(spared["spares_b"] == 0)
+                & _alike(spared, "swap", "build", "gang", "skill", "hire", "mounted")]
     if not sp.empty:
         text += ["## Are spare cylinders worth their dollars?", "",
                  "Side A buys `spares_a` spare pre-loaded cylinders (percussion revolvers) or "
@@ -574,9 +576,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
 
     def _mirror(df):
         return df[(df["swap_a"] == "none") & (df["swap_b"] == "none")
-                  & (df["build_a"] == df["build_b"]) & (df["gang_a"] == df["gang_b"])
-                  & (df["skill_a"] == df["skill_b"]) & (df["hire_a"] == df["hire_b"])
-                  & (df["mounted_a"] == df["mounted_b"]) & (df["spares_a"] == df["spares_b"])]
+                  & _alike(df, "build", "gang", "skill", "hire", "mounted", "spares")]
     on = _mirror(ducked)
     off = _mirror(plain)
     off = off[[tuple(r) in set(map(tuple, on[mirror_cols].to_numpy()))
