@@ -126,6 +126,13 @@ _SKILL_COLUMN = {"gunfighter": "off_hand_shots", "hip_shooting": "hip_shots",
                  "iron_jaw": "melee_rounds"}
 
 
+def _change(r, unit: str = "") -> str:
+    """A point's score change from the even fight with its interval, in points of win rate:
+    '+3.1 [-1.0, +7.2]' ('+3.1 points [...]' with unit ' points')."""
+    return (f"{100 * (r['score'] - 0.5):+.1f}{unit} [{100 * (r['lo'] - 0.5):+.1f}, "
+            f"{100 * (r['hi'] - 0.5):+.1f}]")
+
+
 def _alike(df: pd.DataFrame, *keys: str) -> pd.Series:
     """Rows whose sides agree on every key (``<key>_a`` equal to ``<key>_b``)."""
     mask = pd.Series(True, index=df.index)
@@ -508,9 +515,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
             n = r["games"]
             text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']} | "
                         f"{r['table_setting']} | {r['mounted_long_gun']} | "
-                        f"{r['fighters_a']} v {r['fighters_b']} | "
-                        f"{100 * d:+.1f} [{100 * (r['lo'] - 0.5):+.1f}, "
-                        f"{100 * (r['hi'] - 0.5):+.1f}] | {r['horse_hits'] / n:.2f} | "
+                        f"{r['fighters_a']} v {r['fighters_b']} | {_change(r)} | "
+                        f"{r['horse_hits'] / n:.2f} | "
                         f"{r['horses_lost'] / n:.2f} | {r['falls'] / n:.2f} | "
                         f"{r['bolts'] / n:.2f} | {r['dismounts'] / n:.2f} |")
             if r["lo"] > 0.5 or r["hi"] < 0.5:
@@ -520,8 +526,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                 recs.append(f"- Mounted, the {r['gang_a'].replace('_', ' ')} {r['build_a']} "
                             f"gang ({r['fighters_a']} riders) {word} the same gang on foot "
                             f"({r['fighters_b']}) on a {r['table_setting']} table{reading}: "
-                            f"{100 * d:+.1f} points [{100 * (r['lo'] - 0.5):+.1f}, "
-                            f"{100 * (r['hi'] - 0.5):+.1f}].")
+                            f"{_change(r, ' points')}.")
         text.append("")
 
     # ---- spare cylinders and tubes
@@ -558,16 +563,14 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
             text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']}{swap} | "
                         f"{r['table_setting']} | {r['spares_a']} | "
                         f"{r['fighters_a']} v {r['fighters_b']} | "
-                        f"${r['cost_a'] - r['cost_b']:+.0f} | {100 * d:+.1f} "
-                        f"[{100 * (r['lo'] - 0.5):+.1f}, {100 * (r['hi'] - 0.5):+.1f}] | "
+                        f"${r['cost_a'] - r['cost_b']:+.0f} | {_change(r)} | "
                         f"{worth} | {r['cylinders_fitted'] / n:.2f} | {r['reloads'] / n:.2f} | "
                         f"{r['dry_turns'] / n:.2f} |")
             if r["lo"] > 0.5 or r["hi"] < 0.5:
                 word = "wins" if r["lo"] > 0.5 else "loses"
                 recs.append(f"- {r['spares_a']} spare cylinders or tubes a gun {word} the "
                             f"{r['gang_a'].replace('_', ' ')} {r['build_a']} gang{swap} "
-                            f"{100 * d:+.1f} points [{100 * (r['lo'] - 0.5):+.1f}, "
-                            f"{100 * (r['hi'] - 0.5):+.1f}] for "
+                            f"{_change(r, ' points')} for "
                             f"${r['cost_a'] - r['cost_b']:+.0f} ({r['table_setting']} table).")
         text.append("")
 
