@@ -33,6 +33,7 @@ from sim.westamunda.state import (
     KALT,
     KALT_RES,
     KJAMS,
+    KLINK,
     KLOADED,
     KRESERVE,
     KSPARE,
@@ -90,13 +91,16 @@ W_DISMOUNT = 22  # 1: a rider who would settle to aim, watch or reload in cover 
 W_THROW = 23  # throw a tomahawk when the throw needs at most this (D6 score) and no gun has an
 #               easier shot (a tie goes to the throw: it strikes harder); once thrown it is
 #               gone, and his hand-to-hand strength with it; 0: never
-N_W = 24
+W_BARREL_FIRST = 24  # 1: a Le Mat's reload loads its empty shotgun barrel first (0: last, the
+#                      chambers first; the text's declaration before the roll)
+N_W = 25
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
-         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0}
+         W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
+         W_BARREL_FIRST: 1.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -148,7 +152,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "shoot_need": W_SHOOT_NEED, "base_share": W_BASE_SHARE, "flank_in": W_FLANK_IN,
                 "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
-                "dismount": W_DISMOUNT, "throw": W_THROW}
+                "dismount": W_DISMOUNT, "throw": W_THROW,
+                "barrel_first": W_BARREL_FIRST}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -242,7 +247,9 @@ def _upkeep(w, a, kit, wt, dec):
     """Reload or clear a weapon if it needs it (fills dec, True), preferring a jammed one, then
     the emptiest; a weapon is reloaded at or below ``W_RELOAD_AT`` rounds (and when dry). A gun
     with a spare cylinder or tube left has it fitted (the engine's choice: it fills the gun and
-    cannot be lost)."""
+    cannot be lost). A Le Mat's reload loads both its sets of chambers (the engine's rule): the
+    shell type is chosen for its barrel, and the barrel is declared first when it is empty and
+    ``W_BARREL_FIRST`` says so."""
     K = kit.shape[1]
     for k in range(K):
         if _usable(kit, a, k) and kit[a, k, KJAMS] > 0:
@@ -263,7 +270,10 @@ def _upkeep(w, a, kit, wt, dec):
     if best >= 0:
         dec[S.D_ACT] = Act.RELOAD
         dec[S.D_SLOT] = best
-        dec[S.D_SHELL] = 1 if _other_shell(w, kit, wt, a, best) else 0
+        b = best if kit[a, best, KLINK] < 0 else max(best, kit[a, best, KLINK])  # Le Mat: barrel
+        dec[S.D_SHELL] = 1 if _other_shell(w, kit, wt, a, b) else 0
+        if kit[a, best, KLINK] >= 0:
+            dec[S.D_FIRST] = 1 if w[W_BARREL_FIRST] > 0 and kit[a, b, KLOADED] == 0 else 0
         return True
     return False
 
@@ -756,6 +766,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
             dec[S.D_SLOT] = k
             if act == Act.RELOAD and kit[a, k, KALT] >= 0 and kit[a, k, KALT_RES] > 0:
                 dec[S.D_SHELL] = 1 if kit[a, k, KRESERVE] <= 0 else randint(s, 2)
+            if act == Act.RELOAD and kit[a, k, KLINK] >= 0:
+                dec[S.D_FIRST] = randint(s, 2)  # a Le Mat: barrel first or last at random
             if randint(s, 2) == 1:  # walking while reloading (the BS roll)
                 reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, walk, dist, queue,
                       rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])

@@ -90,6 +90,10 @@ _SIDE_DOCS = {
                         "turn whose roll passed; counted in reloads too)",
     "ducks_caused": "enemies this side's missed shots made duck back behind cover (duck_backs: "
                     "the roll would have hit but for the cover)",
+    "lemat_shells_loaded": "shells this side loaded into Le Mat shotgun barrels (counted in "
+                           "rounds_loaded too)",
+    "lemat_barrel_short": "Le Mat reloads of this side with the barrel declared last whose "
+                          "reload die ran out before the empty barrel (a shell there to load)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -738,7 +738,8 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     does not (a hand weapon); the replaced gun's boxes become boxes of ``weapon`` (all of them,
     or its share when the fighter keeps another of the same gun). A round type (a shotgun's
     ``shotgun_manstopper``) swaps in its gun with boxes of those rounds (the gun starts loaded
-    with them). Hired fighters keep their
+    with them). A Le Mat's chambers take the replaced gun's boxes, and it comes with one box of
+    shells for its barrel (``lemat_manstopper``: of those, loaded with them; else scatter). Hired fighters keep their
     kit. Raises ConfigError naming the weapon and why when the result is illegal or not
     modelled yet."""
     where = f"westamunda swap {weapon!r}"
@@ -777,13 +778,16 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
             slots = [i for i, w in enumerate(weapons) if _kind(rules, w) == place and
                      w not in ROUND_OF]
             here = bool(slots)
+            lemat = rules.has_flag(weapon, "lemat")
             for i in slots[:1] if kind == "handgun" else slots:
                 old = weapons[i]
                 held = weapons.count(old)
                 weapons[i] = weapon
                 moved = boxes.count(old) if old not in weapons else boxes.count(old) // held
-                for _ in range(moved):
-                    boxes[boxes.index(old)] = shell or weapon
+                for _ in range(moved):  # (a Le Mat's chambers take the revolver rounds)
+                    boxes[boxes.index(old)] = weapon if lemat else shell or weapon
+                if lemat:  # and a box for its shotgun barrel
+                    boxes.append(shell or next(n for n, of in ROUND_OF.items() if of == weapon))
                 changed = True
             if shell and here and shell not in weapons:
                 weapons.append(shell)

@@ -1692,8 +1692,9 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
     if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
         return  # (a tied shooter of the shoot-out fires both guns though just hit)
     k2 = -1
-    for kk in range(kit.shape[1]):
-        if kk != k and _ready_gun(kit, a, kk) and wt[kit[a, kk, KW], S.WC_KIND] == S.KIND_HANDGUN:
+    for kk in range(kit.shape[1]):  # another gun: not the other chambers of the same Le Mat
+        if kk != k and kk != kit[a, k, S.KLINK] and _ready_gun(kit, a, kk) and \
+                wt[kit[a, kk, KW], S.WC_KIND] == S.KIND_HANDGUN:
             k2 = kk
             break
     if k2 < 0:
@@ -2154,6 +2155,10 @@ def _act(g, f, ge, sc, out, a):
         if not (0 <= k < K) or kit[a, k, KW] < 0 or kit[a, k, KUSELESS] != 0 or \
                 _no_hand(fm, a):
             act = HOLD
+        elif act == Act.RELOAD and kit[a, k, S.KLINK] >= 0:
+            k = max(k, kit[a, k, S.KLINK])  # a Le Mat reloads as one gun: its barrel's slot
+            if kit[a, k, KUSELESS] != 0:
+                k = kit[a, k, S.KLINK]  # its barrel useless: the chambers alone
     elif act == Act.CHARGE:
         if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT:
             act = HOLD
@@ -2182,8 +2187,9 @@ def _act(g, f, ge, sc, out, a):
         _log(out, a, Ev.OVERWATCH, 1 if aimed else 0, fm[a, FFACEX], fm[a, FFACEY])
     elif act == Act.RELOAD or act == Act.CLEAR:
         fm[a, FRELOAD_SLOT] = k
-        fm[a, FRELOAD_SHELL] = 1 if act == Act.RELOAD and dec[S.D_SHELL] != 0 and \
-            kit[a, k, KALT] >= 0 else 0
+        fm[a, FRELOAD_SHELL] = (S.RS_SHELL if act == Act.RELOAD and dec[S.D_SHELL] != 0 and
+                                kit[a, k, KALT] >= 0 else 0) | \
+            (S.RS_FIRST if act == Act.RELOAD and dec[S.D_FIRST] != 0 else 0)
         _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
     elif act == Act.WALK or act == Act.RUN or act == Act.CHARGE or act == Act.CRAWL:
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0)
@@ -2547,6 +2553,76 @@ def _fit(g, ge, out, a, k):
 
 
 @kernel
+def _lemat_split(budget, first, room_b, res_b, room_c, res_c):
+    """A Le Mat reload's ``budget`` rounds (the reload die, capped) shared out in the declared
+    order: (into the barrel, into the chambers). Loaded first, the barrel takes its shell
+    before the chambers; loaded last, it gets what the die has left once the empty chambers
+    (as far as their box lasts) are filled: a short die leaves it empty."""
+    if first:
+        pb = min(budget, room_b, res_b)
+        return pb, min(budget - pb, room_c, res_c)
+    pc = min(budget, room_c, res_c)
+    return min(budget - pc, room_b, res_b), pc
+
+
+@kernel
+def _lemat_roll(g, cat, first, row_b, row_c, loaded_b, loaded_c, res_b, res_c, bs):
+    """One reloading turn of a Le Mat in reload category ``cat`` (not CAT_NONE): barrel row_b
+    holding loaded_b with res_b shells in its box, chambers row_c likewise; ``first``: the
+    barrel declared first. (passed, die, shells in, rounds in, shells lost, rounds lost): the
+    reload die's rounds (percussion chambers under percussion_reload 'chamber': one) shared
+    out in the declared order (``_lemat_split``); a failed BS roll loses what would have gone
+    in, each from its own box (reload_loss 'die': the rest of the die from the chambers' box
+    too)."""
+    rp, wt = g.rp, g.wt
+    ok = cat == S.CAT_AUTO or _test(g, bs, 0)
+    if wt[row_c, S.WC_RELOAD] == S.RL_CHAMBER and rp[S.R_PERC_D8] == 0:
+        die, budget = 0, 1
+    else:
+        die = roll(g.s, rp[S.R_RELOAD_DIE])
+        budget = min(die, rp[S.R_RELOAD_MAX])
+    pb, pc = _lemat_split(budget, first, wt[row_b, S.WC_CAPACITY] - loaded_b, res_b,
+                          wt[row_c, S.WC_CAPACITY] - loaded_c, res_c)
+    if ok:
+        return True, die, pb, pc, 0, 0
+    lc = min(die - pb, res_c) if rp[S.R_LOSS_DIE] != 0 and die > 0 else pc
+    return False, die, 0, 0, pb, lc
+
+
+@kernel
+def _reload_lemat(g, ge, out, a, b, c):
+    """Fighter a's reloading action on his Le Mat: barrel slot b (its shell types) and chamber
+    slot c, one action and one roll of his turn's category (text: Reloads), the barrel first
+    or last as he declared (FRELOAD_SHELL RS_FIRST): ``_lemat_roll``. Counted as one reload;
+    lemat_shells_loaded counts the shells, lemat_barrel_short a barrel declared last that the
+    die left empty with a shell to load; Ev.RELOAD (a = b, the chambers in h and i)."""
+    fm, kit = ge.fm, ge.kit
+    so = out.side_out
+    side = fm[a, FSIDE]
+    cat = _category(g, fm, a)
+    if cat == S.CAT_NONE:
+        return
+    first = (fm[a, FRELOAD_SHELL] & S.RS_FIRST) != 0
+    room_b = g.wt[kit[a, b, KW], S.WC_CAPACITY] - kit[a, b, KLOADED]
+    res_b = kit[a, b, KRESERVE]
+    ok, die, pb, pc, lb, lc = _lemat_roll(g, cat, first, kit[a, b, KW], kit[a, c, KW],
+                                          kit[a, b, KLOADED], kit[a, c, KLOADED], res_b,
+                                          kit[a, c, KRESERVE], fm[a, FBS])
+    kit[a, b, KLOADED] += pb
+    kit[a, c, KLOADED] += pc
+    kit[a, b, KRESERVE] -= pb + lb
+    kit[a, c, KRESERVE] -= pc + lc
+    so[side, S.S_LEMAT_SHELLS] += pb
+    if ok and not first and pb == 0 and room_b > 0 and res_b > 0:
+        so[side, S.S_LEMAT_SHORT] += 1
+    so[side, S.S_RELOADS] += 1
+    so[side, S.S_RELOAD_FAILS] += 0 if ok else 1
+    so[side, S.S_ROUNDS_LOADED] += pb + pc
+    so[side, S.S_ROUNDS_LOST] += lb + lc
+    _log(out, a, Ev.RELOAD, b, cat, 1 if ok else 0, die, pb, lb, 1 if first else 2, pc, lc)
+
+
+@kernel
 def _reload(g, ge, out, a, k, clear):
     """Fighter a's reloading action on slot k at the end of his turn: loading rounds, or with
     ``clear`` removing jams_cleared_per_turn jam markers on a success; a gun with a spare
@@ -2569,7 +2645,7 @@ def _reload(g, ge, out, a, k, clear):
     if kit[a, k, KSPARE] > 0:
         _fit(g, ge, out, a, k)
         return
-    if fm[a, FRELOAD_SHELL] != 0 and kit[a, k, KALT] >= 0 and \
+    if (fm[a, FRELOAD_SHELL] & S.RS_SHELL) != 0 and kit[a, k, KALT] >= 0 and \
             _category(g, fm, a) != S.CAT_NONE:
         back = kit[a, k, KLOADED]  # the other round type: the barrels emptied into their box
         kit[a, k, KRESERVE] += back
@@ -2577,6 +2653,10 @@ def _reload(g, ge, out, a, k, clear):
         _swap_rounds(kit, a, k)
         so[side, S.S_SHELL_SWAPS] += 1
         _log(out, a, Ev.SHELLS, k, kit[a, k, KW], back)
+    link = kit[a, k, S.KLINK]
+    if link >= 0 and kit[a, link, KUSELESS] == 0:
+        _reload_lemat(g, ge, out, a, max(k, link), min(k, link))
+        return
     cat, ok, die, put, lost = _reload_roll(g, kit[a, k, KW], kit[a, k, KLOADED],
                                            kit[a, k, KRESERVE], _activity(g, fm, a), fm[a, FBS],
                                            g.rp[S.R_MOUNTED_SHIFT] if fm[a, S.FHORSE] != 0 else 0)
@@ -3008,6 +3088,25 @@ def _sim_reloads(s, rp, tb, wound, wt, n, row, loaded, reserve, activity, bs, sp
         hist[put, lost] += 1
 
 
+@kernel
+def _sim_lemat(s, rp, tb, wound, wt, n, row_b, row_c, empty_c, shell_empty, first, activity, bs,
+               hist):
+    """n reloading turns of a Le Mat (``_lemat_roll``) with ``empty_c`` chambers and the
+    barrel (if ``shell_empty``) empty, boxes plenty: hist[chambers in, shells in, chamber
+    rounds lost, shells lost] counts."""
+    g = _dice_game(s, rp, tb, wound, wt)
+    cat = min(g.tb[S.TB_RELOAD_CAT + activity], S.CAT_NONE)
+    cap_c, cap_b = wt[row_c, S.WC_CAPACITY], wt[row_b, S.WC_CAPACITY]
+    for _ in range(n):
+        if cat == S.CAT_NONE:
+            hist[0, 0, 0, 0] += 1
+            continue
+        _, _, pb, pc, lb, lc = _lemat_roll(g, cat, first, row_b, row_c,
+                                           cap_b - (1 if shell_empty else 0), cap_c - empty_c,
+                                           1 << 20, 1 << 20, bs)
+        hist[pc, pb, lc, lb] += 1
+
+
 # ---------------------------------------------------------------- set-up and public API
 
 
@@ -3130,7 +3229,7 @@ def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
     return tuple(Recruit(t, weapons=w, boxes=b) for t, (w, b) in kits)
 
 
-_UNSUPPORTED = ("lemat", "entangle", "throw_by_strength", "needs_skill", "parry",
+_UNSUPPORTED = ("entangle", "throw_by_strength", "needs_skill", "parry",
                 "charge_strength")  # a sabre's parry, a lance's charge: not modelled yet
 
 
@@ -3158,6 +3257,18 @@ def _supported(rules: WMRules, name: str) -> str | None:
     if rules.has_flag(name, "template") and w["sfd"] > 0:
         return f"{name} has flag template and sustained-fire dice (not modelled yet)"
     return None
+
+
+def _lemat_barrel(r: Recruit, gun: str) -> str:
+    """The round type Le Mat ``gun``'s shotgun barrel is loaded with at the start: the first of
+    its shell types the recruit lists among his weapons, else the first he has a box of, else
+    its first shell type (scatter)."""
+    shells = [n for n, of in ROUND_OF.items() if of == gun]
+    for pool in (r.weapons, r.boxes):
+        for n in pool:
+            if n in shells:
+                return n
+    return shells[0]
 
 
 def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width: int = 48,
@@ -3202,10 +3313,14 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 why = _supported(rules, name)
                 if why:
                     raise ConfigError(f"westamunda side {side}: {r.type}: {why}")
-            guns.append([n for n in r.weapons if rules.weapon(n)["kind"] != S.KIND_MELEE and
-                         n not in ROUND_OF]  # a round type rides in its gun's slot (KALT)
-                        + ["tomahawk_thrown"] * (r.weapons.count("tomahawk")
-                                                 if rules.thrown_tomahawks else 0))
+            slots = []
+            for n in r.weapons:  # a round type rides in its gun's slot (KALT) ...
+                if rules.weapon(n)["kind"] != S.KIND_MELEE and n not in ROUND_OF:
+                    slots.append(n)
+                    if rules.has_flag(n, "lemat"):  # ... but a Le Mat's barrel has its own
+                        slots.append(_lemat_barrel(r, n))
+            guns.append(slots + ["tomahawk_thrown"] * (r.weapons.count("tomahawk")
+                                                       if rules.thrown_tomahawks else 0))
     shootout = rules.scenario == "shoot_out"
     if shootout:  # each gang sends its first shootout_fighters (the leader and specialist first)
         n_so = [min(rules.shootout_fighters, len(tuple(rosters[side]))) for side in range(2)]
@@ -3223,6 +3338,7 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
     fm = np.zeros((F, N_FC), dtype=np.int64)
     kit = np.zeros((F, K, N_KC), dtype=np.int64)
     kit[:, :, KW] = -1
+    kit[:, :, S.KLINK] = -1
     a = 0
     for side in range(2):
         roster = tuple(rosters[side])
@@ -3272,10 +3388,24 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 if name in boxes:  # one box per gun of that name, in order
                     boxes.remove(name)
                     kit[a, k, KRESERVE] = w["box_rounds"]
-                alt = [n for n in r.weapons if ROUND_OF.get(n) == name]
+                if rules.has_flag(name, "lemat"):  # a Le Mat: chambers, then its barrel
+                    barrel = name in ROUND_OF
+                    kit[a, k, S.KLINK] = k - 1 if barrel else k + 1
+                    gun = ROUND_OF.get(name, name)
+                    alt = [n for n in (*r.weapons, *r.boxes) if ROUND_OF.get(n) == gun and
+                           n != name] if barrel else []
+                else:
+                    alt = [n for n in r.weapons if ROUND_OF.get(n) == name]
                 if alt:  # the other round type of this gun (a shotgun's manstopper shells)
                     kit[a, k, KALT] = WEAPONS.index(alt[0])
             for name in boxes:  # boxes beyond one a gun go to the first gun they fit
+                if name in ROUND_OF and rules.has_flag(name, "lemat"):  # a Le Mat's shells
+                    k = next(i for i, n in enumerate(guns[a]) if ROUND_OF.get(n) == ROUND_OF[name])
+                    if guns[a][k] == name:
+                        kit[a, k, KRESERVE] += rules.weapon(name)["box_rounds"]
+                    else:
+                        kit[a, k, KALT_RES] += rules.weapon(name)["box_rounds"]
+                    continue
                 if name in ROUND_OF:  # a box of the other round type: its gun's KALT reserve
                     k = guns[a].index(ROUND_OF[name])
                     kit[a, k, KALT_RES] += rules.weapon(name)["box_rounds"]
@@ -3454,6 +3584,22 @@ def simulate_bursts(rules: WMRules, n: int, seed: int, *, dice: int, loaded: int
     hist = np.zeros((top, dice + 1), dtype=np.int64)
     _sim_bursts(_dice_state(seed, 2), rp, tb, wound, wt, int(n), dice, loaded, hist)
     return hist
+
+
+def simulate_le_mat(rules: WMRules, n: int, seed: int, *, empty_chambers: int,
+                    shell_empty: bool = True, shotgun_first: bool = True, activity: str = "still",
+                    bs: int = 3, shell: str = "lemat_scatter") -> dict:
+    """``n`` reloading turns of a Le Mat by the engine's own roll (``_lemat_roll``; boxes
+    plenty): {(chambers loaded, shell loaded, chamber rounds lost, shells lost): count}, the
+    keys of ``odds.le_mat_reload``."""
+    rp, tb, wound, wt = _arrays(rules)
+    gun = ROUND_OF[shell]
+    top = max(rules.reload_die, rules.weapon(gun)["capacity"]) + 1
+    hist = np.zeros((top, 2, top, 2), dtype=np.int64)
+    _sim_lemat(_dice_state(seed, 4), rp, tb, wound, wt, int(n), WEAPONS.index(shell),
+               WEAPONS.index(gun), int(empty_chambers), bool(shell_empty), bool(shotgun_first),
+               ACTIVITIES.index(activity), bs, hist)
+    return {tuple(int(v) for v in ix): int(hist[ix]) for ix in zip(*np.nonzero(hist))}
 
 
 def simulate_reloads(rules: WMRules, n: int, seed: int, *, weapon: str, loaded: int, reserve: int,

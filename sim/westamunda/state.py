@@ -159,7 +159,8 @@ N_FC = 58
 # carries a two-handed weapon (no extra attack die); FORDER the shoot-out's I + D6 score this
 # round (0: acted, or out of action); FWET bits: WET_IN_WATER he has been pinned or down in
 # water, WET_DEEP he has moved through deep water (the ammo rolls' wet-weather rules);
-# FRELOAD_SHELL 1: this turn's reload changes the shell type (the slot's KALT row) first;
+# FRELOAD_SHELL bits: RS_SHELL this turn's reload changes the shell type (the slot's KALT row)
+# first; RS_FIRST a Le Mat's barrel is loaded first;
 # FSCORE the shoot-out's I + D6 score (kept for later rounds unless shootout_reroll);
 # FSKILL bits 1 << SKILLS index of the skills he has; FARMS bits of arms put out of action by a
 # wrassler's arm lock (ARM_LEFT, ARM_RIGHT); FHATES the fighter he hates (-1 none: the wrassler
@@ -180,20 +181,26 @@ N_FC = 58
 # FMELEE_REST the strength bonus of his best hand weapon once every tomahawk he can throw is
 # thrown (FMELEE_S becomes it then).
 ARM_LEFT, ARM_RIGHT = 1, 2
+RS_SHELL, RS_FIRST = 1, 2  # FRELOAD_SHELL bits
 WET_IN_WATER, WET_DEEP = 1, 2
 ST_STANDING, ST_DOWN, ST_OUT = 0, 1, 2
 OW_NONE, OW_PLAIN, OW_AIMED = 0, 1, 2
 MV_STILL, MV_WALK, MV_RUN, MV_CHARGE, MV_CRAWL = 0, 1, 2, 3, 4
 
 # kit columns: int64[F, K, N_KC]
-KW, KLOADED, KRESERVE, KJAMS, KUSELESS, KALT, KALT_RES, KSPARE = range(8)
-N_KC = 8
+KW, KLOADED, KRESERVE, KJAMS, KUSELESS, KALT, KALT_RES, KSPARE, KLINK = range(9)
+N_KC = 9
 # A gun with two round types (a shotgun's scatter and manstopper shells: rules.ROUND_OF) is one
 # slot: KW is the row of the type in the barrels (KLOADED of them, KRESERVE more), KALT the other
 # type's row (-1: none carried) and KALT_RES its reserve; a reload that changes type swaps them.
 # KSPARE: spare pre-loaded cylinders or tubes left for the slot's gun (Recruit.preloads: a
 # revolver with flag spare_cylinder, a Spencer with tube_magazine), each fitted whole by a
 # reloading turn (Ev.FIT).
+# KLINK: a Le Mat's other set of chambers (-1: not a Le Mat). A Le Mat is two slots side by side:
+# its nine revolver chambers (row lemat) and, in the next slot, its shotgun barrel (a lemat_*
+# round type, the other type in KALT); each has its own rounds, box and jam markers (the text: a
+# jam stops only the set of chambers it struck), and one reloading action loads both in the
+# declared order (the chambers slot is the one with KLINK above its own index).
 
 
 class Act(IntEnum):
@@ -217,10 +224,12 @@ ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
-D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED, D_SHELL = range(8)
-N_DEC = 8
+D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED, D_SHELL, D_FIRST = range(9)
+N_DEC = 9
 # D_SHELL 1: the reload loads the slot's other round type (KALT), the shells in the barrels going
-# back to their reserve first
+# back to their reserve first (a Le Mat: its barrel's)
+# D_FIRST 1: a Le Mat's reload loads its shotgun barrel first, 0 last (the text: declared before
+# the roll; loaded last, a short reload die may leave it empty)
 
 # firing modes (choose_shot's third value): one shot; a burst (sustained-fire dice); a double-
 # barrelled gun's barrels both at once, or one after the other
@@ -263,8 +272,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_KICKBACKS, S_KNOCKDOWNS, S_DRY, S_DROWNED, S_WET, S_BOTH_BARRELS, S_PAIRS, S_BLASTS,
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
- S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS) = range(60)
-N_SIDE_COLS = 60
+ S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
+ S_LEMAT_SHORT) = range(62)
+N_SIDE_COLS = 62
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -275,7 +285,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "scatters", "blast_hits", "friendly_hits", "shell_swaps", "skill_saves", "arm_locks",
               "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
               "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
-              "throws", "cylinders_fitted", "ducks_caused")
+              "throws", "cylinders_fitted", "ducks_caused", "lemat_shells_loaded",
+              "lemat_barrel_short")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -299,7 +310,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # side's riders thrown or brought down (a horse falling, a failed stay-on test, a rider going
 # down); bolts: this side's pinned horses bolting; runaways: this side's horses going on
 # straight with their riders pinned; dismounts: riders stepping down; horses_calmed: pinned
-# horses whose rider regained control (the I test at his turn's start).
+# horses whose rider regained control (the I test at his turn's start); lemat_shells_loaded:
+# shells loaded into Le Mat shotgun barrels; lemat_barrel_short: Le Mat reloads with the barrel
+# declared last whose reload die ran out before the empty barrel (a shell there to load).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN = 0, 1, 2  # Ev.FALL why: the horse fell, he failed to stay
@@ -344,7 +357,9 @@ class Ev(IntEnum):
     #              c=second die of a resilient fighter (native_injury; 0 none), d=1 True Grit
     PINNED = 12  # a=the fighter whose hit pinned him (or -1: kickback, or a fall's hit)
     AMMO = 13  # a=slot, b=need, c=die, d=1 passed (0: a jam marker, or useless)
-    RELOAD = 14  # a=slot, b=RELOAD_CATEGORIES code, c=1 BS roll passed, d=die, e=loaded, f=lost
+    RELOAD = 14  # a=slot, b=RELOAD_CATEGORIES code, c=1 BS roll passed, d=die, e=loaded, f=lost;
+    #              a Le Mat (a = its barrel's slot): g=1 barrel declared first, 2 last, h=rounds
+    #              loaded into its chambers (slot KLINK), i=rounds lost from their box (else 0)
     CLEAR = 15  # a=slot, b=category, c=1 passed, d=jams left
     BURST = 16  # a=target, b=dice, c=shots, d=jam faces, e=SH_* bits of the occasion
     QUICK_DRAW = 17  # a=the overwatcher, b=1 passed the I test
