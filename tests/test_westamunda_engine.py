@@ -25,7 +25,11 @@ text's optional rule, duck_backs): the auditor rebuilds every missed shot's need
 cover, expects exactly one DUCK where the die reached it at a target behind cover who can duck
 (none otherwise, none with the rule off), follows the ducked fighter as pinned and checks his
 leadership escape test and the tidy ducks_caused and pins; tests/test_westamunda_duck_backs.py
-has them in play.
+has them in play. Le Mats (wm-8): the auditor lays out each fighter's kit slot by slot from the
+rosters (a Le Mat its chambers, then its barrel), follows each part's rounds, box and jam
+markers apart, checks every Le Mat RELOAD's split in the declared order against the die, its
+failures' losses, the barrel's SHELLS, the second handgun never the other part, and the tidy
+jam and Le Mat columns; tests/test_westamunda_lemat_audit.py has them in play and the teeth.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
@@ -471,7 +475,53 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     fighter), ducks_downed (down or out while ducked), duck_unpins, duck_unpins_passed;
     listed: duck_tests (Ld tested, dice total, passed, cover, a standing leader of higher Ld
     within leader_ld_in) of each duck back's escape test, duck_list (cover, need without
-    cover, die, the shot's need) of each DUCK."""
+    cover, die, the shot's need) of each DUCK.
+
+    Kit slots and jams, from the rosters and rules alone: each fighter's slots are laid out as
+    engine.forces deals them (the roster's guns in order, a Le Mat's barrel in the slot after
+    its chambers, a round type riding in its gun's slot, then the throw slots), each with the
+    weapon row it holds (a gun with boxes of its other round type only starts with those; a
+    SHELLS changes it), its other round type and its boxes (one box a gun of that name in slot
+    order, the rest to the first that fits: a Le Mat's shells to its barrel, its own type's box
+    or its other type's); DEPLOY's slots 0 and 1 must be that layout's. Every SHOT is of a gun
+    he carries, from a slot with no jam marker that is not useless (of guns alike, one such);
+    each failed AMMO puts a jam marker on its slot alone (jam_outcome 'useless': makes it
+    useless); a CLEAR comes only for a slot with a marker, passes always in 'auto' and never in
+    'none', and leaves max(markers - jams_cleared_per_turn, 0) when passed; no useless gun is
+    reloaded. The tidy ammo_rolls, jams, clear_actions and jams_cleared match the trace.
+
+    Le Mats (wm-8; docs/rules/westamunda.md rows 84 and 115), from the rosters and rules
+    alone: the barrel holds at the start the first of its shell types the recruit lists among
+    his weapons, else his boxes (else scatter), and carries the other type when he lists it
+    anywhere. Each part's rounds are followed (full at the start; one a SHOT, a burst's at its
+    first SHOT; no shot from an empty part) for a fighter with one Le Mat (two: their SHOTs
+    name no slot, so only their boxes are followed, ``lemat_unfollowed`` reloads checked within
+    the boxes and the die), and each part's box always. A Le Mat RELOAD is logged on its
+    barrel's slot with g 1 (barrel declared first) or 2 (last), one roll of the turn's category
+    and one reload die d (percussion chambers under percussion_reload 'chamber': d 0, one round);
+    with the rounds before known its split is exact: of min(d, reload_max_rounds), declared
+    first the barrel takes its shell (room and box permitting) and the chambers the rest,
+    declared last the empty chambers (as far as their box lasts) first and the barrel what is
+    left; passed, e shells and h rounds go in; failed, nothing goes in and f = the shells, i =
+    the rounds that would have gone in are lost, each from its own box (reload_loss 'die': i =
+    min(d - f, the chambers' box)); no box below 0. A part is reloaded alone (g 0, an ordinary
+    reload of its own rounds, box and die) only when the other is useless; a RELOAD of any other
+    gun has g, h, i 0. A SHELLS of a Le Mat's barrel hands its shell back to its box, the boxes
+    of its two types trading places, its other type the one carried. No SH_OFF_HAND shot is the
+    other part of the Le Mat just fired (where both guns are known). rounds_loaded and
+    rounds_lost count both parts; lemat_shells_loaded the shells loaded into Le Mat barrels;
+    lemat_barrel_short the passed reloads declared last with the barrel empty and a shell in
+    its box that left it empty (with two Le Mats, between the known and the possible ones).
+    The engine's wm-8 leaves the shells of a barrel reloaded alone (its chambers useless) out
+    of lemat_shells_loaded: counted (``lemat_alone_shells_uncounted``), not asserted. Counted:
+    lemat_chamber_shots, lemat_barrel_shots, lemat_shots_other_jammed (a part's SHOT while the
+    other had a jam marker or was useless), lemat_jams, lemat_clears, lemat_reloads,
+    lemat_first, lemat_last, lemat_fails, lemat_shells, lemat_short, lemat_part_reloads,
+    lemat_shell_swaps, lemat_off_hand_pairs (a second handgun after a Le Mat part, or a part
+    after another gun), off_hand_unsure (a second handgun whose guns are not told apart);
+    listed: lemat_rolls (declared first, passed, die, the barrel's room, the chambers' room,
+    shells in the barrel's box, rounds in the chambers' box, shells in, rounds in, shells
+    lost, rounds lost) of each followed Le Mat reload."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -544,8 +594,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     # tomahawk), his throw slots, and the hand weapon he fights with once all are thrown (the
     # best other hand weapon he carries: the knife's +0 if none), from the rosters and rules
     thrown_on = bool(getattr(rules, "thrown_tomahawks", False))
-    slots_of = [[w for w in r.weapons if rules.weapon(w)["kind"] != S.KIND_MELEE and
-                 w not in ROUND_OF] + [THROWN] * (r.weapons.count("tomahawk") if thrown_on else 0)
+
+    def lemat(name):  # a part of a Le Mat (its chambers' row or a shell type of its barrel)
+        return rules.has_flag(name, "lemat")
+
+    def lemat_barrel(r, gun):  # the shell type Le Mat gun's barrel holds at the start: the
+        # first of its types the recruit lists among his weapons, else among his boxes, else
+        # the first (scatter)
+        shells = [n for n, of in ROUND_OF.items() if of == gun]
+        return next((n for n in (*r.weapons, *r.boxes) if n in shells), shells[0])
+
+    slots_of = [[name for w in r.weapons if rules.weapon(w)["kind"] != S.KIND_MELEE and
+                 w not in ROUND_OF for name in ((w, lemat_barrel(r, w)) if lemat(w) else (w,))]
+                + [THROWN] * (r.weapons.count("tomahawk") if thrown_on else 0)
                 for _, r in recruits]
     throw_slots = [[k for k, w in enumerate(sl) if w == THROWN] for sl in slots_of]
     hand_rest = [max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
@@ -577,6 +638,60 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 cyl[x, k] = rules.weapon(name)["capacity"] if slots_of[x].count(name) == 1 \
                     else None
                 loose[x, k] = res[k]
+    # Le Mats (wm-8; docs/rules/westamunda.md rows 84, 115): each fighter's kit as the rosters
+    # give it, slot by slot: the weapon row (a round type's gun loaded with the type of its
+    # boxes: manstopper boxes only, manstopper shells), its rounds, its box (one box a gun of
+    # that name in slot order, the rest to the first such gun, shells to the barrel's type or
+    # its other type), jam markers and useless parts; a Le Mat is its chambers' slot and its
+    # barrel's right after it, each followed apart (its rounds None: two Le Mats, whose SHOTs
+    # name no slot)
+    kit_rows = {}  # fighter -> [the row each slot holds now] (SHELLS changes a barrel's)
+    kit_alt = {}  # fighter -> [each slot's other round type now, -1 none carried]
+    jams = collections.Counter()  # (fighter, slot) -> jam markers (AMMO failed, CLEAR)
+    useless = set()  # (fighter, slot) made useless (jam_outcome 'useless')
+    lemat_part = {}  # (fighter, slot) -> (its Le Mat's state, 'c' chambers or 'b' barrel)
+    lemats_of = collections.Counter()  # fighter -> Le Mats carried
+    for x, (_, r) in enumerate(recruits):
+        names, boxes = slots_of[x], list(r.boxes)
+        rows, res, alt, alt_res = [WEAPONS.index(n) for n in names], [0] * len(names), \
+            [-1] * len(names), [0] * len(names)
+        for k, name in enumerate(names):
+            if name in boxes:  # a box for each gun (each barrel's shell type) of that name
+                boxes.remove(name)
+                res[k] = rules.weapon(name)["box_rounds"]
+            if lemat(name) and name in ROUND_OF:  # the barrel: the other shell type listed
+                other = [n for n in (*r.weapons, *r.boxes) if ROUND_OF.get(n) == ROUND_OF[name]
+                         and n != name]
+            else:  # a shotgun's other round type among the weapons (a Le Mat's chambers: none)
+                other = [n for n in r.weapons if ROUND_OF.get(n) == name and not lemat(name)]
+            alt[k] = WEAPONS.index(other[0]) if other else -1
+        for name in boxes:  # more boxes: to the first gun they fit; shells to the first
+            # barrel of their gun (its box if it holds that type, else its other type's), a
+            # shotgun's other round type to its other type's box
+            if lemat(name) and name in ROUND_OF:
+                k = next(k for k, n in enumerate(names) if ROUND_OF.get(n) == ROUND_OF[name])
+            elif name in ROUND_OF:
+                k = names.index(ROUND_OF[name])
+            else:
+                k = names.index(name)
+            if names[k] == name:
+                res[k] += rules.weapon(name)["box_rounds"]
+            else:
+                alt_res[k] += rules.weapon(name)["box_rounds"]
+        loaded0 = []
+        for k in range(len(names)):  # loaded at the start with the type it has boxes of
+            if alt[k] >= 0 and res[k] == 0 < alt_res[k]:
+                rows[k], alt[k], res[k], alt_res[k] = alt[k], rows[k], alt_res[k], res[k]
+            loaded0.append(rules.weapon(WEAPONS[rows[k]])["capacity"])
+        kit_rows[x], kit_alt[x] = rows, alt
+        lemats_of[x] = sum(lemat(n) and n not in ROUND_OF for n in names)
+        for k, name in enumerate(names):
+            if lemat(name) and name not in ROUND_OF:  # chambers k, barrel k + 1
+                b_ = k + 1
+                lm = {"c": k, "b": b_, "res": {k: res[k], b_: res[b_]}, "alt": alt[b_],
+                       "alt_res": alt_res[b_], "loaded": {k: loaded0[k], b_: loaded0[b_]}
+                       if lemats_of[x] == 1 else None}
+                lemat_part[x, k], lemat_part[x, b_] = (lm, "c"), (lm, "b")
     burst_rounds = {}  # fighter -> rounds of his latest burst, spent at its first SHOT
     reloaded = {}  # fighter -> the gang turn of his latest reload step (RELOAD, FIT, CLEAR)
     rein_on = getattr(rules, "mounted_long_gun", "one_hand") == "one_hand"
@@ -638,6 +753,102 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("a fighter who ducked back acts as pinned: he fires no shot (but an overwatcher "
                  "ducked by the quick-draw shot under quick_draw_pin_cancels off)", what)
             seen["qd_ducked_overwatch_shots"] += 1
+
+    def plain_load(w, room, res, die):  # (rounds in if passed, lost if failed) of one
+        # reloading turn of a gun of row w (a weapon dict) with room empty, res in its box
+        if w["reload"] == RELOAD_KINDS.index("chamber") and \
+                rules.percussion_reload == "chamber":  # one chamber a turn
+            assert die == 0, "a percussion gun loads one chamber a turn (no die)"
+            want = min(1, room, res)
+            return want, want
+        assert 1 <= die <= rules.reload_die, "a reload die"
+        want = min(die, room, res, rules.reload_max_rounds)
+        return want, (min(die, res) if rules.reload_loss == "die" else want)
+
+    def lemat_reload(f, ev):  # a RELOAD of a Le Mat (g its declared order) or of one part
+        _, _, _, a, _, passed, die, put, lost, order, put_c, lost_c = ev[:12]
+        lm, which = lemat_part.get((f, a), (None, None))
+        assert lm is not None, ("RELOAD g: a Le Mat's reload (its barrel's slot)", ev)
+        kb, kc = lm["b"], lm["c"]
+        if a == kb:  # shells into a Le Mat's barrel (lemat_shells_loaded, whichever way)
+            tally[side[f], "lemat_shells_loaded"] += put
+            tally[side[f], "lemat_alone_shells"] += put * (not order)
+        if not order:  # one part alone: only with the other part useless
+            other = kc if which == "b" else kb
+            assert (f, other) in useless, \
+                ("a Le Mat reloads as one gun (its barrel's slot logged, g the declared order "
+                 "1 or 2); a part alone only when the other is useless", ev)
+            w, res = weapon(kit_rows[f][a]), lm["res"][a]
+            now = None if lm["loaded"] is None else lm["loaded"][a]
+            want, spill = plain_load(w, w["capacity"] - (0 if now is None else now), res, die)
+            if now is None:
+                assert put <= want and lost <= spill, ("a part alone loads as any gun", ev)
+            else:
+                assert (put, lost) == ((want, 0) if passed else (0, spill)), \
+                    ("a Le Mat's part alone loads as any gun: its rounds, box and the die",
+                     ev, now, res)
+                lm["loaded"][a] = now + put
+            lm["res"][a] = res - put - lost
+            seen["lemat_part_reloads"] += 1
+            return
+        assert a == kb and order in (1, 2) and (f, kc) not in useless, \
+            ("a Le Mat's reload: logged on its barrel's slot, g 1 (barrel first) or 2 (last)",
+             ev)
+        first = order == 1
+        wb, wc = weapon(kit_rows[f][kb]), weapon(kit_rows[f][kc])
+        if wc["reload"] == RELOAD_KINDS.index("chamber") and \
+                rules.percussion_reload == "chamber":  # percussion chambers: one a turn
+            assert die == 0, ("percussion chambers load one round a turn (no die)", ev)
+            budget = 1
+        else:
+            assert 1 <= die <= rules.reload_die, ("a Le Mat's reload die", ev)
+            budget = min(die, rules.reload_max_rounds)
+        res_b, res_c = lm["res"][kb], lm["res"][kc]
+        short = False
+        if lm["loaded"] is not None:  # the rounds before known: the split exactly
+            room_b = wb["capacity"] - lm["loaded"][kb]
+            room_c = wc["capacity"] - lm["loaded"][kc]
+            if first:  # the barrel takes its shell before the chambers
+                pb = min(budget, room_b, res_b)
+                pc = min(budget - pb, room_c, res_c)
+            else:  # the empty chambers first; the barrel only what the die has left
+                pc = min(budget, room_c, res_c)
+                pb = min(budget - pc, room_b, res_b)
+            lc = min(die - pb, res_c) if rules.reload_loss == "die" and die > 0 else pc
+            assert (put, lost, put_c, lost_c) == ((pb, 0, pc, 0) if passed else
+                                                  (0, pb, 0, lc)), \
+                ("a Le Mat's reload: the die's rounds into the barrel and the chambers in the "
+                 "declared order (loaded last, the barrel gets what the empty chambers leave), "
+                 "capped by reload_max_rounds and each box; a failure loses what would have "
+                 "gone in (reload_loss 'die': the rest of the die from the chambers' box)",
+                 ev, lm["loaded"], lm["res"])
+            short = passed and not first and room_b > 0 and res_b > 0 and put == 0
+            tally[side[f], "lemat_barrel_short"] += short
+            lm["loaded"][kb] += put
+            lm["loaded"][kc] += put_c
+            seen["lemat_rolls"].append((first, passed, die, room_b, room_c, res_b, res_c, put,
+                                        put_c, lost, lost_c))
+        else:  # two Le Mats: within what the boxes and the die allow
+            if passed:
+                ok = lost == lost_c == 0 and put <= min(wb["capacity"], res_b) and \
+                    put_c <= min(wc["capacity"], res_c) and put + put_c <= budget
+            else:
+                rest = min(die - lost, res_c) if rules.reload_loss == "die" and die > 0 else \
+                    min(budget - lost, res_c, wc["capacity"])
+                ok = put == put_c == 0 and lost <= min(wb["capacity"], res_b, budget) and \
+                    lost_c <= rest
+            assert ok, ("a Le Mat's reload within its boxes and the die", ev, lm["res"])
+            tally[side[f], "lemat_short_maybe"] += passed and not first and res_b > 0 and \
+                put == 0
+            seen["lemat_unfollowed"] += 1
+        lm["res"][kb] = res_b - put - lost
+        lm["res"][kc] = res_c - put_c - lost_c
+        assert min(lm["res"].values()) >= 0, ("no more rounds than the boxes held", ev)
+        seen["lemat_reloads"] += 1
+        seen["lemat_first" if first else "lemat_last"] += 1
+        seen["lemat_fails"] += not passed
+        seen["lemat_shells"] += put
+        seen["lemat_short"] += short
 
     def reload_step(x, what):  # a reloading turn's end (RELOAD, FIT, CLEAR): once, standing
         assert side[x] == side_now and state[x] == STANDING and not pinned[x], \
@@ -958,6 +1169,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      row.tolist(), slots_of[f])
                 if r_ >= 0 and flagged(r_, "double_barrel"):
                     loaded[f, k] = weapon(r_)["capacity"]  # every gun starts loaded
+            assert (e, f5) == tuple((kit_rows[f] + [-1, -1])[:2]), \
+                ("DEPLOY e, f: slots 0 and 1 hold the rosters' guns in order (a Le Mat its "
+                 "chambers, then its barrel with the shell type its recruit lists first; a gun "
+                 "with boxes of its other round type only, loaded with those)", row.tolist(),
+                 slots_of[f])
             mounted[f] = bool(g)
             assert mounted[f] == recruits[f][1].horse, "DEPLOY g: the roster's horse"
             foot_m[f], hpin[f], last_move[f] = prof["M"], False, 0
@@ -1208,6 +1424,24 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 not second and not flags & (S.SH_OFF_HAND | S.SH_AIMED | S.SH_OVERWATCH) and \
                 weapon(b)["kind"] == S.KIND_HANDGUN and handguns[f] >= 2 and arms[f] == 0 and \
                 ("gunfighter" in skills[f] or not rules.two_weapons_need_skill)
+            # the slot fired (a jammed gun cannot fire; a Le Mat's parts jam apart) and a Le
+            # Mat part's rounds (one a shot, a burst's at its first SHOT)
+            fired = [k for k, r_ in enumerate(kit_rows[f]) if r_ == b]
+            assert fired, ("a SHOT of a gun he carries (the rosters' slots, a round type as "
+                           "loaded now)", row.tolist(), kit_rows[f])
+            assert any(jams[f, k] == 0 and (f, k) not in useless for k in fired), \
+                ("a jammed gun cannot fire (a Le Mat jams only the part affected): no SHOT "
+                 "from a slot with a jam marker or made useless", row.tolist())
+            if len(fired) == 1 and (f, fired[0]) in lemat_part:
+                lm, which = lemat_part[f, fired[0]]
+                other = lm["b" if which == "c" else "c"]
+                seen["lemat_barrel_shots" if which == "b" else "lemat_chamber_shots"] += 1
+                seen["lemat_shots_other_jammed"] += jams[f, other] > 0 or (f, other) in useless
+                if lm["loaded"] is not None and fan_rounds is not None:
+                    assert lm["loaded"][fired[0]] >= 1, \
+                        ("no shot from an empty part of a Le Mat (its rounds followed through "
+                         "its shots and reloads)", row.tolist(), lm)
+                    lm["loaded"][fired[0]] = max(lm["loaded"][fired[0]] - fan_rounds, 0)
             ks = [k for k, name in enumerate(slots_of[f]) if name == WEAPONS[b]]
             if fan_rounds is not None and len(ks) == 1 and cyl.get((f, ks[0])) is not None:
                 assert cyl[f, ks[0]] >= 1, ("no shot from an empty gun (its rounds followed "
@@ -1222,6 +1456,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     assert firing["f"] == f and firing["burst"] and flags & S.SH_FAN, \
                         "one second handgun a firing"
                 else:
+                    before = [] if firing is None or firing["row"] is None else \
+                        [k for k, r_ in enumerate(kit_rows[f]) if r_ == firing["row"]]
+                    if len(before) == 1 and len(fired) == 1:  # the guns known: two of them
+                        part = lemat_part.get((f, before[0]))
+                        assert part is None or fired[0] not in (part[0]["c"], part[0]["b"]), \
+                            ("a second handgun is another gun: never the other part of the "
+                             "same Le Mat", row.tolist())
+                        seen["lemat_off_hand_pairs"] += part is not None or \
+                            (f, fired[0]) in lemat_part
+                    else:  # two Le Mats (or a burst of no round first): not told apart
+                        seen["off_hand_unsure"] += 1
                     start_off_hand(f, flags)
             elif not second:
                 firing = {"f": f, "row": b, "flags": flags, "off": False}
@@ -1352,7 +1597,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             ammo += 1
             assert a not in throw_slots[f], ("a thrown tomahawk has no ammo roll",
                                              row.tolist())
-            row = slot_row.get((f, a), -1)
+            assert d in (0, 1) and 0 <= a < len(kit_rows[f])  # (a burst's rolls all come)
+            tally[side[f], "ammo_rolls"] += 1
+            if not d:  # a jam marker on that slot alone (a Le Mat's part), or it is useless
+                tally[side[f], "jams"] += 1
+                if rules.jam_outcome == "useless":
+                    useless.add((f, a))
+                else:
+                    jams[f, a] += 1
+                seen["lemat_jams"] += (f, a) in lemat_part
+            row = kit_rows[f][a]
             if row >= 0:  # the need after the wet-weather rules (odds.ammo_need)
                 w = rules.weapon(WEAPONS[row])
                 ign = IGNITIONS[w["ignition"]]
@@ -1391,9 +1645,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             cat, passed, die, put, lost = b, c, d, e, f5
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             reload_step(f, row.tolist())
-            r_ = slot_row.get((f, a), -1)
+            r_ = kit_rows[f][a]
             assert r_ < 0 or weapon(r_)["kind"] != S.KIND_BOW, \
                 ("a bow is never reloaded: each shot nocks the next arrow", row.tolist())
+            assert (f, a) not in useless, ("a useless gun is not reloaded", row.tolist())
             assert a not in throw_slots[f], \
                 ("a thrown tomahawk is gone: never reloaded", row.tolist())
             assert act[f] == S.Act.RELOAD and put <= max(die, 1) and (put == 0 or lost == 0)
@@ -1401,13 +1656,21 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                           "roll; mounted, one category up", row.tolist())
             seen["mounted_reloads"] += mounted[f]
             assert passed or put == 0
+            assert passed or cat != S.CAT_AUTO, ("an automatic reload always passes",
+                                                 row.tolist())
             if (f, a) in loaded:
                 loaded[f, a] += put
                 assert loaded[f, a] <= weapon(slot_row[f, a])["capacity"], "no more than two"
             tally[side[f], "reloads"] += 1
             tally[side[f], "reload_fails"] += not passed
-            tally[side[f], "rounds_loaded"] += put
-            tally[side[f], "rounds_lost"] += lost
+            tally[side[f], "rounds_loaded"] += put + h  # (a Le Mat's chambers: h, i)
+            tally[side[f], "rounds_lost"] += lost + i9
+            if g or (f, a) in lemat_part:
+                lemat_reload(f, [int(v) for v in row])
+            else:
+                assert (g, h, i9) == (0, 0, 0), \
+                    ("RELOAD g, h, i: a Le Mat's order and chambers (0 for any other gun)",
+                     row.tolist())
             if (f, a) in spares:  # a gun that had spares: all fitted, it loads loose rounds
                 assert spares[f, a] == 0, \
                     ("a gun with a spare cylinder or tube left fits it (FIT), never a RELOAD",
@@ -1850,17 +2113,43 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert a not in throw_slots[f], ("a thrown tomahawk never jams", row.tolist())
             assert b == reload_cat(f), ("clearing a jam takes the reload's category (mounted: "
                                         "one up)", row.tolist())
+            assert jams[f, a] > 0, ("a CLEAR only of a slot with a jam marker (a Le Mat's part "
+                                    "its own)", row.tolist())
+            assert c in (0, 1) and (c or b != S.CAT_AUTO) and not (c and b == S.CAT_NONE), \
+                ("clearing passes in 'auto', on a BS roll in 'roll', never in 'none'",
+                 row.tolist())
+            left = max(jams[f, a] - rules.jams_cleared_per_turn, 0) if c else jams[f, a]
+            assert d == left, ("CLEAR d: the jam markers left (jams_cleared_per_turn each "
+                               "pass)", row.tolist(), jams[f, a])
+            tally[side[f], "clear_actions"] += 1
+            tally[side[f], "jams_cleared"] += jams[f, a] - d
+            jams[f, a] = d
+            seen["lemat_clears"] += (f, a) in lemat_part
             seen["mounted_clears"] += mounted[f]
         elif kind == S.Ev.SHELLS:
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
-            assert act.get(f) == S.Act.RELOAD and (f, a) in loaded, \
-                "a change of shells is a reload of a double-barrelled gun"
-            old = slot_row[f, a]
-            assert b != old and (ROUND_OF.get(WEAPONS[b]) == WEAPONS[old] or
-                                 ROUND_OF.get(WEAPONS[old]) == WEAPONS[b]), \
-                "the gun's other round type"
-            assert c == loaded[f, a], "the shells in the barrels go back to their box"
-            loaded[f, a] = 0
+            part = lemat_part.get((f, a), (None, None))
+            assert act.get(f) == S.Act.RELOAD and ((f, a) in loaded or part[1] == "b"), \
+                ("a change of shells is a reload of a double-barrelled gun or of a Le Mat's "
+                 "barrel", row.tolist())
+            old = kit_rows[f][a]
+            assert b != old and b == kit_alt[f][a] and (
+                ROUND_OF.get(WEAPONS[b]) == WEAPONS[old] or
+                ROUND_OF.get(WEAPONS[old]) == WEAPONS[b] or
+                ROUND_OF.get(WEAPONS[b]) == ROUND_OF.get(WEAPONS[old]) != THROWN), \
+                ("the gun's other round type, carried (listed in the roster)", row.tolist())
+            if part[1] == "b":  # a Le Mat's barrel: its shell back to its box, the boxes trade
+                lm = part[0]
+                if lm["loaded"] is not None:
+                    assert c == lm["loaded"][a], \
+                        ("the shell in the Le Mat's barrel goes back to its box", row.tolist())
+                    lm["loaded"][a] = 0
+                lm["res"][a], lm["alt_res"] = lm["alt_res"], lm["res"][a] + c
+                seen["lemat_shell_swaps"] += 1
+            else:
+                assert c == loaded[f, a], "the shells in the barrels go back to their box"
+                loaded[f, a] = 0
+            kit_rows[f][a], kit_alt[f][a] = b, old
             slot_row[f, a] = b
             shells_due = (f, a)
             tally[side[f], "shell_swaps"] += 1
@@ -2026,10 +2315,23 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins") + \
-                SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS:
+                SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
+        # the shells loaded into Le Mat barrels, those of a barrel reloaded alone (its chambers
+        # useless) among them: the engine's wm-8 leaves those out (a fault, counted)
+        shells = sides[s_, S.SIDE_NAMES.index("lemat_shells_loaded")]
+        assert shells in (tally[s_, "lemat_shells_loaded"],
+                          tally[s_, "lemat_shells_loaded"] - tally[s_, "lemat_alone_shells"]), \
+            ("the tidy count is the trace's", "lemat_shells_loaded")
+        seen["lemat_shells_loaded"] += shells
+        seen["lemat_alone_shells_uncounted"] += tally[s_, "lemat_shells_loaded"] - shells
+        short = sides[s_, S.SIDE_NAMES.index("lemat_barrel_short")]  # (two Le Mats: maybe)
+        assert tally[s_, "lemat_barrel_short"] <= short <= \
+            tally[s_, "lemat_barrel_short"] + tally[s_, "lemat_short_maybe"], \
+            ("the tidy count is the trace's", "lemat_barrel_short")
+        seen["lemat_barrel_short"] += short
     for s_, col, st in ((0, S.S_STANDING, STANDING), (0, S.S_DOWN, DOWN), (0, S.S_OOA, OUT),
                         (1, S.S_STANDING, STANDING), (1, S.S_DOWN, DOWN), (1, S.S_OOA, OUT)):
         assert sides[s_, col] == sum(1 for x in state if side[x] == s_ and state[x] == st), \
@@ -2064,11 +2366,12 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
          "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use", "throw_rolls",
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
-         "duck_tests", "duck_list")  # lists
+         "duck_tests", "duck_list", "lemat_rolls")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")
 RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
+JAM_COLUMNS = ("ammo_rolls", "jams", "clear_actions", "jams_cleared")
 
 
 def audit_fails(played, against, n, why, rosters=None, audit_rosters=None,

@@ -19,12 +19,11 @@ Statistical tests are seeded and state their false-alarm rate (1e-3 each).
 import dataclasses
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from test_westamunda_engine import NAMES, R, agrees, lineups
 
 from sim.core.params import ConfigError
-from sim.westamunda import api, builds, odds
+from sim.westamunda import builds, odds
 from sim.westamunda import engine as E
 from sim.westamunda import state as S
 from sim.westamunda.rules import WEAPONS, WMRules
@@ -190,7 +189,7 @@ def test_declared_last_a_short_die_leaves_the_barrel_empty(last_fights):
     lemat_barrel_short counts the rest (some, in 150 fights)."""
     rel = _reloads(last_fights)
     assert rel and all(order == 2 for *_, order, _ in rel)
-    for f, ok, die, shell, order, put in rel:
+    for _, ok, die, shell, _, put in rel:
         assert not ok or shell == 0 or die > put, "the shell comes after the chambers"
     short = sum(b.sides[0, :, S.S_LEMAT_SHORT].sum() for b, _ in last_fights)
     assert short >= 5, short
@@ -232,7 +231,7 @@ def test_a_gunfighter_never_pairs_a_le_mat_with_its_own_barrel():
         assert (off > 0) == expect_some, off
         for _, ev in fights:
             shots = ev[ev[:, 2] == S.Ev.SHOT]
-            for prev, row in zip(shots[:-1], shots[1:]):
+            for prev, row in zip(shots[:-1], shots[1:], strict=True):
                 if row[9] & S.SH_OFF_HAND and prev[1] == row[1]:
                     pair = {int(prev[4]), int(row[4])}
                     assert not pair <= set(ROW.values()), "a Le Mat paired with itself"

@@ -654,7 +654,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "single gunfighter in the pool to see whether a verdict holds for each.",
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
-             f"- The engine is rules version {manifest['rules_version']}: phase 1 (no Le Mats, "
+             f"- The engine is rules version {manifest['rules_version']}: phase 1 (no "
              "lever shotguns, bolas, lassos, thrown knives, dynamite, advances, riding skills, "
              "mounting again, double mounts or hit-and-run yet; see docs/rules/westamunda.md).",
              ""]
