@@ -86,6 +86,24 @@ the engine's records hold together (a duck back only after a miss at that target
 cover, never on a rider or a fighter already pinned, each Ld test after a duck back, no move
 after it). Two traces written by hand, gang turns and a fast draw, check the lines word for
 word; fights with the rule off say nothing of it.
+
+And over Le Mat fights ('lemat': LEMAT_CASES, about 180 replays; wm-8): Le Mat gangs (a Le Mat
+is two kit slots, its nine chambers and its shotgun barrel) reloading early, the barrel declared
+first and last, carrying manstopper shells besides (a change of shells), with jams common and
+with failed ammo rolls making a part useless, under reload_loss 'die', on horseback, and the
+rules' own Le Mat gangs narrated without rosters. Besides the checks above, their own: the
+opening roster names each Le Mat once, with its barrel's shells and the boxes of shells carried,
+and the profiles name it and its barrel; every shot from the barrel reads as the Le Mat's
+shotgun barrel with its shell, every one from the chambers as the Le Mat; every Le Mat reload
+(Ev.RELOAD g) is told with the order declared and what went where, or was lost from which box,
+the chambers' count after it and, declared last with the die short of the empty barrel, the
+barrel staying empty, all as a model of the rounds followed from the events says (and in a few
+fast-draw shoot-outs), the model's shares being the engine's and the side records' the
+sentences'; the narrator's own count of each part's rounds never leaves 0..capacity and matches
+that model; every failed ammo roll of a part says what became of that part and of the other;
+every change of the barrel's shells is told; the reload and ammo rules carry the Le Mat's note
+once, and fights without Le Mats say nothing of them. A trace written by hand checks the lines
+word for word.
 """
 
 import dataclasses
@@ -107,8 +125,9 @@ from sim.core.tabletop.battlefield import (
     place,
 )
 from sim.westamunda import builds
+from sim.westamunda import narrate as narrate_module
 from sim.westamunda import state as S
-from sim.westamunda.engine import replay, standard_roster
+from sim.westamunda.engine import forces, replay, standard_roster
 from sim.westamunda.narrate import legend, narrate, weapon_name
 from sim.westamunda.odds import ammo_need
 from sim.westamunda.rules import FIGHTERS, IGNITIONS, SKILLS, WEAPONS, Recruit, WMRules
@@ -180,6 +199,23 @@ SPARE_CASES = [(dict(swap_a="revolver_perc", spares_a=2, swap_b="spencer", spare
                      cylinder_fit="d8"), (0, 1)),
                (dict(swap_a="revolver_perc", spares_a=2, mounted_a=True, gang_budget=3000),
                 (0, 1))]
+# Le Mats (wm-8): (rule changes, rosters, gunfighter weights, seeds), every pairing of
+# GUNFIGHTERS on each seed. Rosters: 'hand' the Le Mat gang (builds.swap) without its
+# Winchesters (its gunfighters close in, fire the barrel and reload), 'both' those carrying a box
+# of manstopper shells too (a reload may change the barrel's shells) against the Le Mat gang,
+# 'mounted' the hand gang on horseback, 'rules' the rules' own gangs (swap_a, swap_b) narrated
+# without rosters as ``gangsim play`` does. Weights (LM_WEIGHTS) of the scripted gunfighters:
+# 'first' reload at 5 rounds or fewer, the empty barrel declared first; 'last' declared last;
+# 'shell' first, preferring manstopper shells (None: their own)
+LM = dict(setup_max_rarity=2)
+LEMAT_CASES = [(LM, "hand", "first", (0, 1)), (LM, "hand", "last", (0, 1)),
+               (dict(LM, ammo_on=5), "both", "shell", (0,)),
+               (dict(LM, ammo_on=5, jam_outcome="useless"), "hand", "first", (0,)),
+               (dict(LM, reload_loss="die"), "hand", "last", (1,)),
+               (dict(LM, gang_budget=3000), "mounted", "first", (0, 1, 2)),
+               (dict(LM, swap_a="lemat_manstopper", swap_b="lemat"), "rules", None, (0,))]
+LM_WEIGHTS = {"first": {"reload_at": 5}, "last": {"reload_at": 5, "barrel_first": 0},
+              "shell": {"reload_at": 5, "shell": 1}}
 # duck backs (the text's optional rule): (rule changes, rosters: None standard, 'mixed', or
 # 'mounted' every fighter on horseback, seeds), every pairing of GUNFIGHTERS on each seed
 DUCK = dict(duck_backs=True)
@@ -454,6 +490,57 @@ DUCK_FEATURES = {
 }
 
 
+LM_ROW = {name: WEAPONS.index(name) for name in ("lemat", "lemat_scatter", "lemat_manstopper")}
+BARRELS = (LM_ROW["lemat_scatter"], LM_ROW["lemat_manstopper"])
+
+
+def _lemat_men(ev):
+    """Fighters deployed with a Le Mat in their first two slots (the chambers in slot 0, the
+    barrel in slot 1, as every roster of LEMAT_CASES deals it) -> mounted at deployment."""
+    return {int(e[1]): bool(e[9]) for e in _ev(ev, S.Ev.DEPLOY) if e[7] == LM_ROW["lemat"]}
+
+
+def _lemat_reload_rows(ev, order=None):
+    """Le Mat RELOAD rows (payload g, the order: 1 the barrel first, 2 last; ``order``: of that
+    order only)."""
+    rows = _ev(ev, S.Ev.RELOAD)
+    return rows[(rows[:, 9] != 0) if order is None else (rows[:, 9] == order)]
+
+
+def _le_mat_part(ev, kind, slot, col=None, val=None):
+    """Rows of ``kind`` (slot in payload a) on that slot of a Le Mat fighter's (0 the chambers,
+    1 the barrel), with column ``col`` equal to ``val``."""
+    men = _lemat_men(ev)
+    return [e for e in _ev(ev, kind) if int(e[1]) in men and e[3] == slot and
+            (col is None or e[col] == val)]
+
+
+# a Le Mat mechanic -> does this trace show it? (RELOAD columns: 3 slot, 4 category, 5 passed,
+# 6 die, 7 shells in, 8 shells lost, 9 order, 10 rounds in, 11 rounds lost)
+LEMAT_FEATURES = {
+    "barrel_shot": lambda ev: np.isin(_ev(ev, S.Ev.SHOT)[:, 4], BARRELS).any(),
+    "manstopper_barrel_shot": lambda ev: (_ev(ev, S.Ev.SHOT)[:, 4] ==
+                                          LM_ROW["lemat_manstopper"]).any(),
+    "chambers_shot": lambda ev: (_ev(ev, S.Ev.SHOT)[:, 4] == LM_ROW["lemat"]).any(),
+    "barrel_first": lambda ev: len(_lemat_reload_rows(ev, 1)) > 0,
+    "barrel_last": lambda ev: len(_lemat_reload_rows(ev, 2)) > 0,
+    "shell_loaded": lambda ev: any(e[5] and e[7] for e in _lemat_reload_rows(ev)),
+    "die_short": lambda ev: any(e[5] and not e[7] and min(e[6], R.reload_max_rounds) <= e[10]
+                                for e in _lemat_reload_rows(ev, 2)),
+    "failed_both_lost": lambda ev: any(not e[5] and e[8] and e[11]
+                                       for e in _lemat_reload_rows(ev)),
+    "on_the_move": lambda ev: any(e[4] == S.CAT_ROLL and not _lemat_men(ev)[int(e[1])]
+                                  for e in _lemat_reload_rows(ev)),
+    "in_the_saddle": lambda ev: any(_lemat_men(ev)[int(e[1])] for e in _lemat_reload_rows(ev)),
+    "barrel_jam": lambda ev: len(_le_mat_part(ev, S.Ev.AMMO, 1, 6, 0)) > 0,
+    "chambers_jam": lambda ev: len(_le_mat_part(ev, S.Ev.AMMO, 0, 6, 0)) > 0,
+    "barrel_cleared": lambda ev: len(_le_mat_part(ev, S.Ev.CLEAR, 1)) > 0,
+    "shells_changed": lambda ev: any(int(e[1]) in _lemat_men(ev) for e in _ev(ev, S.Ev.SHELLS)),
+    "one_part_reloaded": lambda ev: any(not e[9] for s in (0, 1)
+                                        for e in _le_mat_part(ev, S.Ev.RELOAD, s)),
+}
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -598,7 +685,7 @@ def _skill_fight(changes, seed, names):
 
 class Fights(list):
     """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', 'horses',
-    'spares', 'ducks', or a shoot-out order of SHOOTOUT."""
+    'spares', 'ducks', 'lemat', or a shoot-out order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -611,7 +698,8 @@ def _fights(kind):
     seeds 0 and 1, and with the mixed rosters under ALT on seed 2; the fast draw the same again
     with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5). Skills: every
     pairing on the seeds of each SKILL_CASES case, and spares of each SPARE_CASES case.
-    Ducks: every pairing on the seeds of each DUCK_CASES case."""
+    Ducks: every pairing on the seeds of each DUCK_CASES case. Le Mats: every pairing on the
+    seeds of each LEMAT_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -670,6 +758,22 @@ def _fights(kind):
                                                rosters=rosters)
                     out.append(_fight(seed, names, rules, batch, events, tb, rosters))
         features = DUCK_FEATURES
+    elif kind == "lemat":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        for changes, kit, over, seeds in LEMAT_CASES:
+            if kit == "rules":  # the rules' own gangs, narrated without rosters
+                out += [_skill_fight(changes, seed, names) for seed in seeds for names in pairs]
+                continue
+            rules = WMRules(**changes)
+            rosters = _lemat_rosters(rules, kit)
+            for seed in seeds:
+                for names in pairs:
+                    kinds, weights = table(list(names), {n: LM_WEIGHTS[over] for n in names
+                                                         if n != "random"})
+                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
+                                               rosters=rosters)
+                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+        features = LEMAT_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -698,6 +802,20 @@ def _fights(kind):
     return out
 
 
+def _lemat_rosters(rules, kit):
+    """The two rosters of a LEMAT_CASES case: 'hand' the Le Mat gang (builds.swap) without its
+    Winchesters on both sides; 'both' those with a box of manstopper shells besides against the
+    Le Mat gang; 'mounted' the hand gang on horseback on both sides."""
+    gang = builds.swap(rules, standard_roster(rules), "lemat")
+    hand = tuple(r._replace(weapons=tuple(w for w in r.weapons if w != "winchester"),
+                            boxes=tuple(b for b in r.boxes if b != "winchester")) for r in gang)
+    if kit == "both":
+        return tuple(r._replace(boxes=r.boxes + ("lemat_manstopper",)) for r in hand), gang
+    if kit == "mounted":
+        return (tuple(r._replace(horse=True) for r in hand),) * 2
+    return hand, hand
+
+
 def _both_shells(gun):
     """The standard gang with ``gun`` (shotgun or sawnoff) and its manstopper shells in place
     of the long guns, and a box of scatter shells each: it starts with scatter shells."""
@@ -708,7 +826,7 @@ def _both_shells(gun):
 
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
-                                        "horses", "spares", "ducks"])
+                                        "horses", "spares", "ducks", "lemat"])
 def fights(request):
     return _fights(request.param)
 
@@ -975,10 +1093,13 @@ def test_legend_lists_exactly_the_symbols_the_maps_use(fights):
 
 
 def test_jams_are_told(fights):
+    """Each failed ammo roll is told: the gun jams (a Le Mat's part: 'Le Mat (its chambers)',
+    'the Le Mat's chambers jam'), or under jam_outcome 'useless' it is useless."""
     for f in _with(fights, "jam"):
         fails = int((_ev(f.events, S.Ev.AMMO)[:, 6] == 0).sum())
-        assert len(re.findall(r"Ammo roll for \w+'s [\w -]+: needs \d+\+(?: \([^)]*\))?, rolls "
-                              r"\d: the [\w -]+ jams", f.text)) == fails
+        assert len(re.findall(r"Ammo roll for \w+'s [\w ()-]+: needs \d+\+(?: \([^)]*\))?, rolls "
+                              r"\d: the [\w' -]+ (?:jams?|is useless|are useless)",
+                              f.text)) == fails
         assert f.text.count("Ammo roll for") == len(_ev(f.events, S.Ev.AMMO))
 
 
@@ -988,6 +1109,7 @@ def test_bursts_reloads_and_clearing_are_told(fights):
         assert len(re.findall(r"sustained-fire di(?:e gives|ce give) (\d+) shots?", f.text)) == \
             len(bursts)
         reloads = _ev(f.events, S.Ev.RELOAD)
+        reloads = reloads[reloads[:, 9] == 0]  # (a Le Mat's: test_every_le_mat_reload_...)
         told = re.findall(r"reloads the [\w -]+: .*?; (?:D\d+ \d+|one chamber a turn): (.*)\.$",
                           f.text, re.M)
         assert len(told) == len(reloads)
@@ -3110,3 +3232,441 @@ def test_a_written_trace_with_a_duck_back_in_a_fast_draw_told_word_for_word():
     assert "\nB1 holds his ground at (10,16).\n" in text.split("== Round 3")[1]
     assert text.count(DUCK_RULE) == 1
     assert "; 1 of its misses made the target duck back behind cover.\nSide B (y)" in text
+
+
+# ---------------------------------------------------------------- Le Mats (wm-8)
+
+LEMAT_RELOAD = re.compile(r"^(\w+) reloads the Le Mat, the shotgun barrel (first|last): (.*?); "
+                          r"D(\d+) (\d+): (.*)\.$", re.M)
+LEMAT_AMMO = re.compile(r"^  Ammo roll for (\w+)'s Le Mat \(its (shotgun barrel|chambers)\): "
+                        r"needs \d+\+(?: \([^)]*\))?, rolls \d: (.*)\.$", re.M)
+LEMAT_RULE = "a Le Mat's one reloading action loads both its chambers and its shotgun barrel"
+
+
+def _lemat_fights():
+    fights = _fights("lemat")
+    assert fights.kind == "lemat"
+    return fights
+
+
+class LeMatReload(NamedTuple):
+    """A Le Mat RELOAD row as the model of LeMatModel saw it: the row, its fighter's label,
+    whether he rode, the barrel's shell row, and before it each part's rounds loaded and in
+    its box."""
+    ev: np.ndarray
+    who: str
+    riding: bool
+    shell: int
+    barrel: int
+    chambers: int
+    shells_left: int
+    rounds_left: int
+
+
+class LeMatModel:
+    """Each fighter's guns followed through a fight's trace from the kit the engine deals its
+    rosters (engine.forces): per slot its row, rounds loaded, box, other round type and its
+    box, jam markers and whether useless. A burst spends its shots from the gun with its
+    sustained-fire dice, a shot one round (both barrels two), a change of shells empties the
+    barrel into its box and swaps the types, a reload adds what went in and takes what went in
+    or was lost from the boxes (a Le Mat's: both parts). Asserts the engine's numbers keep
+    every part within 0 and its capacity and every box at 0 or more."""
+
+    def __init__(self, f):
+        kit = forces(f.rules, f.rosters, f.types)[1]
+        self.rules, self.kit = f.rules, kit.copy()
+        labels = _labels(f.events)
+        riding = {int(e[1]) for e in _ev(f.events, S.Ev.DEPLOY) if e[9]}
+        self.reloads, self.jams = [], []  # LeMatReload; (AMMO row, other part's state)
+        for e in f.events:
+            a, kind = int(e[1]), int(e[2])
+            if kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
+                riding.discard(a)
+            elif kind == S.Ev.BURST:
+                k = self.slot(a, sfd=int(e[4]))
+                self.spend(a, k, int(e[5]))
+            elif kind == S.Ev.SHOT and not e[9] & (S.SH_FAN | S.SH_SECOND):
+                k = self.slot(a, row=int(e[4]))
+                self.spend(a, k, 2 if e[9] & (S.SH_BOTH | S.SH_PAIR) else 1)
+            elif kind == S.Ev.AMMO and not e[6]:
+                k, o = int(e[3]), int(self.kit[a, e[3], S.KLINK])
+                if f.rules.jam_outcome == "useless":
+                    self.kit[a, k, S.KUSELESS] = 1
+                else:
+                    self.kit[a, k, S.KJAMS] += 1
+                if o >= 0:
+                    self.jams.append((e, labels[a], "useless" if self.kit[a, o, S.KUSELESS] else
+                                      "jammed" if self.kit[a, o, S.KJAMS] else "fires"))
+            elif kind == S.Ev.CLEAR:
+                self.kit[a, e[3], S.KJAMS] = e[6]
+            elif kind == S.Ev.SHELLS:
+                s = self.kit[a, e[3]]
+                assert s[S.KLOADED] == e[5] and s[S.KALT] == e[4]
+                s[S.KRESERVE] += s[S.KLOADED]
+                s[S.KLOADED] = 0
+                s[[S.KW, S.KALT]] = s[[S.KALT, S.KW]]
+                s[[S.KRESERVE, S.KALT_RES]] = s[[S.KALT_RES, S.KRESERVE]]
+            elif kind == S.Ev.RELOAD:
+                b = int(e[3])
+                if e[9]:
+                    c = int(self.kit[a, b, S.KLINK])
+                    assert c == b - 1, "a Le Mat's reload names its barrel, after its chambers"
+                    s, t = self.kit[a, b], self.kit[a, c]
+                    self.reloads.append(LeMatReload(
+                        e, labels[a], a in riding, int(s[S.KW]), int(s[S.KLOADED]),
+                        int(t[S.KLOADED]), int(s[S.KRESERVE]), int(t[S.KRESERVE])))
+                    self.load(a, c, int(e[10]), int(e[11]))
+                self.load(a, b, int(e[7]), int(e[8]))
+
+    def slot(self, a, sfd=None, row=None):
+        """The one slot of fighter a with that weapon ``row``, or with ``sfd`` sustained-fire
+        dice."""
+        ks = [k for k in range(self.kit.shape[1]) if self.kit[a, k, S.KW] >= 0 and (
+            int(self.kit[a, k, S.KW]) == row if sfd is None else
+            R.weapon(WEAPONS[self.kit[a, k, S.KW]])["sfd"] == sfd)]
+        assert len(ks) == 1, ks
+        return ks[0]
+
+    def capacity(self, a, k):
+        return R.weapon(WEAPONS[self.kit[a, k, S.KW]])["capacity"]
+
+    def spend(self, a, k, n):
+        self.kit[a, k, S.KLOADED] -= n
+        assert self.kit[a, k, S.KLOADED] >= 0
+
+    def load(self, a, k, put, lost):
+        s = self.kit[a, k]
+        s[S.KLOADED] += put
+        s[S.KRESERVE] -= put + lost
+        assert 0 <= s[S.KLOADED] <= self.capacity(a, k) and s[S.KRESERVE] >= 0
+
+
+def _lemat_result(rules, r: LeMatReload) -> str:
+    """What a Le Mat reload's sentence says after its die: 'a scatter shell into the barrel
+    and 4 rounds into the chambers (9 of 9)', in the order declared, each part's reason when
+    nothing went in (full, the die short, the box empty); failed, what was lost."""
+    e = r.ev
+    first, ok, die, pb, lb, pc, lc = (e[9] == 1, bool(e[5]), int(e[6]), int(e[7]), int(e[8]),
+                                      int(e[10]), int(e[11]))
+    shell = WEAPONS[r.shell].rsplit("_", 1)[1]
+    shells = f"a {shell} shell" if pb == 1 or lb == 1 else f"{max(pb, lb)} {shell} shells"
+    if not ok:
+        lost = ([shells] if lb else []) + ([_n_of(lc, "round")] if lc else [])
+        return ("nothing is lost: nothing would have gone in" if not lost else
+                f"{lost[0]} dropped and lost" if len(lost) == 1 else
+                f"{lost[0]} and {lost[1]} dropped and lost, each from its own box")
+    budget = min(die, rules.reload_max_rounds)
+    bp = (f"{shells} into the barrel" if pb else "the barrel is loaded already" if r.barrel else
+          "the die ran short, so the barrel stays empty" if not first and budget <= pc else
+          "no shell left for the barrel, so it stays empty")
+    cp = (f"{_n_of(pc, 'round')} into the chambers ({r.chambers + pc} of 9)" if pc else
+          "the chambers are full" if r.chambers == 9 else
+          "the die has nothing left for the chambers" if first and budget <= pb else
+          "no rounds left for the chambers")
+    parts = [bp, cp] if first else [cp, bp]
+    return " and ".join(parts) if pb and pc else "; ".join(parts)
+
+
+def test_every_le_mat_reload_is_told_with_its_order_and_both_parts():
+    """Every Le Mat reload (Ev.RELOAD with its order g) has its sentence, in order, by its
+    fighter: the barrel declared first or last, the roll as any reload's (standing still, on
+    the move, in the saddle), the die, and what went where as LeMatModel's rounds and boxes
+    say (_lemat_result): a shell into the barrel and rounds into the chambers with their count
+    after, declared last with the die short of the empty barrel 'the barrel stays empty', a
+    failed roll the shell and rounds lost. The model's rounds before each reload give the
+    engine's shares in the declared order (the model is the engine's), and the side records'
+    shells loaded and barrels left short are the sentences'. Over the Le Mat fights and a few
+    fast-draw shoot-outs of Le Mat gangs."""
+    rules = WMRules(**LM, scenario="shoot_out")
+    rosters = _lemat_rosters(rules, "hand")
+    over = {n: LM_WEIGHTS["first"] for n in GUNFIGHTERS if n != "random"}
+    shootouts = []
+    for names in [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]:
+        kinds, weights = table(list(names), {n: over[n] for n in names if n in over})
+        batch, events, tb = replay(rules, 0, 0, 0, kinds, weights, rosters=rosters)
+        shootouts.append(_fight(0, names, rules, batch, events, tb, rosters))
+    seen = {"short": 0, "full": 0, "no_shell": 0, "failed": 0}
+    for f in list(_lemat_fights()) + shootouts:
+        model = LeMatModel(f)
+        told = LEMAT_RELOAD.findall(f.text)
+        assert len(told) == len(model.reloads) == len(_lemat_reload_rows(f.events)), f.names
+        short, shells = [0, 0], [0, 0]
+        for r, (who, order, how, n, die, res) in zip(model.reloads, told, strict=True):
+            e = r.ev
+            first, ok, cat = e[9] == 1, bool(e[5]), int(e[4])
+            assert who == r.who and order == ("first" if first else "last")
+            assert int(n) == f.rules.reload_die and int(die) == e[6]
+            roll = "no roll needed" if cat == S.CAT_AUTO else \
+                f"a BS test {'passed' if ok else 'failed'}"
+            assert how == (f"in the saddle, {roll}" if r.riding else
+                           f"standing still, {roll}" if cat == S.CAT_AUTO else
+                           f"on the move, {roll}"), how
+            assert res == _lemat_result(f.rules, r), (res, r)
+            # the engine's shares, in the declared order, from the model's rounds and boxes
+            budget = min(int(e[6]), f.rules.reload_max_rounds)
+            room_b, room_c = 1 - r.barrel, 9 - r.chambers
+            if first:
+                pb = min(budget, room_b, r.shells_left)
+                pc = min(budget - pb, room_c, r.rounds_left)
+            else:
+                pc = min(budget, room_c, r.rounds_left)
+                pb = min(budget - pc, room_b, r.shells_left)
+            if ok:
+                assert (e[7], e[10]) == (pb, pc) and e[8] == e[11] == 0
+            else:
+                lc = min(int(e[6]) - pb, r.rounds_left) if f.rules.reload_loss == "die" else pc
+                assert (e[7], e[10]) == (0, 0) and (e[8], e[11]) == (pb, lc)
+            side = "AB".index(who[0])
+            shells[side] += int(e[7])
+            if "the die ran short" in res and r.shells_left:
+                short[side] += 1  # (the engine counts a barrel left short with a shell to load)
+            seen["short"] += "the die ran short" in res
+            seen["full"] += "the chambers are full" in res or "loaded already" in res
+            seen["no_shell"] += "no shell left" in res
+            seen["failed"] += not ok
+        if f.rules.scenario == "gang_fight":
+            assert shells == list(f.sides[:, S.S_LEMAT_SHELLS]), f.names
+            assert short == list(f.sides[:, S.S_LEMAT_SHORT]), f.names
+    assert seen["short"] and seen["full"] and seen["failed"], seen
+    assert any(LEMAT_RELOAD.search(f.text) for f in shootouts)
+
+
+class _CheckedStory(narrate_module._Story):
+    """The narrator checking, at each line it says, that its count of every tracked fighter's
+    rounds in each slot is within 0 and that slot's capacity."""
+
+    def say(self, line):
+        for f in self.f.values():
+            if f.tracked and hasattr(f, "loaded"):
+                for k, row in enumerate(f.slots):
+                    if row >= 0:
+                        assert 0 <= f.loaded[k] <= self.weapon(row)["capacity"], (line, f.i, k)
+        super().say(line)
+
+
+def test_the_narrators_rounds_stay_within_each_part_and_end_as_the_engines():
+    """The narrator's own count of each slot's rounds (a Le Mat's chambers and barrel apart:
+    a barrel shot spends the barrel's shell, a burst the chambers' rounds, a Le Mat reload adds
+    e to the barrel and h to the chambers) never leaves 0..capacity, and at the end it is
+    LeMatModel's (so the engine's) for every fighter it tracks, his slots' rows included."""
+    tracked = 0
+    for f in _lemat_fights():
+        events = f.events[f.events[:, 2] != S.Ev.RUN]
+        rosters = f.rosters or None
+        story = _CheckedStory(events, f.table, list(f.names), f.rules, f.types, rosters)
+        assert story.run() == f.text
+        model = LeMatModel(f)
+        for a, fi in story.f.items():
+            if not fi.tracked:
+                continue
+            tracked += 1
+            k = len(fi.slots)
+            assert fi.slots == [int(r) for r in model.kit[a, :k, S.KW]], (f.names, a)
+            assert fi.loaded == [int(n) for n in model.kit[a, :k, S.KLOADED]], (f.names, a)
+    assert tracked > 1000
+
+
+def test_shots_from_the_barrel_and_the_chambers_are_named_as_such():
+    """Every lone shot from a Le Mat's barrel reads 'his Le Mat's shotgun barrel (scatter)',
+    with its shell, and one from its chambers 'with the Le Mat'; every burst of a Le Mat gang's
+    fighter with one sustained-fire die fans the Le Mat. The opening roster names each Le Mat
+    once, with its barrel's shells and the boxes of shells the engine deals it (never its barrel
+    as a gun of its own), and the profiles name the Le Mat and each barrel loaded once."""
+    for f in _lemat_fights():
+        lines = [line for line in f.text.split("\n") if SHOT_LINE.search(line)]
+        shots = _to_hit(f.events)
+        assert len(lines) == len(shots)
+        for e, line in zip(shots, lines, strict=True):
+            if e[2] != S.Ev.SHOT or e[9] & S.SH_FAN:
+                continue
+            if e[4] in BARRELS:
+                shell = WEAPONS[int(e[4])].rsplit("_", 1)[1]
+                assert f" his Le Mat's shotgun barrel ({shell})" in line, line
+            elif e[4] == LM_ROW["lemat"]:
+                assert " with the Le Mat, " in line, line
+        men = _lemat_men(f.events)
+        bursts = sum(int(e[1]) in men and e[4] == 1 for e in _ev(f.events, S.Ev.BURST))
+        assert len(re.findall(r"\b\w+ fans the Le Mat at ", f.text)) == bursts  # (overwatch:
+        #                                                   'As B2 moves, A1 fans the Le Mat')
+        roster = f.text.split("\nProfiles: ")[0]
+        kit = forces(f.rules, f.rosters, f.types)[1]
+        kits = KIT_LINE.findall(roster)
+        assert len(kits) == len(kit)
+        for a, (_, words) in enumerate(kits):
+            ks = [k for k in range(kit.shape[1]) if kit[a, k, S.KW] == LM_ROW["lemat"]]
+            assert words.count("Le Mat") == len(ks) and "shotgun barrel loaded" in words
+            for k in ks:
+                b = kit[a, k + 1]
+                boxes = [(WEAPONS[int(b[S.KW])].rsplit("_", 1)[1], int(b[S.KRESERVE]) // 10)]
+                if b[S.KALT] >= 0:
+                    boxes.append((WEAPONS[int(b[S.KALT])].rsplit("_", 1)[1],
+                                  int(b[S.KALT_RES]) // 10))
+                said = f"Le Mat (its shotgun barrel loaded with {boxes[0][0]} shells; " + \
+                    " and ".join(f"{_n_of(n, 'box').replace('boxs', 'boxes') if j == 0 else n} "
+                                 f"of {name} shells" for j, (name, n) in enumerate(boxes)) + ")"
+                assert said in words, (said, words)
+        assert "Le Mat's shotgun barrel" not in roster and "lemat" not in f.text.lower()
+        assert f.text.count("  The Le Mat: short range") == 1
+        loaded = {int(r) for r in kit[:, :, S.KW].ravel() if r in BARRELS}
+        loaded |= {int(e[4]) for e in _ev(f.events, S.Ev.SHELLS)}
+        for row in BARRELS:
+            shell = WEAPONS[row].rsplit("_", 1)[1]
+            assert f.text.count(f"  The Le Mat's shotgun barrel ({shell} shells): short range "
+                                ) == (row in loaded), (row, f.names)
+
+
+def test_every_failed_ammo_roll_of_a_le_mat_part_says_what_fires_on():
+    """Every ammo roll of a Le Mat's part names it, 'Le Mat (its shotgun barrel)'; a failed one
+    says that part jams (or under jam_outcome 'useless' is useless) and what of the other: it
+    fires on, or is jammed or useless itself, as LeMatModel has it. Clearing a jam names the
+    part; every change of the barrel's shells is told with its reload; the ammo and reload
+    rules carry the Le Mat's notes, once."""
+    n_useless = 0
+    for f in _lemat_fights():
+        model = LeMatModel(f)
+        told = [m for m in LEMAT_AMMO.findall(f.text) if m[2] != "no trouble"]
+        assert len(told) == len(model.jams), f.names
+        for (e, who, other), (lab, part, res) in zip(model.jams, told, strict=True):
+            barrel = part == "shotgun barrel"
+            assert lab == who and barrel == bool(e[3] == 1)
+            mine, rest = ("barrel", "chambers") if barrel else ("chambers", "shotgun barrel")
+            are = "are" if rest == "chambers" else "is"
+            if f.rules.jam_outcome == "useless":
+                n_useless += 1
+                head = f"the Le Mat's {mine} {'is' if barrel else 'are'} useless for the rest " \
+                    "of the fight"
+            elif barrel:
+                head = "the Le Mat's barrel jams (a jam marker: it fires no more until cleared)"
+            else:
+                head = "the Le Mat's chambers jam (a jam marker: they fire no more until cleared)"
+            tail = {"useless": f"its {rest} {are} useless already",
+                    "jammed": f"its {rest} {are} jammed too",
+                    "fires": f"its {rest} fire{'' if rest == 'chambers' else 's'} on"}[other]
+            assert res == f"{head}; {tail}", res
+        men = _lemat_men(f.events)  # (a Le Mat's chambers slot 0, its barrel 1)
+        clears = [e for e in _ev(f.events, S.Ev.CLEAR) if int(e[1]) in men and e[3] in (0, 1)]
+        said = re.findall(r"^\w+ works on the jammed (shotgun barrel|chambers) of his Le Mat: ",
+                          f.text, re.M)
+        assert said == ["shotgun barrel" if e[3] == 1 else "chambers" for e in clears]
+        shells = _ev(f.events, S.Ev.SHELLS)
+        changes = re.findall(r"^(\w+) changes the shells of his Le Mat's shotgun barrel: (?:the "
+                             r"barrel is empty|the (?:scatter|manstopper) shell in the barrel "
+                             r"goes back in its box), and he loads (scatter|manstopper) shells "
+                             r"instead\.\n(?: +Rule: .*\n)*(?:  The .*\n)?\1 reloads the Le "
+                             r"Mat, ", f.text, re.M)
+        assert [new for _, new in changes] == [WEAPONS[int(e[4])].rsplit("_", 1)[1]
+                                               for e in shells]
+        for key in ("a natural", "reloading or clearing"):
+            rule = [line for line in f.text.split("\n") if f"Rule: {key}" in line]
+            assert len(rule) <= 1 and all(
+                ("a Le Mat's chambers and shotgun barrel each take their own ammo rolls" in line
+                 if key == "a natural" else LEMAT_RULE in line) for line in rule)
+    assert n_useless > 0
+
+
+def test_fights_without_le_mats_say_nothing_of_them(fights):
+    """A fight with no Le Mat: no Le Mat in the text, nor its notes in the rules (every
+    fixture but 'lemat'; there, every fight deals Le Mats)."""
+    for f in fights:
+        if not np.isin(_ev(f.events, S.Ev.DEPLOY)[:, 7:9], list(LM_ROW.values())).any():
+            assert fights.kind != "lemat"
+            assert "Le Mat" not in f.text
+
+
+def test_a_written_trace_with_a_le_mat_told_word_for_word():
+    """A trace written by hand (hand-checked): A1 carries a Le Mat with a box of scatter and
+    one of manstopper shells. He fires its chambers once and fans them (4 rounds spent), fires
+    the barrel, whose ammo roll jams it (the chambers fire on), clears the barrel, reloads the
+    barrel first (D8 5: the shell and 4 rounds, 9 of 9), fans 3 more, walks to reload the
+    barrel last with manstopper shells and fails the roll (the shell and 3 rounds lost), then
+    reloads again declared last with a D8 of 2 (2 rounds in, the die short: the barrel stays
+    empty). The roster names the Le Mat once, the profiles its chambers and each barrel
+    loaded, and the reload and ammo rules carry the Le Mat's notes."""
+    E, A = S.Ev, S.Act
+    lm, sc, ms, rev = (WEAPONS.index(n) for n in ("lemat", "lemat_scatter",
+                                                  "lemat_manstopper", "revolver"))
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rosters = ((Recruit("leader", ("lemat",), boxes=("lemat", "lemat_scatter",
+                                                     "lemat_manstopper")),),
+               (Recruit("ganger", ("revolver",)),))
+
+    def turn(rnd, *rows):  # side A's turn, then B1 holds
+        return [(rnd, -1, E.TURN, 0), *rows, (rnd, -1, E.TURN, 1),
+                (rnd, 1, E.ACTION, A.HOLD, -1, 10, 16, 0, 0, 0)]
+
+    def hold(rnd):
+        return (rnd, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0)
+
+    def fan(rnd):
+        return [(rnd, 0, E.BURST, 1, 1, 3, 0)] + \
+            [(rnd, 0, E.SHOT, 1, lm, 4, 2, 0, 0, S.SH_FAN, S.COV_NONE, 0)] * 3
+
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, lm, sc, 0),
+            (0, 1, E.DEPLOY, 10, 16, 1, gang, rev, -1, 0),
+            *turn(1, hold(1), (1, 0, E.SHOT, 1, lm, 3, 2, 0, 0, 0, S.COV_NONE, 0)),
+            *turn(2, hold(2), *fan(2)),
+            *turn(3, hold(3), (3, 0, E.SHOT, 1, sc, 4, 2, 0, 0, 0, S.COV_NONE, 0),
+                  (3, 0, E.BLAST, 100, 140, 20, 90, 1, 0, sc), (3, 0, E.AMMO, 1, 5, 3, 0)),
+            *turn(4, (4, 0, E.ACTION, A.CLEAR, -1, 10, 10, 1, 0, 0),
+                  (4, 0, E.CLEAR, 1, S.CAT_AUTO, 1, 0)),
+            *turn(5, (5, 0, E.ACTION, A.RELOAD, -1, 10, 10, 1, 0, 0),
+                  (5, 0, E.RELOAD, 1, S.CAT_AUTO, 1, 5, 1, 0, 1, 4, 0)),
+            *turn(6, hold(6), *fan(6)),
+            *turn(7, (7, 0, E.ACTION, A.RELOAD, -1, 10, 12, 1, 0, 0),
+                  (7, 0, E.MOVE, 10, 10, 10, 11, S.MV_WALK),
+                  (7, 0, E.MOVE, 10, 11, 10, 12, S.MV_WALK), (7, 0, E.SHELLS, 1, ms, 1),
+                  (7, 0, E.RELOAD, 1, S.CAT_ROLL, 0, 6, 0, 1, 2, 0, 3)),
+            *turn(8, (8, 0, E.ACTION, A.RELOAD, -1, 10, 12, 1, 0, 0),
+                  (8, 0, E.RELOAD, 1, S.CAT_AUTO, 1, 2, 0, 0, 2, 2, 0)),
+            (8, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], R, rosters=rosters)
+    for line in (
+            "  A1 leader at (10,10), Le Mat (its shotgun barrel loaded with scatter shells; 1 "
+            "box of scatter shells and 1 of manstopper shells).",
+            "  The Le Mat: short range to 8\" (+0 to hit), long to 16\" (-1), S 3, damage 1, 9 "
+            "rounds loaded, ammo roll 5+, 1 sustained-fire die.",
+            "  The Le Mat's shotgun barrel (scatter shells): short range to 4\" (+2 to hit), long "
+            "to 9\" (-1), S 3, damage 1, 1 shell loaded, ammo roll 5+; each shell a scatter "
+            "template.",
+            "A1 fires a shot at B1 with the Le Mat, 6\" away: needs 3+ to hit (7 - BS 4), rolls "
+            "2: miss.",
+            "A1 fans the Le Mat at B1: 1 sustained-fire die gives 3 shots.",
+            "A1 fires his Le Mat's shotgun barrel (scatter) at B1, 6\" away: needs 4+ to hit (7 "
+            "- BS 4; -1 long range), rolls 2: miss.",
+            "  Ammo roll for A1's Le Mat (its shotgun barrel): needs 5+, rolls 3: the Le Mat's "
+            "barrel jams (a jam marker: it fires no more until cleared); its chambers fire on.",
+            "    Rule: a natural 6 to hit (and each jam face of a sustained-fire die) calls an "
+            "ammo roll on the gun's score; a failure puts a jam marker on it: it fires no more "
+            "until a clear-jam action removes the marker; a Le Mat's chambers and shotgun "
+            "barrel each take their own ammo rolls, and a failure stops only the part it "
+            "struck: the other fires on.",
+            "A1 stays at (10,10) and clears a jam from the shotgun barrel of his Le Mat.",
+            "  Rule: reloading or clearing a jam takes the fighter's turn and is done at its "
+            "end: standing still it needs no roll, walking it needs a BS test; clearing takes "
+            "off 1 jam marker; in a reload a D8 says how many rounds go in (at most 8, the "
+            "empty chambers and the rounds carried), and a failed test loses that many; a Le "
+            "Mat's one reloading action loads both its chambers and its shotgun barrel, with "
+            "one roll and one die, its owner first declaring the barrel loaded first or last: "
+            "loaded last, the barrel gets a shell only if the die outlasts the empty chambers, "
+            "so a short die leaves it empty; a failed test loses what would have gone in, each "
+            "from its own box.",
+            "A1 works on the jammed shotgun barrel of his Le Mat: standing still, no roll "
+            "needed; a jam marker comes off, 0 left.",
+            "A1 stays at (10,10) and reloads the Le Mat.",
+            "A1 reloads the Le Mat, the shotgun barrel first: standing still, no roll needed; D8 "
+            "5: a scatter shell into the barrel and 4 rounds into the chambers (9 of 9).",
+            "A1 reloads the Le Mat, walking from (10,10) to (10,12).",
+            "A1 changes the shells of his Le Mat's shotgun barrel: the scatter shell in the "
+            "barrel goes back in its box, and he loads manstopper shells instead.",
+            "  The Le Mat's shotgun barrel (manstopper shells): short range to 4\" (+1 to hit), "
+            "long to 9\" (-1), S 4, damage 1, 1 shell loaded, ammo roll 5+.",
+            "A1 reloads the Le Mat, the shotgun barrel last: on the move, a BS test failed; D8 "
+            "6: a manstopper shell and 3 rounds dropped and lost, each from its own box.",
+            "A1 stays at (10,12) and reloads the Le Mat.",
+            "A1 reloads the Le Mat, the shotgun barrel last: standing still, no roll needed; D8 "
+            "2: 2 rounds into the chambers (8 of 9); the die ran short, so the barrel stays "
+            "empty."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert text.count("Le Mat") == 21 and "lemat" not in text  # the lines above, no more
+    assert "came to nothing" not in text
+    assert text.count("Rule: reloading or clearing") == 1

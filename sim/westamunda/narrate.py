@@ -88,7 +88,22 @@ pinned from then on in the narrator's picture as in the engine's (a mover's move
 goes, his activation in a fast draw is lost as a pin's), and the escape test at his next turn
 is told as the leadership test it is (Ev.UNPIN c=1: the dice, his Ld and the cover's bonus, no
 friend needed). A hit pinning him later is said to replace the duck back, and the closing line
-counts the duck backs each side's misses caused. None of it is said with the rule off."""
+counts the duck backs each side's misses caused. None of it is said with the rule off.
+
+Le Mats (wm-8): a Le Mat is two kit slots, its nine chambers (row ``lemat``) and, in the next,
+its shotgun barrel (a row of its shell type, ``lemat_part``). The opening roster names it once,
+'Le Mat (its shotgun barrel loaded with scatter shells; 1 box of scatter shells)', its slots
+and boxes as the engine deals the roster (``engine_kit``); the profiles give the Le Mat and each
+barrel loaded. A shot from the barrel reads 'fires his Le Mat's shotgun barrel (scatter)', one
+from the chambers 'with the Le Mat', and the narrator keeps each part's rounds apart. A Le Mat's
+reload (Ev.RELOAD with g, h, i) says the order declared and what went where: 'reloads the Le
+Mat, the shotgun barrel first: standing still, no roll needed; D8 5: a scatter shell into the
+barrel and 4 rounds into the chambers (9 of 9)'; declared last with the die short of the empty
+barrel, that the barrel stays empty; a failed roll, the shell and rounds lost from their boxes.
+An ammo roll names the part ('Le Mat (its shotgun barrel)'), a jam or a useless result says
+what of the other ('its chambers fire on'), clearing names the part and a change of shells is
+the barrel's. In a fight with Le Mats the reload and ammo rules carry a note of the declared
+order and of the parts jamming apart. None of it is said in a fight without them."""
 
 from __future__ import annotations
 
@@ -162,8 +177,13 @@ _COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "
 _SLOW = (DIFFICULT, VERY_DIFFICULT, SHALLOW_WATER, DEEP_WATER)  # ground that costs more to cross
 # what the engine's wet mark (Ev.WET a, the bit newly set) says of the fighter
 _WET_BITS = (S.WET_IN_WATER, S.WET_DEEP)
-# guns with two shell types (rows '<gun>_scatter', '<gun>_manstopper'): the gun's name
-_SHELL_GUNS = {"shotgun": "shotgun", "sawnoff": "sawn-off", "lever_shotgun": "lever shotgun"}
+# guns with two shell types (rows '<gun>_scatter', '<gun>_manstopper'): the gun's name (a Le
+# Mat's: its shotgun barrel, whose shells are rows of their own)
+_SHELL_GUNS = {"shotgun": "shotgun", "sawnoff": "sawn-off", "lever_shotgun": "lever shotgun",
+               "lemat": "Le Mat's shotgun barrel"}
+# a Le Mat: its nine chambers (this row) and, in the next kit slot, its shotgun barrel (a row
+# of its shells, ROUND_OF this one)
+LEMAT = "lemat"
 _SHELLS = ("scatter", "manstopper")
 # what a double-barrelled shot and its shells do: these keep the pair of barrels being told
 _PAIR_CHAIN = _HIT_CHAIN + (Ev.BLAST, Ev.BLAST_HIT, Ev.POINT_SHOT)
@@ -261,8 +281,11 @@ def _plural(n: int, word: str) -> str:
 
 
 def weapon_name(row: int) -> str:
-    """'revolver', 'percussion revolver', 'buffalo gun', 'shotgun (scatter shells)'."""
+    """'revolver', 'percussion revolver', 'buffalo gun', 'shotgun (scatter shells)', 'Le Mat',
+    "Le Mat's shotgun barrel (scatter shells)"."""
     name = WEAPONS[row].removesuffix("_thrown")  # a tomahawk to throw is a tomahawk
+    if name == LEMAT:
+        return "Le Mat"
     if shell_name(row):
         return f"{gun_name(row)} ({shell_name(row)} shells)"
     if name.endswith("_perc"):
@@ -277,9 +300,70 @@ def shell_name(row: int) -> str:
 
 
 def gun_name(row: int) -> str:
-    """The gun itself, whatever its shells: 'shotgun', 'sawn-off'; else ``weapon_name``."""
+    """The gun itself, whatever its shells: 'shotgun', 'sawn-off', "Le Mat's shotgun barrel";
+    else ``weapon_name``."""
     gun = WEAPONS[row].rpartition("_")[0]
     return _SHELL_GUNS[gun] if shell_name(row) else weapon_name(row)
+
+
+def lemat_part(row: int) -> str:
+    """'chambers' for a Le Mat's chambers row, 'barrel' for a row of its barrel's shells, else
+    ''."""
+    if row < 0:
+        return ""
+    name = WEAPONS[row]
+    return "chambers" if name == LEMAT else "barrel" if ROUND_OF.get(name) == LEMAT else ""
+
+
+def _lemat_barrel(r, gun: str) -> str:
+    """The shell type Le Mat ``gun``'s barrel is dealt first (the engine's ``_lemat_barrel``):
+    the first of its shell types recruit r lists among his weapons, else among his boxes, else
+    its first (scatter)."""
+    shells = [n for n, of in ROUND_OF.items() if of == gun]
+    for pool in (r.weapons, r.boxes):
+        for n in pool:
+            if n in shells:
+                return n
+    return shells[0]
+
+
+def engine_kit(rules: WMRules, r) -> list[list]:
+    """Recruit r's gun slots as the engine's ``forces`` deals them, for a roster with a Le Mat
+    (its chambers and barrel two slots): [[name, reserve, other round type or None, its
+    reserve]] per slot, a gun dealt its boxes' round type (KW, KRESERVE, KALT, KALT_RES)."""
+    guns = []
+    for n in r.weapons:
+        if rules.weapon(n)["kind"] != S.KIND_MELEE and n not in ROUND_OF:
+            guns.append(n)
+            if rules.has_flag(n, "lemat"):
+                guns.append(_lemat_barrel(r, n))
+    guns += ["tomahawk_thrown"] * (r.weapons.count("tomahawk") if rules.thrown_tomahawks else 0)
+    boxes = list(r.boxes)
+    kit = []
+    for name in guns:
+        res = 0
+        if name in boxes:  # one box per gun of that name, in order
+            boxes.remove(name)
+            res = rules.weapon(name)["box_rounds"]
+        if rules.has_flag(name, "lemat"):
+            alt = [n for n in (*r.weapons, *r.boxes) if ROUND_OF.get(n) == ROUND_OF[name] and
+                   n != name] if name in ROUND_OF else []
+        else:
+            alt = [n for n in r.weapons if ROUND_OF.get(n) == name]
+        kit.append([name, res, alt[0] if alt else None, 0])
+    for name in boxes:  # boxes beyond one a gun go to the first gun they fit
+        box = rules.weapon(name)["box_rounds"]
+        if name in ROUND_OF and rules.has_flag(name, "lemat"):
+            k = next(i for i, n in enumerate(guns) if ROUND_OF.get(n) == ROUND_OF[name])
+            kit[k][1 if guns[k] == name else 3] += box
+        elif name in ROUND_OF:
+            kit[guns.index(ROUND_OF[name])][3] += box
+        else:
+            kit[guns.index(name)][1] += box
+    for s in kit:  # a gun with boxes of its other round type only is loaded with them
+        if s[2] is not None and s[1] == 0 < s[3]:
+            s[:] = [s[2], s[3], s[0], s[1]]
+    return kit
 
 
 def _type_name(t: int) -> str:
@@ -326,6 +410,7 @@ class _Fighter:
         self.pos = (x, y)
         self.slots = [r for r in slots]  # weapon rows of slots 0 and 1 (-1 empty)
         self.spares = [0] * len(self.slots)  # spare cylinders or tubes a slot (his roster's)
+        self.shell_boxes: dict = {}  # a Le Mat's barrel slot -> [(shell row, boxes)] (roster's)
         self.state = STANDING
         self.pinned = False
         self.duck = 0  # his pin is a duck back behind cover of this level (S.COV_*), 0 not
@@ -404,6 +489,7 @@ class _Story:
         self.falling = None  # the fall whose hits are being told: dict, or None
         self.run_aim = None  # (rider, target): an aim a horse moving on its own ends
         self.riders = False  # a fighter started the fight on horseback
+        self.lemats = False  # a fighter carries a Le Mat (the rules said gain its notes)
 
     @property
     def turn_word(self) -> str:
@@ -497,14 +583,18 @@ class _Story:
                     "die) calls an ammo roll on the gun's score; a failure "
                     + ("makes the gun useless for the fight" if r.jam_outcome == "useless" else
                        "puts a jam marker on it: it fires no more until a clear-jam action "
-                       "removes the marker"),
+                       "removes the marker")
+                    + ("; a Le Mat's chambers and shotgun barrel each take their own ammo "
+                       "rolls, and a failure stops only the part it struck: the other fires on"
+                       if self.lemats else ""),
             "reload": "reloading or clearing a jam takes the fighter's turn and is done at its "
                       "end: standing still it needs no roll, walking it needs a BS test; "
                       f"clearing takes off {_plural(r.jams_cleared_per_turn, 'jam marker')}; "
                       "in a reload a D"
                       f"{r.reload_die} says how many rounds go in (at most "
                       f"{r.reload_max_rounds}, the empty chambers and the rounds carried), "
-                      "and a failed test loses that many",
+                      "and a failed test loses that many"
+                      + (self._lemat_reload_note() if self.lemats else ""),
             "spares": "a spare pre-loaded cylinder (a percussion revolver's) or tube (a "
                       "Spencer's) is fitted by a reloading turn in place of loose rounds, with "
                       "the same roll (none standing still, a BS test on the move); fitted, "
@@ -761,6 +851,16 @@ class _Story:
             })
         return text[key]
 
+    def _lemat_reload_note(self) -> str:
+        """The Le Mat's reload order, to follow the reload rule in a fight with Le Mats."""
+        loss = ("the shell that would have gone in and the rest of the die from the chambers' "
+                "box" if self.rules.reload_loss == "die" else
+                "what would have gone in, each from its own box")
+        return ("; a Le Mat's one reloading action loads both its chambers and its shotgun "
+                "barrel, with one roll and one die, its owner first declaring the barrel loaded "
+                "first or last: loaded last, the barrel gets a shell only if the die outlasts "
+                f"the empty chambers, so a short die leaves it empty; a failed test loses {loss}")
+
     def location_faces(self) -> str:
         """'1-4 the horse, 5-6 the rider': the location die's faces (rider_hit_faces)."""
         rider = self.rules.rider_hit_faces
@@ -787,6 +887,33 @@ class _Story:
     def slot_name(self, f: int, k: int) -> str:
         s = self.f[f].slots
         return gun_name(s[k]) if 0 <= k < len(s) and s[k] >= 0 else "other gun"
+
+    def part_name(self, f: int, k: int) -> str:
+        """``slot_name``, a Le Mat's part named as such: 'shotgun barrel of his Le Mat',
+        'chambers of his Le Mat'."""
+        s = self.f[f].slots
+        part = lemat_part(s[k]) if 0 <= k < len(s) else ""
+        if part:
+            return f"{'shotgun barrel' if part == 'barrel' else 'chambers'} of his Le Mat"
+        return self.slot_name(f, k)
+
+    def lemat_other(self, f: int, k: int) -> int:
+        """The slot of the other part of the Le Mat whose part is fighter f's slot k (its
+        chambers come just before its barrel), -1 when slot k is no Le Mat's."""
+        s = self.f[f].slots
+        part = lemat_part(s[k]) if 0 <= k < len(s) else ""
+        o = k + 1 if part == "chambers" else k - 1 if part == "barrel" else -1
+        want = "barrel" if part == "chambers" else "chambers"
+        return o if 0 <= o < len(s) and lemat_part(s[o]) == want else -1
+
+    def reload_name(self, f: int, k: int) -> str:
+        """What a reloading action on fighter f's slot k loads: 'Le Mat' (both its parts, as
+        one reloading action does unless one is useless), else ``part_name``."""
+        o = self.lemat_other(f, k)
+        fi = self.f[f]
+        if o >= 0 and not fi.useless[o] and not fi.useless[k]:
+            return "Le Mat"
+        return self.part_name(f, k)
 
     def ground(self, x, y) -> str:
         """The slow ground at (x, y) in words ('the stream', 'rough ground'), '' elsewhere."""
@@ -951,7 +1078,7 @@ class _Story:
 
     def deploy(self, i, x, y, side, ftype, w0, w1, mounted=0):
         prof = self.rules.profile(FIGHTERS[ftype])
-        skills, slots, spares = (), [w0, w1], []
+        skills, slots, spares, kit = (), [w0, w1], [], []
         if self.rosters is not None and self.n_side[side] < len(self.rosters[side]):
             r = self.rosters[side][self.n_side[side]]  # fighters deploy in roster order
             if r.type == FIGHTERS[ftype]:
@@ -960,12 +1087,25 @@ class _Story:
                 # his roster entry: the engine's slots are its guns in order
                 guns = [WEAPONS.index(n) for n in r.weapons if n not in ROUND_OF and
                         self.rules.weapon(n)["kind"] != S.KIND_MELEE]
+                kit = self.lemat_kit(r)
+                if kit:  # a Le Mat's barrel has a slot of its own, after its chambers
+                    guns = [WEAPONS.index(s[0]) for s in kit if s[0] != "tomahawk_thrown"]
                 if len(guns) > 2 and w1 >= 0:
                     slots += guns[2:]
                 spares = self.spares_of(r)
+                if kit:  # (a Le Mat's barrel's slot has no spares: the guns' in order)
+                    left = iter(spares)
+                    spares = [0 if lemat_part(row) == "barrel" else next(left, 0)
+                              for row in guns]
         self.f[i] = _Fighter(i, x, y, side, ftype, slots, prof, skills)
         if spares:
             self.f[i].spares = (spares + [0] * len(slots))[:len(slots)]
+        if self.rosters is not None and kit:
+            self.f[i].shell_boxes = {
+                k: [(WEAPONS.index(n), res // self.rules.weapon(n)["box_rounds"])
+                    for n, res in ((s[0], s[1]), (s[2], s[3])) if n is not None]
+                for k, s in enumerate(kit) if k < len(slots) and lemat_part(slots[k]) == "barrel"}
+        self.lemats = self.lemats or any(lemat_part(r) for r in slots)
         self.f[i].mounted = bool(mounted)
         self.riders = self.riders or bool(mounted)
         self.n_side[side] += 1
@@ -976,6 +1116,16 @@ class _Story:
         f.useless = [False] * len(f.slots)
         guns = [r for r in f.slots if r >= 0]
         f.tracked = len(set(guns)) == len(guns)  # a SHOT names its row, not its slot
+
+    def lemat_kit(self, r) -> list:
+        """Roster entry r's slots as the engine deals them (``engine_kit``) when he carries a
+        Le Mat, else [] (a roster the engine could not deal: [])."""
+        if not any(self.rules.has_flag(n, "lemat") for n in r.weapons if n in WEAPONS):
+            return []
+        try:
+            return engine_kit(self.rules, r)
+        except (KeyError, ValueError, StopIteration):
+            return []
 
     def spares_of(self, r) -> list[int]:
         """Roster entry ``r``'s spare cylinders or tubes by gun slot, as the engine's ``forces``
@@ -1000,8 +1150,36 @@ class _Story:
         each with its spare cylinders or tubes."""
         guns = [weapon_name(w) + (f" ({_plural(n, 'spare ' + self.spare_noun(w))})" if n else "")
                 for w, n in zip(f.slots, f.spares, strict=True) if w >= 0]
+        if self.lemats:  # a Le Mat is one gun: its barrel named with its chambers
+            guns = []
+            for k, w in enumerate(f.slots):
+                if lemat_part(w) == "chambers":
+                    guns.append(self.lemat_words(f, k))
+                elif w >= 0 and not (lemat_part(w) == "barrel" and k and
+                                     lemat_part(f.slots[k - 1]) == "chambers"):
+                    guns.append(weapon_name(w) + (
+                        f" ({_plural(f.spares[k], 'spare ' + self.spare_noun(w))})"
+                        if f.spares[k] else ""))
         return (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
                 guns[0] if guns else "no gun")
+
+    def lemat_words(self, f, k) -> str:
+        """"Le Mat (its shotgun barrel loaded with scatter shells; 1 box of scatter shells and 1
+        of manstopper shells)": fighter f's Le Mat whose chambers are slot k, its barrel's
+        shell type and (his roster known) the boxes of shells he carries for it."""
+        b = k + 1
+        if b >= len(f.slots) or lemat_part(f.slots[b]) != "barrel":
+            return "Le Mat"
+        txt = f"Le Mat (its shotgun barrel loaded with {shell_name(f.slots[b])} shells"
+        if b in f.shell_boxes:
+            boxes = [(shell_name(row), n) for row, n in f.shell_boxes[b] if n]
+            if not boxes:
+                txt += "; no box of shells"
+            else:
+                first, n = boxes[0]
+                txt += f"; {n} {'box' if n == 1 else 'boxes'} of {first} shells"
+                txt += "".join(f" and {n} of {name} shells" for name, n in boxes[1:])
+        return txt + ")"
 
     def intro(self):
         t, r = self.table, self.rules
@@ -1102,6 +1280,8 @@ class _Story:
         sfd = (f", {w['sfd']} sustained-fire {'die' if w['sfd'] == 1 else 'dice'}"
                if w["sfd"] else "")
         loaded = f"{_plural(w['capacity'], 'round')} loaded"
+        if lemat_part(row) == "barrel":
+            loaded = f"{_plural(w['capacity'], 'shell')} loaded"
         if w["reload"] == S.RL_QUIVER:
             loaded = "an arrow nocked, the next from the quiver with each shot (no reloading)"
         if w["flags"] & S.FL_DOUBLE:
@@ -1289,7 +1469,7 @@ class _Story:
             elif f.pinned:
                 why = f"he was pinned before the end of the {self.turn_word}"
             elif f.act == Act.CLEAR and f.tracked and k < len(f.slots) and f.jams[k] == 0:
-                why = f"the {self.slot_name(i, k)} had no jam to clear"
+                why = f"the {self.part_name(i, k)} had no jam to clear"
             elif f.mounted:
                 why = ("a rider cannot reload in the saddle" if
                        self.rules.reload_category("still", True) == "none" else
@@ -1297,8 +1477,8 @@ class _Story:
                 why += self.why("mounted_reload")
             else:
                 why = f"he could not reload while doing what he did this {self.turn_word}"
-            notes.append(f"{self.lab(i)}'s {what} of the {self.slot_name(i, k)} came to "
-                         f"nothing: {why}.")
+            gun = self.part_name(i, k) if f.act == Act.CLEAR else self.reload_name(i, k)
+            notes.append(f"{self.lab(i)}'s {what} of the {gun} came to nothing: {why}.")
         for n in notes:
             self.say(n)
         for f in self.f.values():  # the engine's recovery phase: a horse pinned in an earlier
@@ -1561,7 +1741,8 @@ class _Story:
                 head, tail = f"{me} charges {self.lab(t)}", ""
             elif act in (Act.RELOAD, Act.CLEAR):
                 what = "reloads the " if act == Act.RELOAD else "clears a jam from the "
-                head = f"{me} {what}{self.slot_name(i, k)}"
+                head = f"{me} {what}" + (self.reload_name(i, k) if act == Act.RELOAD else
+                                         self.part_name(i, k))
                 tail = self.why("reload")
                 self.turn_notes["reload"][i] = k
                 if dest == f.pos:
@@ -2358,7 +2539,12 @@ class _Story:
             verb = "throws" if thrown else "fires"
             text = f"{me} gets his shot off first: " if flags & S.SH_QUICKDRAW else f"{me} {verb} "
             kind_txt = "" if kind == "a shot" else f", {kind},"
-            if flags & S.SH_OFF_HAND:
+            barrel = lemat_part(row) == "barrel"  # "his Le Mat's shotgun barrel (scatter)"
+            if barrel:
+                gun = f"{gun_name(row)} ({shell_name(row)})"
+            if flags & S.SH_OFF_HAND and barrel:
+                text += f"his {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
+            elif flags & S.SH_OFF_HAND:
                 text += f"his second {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
             elif both:
                 text += f"both barrels of the {gun} at once{self.why('both')}{kind_txt} at {tgt}"
@@ -2371,6 +2557,8 @@ class _Story:
                 text += f"{kind} at {tgt} with one barrel of the {gun}"
             elif thrown:
                 text += f"his {gun}{self.why('thrown')}{kind_txt} at {tgt}"
+            elif barrel:
+                text += f"his {gun}{kind_txt} at {tgt}"
             else:
                 text += f"{kind} at {tgt} with the {gun}"
             self.say(f"{lead}{text}, {where}{self.old_bs(i, flags)}: {needs}, rolls {d}: "
@@ -2678,6 +2866,16 @@ class _Story:
             guns = [r for r in f.slots if r >= 0]
             f.tracked = f.tracked and len(set(guns)) == len(guns)
         was = f"{shell_name(old)} " if old >= 0 and shell_name(old) else ""
+        if lemat_part(row) == "barrel":  # a Le Mat's one barrel
+            out = ("the barrel is empty" if back == 0 else
+                   f"the {was}shell in the barrel goes back in its box" if back == 1 else
+                   f"the {back} {was}shells in the barrel go back in their box")
+            self.say(f"{self.lab(i)} changes the shells of his {gun_name(row)}"
+                     f"{self.why('shells')}: {out}, and he loads {shell_name(row)} shells "
+                     "instead.")
+            if row not in self.described:
+                self.weapon_line(row)
+            return
         if back == 0:
             out = "his barrels are empty"
         elif back == 1:
@@ -2930,10 +3128,17 @@ class _Story:
         self.close_burst()
         f = self.f[i]
         gun = self.slot_name(i, k)
+        lemat = self.lemat_other(i, k) >= 0  # a Le Mat's part: 'Le Mat (its chambers)'
+        if lemat:
+            gun = "Le Mat (its " + ("shotgun barrel" if lemat_part(f.slots[k]) == "barrel" else
+                                    "chambers") + ")"
         need_txt = f"{need}+" + self.ammo_why(i, k, need)
         if ok:
             self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs "
                      f"{need_txt}, rolls {d}: no trouble.")
+            return
+        if lemat:
+            self.lemat_jam(i, k, gun, need_txt, d)
             return
         if self.rules.jam_outcome == "useless":
             if k < len(f.slots):
@@ -2943,6 +3148,32 @@ class _Story:
             if k < len(f.slots):
                 f.jams[k] += 1
             res = f"the {gun} jams (a jam marker: it fires no more until cleared)"
+        self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need_txt}, "
+                 f"rolls {d}: {res}.")
+
+    def lemat_jam(self, i, k, gun, need_txt, d):
+        """A failed ammo roll of one part of fighter i's Le Mat (slot k): a jam marker (or
+        useless) on that part alone; the other fires on unless jammed or useless itself."""
+        f = self.f[i]
+        o = self.lemat_other(i, k)
+        barrel = lemat_part(f.slots[k]) == "barrel"
+        part, other = ("barrel", "chambers") if barrel else ("chambers", "shotgun barrel")
+        it, verb = ("it", "s") if barrel else ("they", "")
+        if self.rules.jam_outcome == "useless":
+            f.useless[k] = True
+            res = (f"the Le Mat's {part} {'is' if barrel else 'are'} useless for the rest of "
+                   "the fight")
+        else:
+            f.jams[k] += 1
+            res = (f"the Le Mat's {part} jam{verb} (a jam marker: {it} fire{verb} no more until "
+                   "cleared)")
+        are = "are" if other == "chambers" else "is"
+        if f.useless[o]:
+            res += f"; its {other} {are} useless already"
+        elif f.jams[o]:
+            res += f"; its {other} {are} jammed too"
+        else:
+            res += f"; its {other} fire{'' if other == 'chambers' else 's'} on"
         self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need_txt}, "
                  f"rolls {d}: {res}.")
 
@@ -2987,7 +3218,8 @@ class _Story:
                     else f"{me} is in {where}")
         ind = "  " if self.melee_ctx or moving or pair and int(prev[2]) == Ev.MOVE or (
             int(prev[2]) == Ev.PINNED and int(prev[1]) == i and int(prev[3]) < 0) else "    "
-        guns = [r for r in dict.fromkeys(f.slots) if r >= 0 and self.weapon(r)["ammo"]]
+        guns = [r for r in dict.fromkeys(f.slots) if r >= 0 and self.weapon(r)["ammo"] and not (
+            lemat_part(r) == "barrel" and WEAPONS.index(LEMAT) in f.slots)]  # one Le Mat
         changed = []
         for row in guns:
             need, adds = self.ammo_need(i, row)
@@ -3197,11 +3429,16 @@ class _Story:
             if self.fast:
                 self.say(f"End of round {self.round}:")
 
-    def reload(self, i, k, cat, ok, die, put, lost):
+    def reload(self, i, k, cat, ok, die, put, lost, order=0, put_c=0, lost_c=0):
+        """A reloading action (Ev.RELOAD): a Le Mat's (``order`` 1 or 2) told by
+        ``lemat_reload``."""
+        if order:
+            self.lemat_reload(i, k, cat, ok, die, put, lost, order, put_c, lost_c)
+            return
         self.recovery_header()
         f = self.f[i]
         self.turn_notes["reload"].pop(i, None)
-        gun = self.slot_name(i, k)
+        gun = self.part_name(i, k)
         row = f.slots[k] if k < len(f.slots) else -1
         how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
                "on the move, a BS test " + ("passed" if ok else "failed"))
@@ -3225,6 +3462,70 @@ class _Story:
         else:
             self.say(f"{self.lab(i)} reloads the {gun}{self.why('reload')}: {how}; {die_txt}: "
                      f"{_plural(lost, noun)} dropped and lost.")
+
+    def lemat_reload(self, i, b, cat, ok, die, pb, lb, order, pc, lc):
+        """Fighter i's Le Mat reloaded (Ev.RELOAD g): barrel slot b, its chambers the slot
+        before; the order he declared (1 the barrel first, 2 last), one roll (the reload's, by
+        category) and one die shared out in that order: ``pb`` shells into the barrel and
+        ``pc`` rounds into the chambers, or, the roll failed, ``lb`` shells and ``lc`` rounds
+        lost, each from its own box. Loaded last, a barrel the die did not reach stays empty."""
+        self.recovery_header()
+        f = self.f[i]
+        self.turn_notes["reload"].pop(i, None)
+        c = self.lemat_other(i, b)
+        tracked = f.tracked and c >= 0
+        row_b = f.slots[b] if 0 <= b < len(f.slots) else -1
+        shell = f"{shell_name(row_b)} " if row_b >= 0 and shell_name(row_b) else ""
+        first = order == 1
+        how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
+               "on the move, a BS test " + ("passed" if ok else "failed"))
+        if f.mounted:
+            self.why("reload")  # the rule for all, then the rider's
+            how = self.saddle_how(cat, ok)
+
+        def shells(n):
+            return f"a {shell}shell" if n == 1 else f"{n} {shell}shells"
+
+        if ok:
+            cap_b = self.weapon(row_b)["capacity"] if tracked else 0
+            cap_c = self.weapon(f.slots[c])["capacity"] if tracked else 0
+            room_b = cap_b - f.loaded[b] if tracked else None
+            room_c = cap_c - f.loaded[c] if tracked else None
+            if tracked:
+                f.loaded[b] += pb
+                f.loaded[c] += pc
+            budget = min(die, self.rules.reload_max_rounds)
+            if pb:
+                bp = f"{shells(pb)} into the barrel"
+            elif room_b is None:
+                bp = "no shell into the barrel"
+            elif room_b == 0:
+                bp = "the barrel is loaded already"
+            elif not first and budget <= pc:
+                bp = "the die ran short, so the barrel stays empty"
+            else:
+                bp = "no shell left for the barrel, so it stays empty"
+            if pc:
+                cp = f"{_plural(pc, 'round')} into the chambers" + (
+                    f" ({f.loaded[c]} of {cap_c})" if tracked else "")
+            elif room_c is None:
+                cp = "no round into the chambers"
+            elif room_c == 0:
+                cp = "the chambers are full"
+            elif first and budget <= pb:
+                cp = "the die has nothing left for the chambers"
+            else:
+                cp = "no rounds left for the chambers"
+            parts = [bp, cp] if first else [cp, bp]
+            res = " and ".join(parts) if pb and pc else "; ".join(parts)
+        else:
+            lost = ([shells(lb)] if lb else []) + ([_plural(lc, "round")] if lc else [])
+            res = ("nothing is lost: nothing would have gone in" if not lost else
+                   f"{lost[0]} dropped and lost" if len(lost) == 1 else
+                   f"{lost[0]} and {lost[1]} dropped and lost, each from its own box")
+        self.say(f"{self.lab(i)} reloads the Le Mat, the shotgun barrel "
+                 f"{'first' if first else 'last'}{self.why('reload')}: {how}; "
+                 f"D{self.rules.reload_die} {die}: {res}.")
 
     def fit(self, i, k, cat, ok, die, put, back, left):
         """A reloading turn fitting a spare cylinder or tube to slot k (Ev.FIT): its roll (the
@@ -3284,7 +3585,7 @@ class _Story:
         self.turn_notes["reload"].pop(i, None)
         if k < len(f.slots):
             f.jams[k] = left
-        gun = self.slot_name(i, k)
+        gun = self.part_name(i, k)
         c = RELOAD_CATEGORIES[cat]
         how = ("standing still, no roll needed" if c == "auto" else
                "on the move, a BS test " + ("passed" if ok else "failed") if c == "roll" else
@@ -3462,7 +3763,7 @@ class _Story:
             elif kind == Ev.AMMO:
                 self.ammo(f, *p[:4])
             elif kind == Ev.RELOAD:
-                self.reload(f, *p[:6])
+                self.reload(f, *p[:9])
             elif kind == Ev.FIT:
                 self.fit(f, *p[:7])
             elif kind == Ev.CLEAR:
