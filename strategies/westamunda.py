@@ -272,8 +272,9 @@ def _upkeep(w, a, kit, wt, dec):
         dec[S.D_SLOT] = best
         b = best if kit[a, best, KLINK] < 0 else max(best, kit[a, best, KLINK])  # Le Mat: barrel
         dec[S.D_SHELL] = 1 if _other_shell(w, kit, wt, a, b) else 0
-        if kit[a, best, KLINK] >= 0:
-            dec[S.D_FIRST] = 1 if w[W_BARREL_FIRST] > 0 and kit[a, b, KLOADED] == 0 else 0
+        if kit[a, best, KLINK] >= 0:  # empty, or emptied by the change of shells first
+            empty = kit[a, b, KLOADED] == 0 or dec[S.D_SHELL] != 0
+            dec[S.D_FIRST] = 1 if w[W_BARREL_FIRST] > 0 and empty else 0
         return True
     return False
 

@@ -2330,6 +2330,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     hits_b = 0
     sa = 0
     sb = 0
+    six_a = 0  # attack dice showing 6 (a gun fired in the fight takes an ammo roll for each)
+    six_b = 0
     if rp[S.R_MELEE_WS_ROLL] != 0:
         for _ in range(na):
             if _test(g, fm[a, FWS], 0):
@@ -2339,7 +2341,7 @@ def _melee_pair(g, f, ge, sc, out, a, b):
                 hits_b += 1
         sa, sb = hits_a, hits_b
     else:
-        best_a, six_a, one_a = 0, 0, 0
+        best_a, one_a = 0, 0
         for i in range(na):
             d = roll(g.s, D6)
             sc.dice_a[i] = d
@@ -2348,7 +2350,7 @@ def _melee_pair(g, f, ge, sc, out, a, b):
                 six_a += 1
             elif d == 1:
                 one_a += 1
-        best_b, six_b, one_b = 0, 0, 0
+        best_b, one_b = 0, 0
         for i in range(nb):
             d = roll(g.s, D6)
             sc.dice_b[i] = d
@@ -2378,8 +2380,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, a, b)
     elif hits_b > hits_a:
         _arm_lock(g, ge, out, b, a)
-    _melee_hits(g, f, ge, out, a, b, hits_a)
-    _melee_hits(g, f, ge, out, b, a, hits_b)
+    _melee_hits(g, f, ge, out, a, b, hits_a, six_a)
+    _melee_hits(g, f, ge, out, b, a, hits_b, six_b)
 
 
 @step
@@ -2408,20 +2410,57 @@ def _arm_lock(g, ge, out, a, b):
 
 
 @kernel
-def _melee_hits(g, f, ge, out, a, b, hits):
-    """``hits`` blows of a (his S + his hand weapon's, none with both arms locked; crushing blow
-    adds, b's iron jaw takes off, never below 1) on b, each wound rolled unless b avoids it
-    (``_saved``); b downed in the fight is out of action (down_alone_out)."""
-    fm, rp = ge.fm, g.rp
-    strength = fm[a, FS] + (fm[a, FMELEE_S] if fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT else 0)
-    if (fm[a, S.FSKILL] & S.SK_CRUSHING) != 0:
-        strength += rp[S.R_CRUSHING]
-    at_horse = strength  # the rider's iron jaw does not shield his horse
-    if (fm[b, S.FSKILL] & S.SK_IRON_JAW) != 0:
-        strength = max(strength - rp[S.R_IRON_JAW], 1)
+def _melee_gun(g, ge, a):
+    """The slot of the handgun a strikes his next hand-to-hand blow with (pistols_in_melee):
+    his strongest loaded, unjammed gun with flag fires_in_melee that is stronger than his hand
+    weapon (S + its bonus), the lower slot on a tie; -1 for none (or both arms locked)."""
+    fm, kit, wt = ge.fm, ge.kit, g.wt
+    if g.rp[S.R_MELEE_GUNS] == 0 or fm[a, S.FARMS] == S.ARM_LEFT | S.ARM_RIGHT:
+        return -1
+    best, best_s = -1, fm[a, FS] + fm[a, FMELEE_S]
+    for k in range(kit.shape[1]):
+        row = kit[a, k, KW]
+        if not _ready_gun(kit, a, k) or (wt[row, S.WC_FLAGS] & S.FL_MELEE_GUN) == 0:
+            continue
+        s = wt[row, S.WC_STRENGTH] + (fm[a, FS] if wt[row, S.WC_FLAGS] & S.FL_USER_STRENGTH
+                                      else 0)
+        if s > best_s:
+            best, best_s = k, s
+    return best
+
+
+@kernel
+def _melee_hits(g, f, ge, out, a, b, hits, sixes):
+    """``hits`` blows of a on b, each with a's strongest usable weapon: a handgun stronger than
+    his hand weapon while one is loaded (``_melee_gun``: a round a blow under
+    pistol_melee_uses_rounds; Ev.GUN_BLOW, tidy gun_blows), else his S + his hand weapon's (none
+    with both arms locked); crushing blow adds, b's iron jaw takes off, never below 1. Each
+    wound is rolled unless b avoids it (``_saved``); b downed in the fight is out of action
+    (down_alone_out). A fighter who fired a handgun takes an ammo roll for it for each of his
+    ``sixes`` (attack dice showing 6) under pistol_melee_uses_rounds (text)."""
+    fm, rp, kit, wt = ge.fm, g.rp, ge.kit, g.wt
+    hand = fm[a, FS] + (fm[a, FMELEE_S] if fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT else 0)
+    fired = -1
     for _ in range(hits):
         if fm[b, FSTATE] == ST_OUT:
-            return
+            break
+        strength = hand
+        k = _melee_gun(g, ge, a)
+        if k >= 0:
+            row = kit[a, k, KW]
+            strength = wt[row, S.WC_STRENGTH] + (
+                fm[a, FS] if wt[row, S.WC_FLAGS] & S.FL_USER_STRENGTH else 0)
+            if rp[S.R_PISTOL_ROUNDS] != 0:
+                kit[a, k, KLOADED] -= 1
+            if fired < 0:
+                fired = k
+            out.side_out[fm[a, FSIDE], S.S_GUN_BLOWS] += 1
+            _log(out, a, Ev.GUN_BLOW, b, k, row, strength, kit[a, k, KLOADED])
+        if (fm[a, S.FSKILL] & S.SK_CRUSHING) != 0:
+            strength += rp[S.R_CRUSHING]
+        at_horse = strength  # the rider's iron jaw does not shield his horse
+        if (fm[b, S.FSKILL] & S.SK_IRON_JAW) != 0:
+            strength = max(strength - rp[S.R_IRON_JAW], 1)
         if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, True):
             _horse_hit(g, f, ge, out, a, b, at_horse)  # each blow located as a shot is
             continue
@@ -2439,6 +2478,9 @@ def _melee_hits(g, f, ge, out, a, b, hits):
                 _take_out(ge, out, b, a, 0)
             if fm[b, FSTATE] == ST_DOWN:
                 _get_wet(g, f, ge, out, b)
+    if fired >= 0 and rp[S.R_PISTOL_ROUNDS] != 0:
+        for _ in range(sixes):
+            _ammo_roll(g, ge, out, a, fired)
 
 
 @kernel
@@ -2664,6 +2706,8 @@ def _reload(g, ge, out, a, k, clear):
         return
     kit[a, k, KLOADED] += put
     kit[a, k, KRESERVE] -= put + lost
+    if link >= 0 and k > link:  # a Le Mat's barrel loaded alone (its chambers useless)
+        so[side, S.S_LEMAT_SHELLS] += put
     so[side, S.S_RELOADS] += 1
     so[side, S.S_RELOAD_FAILS] += 0 if ok else 1
     so[side, S.S_ROUNDS_LOADED] += put
@@ -3191,6 +3235,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_MOUNT_ONE_HAND, r.mounted_long_gun == "one_hand"),
             (S.R_DUCK, r.duck_backs), (S.R_DUCK_LD1, r.duck_back_ld_bonus[0]),
             (S.R_DUCK_LD2, r.duck_back_ld_bonus[1]),
+            (S.R_MELEE_GUNS, r.pistols_in_melee), (S.R_PISTOL_ROUNDS, r.pistol_melee_uses_rounds),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp

@@ -458,8 +458,10 @@ class WMRules:
         "no_large", "The text: characters start with normal or small handguns. 'no_large' "
         "(default: a starting fighter's handguns are small or normal: no large revolvers or "
         "heavy pistols), 'each_has_one' (also, every starting fighter carries one), or "
-        "'handguns_only' (starting fighters carry no long gun).",
-        choices=("no_large", "each_has_one", "handguns_only"))
+        "'handguns_only' (starting fighters carry no long gun); 'any' lifts the limit (a "
+        "designer's what-if, or a gang armed later in a campaign: large handguns allowed, "
+        "within setup_max_rarity).",
+        choices=("no_large", "each_has_one", "handguns_only", "any"))
     setup_max_rarity: int = param(
         0, "Rarest weapon a gang may buy at set-up, code " + _ints(RARITY) + " (text: no rare or "
         "excessively powerful weapons at set-up; large revolvers are scarce).", lo=0, hi=2)
@@ -880,8 +882,15 @@ class WMRules:
         "higher I wins a tie [V]; one hit [S NCE-HTH, U for 1995]); equal I is a stand-off.",
         lo=0, hi=3)
     follow_up_in: int = param(2, "A winner may follow up this far (reference 7 [V]).", lo=0, hi=6)
-    pistol_melee_uses_rounds: bool = param(True, "Pistols fired in hand-to-hand use rounds, and a 6 "
-                                           "needs an ammo roll (text).")
+    pistols_in_melee: bool = param(
+        True, "A fighter in hand-to-hand strikes each blow with his strongest loaded, unjammed "
+        "handgun (weapon flag fires_in_melee) when it is stronger than his hand weapon (his S "
+        "and its bonus), else with the hand weapon (text: anything usable in hand-to-hand "
+        "counts; pistols may be fired in it). False: hand weapons only (the engine before "
+        "wm-8).")
+    pistol_melee_uses_rounds: bool = param(True, "Pistols fired in hand-to-hand use a round a blow, "
+                                           "and each 6 among the attack dice of a fighter who "
+                                           "fired one calls an ammo roll for it (text).")
     improvised_bonus: int = param(0, "Strength added to the user's S with a gun used as a club "
                                   "(text: improvised weapon, no numbers; the reference club is "
                                   "the user's S).", lo=-3, hi=3)
@@ -1604,7 +1613,8 @@ class WMRules:
         if small > self.max_hideout[0] + max(self.max_holstered - len(big), 0) or sns > self.max_hideout[1]:
             return f"{r.type}: too many hideout guns (max_hideout {self.max_hideout})"
         rule = self.setup_handgun_rule
-        if any(w.startswith("large_revolver") or w == "heavy_pistol" for w in handguns):
+        if rule != "any" and any(w.startswith("large_revolver") or w == "heavy_pistol"
+                                 for w in handguns):
             return f"{r.type}: large handguns are not for set-up (setup_handgun_rule {rule!r})"
         if rule == "each_has_one" and not any(
                 w in ("small_revolver", "small_revolver_perc", "revolver", "revolver_perc")

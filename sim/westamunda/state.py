@@ -55,6 +55,7 @@ RL_QUIVER = RELOAD_KINDS.index("quiver")  # a bow: the next arrow from the quive
 FL_USER_STRENGTH = 1 << FLAGS.index("user_strength")
 FL_DOUBLE = 1 << FLAGS.index("double_barrel")
 FL_THROWN = 1 << FLAGS.index("throw_by_strength")  # range by the thrower's S (2 x S + 2)
+FL_MELEE_GUN = 1 << FLAGS.index("fires_in_melee")  # a handgun a fighter may fire in hand-to-hand
 FL_TEMPLATE = 1 << FLAGS.index("template")  # a scatter shell: a template, scattering on a miss
 INJ_FLESH = INJURIES.index("flesh_wound")
 INJ_DOWN = INJURIES.index("down")
@@ -104,8 +105,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
  R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND,
- R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_DEBUG) = range(118)
-N_RULES = 118
+ R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_DEBUG) = range(120)
+N_RULES = 120
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -116,6 +117,7 @@ N_RULES = 118
 # R_CYL_WHOLE: cylinder_fit 'whole' (a fitted spare comes full) else 'd8'; R_MOUNT_ONE_HAND:
 # mounted_long_gun 'one_hand' (a rider fires a long gun one-handed at one_hand_long_gun_mod)
 # R_DUCK duck_backs; R_DUCK_LD1 / R_DUCK_LD2 duck_back_ld_bonus behind partial / full cover
+# R_MELEE_GUNS pistols_in_melee; R_PISTOL_ROUNDS pistol_melee_uses_rounds
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -273,8 +275,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
  S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
- S_LEMAT_SHORT) = range(62)
-N_SIDE_COLS = 62
+ S_LEMAT_SHORT, S_GUN_BLOWS) = range(63)
+N_SIDE_COLS = 63
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -286,7 +288,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
               "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
               "throws", "cylinders_fitted", "ducks_caused", "lemat_shells_loaded",
-              "lemat_barrel_short")
+              "lemat_barrel_short", "gun_blows")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -312,7 +314,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # straight with their riders pinned; dismounts: riders stepping down; horses_calmed: pinned
 # horses whose rider regained control (the I test at his turn's start); lemat_shells_loaded:
 # shells loaded into Le Mat shotgun barrels; lemat_barrel_short: Le Mat reloads with the barrel
-# declared last whose reload die ran out before the empty barrel (a shell there to load).
+# declared last whose reload die ran out before the empty barrel (a shell there to load);
+# gun_blows: hand-to-hand blows this side struck with a handgun (pistols_in_melee), each a round.
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN = 0, 1, 2  # Ev.FALL why: the horse fell, he failed to stay
@@ -415,5 +418,7 @@ class Ev(IntEnum):
     FIT = 43  # a reloading turn fitting a spare cylinder or tube: a=slot, b=category, c=1 BS roll
     #           passed (fitted), d=die (cylinder_fit 'd8'; 0 'whole'), e=rounds it puts in the gun,
     #           f=rounds of the cylinder taken out set aside as loose rounds (KRESERVE), g=spares left
+    GUN_BLOW = 45  # a hand-to-hand blow struck with a handgun (pistols_in_melee): a=the opponent,
+    #                b=slot, c=weapon row, d=the blow's strength, e=rounds left in the gun
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
