@@ -511,9 +511,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     other part of the Le Mat just fired (where both guns are known). rounds_loaded and
     rounds_lost count both parts; lemat_shells_loaded the shells loaded into Le Mat barrels;
     lemat_barrel_short the passed reloads declared last with the barrel empty and a shell in
-    its box that left it empty (with two Le Mats, between the known and the possible ones).
-    The engine's wm-8 leaves the shells of a barrel reloaded alone (its chambers useless) out
-    of lemat_shells_loaded: counted (``lemat_alone_shells_uncounted``), not asserted. Counted:
+    its box that left it empty (with two Le Mats, between the known and the possible ones);
+    lemat_shells_loaded includes the shells of a barrel reloaded alone (its chambers useless;
+    counted as ``lemat_alone_shells``). Counted:
     lemat_chamber_shots, lemat_barrel_shots, lemat_shots_other_jammed (a part's SHOT while the
     other had a jam marker or was useless), lemat_jams, lemat_clears, lemat_reloads,
     lemat_first, lemat_last, lemat_fails, lemat_shells, lemat_short, lemat_part_reloads,
@@ -2320,13 +2320,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
         # the shells loaded into Le Mat barrels, those of a barrel reloaded alone (its chambers
-        # useless) among them: the engine's wm-8 leaves those out (a fault, counted)
+        # useless) among them
         shells = sides[s_, S.SIDE_NAMES.index("lemat_shells_loaded")]
-        assert shells in (tally[s_, "lemat_shells_loaded"],
-                          tally[s_, "lemat_shells_loaded"] - tally[s_, "lemat_alone_shells"]), \
+        assert shells == tally[s_, "lemat_shells_loaded"], \
             ("the tidy count is the trace's", "lemat_shells_loaded")
         seen["lemat_shells_loaded"] += shells
-        seen["lemat_alone_shells_uncounted"] += tally[s_, "lemat_shells_loaded"] - shells
+        seen["lemat_alone_shells"] += tally[s_, "lemat_alone_shells"]
         short = sides[s_, S.SIDE_NAMES.index("lemat_barrel_short")]  # (two Le Mats: maybe)
         assert tally[s_, "lemat_barrel_short"] <= short <= \
             tally[s_, "lemat_barrel_short"] + tally[s_, "lemat_short_maybe"], \

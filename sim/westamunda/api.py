@@ -94,6 +94,8 @@ _SIDE_DOCS = {
                            "rounds_loaded too)",
     "lemat_barrel_short": "Le Mat reloads of this side with the barrel declared last whose "
                           "reload die ran out before the empty barrel (a shell there to load)",
+    "gun_blows": "hand-to-hand blows this side struck with a handgun stronger than the hand "
+                 "weapon (pistols_in_melee; a round each under pistol_melee_uses_rounds)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -2373,7 +2373,7 @@ def _melee_pair(g, f, ge, sc, out, a, b):
             hits_a = rp[S.R_MELEE_TIE_HITS]
         elif fm[b, FI] > fm[a, FI]:
             hits_b = rp[S.R_MELEE_TIE_HITS]
-    _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b)
+    _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b, six_a, six_b)
     so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
     so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
     if hits_a > hits_b:

@@ -30,6 +30,8 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
 - duck backs: mirror matches played with the text's optional duck-back rule (``duck_backs``)
   against the same matches without it: duck backs, pins, to-hit rolls and rounds a fight, and
   each gunfighter's score with and without the rule.
+- handguns in hand-to-hand: points played with ``pistols_in_melee`` off against the same points
+  with it on: side A's score, gun blows and hand-to-hand rounds a fight.
 Every other section reads only points whose two specialists pick alike, whose sides hire alike,
 ride alike and buy spares alike, under the default duck-back setting.
 """
@@ -98,6 +100,7 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row["spares_a"] = int(r.get("spares_a", 0))
         row["spares_b"] = int(r.get("spares_b", 0))
         row["duck_backs"] = bool(r.get("duck_backs", False))
+        row["pistols_in_melee"] = bool(r.get("pistols_in_melee", _DEFAULTS.pistols_in_melee))
         for key in ("mounted_long_gun", "cylinder_fit"):  # readings a grid may vary
             row[key] = r.get(key, getattr(_DEFAULTS, key))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
@@ -111,7 +114,7 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls",
                     "horse_hits", "horses_lost", "falls", "bolts", "runaways", "dismounts",
                     "horses_calmed", "cylinders_fitted", "rounds_loaded", "ducks_caused",
-                    "pins"):
+                    "pins", "gun_blows", "melee_rounds"):
             row[col] = int(t[col].sum()) if col in t else 0
         row["fighters_a"] = int(a["fighters_start"].iloc[0])
         row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
@@ -166,7 +169,8 @@ def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.Da
     rate {context: (score per $, its se)}."""
     swaps = scores[(scores["swap_a"] != "none") & (scores["swap_b"] == "none")
                    & (scores["build_a"] == scores["build_b"])
-                   & (scores["gang_a"] == scores["gang_b"])]
+                   & (scores["gang_a"] == scores["gang_b"])
+                   & (scores["pistols_in_melee"] == _DEFAULTS.pistols_in_melee)]
     if swaps.empty:
         return pd.DataFrame(), {}
     rules_of = {p["index"]: p["rules"] for p in manifest["points"]}
@@ -623,6 +627,40 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                                 f"[{100 * (d - half):+.1f}, {100 * (d + half):+.1f}] against the "
                                 "other gunfighters.")
             text.append("")
+
+    # ---- handguns in hand-to-hand (pistols_in_melee)
+    flip = scores[scores["pistols_in_melee"] != _DEFAULTS.pistols_in_melee]
+    if not flip.empty:
+        keys = [k for k in _KEYS if k != "pistols_in_melee"]
+
+        def _sig(df):
+            return df[keys].astype(str).agg("|".join, axis=1)
+
+        same = scores[scores["pistols_in_melee"] == _DEFAULTS.pistols_in_melee]
+        sig_same = _sig(same)
+        text += ["## Do handguns count in hand-to-hand?", "",
+                 "The same points with handguns in hand-to-hand (`pistols_in_melee` on, the "
+                 "default: each blow struck with the fighter's strongest loaded handgun when it "
+                 "is stronger than his hand weapon, a round a blow, an ammo roll for each 6 "
+                 "among his attack dice) and with hand weapons only (off). Only a gun stronger "
+                 "than an S3 fighter's knife (a large revolver, the heavy pistol) is ever "
+                 "fired in hand-to-hand. Side A's score change from the even fight; counts "
+                 "are a fight's, both sides.", "",
+                 f"| gang, build and swap | table | handguns in hand-to-hand | side A ({ci}) | "
+                 "gun blows a fight | hand-to-hand rounds a fight | rounds (mean) |",
+                 "|---|---|---|---|---|---|---|"]
+        for (_, r), sig in zip(flip.iterrows(), _sig(flip), strict=True):
+            match = same[sig_same == sig]
+            for label, x in (("on", match.iloc[0] if len(match) else None), ("off", r)):
+                if x is None:
+                    continue
+                swap = "" if x["swap_a"] == "none" else f" with {x['swap_a']}"
+                n = x["games"]
+                text.append(f"| {x['gang_a'].replace('_', ' ')} {x['build_a']}{swap} | "
+                            f"{x['table_setting']} | {label} | {_change(x)} | "
+                            f"{x['gun_blows'] / n:.2f} | {x['melee_rounds'] / n:.2f} | "
+                            f"{x['rounds_mean']:.2f} |")
+        text.append("")
 
     # ---- ammunition rules
     if scores["ammo_on"].nunique() > 1:

@@ -367,7 +367,8 @@ class Ev(IntEnum):
     BURST = 16  # a=target, b=dice, c=shots, d=jam faces, e=SH_* bits of the occasion
     QUICK_DRAW = 17  # a=the overwatcher, b=1 passed the I test
     MELEE = 18  # a=opponent, b=own score, c=opponent's (melee_reading 'ws_roll': hits), d=hits
-    #             struck, e=hits suffered
+    #             struck, e=hits suffered, f=own attack dice showing 6, g=the opponent's (0 under
+    #             'ws_roll'; a fighter who fired a handgun in the round takes an ammo roll each)
     RECOVERY = 19  # a=die, b=0 recovers (flesh wound), 1 stays down, 2 out of action
     KICKBACK = 20  # a=weapon row, b=1 passed the S test (stays up)
     KNOCKDOWN = 21  # a=shooter, b=1 passed the S test, c=x, d=y after
