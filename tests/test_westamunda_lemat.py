@@ -26,7 +26,7 @@ from sim.core.params import ConfigError
 from sim.westamunda import builds, odds
 from sim.westamunda import engine as E
 from sim.westamunda import state as S
-from sim.westamunda.rules import WEAPONS, WMRules
+from sim.westamunda.rules import IGNITIONS, RELOAD_KINDS, WEAPON_COLUMNS, WEAPONS, WMRules
 
 ALPHA = 1e-3
 RARE = WMRules(setup_max_rarity=2)
@@ -89,14 +89,23 @@ def test_a_le_mat_with_both_shell_types_starts_with_the_first_and_carries_the_ot
 # ---------------------------------------------------------------- the reload against the odds
 
 
+def _percussion():
+    """The rules with a percussion Le Mat (its row loading chamber by chamber)."""
+    rows = [list(r) for r in R.weapons]
+    rows[WEAPONS.index("lemat")][WEAPON_COLUMNS.index("reload")] = RELOAD_KINDS.index("chamber")
+    rows[WEAPONS.index("lemat")][WEAPON_COLUMNS.index("ignition")] = IGNITIONS.index("percussion")
+    return WMRules(weapons=tuple(tuple(r) for r in rows))
+
+
 @pytest.mark.parametrize("first", [True, False])
 @pytest.mark.parametrize("empty,activity,rules", [
     (4, "walking", R), (9, "still", R), (2, "walking", WMRules(reload_loss="die")),
-    (6, "walking", WMRules(reload_max_rounds=3))])
+    (6, "walking", WMRules(reload_max_rounds=3)), (3, "walking", _percussion())])
 def test_the_engine_s_le_mat_roll_matches_the_exact_odds(first, empty, activity, rules):
     """engine.simulate_le_mat (the engine's own _lemat_roll, 20,000 turns, BS 3) against
     odds.le_mat_reload's outcomes (chambers in, shell in, rounds lost, shells lost): a
-    chi-square test at 1e-3."""
+    chi-square test at 1e-3. A percussion Le Mat loads one charge a turn (the first in the
+    declared order) in both."""
     n = 20_000
     sim = E.simulate_le_mat(rules, n, 11, empty_chambers=empty, shotgun_first=first,
                             activity=activity, bs=3)
@@ -235,3 +244,34 @@ def test_a_gunfighter_never_pairs_a_le_mat_with_its_own_barrel():
                 if row[9] & S.SH_OFF_HAND and prev[1] == row[1]:
                     pair = {int(prev[4]), int(row[4])}
                     assert not pair <= set(ROW.values()), "a Le Mat paired with itself"
+
+
+# ---------------------------------------------------------------- gang building (audit of wm-8)
+
+
+def test_a_hired_fighter_s_kit_obeys_set_up_s_rarity_limit():
+    """A hired gun whose configured kit holds a Le Mat is refused at set-up (setup_max_rarity 0:
+    the error names the hire, the weapon, its rarity and the kit's key); allowed at 2."""
+    kits = ((WEAPONS.index("lemat"), -1, -1),) + R.hired_gun_kits[1:]
+    rules = dataclasses.replace(R, hire_a="hired_gun_1", hired_gun_kits=kits)
+    with pytest.raises(ConfigError, match=r"hired_gun with lemat: it is rare.*setup_max_rarity"
+                                          r".*hired_gun_kits"):
+        builds.side_roster(rules, "a")
+    ok = builds.side_roster(dataclasses.replace(rules, setup_max_rarity=2), "a")
+    assert "lemat" in ok[-1].weapons
+
+
+@pytest.mark.parametrize("swap", ["lemat", "lemat_manstopper"])
+def test_a_gunfighter_with_a_le_mat_gets_his_second_handgun(swap):
+    """The gunfighter skill's second gun (builds.with_skill) counts guns, not shell types: with
+    a manstopper Le Mat (listed with its shell row) he still gets a second Le Mat."""
+    rules = WMRules(setup_max_rarity=2, swap_a=swap, skill_a="gunfighter", gang_budget=3000)
+    shootist = builds.side_roster(rules, "a")[1]
+    assert shootist.skills == ("gunfighter",) and shootist.weapons.count("lemat") == 2
+
+
+def test_a_le_mat_is_a_normal_revolver_for_each_has_one():
+    """setup_handgun_rule 'each_has_one' (every starting fighter carries a small or normal
+    revolver): a Le Mat is a normal revolver (the text's class), so the Le Mat gang passes."""
+    rules = WMRules(setup_max_rarity=2, setup_handgun_rule="each_has_one")
+    assert rules.roster_problem(builds.swap(rules, STANDARD, "lemat"), "townsfolk") is None

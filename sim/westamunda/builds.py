@@ -739,8 +739,8 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     or its share when the fighter keeps another of the same gun). A round type (a shotgun's
     ``shotgun_manstopper``) swaps in its gun with boxes of those rounds (the gun starts loaded
     with them). A Le Mat's chambers take the replaced gun's boxes, and it comes with one box of
-    shells for its barrel (``lemat_manstopper``: of those, loaded with them; else scatter). Hired fighters keep their
-    kit. Raises ConfigError naming the weapon and why when the result is illegal or not
+    shells for its barrel (``lemat_manstopper``: of those, loaded with them; else scatter).
+    Hired fighters keep their kit. Raises ConfigError naming the weapon and why when the result is illegal or not
     modelled yet."""
     where = f"westamunda swap {weapon!r}"
     if weapon not in WEAPONS:
@@ -893,7 +893,7 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
 def _lone_gunfighter(rules: WMRules, roster) -> str | None:
     """The handgun of a gunfighter who carries only one (the skill idle), or None."""
     for r in roster:
-        hand = [w for w in r.weapons if _kind(rules, w) == "handgun"]
+        hand = [w for w in r.weapons if _kind(rules, w) == "handgun" and w not in ROUND_OF]
         if "gunfighter" in r.skills and len(hand) == 1:
             return hand[0]
     return None
@@ -942,7 +942,7 @@ def with_skill(rules: WMRules, roster, gang_type: str, side: int) -> tuple[Recru
         if skill is None:
             return tuple(out)
         out[i] = r._replace(skills=(skill,))
-        hand = [w for w in r.weapons if _kind(rules, w) == "handgun"]
+        hand = [w for w in r.weapons if _kind(rules, w) == "handgun" and w not in ROUND_OF]
         if skill == "gunfighter" and len(hand) == 1:
             boxes = list(r.boxes) + [hand[0]]
             while True:  # spare boxes (beyond one a gun) traded for the second gun if need be

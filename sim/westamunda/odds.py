@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from sim.core.exact import Pmf, at_least, convolve, die, mean  # noqa: F401 (re-exported)
-from sim.westamunda.rules import ACTIVITIES, INJURIES, WMRules
+from sim.westamunda.rules import ACTIVITIES, INJURIES, RELOAD_KINDS, WMRules
 
 # ---- outcome names (labels, not rule numbers) ----------------------------------------------------
 FLESH_WOUND, DOWN, OUT_OF_ACTION = INJURIES  # injury results, codes of rules.injury_faces
@@ -874,7 +874,9 @@ def le_mat_reload(empty_chambers: int, shell_empty: bool = True, *, shotgun_firs
     """One reloading turn of a Le Mat (text: Reloads): the D8 rounds go into the shotgun barrel
     first or last as declared. Returns {(chambers loaded, shell loaded, chamber rounds lost, shells
     lost): p}; a failed BS roll loses the rounds that would have gone in (``reload_loss``
-    'chambers'; with 'die' the rounds beyond the empty slots are lost as revolver rounds)."""
+    'chambers'; with 'die' the rounds beyond the empty slots are lost as revolver rounds). A
+    percussion Le Mat (its row's reload 'chamber') under percussion_reload 'chamber' loads one
+    charge a turn, the first in the declared order, as the engine does."""
     rules = _r(rules)
     loss = _reading(rules, "reload_loss")
     p = reload_bs_chance(activity, bs, modifier, mounted=mounted, rules=rules)
@@ -883,6 +885,10 @@ def le_mat_reload(empty_chambers: int, shell_empty: bool = True, *, shotgun_firs
     slots = ["c"] * empty_chambers
     if shell_empty:
         slots = ["s", *slots] if shotgun_first else [*slots, "s"]
+    if RELOAD_KINDS[rules.weapon("lemat")["reload"]] == "chamber" and \
+            rules.percussion_reload == "chamber":  # a percussion Le Mat: one charge a turn
+        c, s = slots[:1].count("c"), slots[:1].count("s")
+        return _mix([(p, {(c, s, 0, 0): Fraction(1)}), (1 - p, {(0, 0, c, s): Fraction(1)})])
     sides = rules.reload_die
     parts = []
     for n in range(1, sides + 1):

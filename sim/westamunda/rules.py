@@ -1565,6 +1565,15 @@ class WMRules:
                             + "; ".join(", ".join(k) for k in kits))
                 if any(ROUND_OF.get(b, b) not in r.weapons for b in r.boxes):
                     return f"{r.type}: a box without its weapon"
+                rare = [w for w in r.weapons if w not in ROUND_OF
+                        and self.weapon(w)["rarity"] > self.setup_max_rarity]
+                if rare:  # his kit comes with him at set-up: set-up's rarity limit holds
+                    key = {"hired_gun": "hired_gun_kits", "scout": "scout_kits"}.get(
+                        r.type, "bounty_hunter_kit")
+                    return (f"a {r.type} with {rare[0]}: it is "
+                            f"{RARITY[self.weapon(rare[0])['rarity']]}; at set-up at most "
+                            f"{RARITY[self.setup_max_rarity]} (setup_max_rarity; his kit: "
+                            f"{key})")
                 longs = [w for w in r.weapons if w not in ROUND_OF and WEAPON_KINDS[
                     self.weapon(w)["kind"]] in ("long_gun", "bow")]
                 if len(longs) > self.max_long_guns:
@@ -1617,7 +1626,7 @@ class WMRules:
                                  for w in handguns):
             return f"{r.type}: large handguns are not for set-up (setup_handgun_rule {rule!r})"
         if rule == "each_has_one" and not any(
-                w in ("small_revolver", "small_revolver_perc", "revolver", "revolver_perc")
+                w in ("small_revolver", "small_revolver_perc", "revolver", "revolver_perc", "lemat")
                 for w in handguns):
             return f"{r.type}: carries no small or normal revolver (setup_handgun_rule {rule!r})"
         if rule == "handguns_only" and (kinds.count("long_gun") or kinds.count("bow")):
