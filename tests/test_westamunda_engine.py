@@ -291,6 +291,25 @@ def combat_pmf(rules, na, nb):
     return _COMBAT[key]
 
 
+_SIXES = {}
+
+
+def combat_sixes(rules, na, nb):
+    """{(a's score less WS and bonuses, b's likewise): {(a's dice showing 6, b's)}} of a round
+    of hand-to-hand with na and nb attack dice (melee_reading 'combat_score'): the sixes each
+    pair of scores can come with (MELEE f, g)."""
+    key = (na, nb, rules.critical_bonus, rules.fumble_bonus)
+    if key not in _SIXES:
+        out = collections.defaultdict(set)
+        for ba, sa, oa in _combat_summaries(na):
+            for bb, sb, ob in _combat_summaries(nb):
+                out[ba + max(sa - 1, 0) * rules.critical_bonus + ob * rules.fumble_bonus,
+                    bb + max(sb - 1, 0) * rules.critical_bonus + oa * rules.fumble_bonus].add(
+                        (sa, sb))
+        _SIXES[key] = dict(out)
+    return _SIXES[key]
+
+
 def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "townsfolk")):
     """Check one fight's trace against the rules the engine claims to apply, following every
     fighter's place, state, pin and aim from the events alone (so a change of state with no
@@ -871,7 +890,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
         need = None if strength is None else rules.wound_need(strength, tough[x])
-        return [x, by, need, melee, [], None, strength, False]  # [5]: 'horse'/'rider'
+        return [x, by, need, melee, [], None, strength, False, None, -1]
+        # [5]: 'horse'/'rider'; a blow's [8]: its S before crushing blow and iron jaw (None
+        # until it is struck), [9]: the slot of the handgun it is struck with (-1 by hand)
 
     def hit_saves(hit_):  # the skill dice a hit owes (none for a fall's)
         return [] if hit_[7] else saves_due(hit_[0], hit_[3])
@@ -881,8 +902,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             ("every hit on a rider is located (LOCATE) before its save, pin or wound; the "
              "horse's goes to the horse", what, hit_)
 
-    def blow_strength(x, by, on_horse):  # S of by's blow on x (the horse: no iron jaw)
-        strength = profile_of[by]["S"] + (hand_s[by] if arms[by] != BOTH_ARMS else 0)
+    def hand_strength(by):  # S of by's blow by hand: S + his hand weapon (none, arms locked)
+        return profile_of[by]["S"] + (hand_s[by] if arms[by] != BOTH_ARMS else 0)
+
+    def blow_strength(x, by, on_horse, base=None):  # S of by's blow on x (the horse: no iron
+        # jaw); base: the blow's S before the skills (a gun's), else by hand
+        strength = hand_strength(by) if base is None else base
         strength += rules.crushing_blow_strength if "crushing_blow" in skills[by] else 0
         if "iron_jaw" in skills[x] and not on_horse:
             strength = max(strength - rules.iron_jaw_strength, 1)
@@ -969,12 +994,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         due = [S.SKC_STEP_ASIDE] if melee and "step_aside" in skills[x] else []
         return due + ([S.SKC_DODGE] if "dodge" in skills[x] and state[x] == STANDING else [])
 
-    def blow_need(x, by):  # the wound need of by's hand-to-hand blow on x
-        strength = profile_of[by]["S"] + (hand_s[by] if arms[by] != BOTH_ARMS else 0)
-        strength += rules.crushing_blow_strength if "crushing_blow" in skills[by] else 0
-        if "iron_jaw" in skills[x]:
-            strength = max(strength - rules.iron_jaw_strength, 1)
-        return rules.wound_need(strength, tough[x])
+    def blow_need(x, by, base=None):  # the wound need of by's hand-to-hand blow on x
+        return rules.wound_need(blow_strength(x, by, False, base), tough[x])
 
     def start_off_hand(f, flags):  # the first shot (or burst) of a second handgun
         assert "gunfighter" in skills[f] or not rules.two_weapons_need_skill, \
@@ -1096,6 +1117,96 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert len(got) == blast["n"], "BLAST counts the fighters under it"
             blast = None
 
+    # handguns in hand-to-hand (pistols_in_melee, wm-8), from the rosters and rules alone:
+    # the rounds loaded in each slot holding a handgun with flag fires_in_melee (None: his
+    # guns alike, whose SHOTs name no slot), full at the start
+    guns_in_melee = bool(getattr(rules, "pistols_in_melee", False))
+    melee_rounds = bool(rules.pistol_melee_uses_rounds)
+    rounds_in = {(x, k): weapon(r_)["capacity"] if kit_rows[x].count(r_) == 1 else None
+                 for x in kit_rows for k, r_ in enumerate(kit_rows[x])
+                 if r_ >= 0 and flagged(r_, "fires_in_melee")}
+    fight = None  # the round of hand-to-hand under way: its pair, sixes, guns, ammo rolls
+
+    def gun_strength(x, r_):  # S of a blow of x with the gun of row r_
+        return weapon(r_)["strength"] + (profile_of[x]["S"] if flagged(r_, "user_strength")
+                                         else 0)
+
+    def melee_guns(x):  # [(slot, S, rounds or None)] of x's handguns that may strike his next
+        # blow, best first: fires_in_melee, no jam marker, not useless, stronger than his hand
+        # weapon (S + its bonus), the lower slot on a tie; none under pistols_in_melee off or
+        # with both arms locked
+        if not guns_in_melee or arms[x] == BOTH_ARMS:
+            return []
+        hand = hand_strength(x)
+        out = [(k, gun_strength(x, kit_rows[x][k]), rounds_in[x, k])
+               for x_, k in rounds_in if x_ == x and jams[x, k] == 0 and (x, k) not in useless
+               and gun_strength(x, kit_rows[x][k]) > hand]
+        return sorted(out, key=lambda t: (-t[1], t[0]))
+
+    def fight_at(x, what):  # x strikes or rolls now: the actor's blows and his ammo rolls come
+        # first, then his opponent's
+        assert fight is not None and x in fight["pair"], \
+            ("a blow or a melee ammo roll of the pair of the latest MELEE", what)
+        if x != fight["phase"]:
+            assert (fight["phase"], x) == fight["pair"], \
+                ("in a round of hand-to-hand the actor's blows and ammo rolls come first, then "
+                 "his opponent's", what)
+            close_side(fight["phase"])
+            fight["phase"] = x
+
+    def close_side(x):  # x's blows and ammo rolls of this round are over
+        gun = fight["gun"].get(x)
+        want = fight["six"][x] if gun is not None and melee_rounds and \
+            weapon(kit_rows[x][gun])["ammo"] > 0 else 0
+        assert fight["rolls"][x] == want, \
+            ("a fighter who struck a blow with a gun takes an ammo roll for it for each of his "
+             "attack dice showing 6 (MELEE f, g) after his blows, under "
+             "pistol_melee_uses_rounds; one who struck none takes none", x, fight)
+        fight["closed"].add(x)
+        seen["melee_gun_rounds"] += gun is not None  # rounds of combat he fired in
+        seen["melee_gun_rounds_with_six"] += gun is not None and fight["six"][x] > 0
+
+    def close_fight():
+        nonlocal fight
+        if fight is not None:
+            for x in fight["pair"]:
+                if x not in fight["closed"]:
+                    close_side(x)
+            fight = None
+
+    def blow_begins(hit_, what, gun=None):  # a blow of hit_[1] on hit_[0] struck now: with
+        # the gun of slot ``gun`` (its GUN_BLOW) or by hand (None); checks it was the weapon
+        # the rules give him and sets its S before the skills
+        nonlocal melee_fresh
+        by = hit_[1]
+        assert lock_due is None, ("a wrassler who wins the combat locks an arm before the "
+                                  "blows", what)
+        fight_at(by, what)
+        melee_fresh = False
+        cands = melee_guns(by)
+        known = next((i for i, (_, _, n) in enumerate(cands) if n is not None and n > 0), None)
+        may = [k for k, _, n in (cands if known is None else cands[:known + 1])
+               if n is None or n > 0]
+        if gun is None:
+            assert known is None, \
+                ("a hand blow only when no loaded, unjammed handgun (fires_in_melee) beats his "
+                 "hand weapon: pistols_in_melee strikes with the strongest such", what, cands)
+            seen["hand_blows_unsure"] += bool(may)  # a gun of his alike may have been loaded
+            seen["hand_blows_gun_spent"] += any(
+                True for k, r_ in enumerate(kit_rows[by]) if (by, k) in rounds_in
+                and gun_strength(by, r_) > hand_strength(by) and guns_in_melee
+                and arms[by] != BOTH_ARMS)  # a stronger gun, empty, jammed or useless
+            seen["hand_blows_locked"] += guns_in_melee and arms[by] == BOTH_ARMS and any(
+                n is None or n > 0 for (x_, _), n in rounds_in.items() if x_ == by)
+            hit_[8], hit_[9] = hand_strength(by), -1
+        else:
+            assert gun in may, \
+                ("a gun blow with his strongest loaded, unjammed handgun stronger than his hand "
+                 "weapon (pistols_in_melee; the lower slot on a tie)", what, cands)
+            seen["gun_blows_unsure"] += rounds_in[by, gun] is None
+            seen["gun_blows_tied"] += sum(s_ == cands[0][1] for _, s_, _ in cands) > 1
+            hit_[8], hit_[9] = gun_strength(by, kit_rows[by][gun]), gun
+
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
@@ -1105,8 +1216,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert kind == S.Ev.RELOAD and (f, a) == shells_due, \
                 "a change of shells is the reload's first step (RELOAD follows)"
             shells_due = None
-        if kind not in NESTED:  # a new step of play: the last one's hits all rolled
-            settle_wounds()
+        # a gun blow or an ammo roll of a fighter of the round of hand-to-hand under way: a
+        # step inside it (a GUN_BLOW elsewhere fails below)
+        melee_step = fight is not None and kind in (S.Ev.GUN_BLOW, S.Ev.AMMO) and \
+            f in fight["pair"]
+        if kind not in NESTED and not melee_step:  # a new step of play: the last one's hits
+            settle_wounds()  # all rolled, its ammo rolls in hand-to-hand all taken
+            close_fight()
             if kind != S.Ev.BLAST_HIT:
                 close_blast()
             if kind != S.Ev.BLAST:
@@ -1442,6 +1558,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                         ("no shot from an empty part of a Le Mat (its rounds followed through "
                          "its shots and reloads)", row.tolist(), lm)
                     lm["loaded"][fired[0]] = max(lm["loaded"][fired[0]] - fan_rounds, 0)
+            if fan_rounds is not None and len(fired) == 1 and \
+                    rounds_in.get((f, fired[0])) is not None:  # a handgun's rounds (wm-8)
+                assert rounds_in[f, fired[0]] >= 1, \
+                    ("no shot from an empty handgun (its rounds followed through its shots, "
+                     "reloads and gun blows)", row.tolist())
+                rounds_in[f, fired[0]] = max(rounds_in[f, fired[0]] - fan_rounds, 0)
             ks = [k for k, name in enumerate(slots_of[f]) if name == WEAPONS[b]]
             if fan_rounds is not None and len(ks) == 1 and cyl.get((f, ks[0])) is not None:
                 assert cyl[f, ks[0]] >= 1, ("no shot from an empty gun (its rounds followed "
@@ -1594,7 +1716,20 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 qd = None  # the overwatcher's burst (maybe of no shots) is his shot
             burst[f] = [a, pos[a], None]  # first target, where he stood, (arc, facing)
         elif kind == S.Ev.AMMO:
-            ammo += 1
+            if melee_step:  # an ammo roll in hand-to-hand: a gun fired there rolled a 6
+                assert melee_rounds, ("no ammo roll in hand-to-hand under "
+                                      "pistol_melee_uses_rounds off", row.tolist())
+                fight_at(f, row.tolist())
+                assert f in fight["gun"], \
+                    ("an ammo roll in hand-to-hand only for a fighter who struck a blow with a "
+                     "gun in that round", row.tolist(), fight)
+                assert a == fight["gun"][f], ("a melee ammo roll is the first gun's he struck "
+                                              "with in the round (its slot)", row.tolist())
+                fight["rolls"][f] += 1
+                seen["melee_ammo_rolls"] += 1
+                seen["melee_jams"] += not d
+            else:
+                ammo += 1
             assert a not in throw_slots[f], ("a thrown tomahawk has no ammo roll",
                                              row.tolist())
             assert d in (0, 1) and 0 <= a < len(kit_rows[f])  # (a burst's rolls all come)
@@ -1665,6 +1800,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tally[side[f], "reload_fails"] += not passed
             tally[side[f], "rounds_loaded"] += put + h  # (a Le Mat's chambers: h, i)
             tally[side[f], "rounds_lost"] += lost + i9
+            for k_, n_ in ((a, put), (lemat_part[f, a][0]["c"] if g and (f, a) in lemat_part
+                                       else -1, h)):  # handguns' rounds (a Le Mat's chambers: h)
+                if rounds_in.get((f, k_)) is not None:
+                    rounds_in[f, k_] += n_
+                    assert rounds_in[f, k_] <= weapon(kit_rows[f][k_])["capacity"], \
+                        ("no more rounds loaded than the gun holds", row.tolist())
             if g or (f, a) in lemat_part:
                 lemat_reload(f, [int(v) for v in row])
             else:
@@ -1731,6 +1872,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     ("a fitted spare ('d8') puts min(die, empty chambers) in", row.tolist(), now)
                 cyl[f, a] = None if now is None else now + put
                 seen["d8_fits"] += 1
+            if passed and rounds_in.get((f, a)) is not None:  # a handgun's rounds (wm-8;
+                # guns alike stay unfollowed: their SHOTs name no slot)
+                rounds_in[f, a] = cap if fit_whole else rounds_in[f, a] + put
             spares[f, a] = left
             tally[side[f], "reloads"] += 1
             tally[side[f], "reload_fails"] += not passed
@@ -1924,12 +2068,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.WOUND:
             hit_ = front_hit()  # hits on a fighter already out of action are not rolled
             assert hit_ is not None, "a WOUND roll follows a hit"
-            if hit_[3]:  # a blow: S, hand weapon, crushing blow, iron jaw (locked arms)
-                hit_[2] = blow_need(hit_[0], hit_[1])
+            if hit_[3]:  # a blow: S, hand weapon (or gun), crushing blow, iron jaw (locked arms)
+                if hit_[8] is None:  # a blow by hand (a gun's had its GUN_BLOW)
+                    blow_begins(hit_, row.tolist())
+                hit_[2] = blow_need(hit_[0], hit_[1], hit_[8])
                 melee_fresh = False
                 seen["blows"] += 1
                 by = hit_[1]
-                if throw_slots[by] and throws_of[by] == len(throw_slots[by]):  # all thrown:
+                if hit_[9] >= 0:  # a gun blow's wound roll at the gun's S
+                    seen["gun_blow_wounds"] += 1
+                    seen["gun_blow_needs"].append((hit_[8], tough[f], hit_[2]))
+                elif throw_slots[by] and throws_of[by] == len(throw_slots[by]):  # all thrown:
                     seen["melee_after_throw"] += 1  # S + the best hand weapon left
                     seen["thrown_blows"].append((profile_of[by]["S"], hand_s[by], hit_[2]))
                 elif throw_slots[by]:
@@ -1951,6 +2100,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             hit_ = front_hit()
             assert hit_ is not None and hit_[:2] == [f, a] and bool(e) == hit_[3], \
                 ("a SAVE is a skill's die against the next hit owed", row.tolist(), hit_)
+            if hit_[3] and hit_[8] is None:  # a blow by hand struck
+                blow_begins(hit_, row.tolist())
+            seen["gun_blow_saves"] += hit_[9] >= 0
             due = hit_saves(hit_)
             on_rider(hit_, row.tolist())
             assert hit_[4] == due[:len(hit_[4])] and len(hit_[4]) < len(due) and \
@@ -1975,6 +2127,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["mounted_melee_sides"] += mounted[f] + mounted[o]
             if rules.melee_reading == "ws_roll":
                 assert sa == ha and sb == hb and 0 <= ha <= n_of[f] and 0 <= hb <= n_of[o]
+                assert f5 == g == 0, ("MELEE f, g: no attack dice showing 6 under ws_roll (WS "
+                                      "tests)", row.tolist())
             else:
                 bonus = {x: ws_now[x] + (rules.hatred_combat_bonus if hates.get(x) == y else 0)
                          + ((rules.body_slam_charge_bonus if "body_slam" in skills[x] else
@@ -1990,6 +2144,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      "locked or he rides), WS, the charge bonus (body slam; a rider's bulk on a "
                      "man on foot), hatred", row.tolist(), n_of)
                 seen["combat"].append((n_of[f], n_of[o], ra, rb))
+                assert (f5, g) in combat_sixes(rules, n_of[f], n_of[o])[ra, rb], \
+                    ("MELEE f, g: each side's attack dice showing 6, as its score allows (the "
+                     "best die, critical_bonus per extra 6)", row.tolist(), n_of)
                 seen["hated_rounds"] += (hates.get(f) == o) + (hates.get(o) == f)
                 seen["slam_rounds"] += sum(x in charged and "body_slam" in skills[x]
                                            for x in (f, o))
@@ -2008,6 +2165,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if win is not None and "wrassler" in skills[win]:
                 lock_due = (win, o if win == f else f)
             melee_fresh = True
+            # the round's blows: the actor's, then his opponent's, each followed by his ammo
+            # rolls (pistols_in_melee): phase, first gun fired, ammo rolls taken
+            fight = {"pair": (f, o), "six": {f: f5, o: g}, "phase": f, "gun": {},
+                     "rolls": collections.Counter(), "closed": set()}
+            seen["melee_sixes"] += f5 + g
         elif kind == S.Ev.ARM_LOCK:
             assert lock_due == (a, f) and melee_fresh, \
                 "ARM_LOCK: the wrassler who won the combat, before its blows"
@@ -2018,6 +2180,43 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             hates[f] = a
             tally[side[a], "arm_locks"] += 1
             seen["arms_locked"].append(b)
+        elif kind == S.Ev.GUN_BLOW:  # a hand-to-hand blow struck with a handgun (wm-8)
+            assert guns_in_melee, ("no gun blow under pistols_in_melee off: hand weapons only",
+                                   row.tolist())
+            assert melee_step and a in fight["pair"] and a != f, \
+                ("a GUN_BLOW only in hand-to-hand, after a MELEE of that pair, at his opponent",
+                 row.tolist())
+            hit_ = front_hit()
+            assert hit_ is not None and hit_[:2] == [a, f] and hit_[3] and hit_[8] is None \
+                and hit_[4] == [] and hit_[5] is None, \
+                ("a GUN_BLOW is the next blow owed, before its location, saves and wound",
+                 row.tolist(), hit_)
+            assert 0 <= b < len(kit_rows[f]) and c == kit_rows[f][b] and \
+                flagged(c, "fires_in_melee") and (f, b) in rounds_in, \
+                ("GUN_BLOW b, c: a handgun (fires_in_melee) the roster gives him in that slot",
+                 row.tolist(), kit_rows[f])
+            blow_begins(hit_, row.tolist(), b)
+            assert d == hit_[8], ("GUN_BLOW d: the gun's S (the user's S plus it for "
+                                  "user_strength)", row.tolist())
+            now, cap = rounds_in[f, b], weapon(c)["capacity"]
+            if now is not None:
+                left = now - 1 if melee_rounds else now
+                assert e == left, \
+                    ("GUN_BLOW e: the rounds left in the gun, a round a blow under "
+                     "pistol_melee_uses_rounds (none spent under off)", row.tolist(), now)
+                rounds_in[f, b] = left
+            else:
+                assert 0 <= e <= cap - 1 if melee_rounds else 1 <= e <= cap, \
+                    ("GUN_BLOW e: the rounds left in the gun, a round a blow under "
+                     "pistol_melee_uses_rounds (none spent under off)", row.tolist())
+            fight["gun"].setdefault(f, b)
+            tally[side[f], "gun_blows"] += 1
+            seen["melee_rounds_spent"] += melee_rounds
+            seen["guns_emptied_in_melee"] += melee_rounds and e == 0
+            seen["gun_blows_" + WEAPONS[c]] += 1
+            seen["gun_blows_crushing"] += "crushing_blow" in skills[f]
+            seen["gun_blows_iron_jaw"] += "iron_jaw" in skills[a]
+            seen["gun_blows_second_gun"] += b != fight["gun"][f]  # another gun after the first
         elif kind == S.Ev.CHARGED:
             engaged_ever.update((f, a))
             charged.add(f)
@@ -2160,6 +2359,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("LOCATE: the next hit owed, before its saves", row.tolist(), hit_)
             assert mounted[f] and state[f] == STANDING, "only a hit on a rider is located"
             assert bool(d) == hit_[3], "LOCATE d: a blow in hand-to-hand"
+            if hit_[3] and hit_[8] is None:  # a blow by hand struck
+                blow_begins(hit_, row.tolist())
+            seen["gun_blows_located"] += hit_[9] >= 0
             assert 1 <= b <= 6 and bool(c) == (b <= 6 - rules.rider_hit_faces), \
                 "the horse on faces 1 to 6 - rider_hit_faces, the rider on the rest"
             hit_[5] = "horse" if c else "rider"
@@ -2173,9 +2375,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert hit_ is not None and hit_[:2] == [f, a] and hit_[5] == "horse", \
                     ("HORSE: a hit located on the horse", row.tolist(), hit_)
                 strength = hit_[6]
-                if hit_[3]:  # a blow: the attacker's S and weapon; the rider's iron jaw is his
-                    strength = blow_strength(f, a, True)
-                    if "iron_jaw" in skills[f] and b == blow_strength(f, a, False) != strength:
+                if hit_[3]:  # a blow: the attacker's S and weapon (or gun); the rider's iron
+                    # jaw is his
+                    strength = blow_strength(f, a, True, hit_[8])
+                    seen["gun_blows_on_horses"] += hit_[9] >= 0
+                    if "iron_jaw" in skills[f] and b == blow_strength(f, a, False, hit_[8]) \
+                            != strength:
                         seen["iron_jaw_horse_blows"] += 1  # the engine's reading (a fault)
                         strength = b
                     melee_fresh = False
@@ -2216,8 +2421,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             set_m(f, foot_m[f])
             on_watch.pop(f, None)
             need = rules.wound_need(rules.fall_strength, tough[f])
-            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True]
-                               for _ in range(hits)]  # rolled at once, before any hit owed
+            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True,
+                                None, -1] for _ in range(hits)]  # rolled at once, before any hit owed
         elif kind == S.Ev.STAY_ON:  # an I test to stay on
             assert mounted[f] and state[f] == STANDING and a in (0, 1) and b in (0, 1)
             seen["stay_on"].append((profile_of[f]["I"], a, b))
@@ -2308,13 +2513,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert qd is None
             turn_over()
     settle_wounds()
+    close_fight()
     close_blast()
     assert shell is None and shells_due is None
     assert duck_due is None, ("a DUCK follows its missed shot", duck_due)
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
-                    "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins") + \
+                    "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
+                    "gun_blows") + \
                 SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
@@ -2365,7 +2572,7 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
          "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use", "throw_rolls",
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
-         "duck_tests", "duck_list", "lemat_rolls")  # lists
+         "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")

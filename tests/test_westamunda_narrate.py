@@ -104,6 +104,19 @@ that model; every failed ammo roll of a part says what became of that part and o
 every change of the barrel's shells is told; the reload and ammo rules carry the Le Mat's note
 once, and fights without Le Mats say nothing of them. A trace written by hand checks the lines
 word for word.
+
+And over fights with handguns in hand-to-hand ('guns': GUN_CASES, about 140 replays; wm-8):
+large revolvers (the gangs set up under setup_handgun_rule 'any'), with pugilists of crushing
+blow, iron jaw, a wrassler and step aside, on horseback, a heavy pistol besides, the rules' own
+gangs narrated without rosters, pistol_melee_uses_rounds off and melee_reading 'ws_roll'; and
+fast-draw shoot-outs of the large-revolver gangs. Besides the checks above, their own: every
+gun blow (Ev.GUN_BLOW) has its line naming the gun, the blow's strength (crushing blow and
+iron jaw added as the rosters give them) and the rounds left, the blow's own line after it;
+the narrator's count of the gun's rounds goes down a round a blow to the engine's and stays
+within 0..capacity; every ammo roll of a gun fired in hand-to-hand reads as one ('a 6 among his
+attack dice', 'another 6'), as many for a fighter in a round as his sixes, and no other does;
+the rule is said once, under the first gun blow; fights without gun blows say nothing of them.
+A trace written by hand checks the lines word for word.
 """
 
 import dataclasses
@@ -221,6 +234,22 @@ LM_WEIGHTS = {"first": {"reload_at": 5}, "last": {"reload_at": 5, "barrel_first"
 DUCK = dict(duck_backs=True)
 DUCK_CASES = [(DUCK, None, (0, 1, 2)), (DUCK, "mixed", (0,)),
               (dict(DUCK, gang_budget=3000), "mounted", (0,))]
+# handguns in hand-to-hand (wm-8): (rule changes, rosters, seeds), every pairing of GUNFIGHTERS
+# on each seed. Large handguns are the only ones stronger than an S3 fighter's knife, so the
+# rules let them into set-up (GUN). Rosters: 'big' the standard gang with large revolvers
+# (builds.swap) on both sides; (skill a, skill b) the same with each side's shootist a pugilist
+# of that skill (crushing blow, iron jaw, a wrassler, step aside: what a gun blow's strength
+# and saves read); 'mounted' the big gang on horseback (a blow located on horse or rider);
+# 'heavy' side A's leader with a heavy pistol besides his large revolver (the lower slot on a
+# tie, then the other once it is empty); 'rules' the rules' own gangs (swap_a, swap_b)
+# narrated without rosters as ``gangsim play`` does; and under melee_reading 'ws_roll', where
+# both fighters strike (and no ammo roll is called: no attack dice are rolled)
+GUN = dict(setup_max_rarity=1, setup_handgun_rule="any")
+GUN_CASES = [(GUN, "big", (0, 1)), (dict(GUN, pistol_melee_uses_rounds=False), "big", (0,)),
+             (GUN, ("crushing_blow", "iron_jaw"), (0,)), (GUN, ("wrassler", "step_aside"), (0,)),
+             (dict(GUN, gang_budget=3000), "mounted", (0,)), (GUN, "heavy", (0,)),
+             (dict(GUN, swap_a="large_revolver", swap_b="heavy_pistol"), "rules", (0,)),
+             (dict(GUN, melee_reading="ws_roll"), "big", (0,))]
 
 
 def written(rows):
@@ -541,6 +570,70 @@ LEMAT_FEATURES = {
 }
 
 
+def _melee_ammo(ev):
+    """The ammo rolls of guns fired in hand-to-hand: AMMO rows of a fighter who struck a blow
+    with a gun (GUN_BLOW) since the latest MELEE, nothing but what the blows do (HIT_CHAIN and
+    the rest of _MELEE_ROUND) between. {row index: (fighter, the gun's slot first fired, its
+    row, which roll of his this is in the round, from 0)}."""
+    out, fired = {}, {}
+    for j, e in enumerate(ev):
+        a, kind = int(e[1]), int(e[2])
+        if kind == S.Ev.GUN_BLOW:
+            fired.setdefault(a, [int(e[4]), int(e[5]), 0])
+        elif kind == S.Ev.AMMO and a in fired:
+            k, row, n = fired[a]
+            out[j] = (a, k, row, n)
+            fired[a][2] += 1
+        elif kind not in _MELEE_ROUND:
+            fired = {}
+    return out
+
+
+# what follows a MELEE in its round: the gun blows, what each blow does, and the ammo rolls
+_MELEE_ROUND = HIT_CHAIN + (S.Ev.GUN_BLOW, S.Ev.AMMO, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
+                            S.Ev.STAY_ON)
+
+
+def _gun_rounds(ev):
+    """Each MELEE's gun blows: the fighters who struck them, in order."""
+    out = []
+    for e in ev:
+        kind = int(e[2])
+        if kind == S.Ev.MELEE:
+            out.append([])
+        elif kind == S.Ev.GUN_BLOW and out:
+            out[-1].append(int(e[1]))
+    return out
+
+
+def _gun_blows(ev, col=None, val=None):
+    """GUN_BLOW rows (with column ``col`` equal to ``val``)."""
+    rows = _ev(ev, S.Ev.GUN_BLOW)
+    return rows if col is None else rows[rows[:, col] == val]
+
+
+def _after_gun_blow(ev, kind):
+    """Is some GUN_BLOW followed by a row of ``kind`` (what the blow did)?"""
+    return any(j + 1 < len(ev) and ev[j + 1, 2] == kind
+               for j in np.flatnonzero(ev[:, 2] == S.Ev.GUN_BLOW))
+
+
+# a hand-to-hand gun mechanic -> does this trace show it? (GUN_BLOW columns: 3 the opponent,
+# 4 slot, 5 weapon row, 6 strength, 7 rounds left)
+GUN_FEATURES = {
+    "gun_blow": lambda ev: len(_gun_blows(ev)) > 0,
+    "heavy_pistol": lambda ev: len(_gun_blows(ev, 5, WEAPONS.index("heavy_pistol"))) > 0,
+    "second_slot": lambda ev: len(_gun_blows(ev, 4, 1)) > 0,
+    "last_round": lambda ev: len(_gun_blows(ev, 7, 0)) > 0,
+    "melee_ammo_passed": lambda ev: any(ev[j, 6] for j in _melee_ammo(ev)),
+    "melee_jam": lambda ev: any(not ev[j, 6] for j in _melee_ammo(ev)),
+    "another_six": lambda ev: any(n for _, _, _, n in _melee_ammo(ev).values()),
+    "on_horse_or_rider": lambda ev: _after_gun_blow(ev, S.Ev.LOCATE),
+    "stepped_aside": lambda ev: _after_gun_blow(ev, S.Ev.SAVE),
+    "both_fire_in_a_round": lambda ev: any(len(set(blows)) == 2 for blows in _gun_rounds(ev)),
+}
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -685,7 +778,7 @@ def _skill_fight(changes, seed, names):
 
 class Fights(list):
     """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', 'horses',
-    'spares', 'ducks', 'lemat', or a shoot-out order of SHOOTOUT."""
+    'spares', 'ducks', 'lemat', 'guns', or a shoot-out order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -699,7 +792,8 @@ def _fights(kind):
     with shootout_reroll (seeds 3 and 4, the mixed rosters under ALT on 5). Skills: every
     pairing on the seeds of each SKILL_CASES case, and spares of each SPARE_CASES case.
     Ducks: every pairing on the seeds of each DUCK_CASES case. Le Mats: every pairing on the
-    seeds of each LEMAT_CASES case."""
+    seeds of each LEMAT_CASES case. Guns in hand-to-hand: every pairing on the seeds of each
+    GUN_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -774,6 +868,21 @@ def _fights(kind):
                                                rosters=rosters)
                     out.append(_fight(seed, names, rules, batch, events, tb, rosters))
         features = LEMAT_FEATURES
+    elif kind == "guns":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        for changes, kit, seeds in GUN_CASES:
+            if kit == "rules":  # the rules' own gangs, narrated without rosters
+                out += [_skill_fight(changes, seed, names) for seed in seeds for names in pairs]
+                continue
+            rules = WMRules(**changes)
+            rosters = _gun_rosters(rules, kit)
+            for seed in seeds:
+                for names in pairs:
+                    kinds, weights = table(list(names))
+                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
+                                               rosters=rosters)
+                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+        features = GUN_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -816,6 +925,21 @@ def _lemat_rosters(rules, kit):
     return hand, hand
 
 
+def _gun_rosters(rules, kit):
+    """The two rosters of a GUN_CASES case (see there): the standard gang with large revolvers,
+    its shootist a pugilist of a skill, on horseback, or side A's leader with a heavy pistol."""
+    big = builds.swap(rules, standard_roster(rules), "large_revolver")
+    if kit == "mounted":
+        return (tuple(r._replace(horse=True) for r in big),) * 2
+    if kit == "heavy":
+        guns = ("heavy_pistol", "large_revolver", "winchester")
+        return (big[0]._replace(weapons=guns, boxes=guns),) + big[1:], big
+    if isinstance(kit, tuple):  # (side A's skill, side B's): the shootist made a pugilist
+        return tuple(big[:1] + (big[1]._replace(type="pugilist", skills=(skill,)),) + big[2:]
+                     for skill in kit)
+    return big, big
+
+
 def _both_shells(gun):
     """The standard gang with ``gun`` (shotgun or sawnoff) and its manstopper shells in place
     of the long guns, and a box of scatter shells each: it starts with scatter shells."""
@@ -826,7 +950,7 @@ def _both_shells(gun):
 
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
-                                        "horses", "spares", "ducks", "lemat"])
+                                        "horses", "spares", "ducks", "lemat", "guns"])
 def fights(request):
     return _fights(request.param)
 
@@ -1094,12 +1218,13 @@ def test_legend_lists_exactly_the_symbols_the_maps_use(fights):
 
 def test_jams_are_told(fights):
     """Each failed ammo roll is told: the gun jams (a Le Mat's part: 'Le Mat (its chambers)',
-    'the Le Mat's chambers jam'), or under jam_outcome 'useless' it is useless."""
+    'the Le Mat's chambers jam'), or under jam_outcome 'useless' it is useless (a gun fired in
+    hand-to-hand: 'large revolver, fired in hand-to-hand (a 6 among his attack dice)')."""
     for f in _with(fights, "jam"):
         fails = int((_ev(f.events, S.Ev.AMMO)[:, 6] == 0).sum())
-        assert len(re.findall(r"Ammo roll for \w+'s [\w ()-]+: needs \d+\+(?: \([^)]*\))?, rolls "
-                              r"\d: the [\w' -]+ (?:jams?|is useless|are useless)",
-                              f.text)) == fails
+        assert len(re.findall(r"Ammo roll for \w+'s [\w ()-]+(?:, fired in hand-to-hand \([\w ]+"
+                              r"\))?: needs \d+\+(?: \([^)]*\))?, rolls \d: the [\w' -]+ "
+                              r"(?:jams?|is useless|are useless)", f.text)) == fails
         assert f.text.count("Ammo roll for") == len(_ev(f.events, S.Ev.AMMO))
 
 
@@ -1125,7 +1250,9 @@ def test_bursts_reloads_and_clearing_are_told(fights):
 
 def test_hand_to_hand_quick_draws_kickback_and_knockdown_are_told(fights):
     for f in fights:
-        assert f.text.count("combat scores") == len(_ev(f.events, S.Ev.MELEE))
+        combats = (f.text.count("combat scores") if f.rules.melee_reading == "combat_score" else
+                   len(re.findall(r"^\w+ scores \d+ hits?, \w+ \d+", f.text, re.M)))  # ws_roll
+        assert combats == len(_ev(f.events, S.Ev.MELEE))
         assert f.text.count("tries to outdraw") == len(_ev(f.events, S.Ev.QUICK_DRAW))
         assert f.text.count("Kickback: ") == len(_ev(f.events, S.Ev.KICKBACK))
         knock = len(re.findall(r"(?:passes|fails) an S test \(S\d\) (?:and|but)", f.text))
@@ -3267,10 +3394,12 @@ class LeMatModel:
     """Each fighter's guns followed through a fight's trace from the kit the engine deals its
     rosters (engine.forces): per slot its row, rounds loaded, box, other round type and its
     box, jam markers and whether useless. A burst spends its shots from the gun with its
-    sustained-fire dice, a shot one round (both barrels two), a change of shells empties the
-    barrel into its box and swaps the types, a reload adds what went in and takes what went in
-    or was lost from the boxes (a Le Mat's: both parts). Asserts the engine's numbers keep
-    every part within 0 and its capacity and every box at 0 or more."""
+    sustained-fire dice, a shot one round (both barrels two), a blow struck with a gun in
+    hand-to-hand (Ev.GUN_BLOW) one under pistol_melee_uses_rounds (and leaves the rounds it
+    logs), a change of shells empties the barrel into its box and swaps the types, a reload
+    adds what went in and takes what went in or was lost from the boxes (a Le Mat's: both
+    parts). Asserts the engine's numbers keep every part within 0 and its capacity and every
+    box at 0 or more."""
 
     def __init__(self, f):
         kit = forces(f.rules, f.rosters, f.types)[1]
@@ -3288,6 +3417,11 @@ class LeMatModel:
             elif kind == S.Ev.SHOT and not e[9] & (S.SH_FAN | S.SH_SECOND):
                 k = self.slot(a, row=int(e[4]))
                 self.spend(a, k, 2 if e[9] & (S.SH_BOTH | S.SH_PAIR) else 1)
+            elif kind == S.Ev.GUN_BLOW:
+                k = int(e[4])
+                assert self.kit[a, k, S.KW] == e[5], "the gun in the slot it names"
+                self.spend(a, k, int(f.rules.pistol_melee_uses_rounds))
+                assert self.kit[a, k, S.KLOADED] == e[7], "the rounds it logs left"
             elif kind == S.Ev.AMMO and not e[6]:
                 k, o = int(e[3]), int(self.kit[a, e[3], S.KLINK])
                 if f.rules.jam_outcome == "useless":
@@ -3376,7 +3510,8 @@ def test_every_le_mat_reload_is_told_with_its_order_and_both_parts():
     failed roll the shell and rounds lost. The model's rounds before each reload give the
     engine's shares in the declared order (the model is the engine's), and the side records'
     shells loaded and barrels left short are the sentences'. Over the Le Mat fights and a few
-    fast-draw shoot-outs of Le Mat gangs."""
+    fast-draw shoot-outs of Le Mat gangs. (The side records' shells loaded count a barrel
+    reloaded alone too, its chambers useless.)"""
     rules = WMRules(**LM, scenario="shoot_out")
     rosters = _lemat_rosters(rules, "hand")
     over = {n: LM_WEIGHTS["first"] for n in GUNFIGHTERS if n != "random"}
@@ -3424,6 +3559,9 @@ def test_every_le_mat_reload_is_told_with_its_order_and_both_parts():
             seen["full"] += "the chambers are full" in res or "loaded already" in res
             seen["no_shell"] += "no shell left" in res
             seen["failed"] += not ok
+        for e in _le_mat_part(f.events, S.Ev.RELOAD, 1):
+            if not e[9]:  # the barrel reloaded alone (its chambers useless): its shells count
+                shells[_sides(f.events)[int(e[1])]] += int(e[7])
         if f.rules.scenario == "gang_fight":
             assert shells == list(f.sides[:, S.S_LEMAT_SHELLS]), f.names
             assert short == list(f.sides[:, S.S_LEMAT_SHORT]), f.names
@@ -3670,3 +3808,282 @@ def test_a_written_trace_with_a_le_mat_told_word_for_word():
     assert text.count("Le Mat") == 21 and "lemat" not in text  # the lines above, no more
     assert "came to nothing" not in text
     assert text.count("Rule: reloading or clearing") == 1
+
+
+# ---------------------------------------------------------------- handguns in hand-to-hand (wm-8)
+
+GUN_LINE = re.compile(r"^  (\w+) strikes (\w+) with his ([\w' -]+), fired point-blank: S(\d+)"
+                      r"(?: \(([^)]*)\))?; (.*?)\.$", re.M)
+MELEE_AMMO = re.compile(r"^  Ammo roll for (\w+)'s ([\w ()-]+), fired in hand-to-hand \((a|another) "
+                        r"6 among his attack dice\): needs \d+\+")
+GUN_RULE = "Rule: anything usable counts in hand-to-hand: each blow is struck with the fighter's"
+GUN_ROUNDS = ("a pistol fired so uses a round a blow, and each 6 among the attack dice of a "
+              "fighter who fired one calls an ammo roll for it.")
+GUN_NO_ROUNDS = "under these rules a pistol fired so spends no round and calls no ammo roll."
+
+
+def _gun_fights():
+    fights = _fights("guns")
+    assert fights.kind == "guns"
+    return fights
+
+
+@functools.cache
+def _gun_shootouts():
+    """Fast-draw shoot-outs of the large-revolver gangs, every pairing on seed 0 (hand-to-hand
+    and its ammo rolls at the end of a round)."""
+    rules = WMRules(**GUN, scenario="shoot_out")
+    rosters = _gun_rosters(rules, "big")
+    out = []
+    for names in [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]:
+        kinds, weights = table(list(names))
+        batch, events, tb = replay(rules, 0, 0, 0, kinds, weights, rosters=rosters)
+        out.append(_fight(0, names, rules, batch, events, tb, rosters))
+    assert any(len(_gun_blows(f.events)) for f in out)
+    return out
+
+
+def _skills_of(f):
+    """Fighter index -> his skills, from the rosters fought (fighters deploy in roster
+    order)."""
+    count, out = [0, 0], {}
+    for e in _ev(f.events, S.Ev.DEPLOY):
+        side = int(e[5])
+        out[int(e[1])] = f.rosters[side][count[side]].skills
+        count[side] += 1
+    return out
+
+
+def _gun_told(f, e, labels, skills):
+    """What GUN_LINE finds for GUN_BLOW row e: the striker, his opponent, the gun, the blow's
+    strength, his crushing blow and the opponent's iron jaw on it, and the rounds left."""
+    a, b, row, s, left = int(e[1]), int(e[3]), int(e[5]), int(e[6]), int(e[7])
+    r, eff, adds = f.rules, s, []
+    if "crushing_blow" in skills[a]:
+        eff += r.crushing_blow_strength
+        adds.append(f"+{r.crushing_blow_strength} for his crushing blow")
+    if "iron_jaw" in skills[b]:
+        eff = max(eff - r.iron_jaw_strength, 1)
+        adds.append(f"-{r.iron_jaw_strength} for {labels[b]}'s iron jaw")
+    rounds = (f"it spends no round under these rules ({left} loaded)"
+              if not r.pistol_melee_uses_rounds else
+              "its last round" if left == 0 else _n_of(left, "round") + " left")
+    return (labels[a], labels[b], weapon_name(row), str(s),
+            f"{', '.join(adds)}: S{eff}" if adds else "", rounds)
+
+
+def test_every_gun_blow_is_told_with_its_gun_and_strength():
+    """Every blow struck with a gun in hand-to-hand (Ev.GUN_BLOW) has its line, in order: the
+    striker, his opponent, the gun ('large revolver', 'heavy pistol'), 'fired point-blank', the
+    blow's strength as logged (with the striker's crushing blow and the opponent's iron jaw when
+    their rosters give them, as the engine adds them), and the rounds left in the gun ('its
+    last round' at 0; under pistol_melee_uses_rounds off, none spent). The next line (past a
+    rule) tells that blow: its wound roll, a save by a skill or where it struck a rider. Over
+    the gun fights and fast-draw shoot-outs; nothing else says 'fired point-blank'."""
+    seen = {"crushing": 0, "iron_jaw": 0, "no_round": 0, "last": 0, "saved": 0, "located": 0}
+    for f in list(_gun_fights()) + _gun_shootouts():
+        labels, skills = _labels(f.events), _skills_of(f)
+        want = [_gun_told(f, e, labels, skills) for e in _gun_blows(f.events)]
+        assert GUN_LINE.findall(f.text) == want, (f.seed, f.names)
+        assert f.text.count("fired point-blank") == len(want)
+        lines = [line for line in f.text.split("\n") if not line.lstrip().startswith("Rule:")]
+        for j, line in enumerate(lines):
+            m = GUN_LINE.match(line)
+            if not m:
+                continue
+            a, b = m.group(1), m.group(2)
+            assert re.match(rf"  (?:To wound {b}: needs|{a}'s hit on {b} cannot wound"
+                            rf"|{b} (?:fails to )?(?:steps? aside from|dodges?) {a}'s blow"
+                            rf"|{a}'s blow strikes {b})", lines[j + 1]), (line, lines[j + 1])
+            seen["crushing"] += "crushing blow" in line
+            seen["iron_jaw"] += "iron jaw" in line
+            seen["no_round"] += "spends no round" in line
+            seen["last"] += line.endswith("its last round.")
+            seen["saved"] += " aside from " in lines[j + 1] or "dodge" in lines[j + 1]
+            seen["located"] += "'s blow strikes " in lines[j + 1]
+    assert all(seen.values()), seen
+
+
+class _GunCheckedStory(_CheckedStory):
+    """The narrator checking its rounds (``_CheckedStory``), and at each gun blow that its
+    count of the gun's rounds, less the round the blow fires, is the engine's after it."""
+
+    blows = 0
+
+    def gun_blow(self, a, b, k, row, s, left):
+        f = self.f[a]
+        if f.tracked:
+            spent = int(self.rules.pistol_melee_uses_rounds)
+            assert f.slots[k] == row and f.loaded[k] - spent == left, (a, k, f.loaded, left)
+            _GunCheckedStory.blows += 1
+        super().gun_blow(a, b, k, row, s, left)
+
+
+def test_the_narrators_rounds_go_down_a_round_a_gun_blow():
+    """The narrator's count of each slot's rounds goes down by one with each gun blow (none
+    under pistol_melee_uses_rounds off) to the rounds the blow logs left, never leaves
+    0..capacity, and at the end is the model's (LeMatModel, so the engine's) for every fighter
+    it tracks. Over the gun fights and fast-draw shoot-outs."""
+    _GunCheckedStory.blows = 0
+    tracked = 0
+    for f in list(_gun_fights()) + _gun_shootouts():
+        events = f.events[f.events[:, 2] != S.Ev.RUN]
+        story = _GunCheckedStory(events, f.table, list(f.names), f.rules, f.types, f.rosters)
+        assert story.run() == f.text
+        model = LeMatModel(f)
+        for a, fi in story.f.items():
+            if not fi.tracked:
+                continue
+            tracked += 1
+            k = len(fi.slots)
+            assert fi.slots == [int(r) for r in model.kit[a, :k, S.KW]], (f.names, a)
+            assert fi.loaded == [int(n) for n in model.kit[a, :k, S.KLOADED]], (f.names, a)
+    assert _GunCheckedStory.blows == sum(len(_gun_blows(f.events)) for f in
+                                         list(_gun_fights()) + _gun_shootouts())
+    assert tracked > 1000
+
+
+def test_ammo_rolls_of_a_gun_fired_in_hand_to_hand_are_told_as_such():
+    """Every ammo roll of a gun fired in hand-to-hand (_melee_ammo) reads 'Ammo roll for B1's
+    large revolver, fired in hand-to-hand (a 6 among his attack dice)', 'another 6' for his
+    next in the round, naming the gun he first struck a blow with; a fighter takes as many in
+    a round as his attack dice showed sixes (MELEE f, g); every other ammo roll says nothing of
+    hand-to-hand."""
+    seen = [0, 0]
+    for f in list(_gun_fights()) + _gun_shootouts():
+        labels, ev = _labels(f.events), f.events
+        melee = _melee_ammo(ev)
+        lines = [line for line in f.text.split("\n") if "Ammo roll for" in line]
+        rows = np.flatnonzero(ev[:, 2] == S.Ev.AMMO)
+        assert len(lines) == len(rows), (f.seed, f.names)
+        for j, line in zip(rows, lines, strict=True):
+            if j not in melee:
+                assert "hand-to-hand" not in line and "attack dice" not in line, line
+                continue
+            a, k, row, n = melee[j]
+            m = MELEE_AMMO.match(line)
+            assert m and ev[j, 3] == k, (line, ev[j])
+            assert m.groups() == (labels[a], weapon_name(row), "another" if n else "a"), line
+            seen[bool(n)] += 1
+        sixes, rolls, cur = {}, {}, -1  # (MELEE row, fighter) -> his sixes; his rolls told
+        for j, e in enumerate(ev):
+            if e[2] == S.Ev.MELEE:
+                cur = j
+                sixes[j, int(e[1])], sixes[j, int(e[3])] = int(e[8]), int(e[9])
+            elif j in melee:
+                rolls[cur, melee[j][0]] = rolls.get((cur, melee[j][0]), 0) + 1
+        assert all(sixes[key] == n for key, n in rolls.items()), (f.seed, f.names)
+    assert seen[0] > 20 and seen[1], seen
+
+
+def test_the_rule_of_guns_in_hand_to_hand_is_said_once_under_the_first_gun_blow():
+    """A fight with gun blows says the rule once, under the first gun blow's line: anything
+    usable counts; a pistol fired uses a round a blow and a 6 calls an ammo roll (under
+    pistol_melee_uses_rounds off: no round, no roll)."""
+    told = 0
+    for f in list(_gun_fights()) + _gun_shootouts():
+        lines = f.text.split("\n")
+        rule = [j for j, line in enumerate(lines) if GUN_RULE in line]
+        if not len(_gun_blows(f.events)):
+            assert not rule
+            continue
+        first = next(j for j, line in enumerate(lines) if GUN_LINE.match(line))
+        assert rule == [first + 1], (f.seed, f.names)
+        assert lines[first + 1] == "    " + GUN_RULE + lines[first + 1].split(GUN_RULE)[1]
+        assert lines[first + 1].endswith(GUN_ROUNDS if f.rules.pistol_melee_uses_rounds else
+                                         GUN_NO_ROUNDS), lines[first + 1]
+        told += 1
+    assert told > 40
+
+
+def test_fights_without_gun_blows_say_nothing_of_them(fights):
+    """A fight in which no blow is struck with a gun (no Ev.GUN_BLOW): no gun fired point-blank
+    or in hand-to-hand, no ammo roll for one, nor the rule (in every fixture; the gun fights
+    have some without gun blows too)."""
+    for f in fights:
+        if len(_gun_blows(f.events)):
+            assert fights.kind == "guns"
+            continue
+        for words in ("point-blank", "fired in hand-to-hand", "among his attack dice",
+                      "anything usable counts"):
+            assert words not in f.text, (words, f.seed, f.names)
+
+
+def test_a_written_trace_with_gun_blows_told_word_for_word():
+    """A trace written by hand (hand-checked): A1, a pugilist with crushing blow, carries a
+    heavy pistol (one round) and a large revolver; B1, a pugilist with iron jaw, a large
+    revolver. A1 charges and wins by 4 with two sixes: his first blow is the heavy pistol's
+    (the lower slot on a tie; its last round), the next two the large revolver's (5 and 4 left),
+    each S4 with his crushing blow and B1's iron jaw; then two ammo rolls for the heavy pistol,
+    the gun he fired first (a 6, another 6: the second jams it). In B's turn B1 wins by 2 with
+    one six: two blows with his large revolver at plain S4, and an ammo roll. Under
+    pistol_melee_uses_rounds off the same blows spend nothing and the rule says so."""
+    E, A = S.Ev, S.Act
+    hp, lr = WEAPONS.index("heavy_pistol"), WEAPONS.index("large_revolver")
+    pug = FIGHTERS.index("pugilist")
+    rosters = ((Recruit("pugilist", ("heavy_pistol", "large_revolver"),
+                        skills=("crushing_blow",)),),
+               (Recruit("pugilist", ("large_revolver",), skills=("iron_jaw",)),))
+
+    def trace(left_a, left_b, ammo=True):
+        a_ammo = [(1, 0, E.AMMO, 0, 3, 5, 1), (1, 0, E.AMMO, 0, 3, 1, 0)] if ammo else []
+        b_ammo = [(1, 1, E.AMMO, 0, 4, 6, 1)] if ammo else []
+        (ka0, a0), (ka1, a1), (ka2, a2) = left_a
+        return written([
+            (0, 0, E.DEPLOY, 13, 10, 0, pug, hp, lr, 0),
+            (0, 1, E.DEPLOY, 14, 10, 1, pug, lr, -1, 0),
+            (1, -1, E.TURN, 0), (1, 0, E.ACTION, A.CHARGE, 1, 13, 10, 0, 0, 0),
+            (1, 0, E.CHARGED, 1), (1, 0, E.MELEE, 1, 10, 6, 3, 0, 2, 0),
+            (1, 0, E.GUN_BLOW, 1, ka0, (hp, lr)[ka0], 4, a0), (1, 1, E.WOUND, 0, 3, 2, 0),
+            (1, 0, E.GUN_BLOW, 1, ka1, (hp, lr)[ka1], 4, a1), (1, 1, E.WOUND, 0, 3, 1, 0),
+            (1, 0, E.GUN_BLOW, 1, ka2, (hp, lr)[ka2], 4, a2), (1, 1, E.WOUND, 0, 3, 2, 0),
+            *a_ammo,
+            (1, -1, E.TURN, 1), (1, 1, E.MELEE, 0, 9, 7, 2, 0, 1, 0),
+            (1, 1, E.GUN_BLOW, 0, 0, lr, 4, left_b[0]), (1, 0, E.WOUND, 1, 3, 1, 0),
+            (1, 1, E.GUN_BLOW, 0, 0, lr, 4, left_b[1]), (1, 0, E.WOUND, 1, 3, 2, 0),
+            *b_ammo,
+            (1, -1, E.END, -1, S.END_LIMIT)])
+
+    text = narrate(trace(((0, 0), (1, 5), (1, 4)), (5, 4)), empty(30, 20), ["x", "y"], R,
+                   rosters=rosters)
+    a_hits = "S4 (+1 for his crushing blow, -1 for B1's iron jaw: S4)"
+    for line in (
+            "A1 (WS 4) against B1 (WS 4), A1 charging: combat scores 10 and 6; A1 strikes 3 "
+            "blows.",
+            f"  A1 strikes B1 with his heavy pistol, fired point-blank: {a_hits}; its last round.",
+            "    " + GUN_RULE + " strongest loaded, unjammed handgun when it is stronger than his "
+            "hand weapon (his S and its bonus), else with the hand weapon; " + GUN_ROUNDS,
+            "  To wound B1: needs 3+, rolls 2: no wound.",
+            f"  A1 strikes B1 with his large revolver, fired point-blank: {a_hits}; 5 rounds "
+            "left.",
+            "  To wound B1: needs 3+, rolls 1: no wound.",
+            f"  A1 strikes B1 with his large revolver, fired point-blank: {a_hits}; 4 rounds "
+            "left.",
+            "  Ammo roll for A1's heavy pistol, fired in hand-to-hand (a 6 among his attack "
+            "dice): needs 3+, rolls 5: no trouble.",
+            "  Ammo roll for A1's heavy pistol, fired in hand-to-hand (another 6 among his "
+            "attack dice): needs 3+, rolls 1: the heavy pistol jams (a jam marker: it fires no "
+            "more until cleared).",
+            "B1 (WS 4) against A1 (WS 4): combat scores 9 and 7; B1 strikes 2 blows.",
+            "  B1 strikes A1 with his large revolver, fired point-blank: S4; 5 rounds left.",
+            "  To wound A1: needs 3+, rolls 1: no wound.",
+            "  B1 strikes A1 with his large revolver, fired point-blank: S4; 4 rounds left.",
+            "  To wound A1: needs 3+, rolls 2: no wound.",
+            "  Ammo roll for B1's large revolver, fired in hand-to-hand (a 6 among his attack "
+            "dice): needs 4+, rolls 6: no trouble."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert text.count("fired point-blank") == 5 and text.count(GUN_RULE) == 1
+    assert text.count("Rule: a natural 6 to hit") == 1  # the ammo rule, at the first roll
+    # pistol_melee_uses_rounds off: the heavy pistol keeps its round, no ammo roll
+    off = dataclasses.replace(R, pistol_melee_uses_rounds=False)
+    text = narrate(trace(((0, 1), (0, 1), (0, 1)), (6, 6), ammo=False), empty(30, 20),
+                   ["x", "y"], off, rosters=rosters)
+    for line in (
+            f"  A1 strikes B1 with his heavy pistol, fired point-blank: {a_hits}; it spends no "
+            "round under these rules (1 loaded).",
+            "    " + GUN_RULE + " strongest loaded, unjammed handgun when it is stronger than his "
+            "hand weapon (his S and its bonus), else with the hand weapon; " + GUN_NO_ROUNDS,
+            "  B1 strikes A1 with his large revolver, fired point-blank: S4; it spends no round "
+            "under these rules (6 loaded)."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert text.count("fired point-blank") == 5 and "Ammo roll" not in text

@@ -103,7 +103,17 @@ barrel, that the barrel stays empty; a failed roll, the shell and rounds lost fr
 An ammo roll names the part ('Le Mat (its shotgun barrel)'), a jam or a useless result says
 what of the other ('its chambers fire on'), clearing names the part and a change of shells is
 the barrel's. In a fight with Le Mats the reload and ammo rules carry a note of the declared
-order and of the parts jamming apart. None of it is said in a fight without them."""
+order and of the parts jamming apart. None of it is said in a fight without them.
+
+Handguns in hand-to-hand (wm-8, pistols_in_melee): each blow struck with a gun (Ev.GUN_BLOW) has
+its line before what the blow does, naming the gun, the blow's strength (with the striker's
+crushing blow and the opponent's iron jaw, the rosters knowing them) and the rounds it leaves:
+'B4 strikes A3 with his large revolver, fired point-blank: S4; 5 rounds left' ('its last
+round'; under pistol_melee_uses_rounds off, none spent), the narrator's count of the slot's
+rounds following it; the rule is said under the first. The ammo rolls a gun fired in the round
+takes for the sixes among its owner's attack dice read so: 'Ammo roll for B7's large revolver,
+fired in hand-to-hand (a 6 among his attack dice)', 'another 6' for the next, and the blows
+after them stay hand-to-hand ones. None of it is said in a fight without gun blows."""
 
 from __future__ import annotations
 
@@ -461,6 +471,9 @@ class _Story:
         self.cur_burst = None  # the burst being told: dict, or None
         self.cur_shot = None  # the shot whose hit is being told: dict, or None
         self.melee_ctx = False  # wounds now come from a hand-to-hand round
+        # the hand-to-hand round being told: fighter -> the slot of the first gun he struck a
+        # blow with (Ev.GUN_BLOW) and the ammo rolls for it told so far
+        self.melee_gun: dict[int, dict] = {}
         self.phase = ""
         self.shoot_checked = False
         self.mcur = 0  # the engine's melee-phase loop, mirrored up to this fighter
@@ -636,6 +649,15 @@ class _Story:
                       "strikes the difference in hits, a tie going to the higher I"
                       if r.melee_reading == "combat_score" else
                       "each attack die hits on a WS test, and both fighters strike"),
+            "melee_guns": "anything usable counts in hand-to-hand: each blow is struck with "
+                          "the fighter's strongest loaded, unjammed handgun when it is stronger "
+                          "than his hand weapon (his S and its bonus), else with the hand "
+                          "weapon; "
+                          + ("a pistol fired so uses a round a blow, and each 6 among the "
+                             "attack dice of a fighter who fired one calls an ammo roll for it"
+                             if r.pistol_melee_uses_rounds else
+                             "under these rules a pistol fired so spends no round and calls "
+                             "no ammo roll"),
             "down_alone": "a down fighter in hand-to-hand is out of action",
             "flesh_zero": "a fighter whose flesh wounds take both WS and BS to 0 is out of action",
             "charge": "a charger moves up to twice his M into base contact; the two are then "
@@ -3133,12 +3155,18 @@ class _Story:
             gun = "Le Mat (its " + ("shotgun barrel" if lemat_part(f.slots[k]) == "barrel" else
                                     "chambers") + ")"
         need_txt = f"{need}+" + self.ammo_why(i, k, need)
+        lead = f"Ammo roll for {self.lab(i)}'s {gun}"
+        if i in self.melee_gun:  # a gun fired in hand-to-hand: a roll for each 6 of his dice
+            g = self.melee_gun[i]
+            lead += (f", fired in hand-to-hand ({'another' if g['rolls'] else 'a'} 6 among his "
+                     "attack dice)")
+            g["rolls"] += 1
+        lead += self.why("ammo")
         if ok:
-            self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs "
-                     f"{need_txt}, rolls {d}: no trouble.")
+            self.say(f"  {lead}: needs {need_txt}, rolls {d}: no trouble.")
             return
         if lemat:
-            self.lemat_jam(i, k, gun, need_txt, d)
+            self.lemat_jam(i, k, need_txt, d, lead)
             return
         if self.rules.jam_outcome == "useless":
             if k < len(f.slots):
@@ -3148,12 +3176,12 @@ class _Story:
             if k < len(f.slots):
                 f.jams[k] += 1
             res = f"the {gun} jams (a jam marker: it fires no more until cleared)"
-        self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need_txt}, "
-                 f"rolls {d}: {res}.")
+        self.say(f"  {lead}: needs {need_txt}, rolls {d}: {res}.")
 
-    def lemat_jam(self, i, k, gun, need_txt, d):
+    def lemat_jam(self, i, k, need_txt, d, lead):
         """A failed ammo roll of one part of fighter i's Le Mat (slot k): a jam marker (or
-        useless) on that part alone; the other fires on unless jammed or useless itself."""
+        useless) on that part alone; the other fires on unless jammed or useless itself.
+        ``lead`` the line's opening ('Ammo roll for A1's Le Mat (its chambers)')."""
         f = self.f[i]
         o = self.lemat_other(i, k)
         barrel = lemat_part(f.slots[k]) == "barrel"
@@ -3174,8 +3202,7 @@ class _Story:
             res += f"; its {other} {are} jammed too"
         else:
             res += f"; its {other} fire{'' if other == 'chambers' else 's'} on"
-        self.say(f"  Ammo roll for {self.lab(i)}'s {gun}{self.why('ammo')}: needs {need_txt}, "
-                 f"rolls {d}: {res}.")
+        self.say(f"  {lead}: needs {need_txt}, rolls {d}: {res}.")
 
     def ammo_why(self, i, k, need) -> str:
         """' (5+, +2 wet powder; a 6, then 4+ on a second die)': why an ammo roll needs more
@@ -3373,6 +3400,34 @@ class _Story:
                                      else "")
         self.say(f"{txt}{rules}.")
         self.melee_ctx = True
+
+    def gun_blow(self, a, b, k, row, s, left):
+        """A hand-to-hand blow a strikes b with the handgun in his slot k (Ev.GUN_BLOW;
+        pistols_in_melee): the gun, the blow's strength (with a's crushing blow and b's iron jaw,
+        as the engine adds them after it), and the round it fires (pistol_melee_uses_rounds):
+        the narrator's count of the slot's rounds is the engine's ``left`` after it. The wound
+        roll (or the save, or the location on a rider) follows as any blow's."""
+        f, r = self.f[a], self.rules
+        if f.tracked and 0 <= k < len(f.slots) and f.slots[k] == row:
+            f.loaded[k] = left
+        self.melee_gun.setdefault(a, {"k": k, "rolls": 0})
+        part = lemat_part(row)
+        gun = ("Le Mat's shotgun barrel" if part == "barrel" else
+               "Le Mat" if part == "chambers" else gun_name(row))
+        eff, adds = s, []
+        if self.has(a, "crushing_blow"):
+            eff += r.crushing_blow_strength
+            adds.append(f"+{r.crushing_blow_strength} for his crushing blow")
+        if self.has(b, "iron_jaw"):
+            eff = max(eff - r.iron_jaw_strength, 1)
+            adds.append(f"-{r.iron_jaw_strength} for {self.lab(b)}'s iron jaw")
+        s_txt = f"S{s}" + (f" ({', '.join(adds)}: S{eff})" if adds else "")
+        if not r.pistol_melee_uses_rounds:
+            rounds = f"it spends no round under these rules ({left} loaded)"
+        else:
+            rounds = "its last round" if left == 0 else f"{_plural(left, 'round')} left"
+        self.say(f"  {self.lab(a)} strikes {self.lab(b)} with his {gun}, fired point-blank: "
+                 f"{s_txt}; {rounds}{self.why('melee_guns')}.")
 
     def save(self, t, a, code, d, ok, melee):
         """A hit on t from a that t's skill may avoid (Ev.SAVE): step aside (hand-to-hand
@@ -3720,9 +3775,13 @@ class _Story:
             rnd, f, kind = int(ev[0]), int(ev[1]), int(ev[2])
             p = [int(v) for v in ev[3:12]]
             del rnd
+            # a gun blow and the ammo rolls of a gun fired in hand-to-hand belong to the round
+            melee_ammo = kind == Ev.AMMO and f in self.melee_gun
             if kind not in _HIT_CHAIN:
-                self.melee_ctx = False
                 self.falling = None
+                if kind != Ev.GUN_BLOW and not melee_ammo:
+                    self.melee_ctx = False
+                    self.melee_gun = {}
             if kind not in _SHOT_CHAIN and kind != Ev.BURST:
                 self.close_burst()
             if self.pair is not None and kind not in _PAIR_CHAIN and not (
@@ -3774,6 +3833,8 @@ class _Story:
                 self.quick_draw(f, p[0], p[1])
             elif kind == Ev.MELEE:
                 self.melee(f, *p[:5])
+            elif kind == Ev.GUN_BLOW:
+                self.gun_blow(f, *p[:5])
             elif kind == Ev.RECOVERY:
                 self.recovery(f, p[0], p[1])
             elif kind == Ev.KICKBACK:
