@@ -101,6 +101,11 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row["spares_b"] = int(r.get("spares_b", 0))
         row["duck_backs"] = bool(r.get("duck_backs", False))
         row["pistols_in_melee"] = bool(r.get("pistols_in_melee", _DEFAULTS.pistols_in_melee))
+        # a point whose gangs could be fielded at set-up (not a rare or large-handgun what-if)
+        row["setup"] = (r.get("setup_max_rarity", _DEFAULTS.setup_max_rarity)
+                        == _DEFAULTS.setup_max_rarity and
+                        r.get("setup_handgun_rule", _DEFAULTS.setup_handgun_rule)
+                        == _DEFAULTS.setup_handgun_rule)
         for key in ("mounted_long_gun", "cylinder_fit"):  # readings a grid may vary
             row[key] = r.get(key, getattr(_DEFAULTS, key))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
@@ -180,7 +185,9 @@ def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.Da
         d_score = g["score"].to_numpy() - 0.5
         d_cost = (g["cost_a"] - g["cost_b"]).to_numpy().astype(float)
         se = g["se"].to_numpy()
-        ok = (d_cost != 0) & np.isfinite(se) & (se > 0)
+        # the field's rate is fitted on the weapons a gang may buy at set-up; a rare or large
+        # handgun's what-if point is priced at that rate, not part of it
+        ok = (d_cost != 0) & np.isfinite(se) & (se > 0) & g["setup"].to_numpy(dtype=bool)
         if ok.sum() >= 2:
             wgt = 1.0 / se[ok] ** 2
             rate = float((wgt * d_cost[ok] * d_score[ok]).sum() / (wgt * d_cost[ok] ** 2).sum())
@@ -195,7 +202,8 @@ def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.Da
             resid = ds - rate * dc
             resid_se = float(np.hypot(r["se"], dc * rate_se))
             off = resid / rate / n_f if usable and n_f else float("nan")
-            out.append({**dict(zip(ctx_cols, ctx, strict=True)), "weapon": r["swap_a"],
+            name = r["swap_a"] if r["setup"] else f"{r['swap_a']} *"
+            out.append({**dict(zip(ctx_cols, ctx, strict=True)), "weapon": name,
                         "fighters": n_f, "d_cost": dc, "d_score": ds, "lo": ds - z * r["se"],
                         "hi": ds + z * r["se"], "games": r["games"],
                         "worth": ds / rate if usable else float("nan"),
@@ -290,8 +298,11 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                  "fighter's first handgun, a long gun for each long gun, a hand weapon added to "
                  "every fighter); side B is the reference gang. The mirror match is even by "
                  "construction, so the score change is measured from 1/2. The field's rate "
-                 "(score per dollar) is fitted across the swaps (weighted least squares "
-                 "through the origin); a swap is worth the dollars its score change buys at "
+                 "(score per dollar) is fitted across the swaps of weapons a gang may buy at "
+                 "set-up (weighted least squares through the origin); a weapon marked * is "
+                 "not for set-up (rare, or a large handgun: a campaign's gun or a designer's "
+                 "what-if) and is priced at that rate without entering it. A swap is worth "
+                 "the dollars its score change buys at "
                  "that rate, and a weapon's price is called off only where its score change "
                  f"differs from what the rate expects for its cost change beyond the {ci} "
                  "interval of the difference (the rate's own uncertainty included); the amount "
