@@ -39,7 +39,7 @@ revolvers and heavy pistols and the teeth are in this file (tests/test_westamund
 reads the engine's trace directly).
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
-source change (about 100 s on a shared 2-core machine); the tests then take about 45 s.
+source change (about 100 s on a shared 2-core machine); the tests then take about 90 s.
 """
 
 import collections
