@@ -27,7 +27,9 @@ RAW = {
 
 def test_config_refuses_gangs_it_cannot_field_before_playing():
     for rules, words in (({"swap_a": "sabre"}, ["swap_a", "sabre", "parry"]),
-                         ({"swap_b": "lemat"}, ["swap_b", "lemat", "not modelled"]),
+                         ({"swap_b": "lemat"}, ["swap_b", "lemat", "rare", "setup_max_rarity"]),
+                         ({"swap_b": "lever_shotgun_scatter", "setup_max_rarity": 2},
+                          ["swap_b", "lever_shotgun_scatter", "not modelled"]),
                          ({"gang_budget": 600}, ["build_a", "standard", "$764"]),
                          ({"build_a": "crowd", "gang_a": "cavalry", "swap_a": "henry"},
                           ["gang_a", "cavalry", "henry"])):

@@ -172,6 +172,9 @@ def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.Da
     """One row per swapped weapon and context: score change against the even fight, cost
     change, value per $100, and the price correction at the field's rate; and the fitted
     rate {context: (score per $, its se)}."""
+    for col, default in (("setup", True), ("pistols_in_melee", _DEFAULTS.pistols_in_melee)):
+        if col not in scores:  # (a table from before wm-8: every point a set-up one)
+            scores = scores.assign(**{col: default})
     swaps = scores[(scores["swap_a"] != "none") & (scores["swap_b"] == "none")
                    & (scores["build_a"] == scores["build_b"])
                    & (scores["gang_a"] == scores["gang_b"])
