@@ -3281,8 +3281,8 @@ _UNSUPPORTED = ("entangle", "throw_by_strength", "needs_skill", "parry",
 def _supported(rules: WMRules, name: str) -> str | None:
     """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
     repeating handguns and long guns, the double-barrelled shotgun and sawn-off with both
-    shell types, and the bow are; Le Mats, the lever shotgun, thrown weapons and dynamite come
-    later)."""
+    shell types, Le Mats, the bow and the tomahawk thrown are; the lever shotgun, the sabre's
+    parry, the lance's charge, bolas, lassos and dynamite come later)."""
     if name in ROUND_OF:
         gun = ROUND_OF[name]
         why = _supported(rules, gun)
@@ -3644,7 +3644,8 @@ def simulate_le_mat(rules: WMRules, n: int, seed: int, *, empty_chambers: int,
     _sim_lemat(_dice_state(seed, 4), rp, tb, wound, wt, int(n), WEAPONS.index(shell),
                WEAPONS.index(gun), int(empty_chambers), bool(shell_empty), bool(shotgun_first),
                ACTIVITIES.index(activity), bs, hist)
-    return {tuple(int(v) for v in ix): int(hist[ix]) for ix in zip(*np.nonzero(hist))}
+    return {tuple(int(v) for v in ix): int(hist[ix])
+            for ix in zip(*np.nonzero(hist), strict=True)}
 
 
 def simulate_reloads(rules: WMRules, n: int, seed: int, *, weapon: str, loaded: int, reserve: int,
