@@ -256,7 +256,7 @@ def test_swap_moves_the_boxes_with_the_gun():
 
 def test_illegal_or_unmodelled_swaps_raise_naming_the_weapon():
     base = B.build(R, "standard")
-    for weapon, why in (("lemat", "not modelled"), ("lever_shotgun_manstopper", "not modelled"),
+    for weapon, why in (("lemat", "rare.*setup_max_rarity"), ("lever_shotgun_manstopper", "not modelled"),
                             ("tomahawk_thrown", "thrown"),
                         ("bow", "not for a townsfolk gang"), ("dynamite", "not modelled"),
                         ("sabre", "parry \\(not modelled"), ("large_revolver", "limited"),
