@@ -3582,16 +3582,14 @@ class _CheckedStory(narrate_module._Story):
         super().say(line)
 
 
-def test_the_narrators_rounds_stay_within_each_part_and_end_as_the_engines():
-    """The narrator's own count of each slot's rounds (a Le Mat's chambers and barrel apart:
-    a barrel shot spends the barrel's shell, a burst the chambers' rounds, a Le Mat reload adds
-    e to the barrel and h to the chambers) never leaves 0..capacity, and at the end it is
-    LeMatModel's (so the engine's) for every fighter it tracks, his slots' rows included."""
+def _tracked_as_modelled(fights, story_cls, rosters_of) -> int:
+    """Narrate each fight with ``story_cls`` (its text the fight's), and compare every tracked
+    fighter's slots and rounds at the end with ``LeMatModel``'s; returns how many were
+    tracked."""
     tracked = 0
-    for f in _lemat_fights():
+    for f in fights:
         events = f.events[f.events[:, 2] != S.Ev.RUN]
-        rosters = f.rosters or None
-        story = _CheckedStory(events, f.table, list(f.names), f.rules, f.types, rosters)
+        story = story_cls(events, f.table, list(f.names), f.rules, f.types, rosters_of(f))
         assert story.run() == f.text
         model = LeMatModel(f)
         for a, fi in story.f.items():
@@ -3601,7 +3599,15 @@ def test_the_narrators_rounds_stay_within_each_part_and_end_as_the_engines():
             k = len(fi.slots)
             assert fi.slots == [int(r) for r in model.kit[a, :k, S.KW]], (f.names, a)
             assert fi.loaded == [int(n) for n in model.kit[a, :k, S.KLOADED]], (f.names, a)
-    assert tracked > 1000
+    return tracked
+
+
+def test_the_narrators_rounds_stay_within_each_part_and_end_as_the_engines():
+    """The narrator's own count of each slot's rounds (a Le Mat's chambers and barrel apart:
+    a barrel shot spends the barrel's shell, a burst the chambers' rounds, a Le Mat reload adds
+    e to the barrel and h to the chambers) never leaves 0..capacity, and at the end it is
+    LeMatModel's (so the engine's) for every fighter it tracks, his slots' rows included."""
+    assert _tracked_as_modelled(_lemat_fights(), _CheckedStory, lambda f: f.rosters or None) > 1000
 
 
 def test_shots_from_the_barrel_and_the_chambers_are_named_as_such():
@@ -3925,19 +3931,8 @@ def test_the_narrators_rounds_go_down_a_round_a_gun_blow():
     0..capacity, and at the end is the model's (LeMatModel, so the engine's) for every fighter
     it tracks. Over the gun fights and fast-draw shoot-outs."""
     _GunCheckedStory.blows = 0
-    tracked = 0
-    for f in list(_gun_fights()) + _gun_shootouts():
-        events = f.events[f.events[:, 2] != S.Ev.RUN]
-        story = _GunCheckedStory(events, f.table, list(f.names), f.rules, f.types, f.rosters)
-        assert story.run() == f.text
-        model = LeMatModel(f)
-        for a, fi in story.f.items():
-            if not fi.tracked:
-                continue
-            tracked += 1
-            k = len(fi.slots)
-            assert fi.slots == [int(r) for r in model.kit[a, :k, S.KW]], (f.names, a)
-            assert fi.loaded == [int(n) for n in model.kit[a, :k, S.KLOADED]], (f.names, a)
+    tracked = _tracked_as_modelled(list(_gun_fights()) + _gun_shootouts(), _GunCheckedStory,
+                                   lambda f: f.rosters)
     assert _GunCheckedStory.blows == sum(len(_gun_blows(f.events)) for f in
                                          list(_gun_fights()) + _gun_shootouts())
     assert tracked > 1000

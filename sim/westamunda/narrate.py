@@ -136,6 +136,7 @@ from sim.core.tabletop.battlefield import (
 )
 from sim.core.tabletop.geometry import dist_in
 from sim.westamunda import state as S
+from sim.westamunda.engine import _lemat_barrel  # the barrel's first shell, as forces deals it
 from sim.westamunda.rules import (
     COVER,
     FIGHT_SKILLS,
@@ -323,18 +324,6 @@ def lemat_part(row: int) -> str:
         return ""
     name = WEAPONS[row]
     return "chambers" if name == LEMAT else "barrel" if ROUND_OF.get(name) == LEMAT else ""
-
-
-def _lemat_barrel(r, gun: str) -> str:
-    """The shell type Le Mat ``gun``'s barrel is dealt first (the engine's ``_lemat_barrel``):
-    the first of its shell types recruit r lists among his weapons, else among his boxes, else
-    its first (scatter)."""
-    shells = [n for n, of in ROUND_OF.items() if of == gun]
-    for pool in (r.weapons, r.boxes):
-        for n in pool:
-            if n in shells:
-                return n
-    return shells[0]
 
 
 def engine_kit(rules: WMRules, r) -> list[list]:
