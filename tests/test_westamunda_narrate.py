@@ -783,6 +783,18 @@ class Fights(list):
     kind = "gang_fight"
 
 
+def _roster_fights(rules, rosters, seeds, pairs, overrides=None):
+    """Fight 0 of each seed and gunfighter pairing under ``rules`` with ``rosters`` (weight
+    ``overrides(names)`` if given), as _fight records."""
+    out = []
+    for seed in seeds:
+        for names in pairs:
+            kinds, weights = table(list(names), overrides(names) if overrides else None)
+            batch, events, tb = replay(rules, seed, 0, 0, kinds, weights, rosters=rosters)
+            out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+    return out
+
+
 @functools.cache
 def _fights(kind):
     """Gang fights: every case of BASE and CANDIDATES under the default rules and under ALT.
@@ -859,14 +871,9 @@ def _fights(kind):
                 out += [_skill_fight(changes, seed, names) for seed in seeds for names in pairs]
                 continue
             rules = WMRules(**changes)
-            rosters = _lemat_rosters(rules, kit)
-            for seed in seeds:
-                for names in pairs:
-                    kinds, weights = table(list(names), {n: LM_WEIGHTS[over] for n in names
-                                                         if n != "random"})
-                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
-                                               rosters=rosters)
-                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+            out += _roster_fights(rules, _lemat_rosters(rules, kit), seeds, pairs,
+                                  lambda names, over=over: {n: LM_WEIGHTS[over] for n in names
+                                                            if n != "random"})
         features = LEMAT_FEATURES
     elif kind == "guns":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
@@ -875,13 +882,7 @@ def _fights(kind):
                 out += [_skill_fight(changes, seed, names) for seed in seeds for names in pairs]
                 continue
             rules = WMRules(**changes)
-            rosters = _gun_rosters(rules, kit)
-            for seed in seeds:
-                for names in pairs:
-                    kinds, weights = table(list(names))
-                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
-                                               rosters=rosters)
-                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+            out += _roster_fights(rules, _gun_rosters(rules, kit), seeds, pairs)
         features = GUN_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
