@@ -857,12 +857,7 @@ def _fights(kind):
             rosters = (MIXED, MIXED) if kit == "mixed" else None
             if kit == "mounted":
                 rosters = (tuple(r._replace(horse=True) for r in standard_roster(rules)),) * 2
-            for seed in seeds:
-                for names in pairs:
-                    kinds, weights = table(list(names))
-                    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights,
-                                               rosters=rosters)
-                    out.append(_fight(seed, names, rules, batch, events, tb, rosters))
+            out += _roster_fights(rules, rosters, seeds, pairs)
         features = DUCK_FEATURES
     elif kind == "lemat":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
