@@ -93,14 +93,20 @@ W_THROW = 23  # throw a tomahawk when the throw needs at most this (D6 score) an
 #               gone, and his hand-to-hand strength with it; 0: never
 W_BARREL_FIRST = 24  # 1: a Le Mat's reload loads its empty shotgun barrel first (0: last, the
 #                      chambers first; the text's declaration before the roll)
-N_W = 25
+W_STAY_TANGLED = 25  # an entangled fighter stays entangled (and acts at entangled_action_mod)
+#                      when a gun shot from where he is needs at most this (D6 score, the -1
+#                      counted); else he spends the turn trying to get free; 0: always tries
+W_ROPE = 26  # a fancy roper throws his entangling rope (lasso or bolas) ahead of any gun when
+#              it needs at most this (D6 score) at a standing enemy not yet entangled; 0: only
+#              as a throw under ``W_THROW``
+N_W = 27
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
-         W_BARREL_FIRST: 1.0}
+         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -108,14 +114,15 @@ PRESETS = {p.name: p for p in [
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
-            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0, W_DISMOUNT: 1.0},
+            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0, W_DISMOUNT: 1.0, W_STAY_TANGLED: 4.0},
            "In cover: clears a jam or reloads at 1 round or less, else aims (at the easiest "
            "shot that two turns' aim brings to 6+, keeping his target while he can shoot him; "
            "fires after two turns, or sooner once a 3+ shot), else aimed overwatch facing "
            "enemies coming on from beyond his reach (fires at 6+); otherwise walks towards 12\" "
            "from the nearest enemy, preferring cover and cells that see him, or, with no "
            "better cell, reloads if due or holds. A rider steps down where he would first "
-           "aim, watch or reload in cover."),
+           "aim, watch or reload in cover. Entangled, he stays and shoots when a gun shot "
+           "needs 4 or less, else tries to get free."),
     Preset("gunslinger_rush", GUNSLINGER_RUSH,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
             W_SHOOT_NEED: 9.0, W_BARRELS: 2.0},
@@ -153,7 +160,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "flank_near": W_FLANK_NEAR, "angle": W_ANGLE, "strike_in": W_STRIKE_IN,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
-                "barrel_first": W_BARREL_FIRST}
+                "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
+                "rope": W_ROPE}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -193,6 +201,39 @@ def _nearest_enemy(fm, a, standing_only):
         if d < best_d:
             best, best_d = b, d
     return best
+
+
+@kernel
+def entangles(fm, kit, wt, a, row):
+    """Does a throw of weapon ``row`` by a entangle (fancy ropin': a rope in a roper's hands,
+    the lasso when he carries one, else the bolas: the text's choice made once, read from his
+    kit)? Otherwise a bolas is a plain strike at his S. (The engine's rule; the policies read
+    it to rope.)"""
+    if (wt[row, WC_FLAGS] & S.FL_ENTANGLE) == 0 or (fm[a, S.FSKILL] & S.SK_ROPIN) == 0:
+        return False
+    if (wt[row, WC_FLAGS] & S.FL_HELD) != 0:
+        return True
+    for kk in range(kit.shape[1]):
+        if kit[a, kk, KW] >= 0 and (wt[kit[a, kk, KW], WC_FLAGS] & S.FL_ENTANGLE) != 0 and \
+                (wt[kit[a, kk, KW], WC_FLAGS] & S.FL_HELD) != 0:
+            return False
+    return True
+
+
+@kernel
+def _rope_shot(need, fm, kit, wt, a, rope):
+    """(target, slot, need) of a's easiest entangling throw at a standing enemy needing at most
+    ``rope`` (-1, -1, NO_SHOT: none)."""
+    bt, bk, bn = -1, -1, NO_SHOT
+    if rope <= 0:
+        return bt, bk, bn
+    for k in range(need.shape[1]):
+        if kit[a, k, KW] < 0 or not entangles(fm, kit, wt, a, kit[a, k, KW]):
+            continue
+        for t in range(need.shape[0]):
+            if fm[t, FSTATE] == ST_STANDING and need[t, k] <= rope and need[t, k] < bn:
+                bt, bk, bn = t, k, need[t, k]
+    return bt, bk, bn
 
 
 @kernel
@@ -859,6 +900,9 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
                     pick -= 1
         return -1, -1, S.FIRE_ONE
     aimed = (flags & S.SH_AIMED) != 0
+    t, k, n = _rope_shot(need, fm, kit, wt, a, w[W_ROPE])
+    if t >= 0 and (flags & (S.SH_AIMED | S.SH_OVERWATCH)) == 0:
+        return t, k, S.FIRE_ONE  # (an aimed shot, aimed overwatch and a quick draw are guns')
     t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed, w[W_THROW])
     if t < 0:
         return -1, -1, S.FIRE_ONE
@@ -877,6 +921,18 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
         if w[W_BARRELS] == 2:
             return t, k, S.FIRE_PAIR
     return t, k, S.FIRE_ONE
+
+
+@kernel
+def stay_tangled(kind, w, a, fm, kit, wt, need, s):
+    """Does entangled fighter a stay entangled this turn (acting at the modifier) rather than
+    try to get free? ``need`` int64[F, K]: his legal shots from where he stands. The random
+    floor tosses a coin; the others stay when their easiest gun shot needs at most
+    ``W_STAY_TANGLED`` (0: never stay)."""
+    if kind == RANDOM:
+        return randint(s, 2) == 1
+    _, _, n = _best_shot(need, fm, kit, wt, a, False, 0.0)
+    return n <= w[W_STAY_TANGLED]
 
 
 @kernel

@@ -96,6 +96,15 @@ _SIDE_DOCS = {
                           "reload die ran out before the empty barrel (a shell there to load)",
     "gun_blows": "hand-to-hand blows this side struck with a handgun stronger than the hand "
                  "weapon (pistols_in_melee; a round each under pistol_melee_uses_rounds)",
+    "entangled": "enemies this side's fancy ropers entangled with a lasso or bolas "
+                 "(riding_skill 'fancy_ropin')",
+    "untangle_tries": "turns this side's entangled fighters spent trying to get free (an S test "
+                      "then an I test against a lasso, the I test against bolas)",
+    "untangled": "of those, the turns they got free",
+    "tangled_actions": "turns this side's entangled fighters stayed entangled and acted at "
+                       "entangled_action_mod (a bolas victim crawling at most)",
+    "lassos_lost": "lassos this side's ropers let go of (stepping beyond the rope, or going "
+                   "down or out of action): the victim free, the lasso gone",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

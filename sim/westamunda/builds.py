@@ -734,13 +734,13 @@ def fieldable(rules: WMRules, gang_type: str, name: str | None = None,
 
 def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> tuple[Recruit, ...]:
     """The weapon experiment's swap: ``weapon`` in place of each fighter's first handgun (a
-    handgun), of every long gun (a long gun or a bow), or added to every fighter who may carry it and
-    does not (a hand weapon); the replaced gun's boxes become boxes of ``weapon`` (all of them,
-    or its share when the fighter keeps another of the same gun). A round type (a shotgun's
-    ``shotgun_manstopper``) swaps in its gun with boxes of those rounds (the gun starts loaded
-    with them). A Le Mat's chambers take the replaced gun's boxes, and it comes with one box of
-    shells for its barrel (``lemat_manstopper``: of those, loaded with them; else scatter).
-    Hired fighters keep their kit. Raises ConfigError naming the weapon and why when the result
+    handgun), of every long gun (a long gun or a bow), or added to every fighter who may carry
+    it and does not (a hand weapon, bolas, a lasso); the replaced gun's boxes become boxes of
+    ``weapon`` (all of them, or its share when the fighter keeps another of the same gun). A
+    round type (a shotgun's ``shotgun_manstopper``) swaps in its gun with boxes of those rounds
+    (the gun starts loaded with them). A Le Mat's chambers take the replaced gun's boxes, and
+    it comes with one box of shells for its barrel (``lemat_manstopper``: of those, loaded with
+    them; else scatter). Hired fighters keep their kit. Raises ConfigError naming the weapon and why when the result
     is illegal or not modelled yet."""
     where = f"westamunda swap {weapon!r}"
     if weapon not in WEAPONS:
@@ -757,8 +757,9 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     kind = _kind(rules, weapon)
     if kind == "melee" and rules.weapon(weapon)["cost"] == 0:
         raise ConfigError(f"{where}: every fighter carries one already (free), nothing to swap")
-    if kind not in SHOOTING + ("melee",):
+    if kind not in SHOOTING + ("melee", "thrown"):
         raise ConfigError(f"{where}: no swap rule for a {kind} weapon")
+    added = kind in ("melee", "thrown")  # a hand weapon, bolas or a lasso: one for everyone
     place = "long_gun" if kind == "bow" else kind  # a bow goes where the long guns were
     out, changed, refused = [], False, None
     for r in roster:
@@ -766,7 +767,7 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
             out.append(r)
             continue
         weapons, boxes = list(r.weapons), list(r.boxes)
-        if kind == "melee":
+        if added:
             if weapon in weapons:
                 pass
             elif why := _kit_problem(rules, gang_type, r.type, _pairs(r) + ((weapon, 0),)):
@@ -793,7 +794,7 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
                 weapons.append(shell)
         out.append(r._replace(weapons=tuple(weapons), boxes=tuple(boxes)))
     if not changed:
-        why = refused or (f"no fighter carries a {place} to replace" if kind in SHOOTING
+        why = refused or (f"no fighter carries a {place} to replace" if not added
                           else "every fighter carries one already")
         raise ConfigError(f"{where} into a {gang_type} gang: {why}")
     out = tuple(out)
@@ -902,8 +903,8 @@ def _lone_gunfighter(rules: WMRules, roster) -> str | None:
 def hired(rules: WMRules, hire: str, count: int = 1,
           mounted: bool = False) -> tuple[Recruit, ...]:
     """``count`` hired fighters of HIRES entry ``hire``, each with the part of his
-    kit this engine plays: the bounty hunter leaves his bolas behind (a thrown weapon, and
-    entangling needs the fancy ropin' skill: not modelled yet) and carries one long gun (the
+    kit this engine plays (his bolas too since wm-9: a strike at his S, an entangling throw
+    when his side has fancy ropin'); the bounty hunter carries one long gun (the
     text: "even a bounty hunter can only carry one long gun at a time"): his kit's last, the
     rifle, the shotgun staying with his horse (max_long_guns); the telescopic sight is not
     modelled. A hired fighter rides (``horse=True``) when ``mounted`` (his side's
@@ -913,7 +914,7 @@ def hired(rules: WMRules, hire: str, count: int = 1,
     thing left behind (a scout's bow)."""
     r = rules.hired_recruit(hire)
     left = tuple(w for w in r.weapons if _supported(rules, w))
-    if any(w != "bolas" for w in left):
+    if left:
         raise ConfigError(f"westamunda hire {hire!r}: {_supported(rules, left[0])}")
     weapons = [w for w in r.weapons if w not in left]
     longs = [w for w in weapons if w not in ROUND_OF and _kind(rules, w) in ("long_gun", "bow")]

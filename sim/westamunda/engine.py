@@ -125,7 +125,9 @@ from strategies.westamunda import (
     choose_shot,
     crawl_to,
     decide,
+    entangles,
     snap_step,
+    stay_tangled,
 )
 
 if numba.config.DISABLE_JIT:  # plain-Python runs (debugging): a view is the array itself
@@ -138,6 +140,7 @@ MAX_EVENTS = TR.DEFAULT_ROWS
 DEFAULT_MAPS = 8  # generated tables per point (each also played turned round); see play_batch
 HOLD, WALK, CRAWL = int(Act.HOLD), int(Act.WALK), int(Act.CRAWL)  # plain ints: one compiled
 # _move, not one per enum member
+ACT_ROPES = -2  # FACT of an entangled fighter who spent his turn trying to get free
 
 
 class Batch(NamedTuple):
@@ -571,33 +574,65 @@ def _hip(g, fm, a, snap):
     return _ran(g, fm, a)
 
 
+@step
+def _reins(fm, a):
+    """Has rider a a hand on the reins (mounted, without ride like Rooster Coburn's hands-free
+    riding)?"""
+    return fm[a, S.FHORSE] != 0 and (fm[a, S.FSKILL] & S.SK_ROOSTER) == 0
+
+
+@step
+def _sure(rp, fm, a):
+    """The sure-footed lil' pony's bonus to rider a's riding rolls (sure_footed_bonus while he
+    rides with the skill; else 0)."""
+    if fm[a, S.FHORSE] != 0 and (fm[a, S.FSKILL] & S.SK_SURE_FOOTED) != 0:
+        return rp[S.R_SURE_FOOTED]
+    return 0
+
+
+@step
+def _tangled(rp, fm, a):
+    """The modifier to fighter a's own rolls while he stays entangled (entangled_action_mod;
+    0 free)."""
+    return rp[S.R_ENTANGLED_MOD] if fm[a, S.FROPE] != 0 else 0
+
+
 @kernel
 def _no_hand(fm, a):
     """Has fighter a no hand free for a gun or a reload: both arms locked, or riding with one
     locked (the other holds the reins: the text's "even a sure-footed rider needs one hand to
-    ride")?"""
+    ride"; not with ride like Rooster Coburn)?"""
     arms = fm[a, S.FARMS]
-    return arms == S.ARM_LEFT | S.ARM_RIGHT or (arms != 0 and fm[a, S.FHORSE] != 0)
+    return arms == S.ARM_LEFT | S.ARM_RIGHT or (arms != 0 and _reins(fm, a))
 
 
 @kernel
 def _one_handed(g, fm, a, row):
     """Does a fire long gun ``row`` one-handed: with an arm out of action, or from horseback
-    (mounted_long_gun 'one_hand': the other hand on the reins)?"""
+    (mounted_long_gun 'one_hand': the other hand on the reins; ride like Rooster Coburn frees
+    it)?"""
     if g.wt[row, S.WC_KIND] != S.KIND_LONG_GUN:
         return False
-    return fm[a, S.FARMS] != 0 or (fm[a, S.FHORSE] != 0 and g.rp[S.R_MOUNT_ONE_HAND] != 0)
+    return fm[a, S.FARMS] != 0 or (_reins(fm, a) and g.rp[S.R_MOUNT_ONE_HAND] != 0)
 
 
 @kernel
 def _own_mods(g, fm, a, row, snap):
     """The shooter's own part of a shot's modifiers: (does the snap modifier count, an extra
     modifier): hip shooting (``_hip``), the second of two handguns (FGUNMOD), a long gun fired
-    one-handed (one_hand_long_gun_mod: ``_one_handed``)."""
-    extra = fm[a, S.FGUNMOD]
+    one-handed (one_hand_long_gun_mod: ``_one_handed``), a sure-footed rider's bonus from the
+    saddle (``_sure``), an entangled fighter's entangled_action_mod (``_tangled``)."""
+    extra = fm[a, S.FGUNMOD] + _sure(g.rp, fm, a) + _tangled(g.rp, fm, a)
     if _one_handed(g, fm, a, row):
         extra += g.rp[S.R_ONE_HAND_MOD]
     return snap and not _hip(g, fm, a, snap), extra
+
+
+@step
+def _reload_bs(rp, fm, a):
+    """The BS fighter a's reloading and clearing rolls are taken on: his BS, + a sure-footed
+    rider's bonus in the saddle, + entangled_action_mod while he stays entangled."""
+    return fm[a, FBS] + _sure(rp, fm, a) + _tangled(rp, fm, a)
 
 
 @kernel
@@ -622,8 +657,11 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     ladder (``_can_roll``) is no shot: it is not taken."""
     fm, rp = ge.fm, g.rp
     row = ge.kit[a, k, KW]
-    if (fm[a, S.FARMS] != 0 or fm[a, S.FHORSE] != 0) and g.wt[row, S.WC_KIND] == S.KIND_BOW:
+    if (fm[a, S.FARMS] != 0 or _reins(fm, a)) and g.wt[row, S.WC_KIND] == S.KIND_BOW:
         return NO_SHOT  # a bow needs both hands (one holds it, one draws): a rider has one free
+    if (g.wt[row, S.WC_FLAGS] & S.FL_ENTANGLE) != 0 and fm[t, S.FROPE] != 0 and \
+            entangles(fm, ge.kit, g.wt, a, row):
+        return NO_SHOT  # a fancy roper does not rope a fighter already entangled
     rmod = _band(g, fm, a, row, d)
     if rmod >= NO_SHOT:
         return NO_SHOT
@@ -712,6 +750,9 @@ def _take_out(ge, out, t, by, why):
     fm = ge.fm
     if why >= 0:
         _log(out, t, Ev.TAKEN_OUT, by, why)
+    if fm[t, S.FROPE] != 0:
+        _free(ge, out, t, 2)
+    _let_go(ge, out, t)
     fm[t, FSTATE] = ST_OUT
     fm[t, FPINNED] = 0
     fm[t, S.FDUCK] = 0
@@ -753,6 +794,7 @@ def _flesh_wound(g, ge, out, t, by):
 @kernel
 def _down(ge, out, t):
     fm = ge.fm
+    _let_go(ge, out, t)
     fm[t, FSTATE] = ST_DOWN
     fm[t, FPINNED] = 0
     fm[t, S.FDUCK] = 0
@@ -966,6 +1008,7 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
         ok = _test(g, fm[t, FS], 0)
         if not ok:
             _knock_back(g, f, ge, a, t)
+            _rope_reach(ge, out, t)
             out.side_out[fm[a, FSIDE], S.S_KNOCKDOWNS] += 1
         _log(out, t, Ev.KNOCKDOWN, a, 1 if ok else 0, fm[t, FX], fm[t, FY])
         if not ok:
@@ -1022,8 +1065,9 @@ def _fall(g, f, ge, out, t, by, why):
 def _stay_on(g, f, ge, out, t, by, why):
     """Rider t's I test to stay on (why: 0 pinned or wounded, 1 his horse ran into something);
     failing it he falls (``_fall``)."""
-    ok = _i_test(g, ge.fm[t, FI], 0)
-    _log(out, t, Ev.STAY_ON, 1 if ok else 0, why)
+    mod = _sure(g.rp, ge.fm, t)
+    ok = _i_test(g, ge.fm[t, FI], mod)
+    _log(out, t, Ev.STAY_ON, 1 if ok else 0, why, mod)
     if not ok:
         _fall(g, f, ge, out, t, by, S.FALL_THROWN)
 
@@ -1112,6 +1156,7 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
         fm[a, FMOVED_IN] = spent
         cx, cy = nx, ny
         _get_wet(g, f, ge, out, a)
+        _rope_reach(ge, out, a)
         _aims_on(g, f, ge, sc, out, a)
         _overwatch_at(g, f, ge, sc, out, a, False)
         if fm[a, FSTATE] != ST_STANDING or fm[a, S.FHORSE] == 0:
@@ -1173,8 +1218,9 @@ def _calm_horses(g, ge, out, side):
         if fm[a, FSIDE] != side or fm[a, S.FHORSE] == 0 or fm[a, S.FHPIN] == 0 or \
                 fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0:
             continue
-        ok = _i_test(g, fm[a, FI], 0)
-        _log(out, a, Ev.CALM, 1 if ok else 0)
+        mod = _sure(g.rp, fm, a)
+        ok = _i_test(g, fm[a, FI], mod)
+        _log(out, a, Ev.CALM, 1 if ok else 0, mod)
         if ok:
             fm[a, S.FHPIN] = 0
             out.side_out[side, S.S_CALMED] += 1
@@ -1511,6 +1557,173 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
 
 
 @kernel
+def _holding(fm, a, k):
+    """The fighter a's lasso in slot k holds (-1: none)."""
+    for v in range(fm.shape[0]):
+        if fm[v, S.FROPE] == S.ROPE_LASSO and fm[v, S.FROPER] == a and fm[v, S.FROPE_K] == k:
+            return v
+    return -1
+
+
+@kernel
+def _entangle(g, f, ge, out, a, t, k, strength):
+    """A fancy roper a's rope from slot k hits t (``entangles``). On a mounted fighter the hit is
+    located first: on the horse it does what a shot of its strength does to a horse (a lasso,
+    no damage, only pins it: the horse panics); a dodged hit does nothing. Otherwise t is
+    entangled (Ev.ENTANGLE; a lasso stays tied to a, its reach the distance thrown) and falls:
+    a rider is pulled off (Ev.FALL, why FALL_ROPE; the horse leaves the fight), and he takes
+    an automatic entangle_fall_strength hit (pinned, a wound roll; the text's fall), then the
+    rope's own hit at ``strength`` when the weapon does damage (the bolas; not the lasso). No
+    knockdown: he is on the ground already."""
+    fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
+    so = out.side_out
+    row = kit[a, k, KW]
+    damage = wt[row, S.WC_DAMAGE]
+    if fm[t, S.FHORSE] != 0 and _on_horse(g, ge, out, a, t, False):
+        if damage > 0:
+            _horse_hit(g, f, ge, out, a, t, strength)
+        else:
+            so[fm[a, FSIDE], S.S_HORSE_HITS] += 1
+            _log(out, t, Ev.HORSE, a, strength, 0, 0, 0)
+            fm[t, S.FHPIN] = 1
+        return
+    if _saved(g, ge, out, a, t, False):
+        return
+    held = (wt[row, S.WC_FLAGS] & S.FL_HELD) != 0
+    reach_c = int(dist_in(fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY]) * 100.0 + 0.5)
+    if fm[t, S.FROPE] != 0:
+        _free(ge, out, t, 2)  # roped again: the new rope holds him (the old one lost or back)
+    fm[t, S.FROPE] = S.ROPE_LASSO if held else S.ROPE_BOLAS
+    fm[t, S.FROPER] = a if held else -1
+    fm[t, S.FROPE_K] = k if held else -1
+    fm[t, S.FROPE_D] = reach_c if held else 0
+    so[fm[a, FSIDE], S.S_ENTANGLED] += 1
+    mounted = fm[t, S.FHORSE] != 0
+    _log(out, t, Ev.ENTANGLE, a, fm[t, S.FROPE], row, 1 if mounted else 0, fm[t, S.FROPE_D])
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    if mounted:  # pulled off: the rope's fall is his fall
+        _log(out, t, Ev.FALL, 0, S.FALL_ROPE, 0)
+        so[fm[t, FSIDE], S.S_FALLS] += 1
+        fm[t, S.FHORSE] = 0
+        fm[t, S.FHPIN] = 0
+        fm[t, FM] = fm[t, S.FFOOT_M]
+    _pin(ge, out, t, a)
+    need, d, wounded = _wound_roll(g, rp[S.R_ENTANGLE_S], fm[t, FT])
+    _log(out, t, Ev.WOUND, -1, need, d, 1 if wounded else 0)
+    if wounded:
+        so[fm[a, FSIDE], S.S_WOUNDS] += 1
+        _damage(g, f, ge, out, t, a, 1, False)
+    if damage > 0 and fm[t, FSTATE] != ST_OUT:
+        need, d, wounded = _wound_roll(g, strength, fm[t, FT])
+        _log(out, t, Ev.WOUND, a, need, d, 1 if wounded else 0)
+        if wounded:
+            so[fm[a, FSIDE], S.S_WOUNDS] += 1
+            _damage(g, f, ge, out, t, a, damage, True)
+    if fm[t, FSTATE] != ST_OUT:
+        _get_wet(g, f, ge, out, t)
+
+
+@kernel
+def _free(ge, out, v, why):
+    """Entangled fighter v is free. why 0: his escape tests (a lasso goes back to the roper's
+    hand if he stands), 1: the lasso's holder let go (stepped beyond it, went down or out: the
+    lasso is lost, Ev.UNTANGLE logged, lassos_lost counted), 2: quietly (v out of action, or
+    roped again: a lasso back to a standing holder, else lost)."""
+    fm, kit = ge.fm, ge.kit
+    r, k = fm[v, S.FROPER], fm[v, S.FROPE_K]
+    if fm[v, S.FROPE] == S.ROPE_LASSO and r >= 0 and k >= 0:
+        if why != 1 and fm[r, FSTATE] == ST_STANDING:
+            kit[r, k, KLOADED] = 1
+        else:
+            kit[r, k, KLOADED] = 0
+            kit[r, k, KUSELESS] = 1  # dropped: gone for this fight
+            out.side_out[fm[r, FSIDE], S.S_ROPES_LOST] += 1
+    fm[v, S.FROPE] = 0
+    fm[v, S.FROPER] = -1
+    fm[v, S.FROPE_K] = -1
+    fm[v, S.FROPE_D] = 0
+    if why == 1:
+        _log(out, v, Ev.UNTANGLE, 1, 1, -1, 0, -1, 0)
+
+
+@kernel
+def _let_go(ge, out, r):
+    """Fighter r can no longer hold a lasso (down, out of action): whoever it holds is free
+    (``_free`` why 1)."""
+    fm = ge.fm
+    for v in range(fm.shape[0]):
+        if fm[v, S.FROPE] == S.ROPE_LASSO and fm[v, S.FROPER] == r:
+            _free(ge, out, v, 1)
+
+
+@kernel
+def _beyond_rope(fm, x, y, v):
+    """Would entangled fighter v at (x, y) be beyond his lasso's reach from its holder?"""
+    r = fm[v, S.FROPER]
+    if fm[v, S.FROPE] != S.ROPE_LASSO or r < 0:
+        return False
+    return dist_in(x, y, fm[r, FX], fm[r, FY]) * 100.0 > fm[v, S.FROPE_D] + 50
+
+
+@kernel
+def _rope_reach(ge, out, a):
+    """After fighter a moved (or was thrown or carried): a lasso holder now beyond the reach of
+    a fighter he holds lets go (the text: a roper who moves away loses his lasso and the victim
+    is free); an entangled fighter carried beyond his lasso tears it from its holder (the
+    same)."""
+    fm = ge.fm
+    for v in range(fm.shape[0]):
+        if fm[v, S.FROPE] == S.ROPE_LASSO and (fm[v, S.FROPER] == a or v == a) and \
+                _beyond_rope(fm, fm[v, FX], fm[v, FY], v):
+            _free(ge, out, v, 1)
+
+
+@kernel
+def _untangle(g, f, ge, sc, out, a):
+    """Entangled fighter a's turn, once unpinned (the text: he may try to get free, and then do
+    nothing else that turn, or stay entangled and act at entangled_action_mod): his policy
+    (``stay_tangled``) chooses. Trying: against a lasso an S test modified by his S less the
+    roper's, then an I test; against bolas the I test alone; passed, he is free (a lasso back in
+    the roper's hand). Returns True if the turn went on trying (he takes no action, fires no
+    shot: FACT ACT_ROPES)."""
+    fm = ge.fm
+    side = fm[a, FSIDE]
+    so = out.side_out
+    _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], 0, 0, 360, False, -1, 0, False, False)
+    if stay_tangled(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need, g.s):
+        so[side, S.S_TANGLED_ACTS] += 1
+        _log(out, a, Ev.UNTANGLE, 0, 0, -1, 0, -1, 1)
+        return False
+    so[side, S.S_TANGLE_TRIES] += 1
+    s_ok, mod = -1, 0
+    ok = True
+    if fm[a, S.FROPE] == S.ROPE_LASSO and fm[a, S.FROPER] >= 0:
+        mod = fm[a, FS] - fm[fm[a, S.FROPER], FS]
+        ok = _test(g, fm[a, FS], mod)
+        s_ok = 1 if ok else 0
+    i_ok = -1
+    if ok:
+        ok = _i_test(g, fm[a, FI], 0)
+        i_ok = 1 if ok else 0
+    _log(out, a, Ev.UNTANGLE, 1 if ok else 0, 0, s_ok, mod, i_ok, 0)
+    if ok:
+        so[side, S.S_UNTANGLED] += 1
+        _free(ge, out, a, 0)
+    fm[a, FACT] = ACT_ROPES
+    return True
+
+
+@kernel
+def _stand_act(g, f, ge, sc, out, a):
+    """Standing, unpinned, free fighter a's turn: an entangled one may spend it on the ropes
+    (``_untangle``), else his action (``_act``)."""
+    if ge.fm[a, S.FROPE] != 0 and _untangle(g, f, ge, sc, out, a):
+        return
+    _act(g, f, ge, sc, out, a)
+
+
+@kernel
 def _thrown(ge, so, a, k):
     """Slot k's thrown weapon has left a's hand (thrown_tomahawks: it is not picked up again);
     once no throw is left in his kit his hand-to-hand strength bonus is that of the best hand
@@ -1612,7 +1825,9 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         _count_shot(so, side, h1, snap, aimed, sustained, (flags & S.SH_OVERWATCH) != 0)
         _log(out, a, Ev.SHOT, cur, row, need, d, h1, aim_turns, flags, cov, mods)
         tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
-        if hit:
+        if hit and entangles(fm, kit, wt, a, row):
+            _entangle(g, f, ge, out, a, cur, k, strength)
+        elif hit:
             _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
         elif rp[S.R_DUCK] != 0:
             _duck_back(g, f, ge, sc, out, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]),
@@ -1621,7 +1836,10 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
             _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1)
     for _ in range(rolls):
         _ammo_roll(g, ge, out, a, k)
-    if wt[row, S.WC_KIND] == S.KIND_THROWN:
+    if wt[row, S.WC_KIND] == S.KIND_THROWN and (wt[row, S.WC_FLAGS] & S.FL_HELD) != 0:
+        so[side, S.S_THROWS] += 1  # a lasso: back in his hand unless it holds someone now
+        kit[a, k, KLOADED] = 0 if _holding(fm, a, k) >= 0 else 1
+    elif wt[row, S.WC_KIND] == S.KIND_THROWN:
         _thrown(ge, so, a, k)
     gun = wt[row, S.WC_KIND] == S.KIND_HANDGUN or wt[row, S.WC_KIND] == S.KIND_LONG_GUN
     if gun and shots > 0 and strength - fm[a, FS] >= rp[S.R_KICKBACK_GAP] and \
@@ -1686,7 +1904,7 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
         return
     if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
         return  # an overwatch or aimed shot is one gun's
-    if fm[a, S.FARMS] != 0 or fm[a, S.FHORSE] != 0 or fm[a, FSTATE] == ST_OUT or \
+    if fm[a, S.FARMS] != 0 or _reins(fm, a) or fm[a, FSTATE] == ST_OUT or \
             kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
         return  # both hands needed: none locked, none on the reins
     if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
@@ -1892,6 +2110,21 @@ def _easiest_from(g, f, ge, sc, a, x, y, fx, fy):
 
 
 @kernel
+def _nearest_reached(sc, x0, y0, budget, dx, dy):
+    """The cell reached within ``budget`` half-inches of (x0, y0) (sc.dist filled) nearest to
+    (dx, dy), the first found on ties ((x0, y0) itself if none is nearer)."""
+    h, w = sc.dist.shape
+    r = budget // 2 + 1
+    bx, by = x0, y0
+    best = (x0 - dx) ** 2 + (y0 - dy) ** 2
+    for y in range(max(y0 - r, 0), min(y0 + r + 1, h)):
+        for x in range(max(x0 - r, 0), min(x0 + r + 1, w)):
+            if sc.dist[y, x] != UNREACHED and (x - dx) ** 2 + (y - dy) ** 2 < best:
+                bx, by, best = x, y, (x - dx) ** 2 + (y - dy) ** 2
+    return bx, by
+
+
+@kernel
 def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     """Fighter a walks, runs or charges towards (dx, dy) (a charge: into contact with
     ``target``) along the cheapest path over low terrain. At each step: enemy aims on him are
@@ -1922,6 +2155,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         dx, dy = _charge_cell(f, ge, sc, target)
         if dx < 0:
             return False
+    elif act == Act.CRAWL and fm[a, S.FROPE] == S.ROPE_BOLAS:  # towards where he meant to go
+        dx, dy = _nearest_reached(sc, x0, y0, budget, dx, dy)
     elif not (0 <= dx < w and 0 <= dy < h) or sc.dist[dy, dx] == UNREACHED:
         return False
     if dx == x0 and dy == y0:
@@ -1963,14 +2198,15 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         if k > 0:
             c = sc.path[k]
             nx, ny = c % w, c // w
-            if _stands_at(fm, nx, ny, a):
-                break
+            if _stands_at(fm, nx, ny, a) or _beyond_rope(fm, nx, ny, a):
+                break  # (an entangled fighter's lasso holds him within its reach)
             _log(out, a, Ev.MOVE, fm[a, FX], fm[a, FY], nx, ny, mv)
             fm[a, FFACEX] = nx - fm[a, FX]
             fm[a, FFACEY] = ny - fm[a, FY]
             fm[a, FX], fm[a, FY] = nx, ny
             fm[a, FMOVED_IN] = sc.dist[ny, nx]
             _get_wet(g, f, ge, out, a)
+            _rope_reach(ge, out, a)
         if fm[a, S.FHORSE] != 0 and k > 0:  # the horse's heading: its latest step
             fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
         _aims_on(g, f, ge, sc, out, a)
@@ -2102,11 +2338,23 @@ def _start_turn(g, ge, out, side):
     try to calm them (``_calm_horses``)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
-        fm[a, FCHARGED] = 0  # the charge bonus counts in the charge's own combat round only
+        _charge_kept(fm, a)  # the charge bonus counts in the charge's own combat round only
         if fm[a, FSIDE] == side:
             _start_fighter(fm, a)
     _escape_pins(g, ge, out, side)
     _calm_horses(g, ge, out, side)
+
+
+@step
+def _charge_kept(fm, a):
+    """A new turn: the charge bonus ends (it counts in the charge's own round), but a war horse's
+    rider who charged and is still in that fight on his horse keeps it (FCHARGED 2: not the
+    horse's bulk; the text's war horse)."""
+    if fm[a, FCHARGED] != 0 and (fm[a, S.FSKILL] & S.SK_WAR_HORSE) != 0 and \
+            fm[a, S.FHORSE] != 0 and fm[a, FENGAGED] >= 0:
+        fm[a, FCHARGED] = 2
+    else:
+        fm[a, FCHARGED] = 0
 
 
 @kernel
@@ -2164,6 +2412,14 @@ def _act(g, f, ge, sc, out, a):
             act = HOLD
     elif act == Act.CRAWL and fm[a, S.FHORSE] != 0:
         act = HOLD  # a horse does not crawl
+    if fm[a, S.FROPE] == S.ROPE_BOLAS:  # bolas round his legs: he can only crawl (the text)
+        if act == Act.WALK or act == Act.RUN:
+            act = CRAWL  # towards where he meant to go, as far as a crawl takes him
+            dec[S.D_MIDMOVE] = 0  # (no shot after a crawl)
+        elif act == Act.CHARGE:
+            act = HOLD
+        elif act == Act.RELOAD or act == Act.CLEAR:
+            dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]  # (loading where he lies)
     elif act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
         act = HOLD
     fm[a, FACT] = act
@@ -2228,7 +2484,7 @@ def _movement_phase(g, f, ge, sc, out, side):
         if fm[a, FSIDE] != side or fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
             continue
         if fm[a, FSTATE] == ST_STANDING:
-            _act(g, f, ge, sc, out, a)
+            _stand_act(g, f, ge, sc, out, a)
         elif fm[a, FSTATE] == ST_DOWN:
             _crawl_down(g, f, ge, sc, out, a)
 
@@ -2264,7 +2520,7 @@ def _shoot_one(g, f, ge, sc, out, a):
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     act = fm[a, FACT]
-    if act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
+    if act == ACT_ROPES or act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
             ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
         return
     ran = _ran(g, fm, a)
@@ -2305,8 +2561,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     Attack dice: A, plus two_weapon_bonus without a two-handed weapon. A down fighter in the
     fight is out of action (down_alone_out); so is one downed in it."""
     fm, rp = ge.fm, g.rp
-    if fm[b, FSTATE] == ST_DOWN or fm[a, FSTATE] == ST_DOWN:
-        lying, other = (b, a) if fm[b, FSTATE] == ST_DOWN else (a, b)
+    if _lying(fm, b) or _lying(fm, a):  # (an entangled fighter counts as down: the text)
+        lying, other = (b, a) if _lying(fm, b) else (a, b)
         if rp[S.R_DOWN_ALONE_OUT] != 0:
             _take_out(ge, out, lying, other, 0)
         else:
@@ -2319,11 +2575,12 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     so[fm[b, FSIDE], S.S_MELEE_ROUNDS] += 1
     fm[a, S.FFOUGHT] = out.clock[1]  # hand-to-hand this turn: no reloading after it (text)
     fm[b, S.FFOUGHT] = out.clock[1]
-    # a rider steers with one hand: no extra attack die for hand weapons (text)
+    # a rider steers with one hand: no extra attack die for hand weapons (text; ride like
+    # Rooster Coburn: both hands fight)
     na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 and
-                      fm[a, S.FARMS] == 0 and fm[a, S.FHORSE] == 0 else 0)
+                      fm[a, S.FARMS] == 0 and not _reins(fm, a) else 0)
     nb = fm[b, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[b, FTWO_HANDED] == 0 and
-                      fm[b, S.FARMS] == 0 and fm[b, S.FHORSE] == 0 else 0)
+                      fm[b, S.FARMS] == 0 and not _reins(fm, b) else 0)
     na = min(na, sc.dice_a.shape[0])
     nb = min(nb, sc.dice_b.shape[0])
     hits_a = 0
@@ -2332,6 +2589,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     sb = 0
     six_a = 0  # attack dice showing 6 (a gun fired in the fight takes an ammo roll for each)
     six_b = 0
+    cb_a = _charge_bonus(rp, fm, a, b)
+    cb_b = _charge_bonus(rp, fm, b, a)
     if rp[S.R_MELEE_WS_ROLL] != 0:
         for _ in range(na):
             if _test(g, fm[a, FWS], 0):
@@ -2360,10 +2619,10 @@ def _melee_pair(g, f, ge, sc, out, a, b):
             elif d == 1:
                 one_b += 1
         sa = fm[a, FWS] + best_a + max(six_a - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_b * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, a, b) + \
+            one_b * rp[S.R_FUMBLE_BONUS] + cb_a + \
             (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0)
         sb = fm[b, FWS] + best_b + max(six_b - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_a * rp[S.R_FUMBLE_BONUS] + _charge_bonus(rp, fm, b, a) + \
+            one_a * rp[S.R_FUMBLE_BONUS] + cb_b + \
             (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0)
         if sa > sb:
             hits_a = 1 if rp[S.R_MELEE_ONE] != 0 else sa - sb
@@ -2373,7 +2632,7 @@ def _melee_pair(g, f, ge, sc, out, a, b):
             hits_a = rp[S.R_MELEE_TIE_HITS]
         elif fm[b, FI] > fm[a, FI]:
             hits_b = rp[S.R_MELEE_TIE_HITS]
-    _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b, six_a, six_b)
+    _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b, six_a, six_b, cb_a, cb_b)
     so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
     so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
     if hits_a > hits_b:
@@ -2385,12 +2644,21 @@ def _melee_pair(g, f, ge, sc, out, a, b):
 
 
 @step
+def _lying(fm, a):
+    """Does a count as down in hand-to-hand: down, or entangled (the text)?"""
+    return fm[a, FSTATE] == ST_DOWN or fm[a, S.FROPE] != 0
+
+
+@step
 def _charge_bonus(rp, fm, a, b):
     """The combat-score bonus of a fighter who charged this turn (body slam: its own), and a
-    rider's mounted_charge_bonus for the horse's bulk charging b on foot."""
+    rider's mounted_charge_bonus for the horse's bulk charging b on foot. A war horse's rider
+    keeps the first (not the bulk) in later rounds of the fight he charged into (FCHARGED 2:
+    ``_charge_kept``)."""
     if fm[a, FCHARGED] == 0:
         return 0
-    bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 else 0
+    bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 and \
+        fm[a, FCHARGED] == 1 else 0
     return bulk + (rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0
                    else rp[S.R_CHARGE_BONUS])
 
@@ -2583,7 +2851,8 @@ def _fit(g, ge, out, a, k):
     cat = _category(g, fm, a)
     if cat == S.CAT_NONE:
         return
-    ok, die, put, back = _fit_roll(g, cat, kit[a, k, KW], kit[a, k, KLOADED], fm[a, FBS])
+    ok, die, put, back = _fit_roll(g, cat, kit[a, k, KW], kit[a, k, KLOADED],
+                                   _reload_bs(g.rp, fm, a))
     if ok:
         kit[a, k, KLOADED] = kit[a, k, KLOADED] - back + put
         kit[a, k, KRESERVE] += back
@@ -2649,7 +2918,7 @@ def _reload_lemat(g, ge, out, a, b, c):
     res_b = kit[a, b, KRESERVE]
     ok, die, pb, pc, lb, lc = _lemat_roll(g, cat, first, kit[a, b, KW], kit[a, c, KW],
                                           kit[a, b, KLOADED], kit[a, c, KLOADED], res_b,
-                                          kit[a, c, KRESERVE], fm[a, FBS])
+                                          kit[a, c, KRESERVE], _reload_bs(g.rp, fm, a))
     kit[a, b, KLOADED] += pb
     kit[a, c, KLOADED] += pc
     kit[a, b, KRESERVE] -= pb + lb
@@ -2676,7 +2945,7 @@ def _reload(g, ge, out, a, k, clear):
         if kit[a, k, KJAMS] <= 0:
             return
         cat = _category(g, fm, a)
-        ok = cat == S.CAT_AUTO or (cat == S.CAT_ROLL and _test(g, fm[a, FBS], 0))
+        ok = cat == S.CAT_AUTO or (cat == S.CAT_ROLL and _test(g, _reload_bs(g.rp, fm, a), 0))
         so[side, S.S_CLEARS] += 1
         if ok:
             gone = min(g.rp[S.R_JAMS_CLEARED], kit[a, k, KJAMS])
@@ -2700,7 +2969,8 @@ def _reload(g, ge, out, a, k, clear):
         _reload_lemat(g, ge, out, a, max(k, link), min(k, link))
         return
     cat, ok, die, put, lost = _reload_roll(g, kit[a, k, KW], kit[a, k, KLOADED],
-                                           kit[a, k, KRESERVE], _activity(g, fm, a), fm[a, FBS],
+                                           kit[a, k, KRESERVE], _activity(g, fm, a),
+                                           _reload_bs(g.rp, fm, a),
                                            g.rp[S.R_MOUNTED_SHIFT] if fm[a, S.FHORSE] != 0 else 0)
     if cat == S.CAT_NONE:
         return
@@ -2871,7 +3141,7 @@ def _shootout_round(g, f, ge, sc, out):
     out.clock[1] += 1
     _log(out, -1, Ev.TURN, -1)
     for a in range(F):
-        fm[a, FCHARGED] = 0
+        _charge_kept(fm, a)
     for a in range(F):
         fm[a, FORDER] = 0
         if fm[a, FSTATE] == ST_OUT:
@@ -2912,7 +3182,7 @@ def _shootout_round(g, f, ge, sc, out):
                 if fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
                     continue
                 if fm[a, FSTATE] == ST_STANDING:
-                    _act(g, f, ge, sc, out, a)
+                    _stand_act(g, f, ge, sc, out, a)
                 elif fm[a, FSTATE] == ST_DOWN:
                     _crawl_down(g, f, ge, sc, out, a)
                 movers |= 1 << side
@@ -3236,6 +3506,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_DUCK, r.duck_backs), (S.R_DUCK_LD1, r.duck_back_ld_bonus[0]),
             (S.R_DUCK_LD2, r.duck_back_ld_bonus[1]),
             (S.R_MELEE_GUNS, r.pistols_in_melee), (S.R_PISTOL_ROUNDS, r.pistol_melee_uses_rounds),
+            (S.R_ENTANGLE_S, r.entangle_fall_strength),
+            (S.R_ENTANGLED_MOD, r.entangled_action_mod), (S.R_SURE_FOOTED, r.sure_footed_bonus),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     return rp
@@ -3274,15 +3546,14 @@ def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
     return tuple(Recruit(t, weapons=w, boxes=b) for t, (w, b) in kits)
 
 
-_UNSUPPORTED = ("entangle", "throw_by_strength", "needs_skill", "parry",
-                "charge_strength")  # a sabre's parry, a lance's charge: not modelled yet
+_UNSUPPORTED = ("parry", "charge_strength")  # a sabre's parry, a lance's charge: not modelled yet
 
 
 def _supported(rules: WMRules, name: str) -> str | None:
     """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
     repeating handguns and long guns, the double-barrelled shotgun and sawn-off with both
-    shell types, Le Mats, the bow and the tomahawk thrown are; the lever shotgun, the sabre's
-    parry, the lance's charge, bolas, lassos and dynamite come later)."""
+    shell types, Le Mats, the bow, the tomahawk thrown, bolas and lassos are; the lever
+    shotgun, the sabre's parry, the lance's charge and dynamite come later)."""
     if name in ROUND_OF:
         gun = ROUND_OF[name]
         why = _supported(rules, gun)
@@ -3294,7 +3565,7 @@ def _supported(rules: WMRules, name: str) -> str | None:
         return None
     w = rules.weapon(name)
     kind = WEAPON_KINDS[w["kind"]]
-    if kind not in ("melee", "handgun", "long_gun", "bow"):
+    if kind not in ("melee", "handgun", "long_gun", "bow", "thrown"):
         return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
     for flag in _UNSUPPORTED:
         if rules.has_flag(name, flag):
@@ -3358,6 +3629,12 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 why = _supported(rules, name)
                 if why:
                     raise ConfigError(f"westamunda side {side}: {r.type}: {why}")
+                key = f"riding_skill_{'ab'[side]}"
+                if rules.has_flag(name, "needs_skill") and "fancy_ropin" not in r.skills and \
+                        getattr(rules, key) != "fancy_ropin":
+                    raise ConfigError(f"westamunda side {side}: {r.type} with a {name}: it needs "
+                                      f"the fancy ropin' skill ({key} 'fancy_ropin'; now "
+                                      f"{getattr(rules, key)!r})")
             slots = []
             for n in r.weapons:  # a round type rides in its gun's slot (KALT) ...
                 if rules.weapon(n)["kind"] != S.KIND_MELEE and n not in ROUND_OF:
@@ -3414,7 +3691,10 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 row[S.FHORSE] = 1
                 row[FM] = rules.horse_profile[0]
                 row[S.FHDX], row[S.FHDY] = row[FFACEX], row[FFACEY]
-            row[S.FSKILL] = sum(1 << SKILLS.index(k) for k in set(r.skills))
+            riding = getattr(rules, f"riding_skill_{'ab'[side]}")  # every fighter of the side
+            row[S.FSKILL] = sum(1 << SKILLS.index(k) for k in set(r.skills) | (
+                {riding} if riding != "none" else set()))
+            row[S.FROPER] = row[S.FROPE_K] = -1
             # resilient to injury: the native war band's fighters and hired scouts
             row[S.FNATIVE] = gang_types[side] == "native_war_band" or r.type == "scout"
             melee = [rules.weapon(w) for w in ("knife", *r.weapons)

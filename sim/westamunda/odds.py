@@ -346,6 +346,24 @@ def unpin_chance(initiative: int | None = None, modifier: int = 0, *, friend_nea
     return characteristic_test(_ganger(rules, "I", initiative), modifier, initiative=True, rules=rules)
 
 
+def untangle_chance(rope: str = "lasso", strength: int | None = None,
+                    roper_strength: int | None = None, initiative: int | None = None, *,
+                    rules: WMRules | None = None) -> Fraction:
+    """Chance an entangled fighter gets free in one turn of trying (Riding skills, fancy ropin'):
+    against a ``rope`` 'lasso' an S test modified by his S less the roper's, then an I test;
+    against 'bolas' the I test alone (:func:`characteristic_test`; the engine's
+    ``_untangle``). Profiles default to a ganger's."""
+    rules = _r(rules)
+    _check("rope", rope, ("lasso", "bolas"))
+    i = _ganger(rules, "I", initiative)
+    p_i = characteristic_test(i, 0, initiative=True, rules=rules)
+    if rope == "bolas":
+        return p_i
+    s = _ganger(rules, "S", strength)
+    r = _ganger(rules, "S", roper_strength)
+    return characteristic_test(s, s - r, rules=rules) * p_i
+
+
 # ---- one shot and sustained fire -------------------------------------------------------------------
 
 class Burst(NamedTuple):

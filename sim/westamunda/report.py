@@ -32,8 +32,11 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
   each gunfighter's score with and without the rule.
 - handguns in hand-to-hand: points played with ``pistols_in_melee`` off against the same points
   with it on: side A's score, gun blows and hand-to-hand rounds a fight.
+- ropes and riding skills: points whose side A has a riding skill (``riding_skill_a``) and side
+  B none: the score change against the even fight and the ropes' and horses' own counts.
 Every other section reads only points whose two specialists pick alike, whose sides hire alike,
-ride alike and buy spares alike, under the default duck-back setting.
+ride alike, buy spares alike and have the same riding skill, under the default duck-back
+setting.
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ from sim.westamunda.rules import WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
          "hire_a", "hire_b", "mounted_a", "mounted_b", "spares_a", "spares_b", "table_setting",
-         "terrain_density", "ammo_on", "duck_backs", "mounted_long_gun", "cylinder_fit")
+         "terrain_density", "ammo_on", "duck_backs", "mounted_long_gun", "cylinder_fit",
+         "riding_skill_a", "riding_skill_b")
 
 
 _DEFAULTS = WMRules()
@@ -100,6 +104,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row["spares_a"] = int(r.get("spares_a", 0))
         row["spares_b"] = int(r.get("spares_b", 0))
         row["duck_backs"] = bool(r.get("duck_backs", False))
+        for key in ("riding_skill_a", "riding_skill_b"):
+            row[key] = r.get(key, "none")
         row["pistols_in_melee"] = bool(r.get("pistols_in_melee", _DEFAULTS.pistols_in_melee))
         # a point whose gangs could be fielded at set-up (not a rare or large-handgun what-if)
         row["setup"] = (r.get("setup_max_rarity", _DEFAULTS.setup_max_rarity)
@@ -119,7 +125,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "quick_draws_won", "jams", "reloads", "dry_turns", "ammo_rolls",
                     "horse_hits", "horses_lost", "falls", "bolts", "runaways", "dismounts",
                     "horses_calmed", "cylinders_fitted", "rounds_loaded", "ducks_caused",
-                    "pins", "gun_blows", "melee_rounds"):
+                    "pins", "gun_blows", "melee_rounds", "throws", "entangled",
+                    "untangle_tries", "untangled", "tangled_actions", "lassos_lost"):
             row[col] = int(t[col].sum()) if col in t else 0
         row["fighters_a"] = int(a["fighters_start"].iloc[0])
         row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
@@ -272,6 +279,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     ducked = scores[scores["duck_backs"] != default_ducks]
     plain = scores[scores["duck_backs"] == default_ducks]
     scores = plain
+    roped = scores[scores["riding_skill_a"] != scores["riding_skill_b"]]
+    scores = scores[scores["riding_skill_a"] == scores["riding_skill_b"]]
     spared = scores[scores["spares_a"] != scores["spares_b"]]
     scores = scores[scores["spares_a"] == scores["spares_b"]]
     rides = scores[scores["mounted_a"] != scores["mounted_b"]]
@@ -642,6 +651,42 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                                 "other gunfighters.")
             text.append("")
 
+    # ---- ropes and riding skills
+    rs = roped[(roped["riding_skill_b"] == "none") & _alike(roped, "build", "gang", "skill",
+                                                           "hire", "mounted", "spares")]
+    if not rs.empty:
+        text += ["## Are ropes and riding skills worth it?", "",
+                 "Side A's every fighter has the riding skill (`riding_skill_a`: a what-if, the "
+                 "text gives riding skills with experience), side B none; with fancy ropin' "
+                 "side A carries the rope swapped in (`swap_a`: bolas or a lasso each) and "
+                 "side B the reference gang's kit; the horse skills are played by mounted "
+                 f"gangs on both sides. The score change is measured from 1/2 ({ci}, clustered "
+                 "by table); a bolas swap without the skill is in the weapons table above. "
+                 "Counts are a fight's, both sides: ropes and tomahawks thrown, enemies "
+                 "entangled, turns spent trying to get free (and got free), lassos let go, "
+                 "riders' falls, hand-to-hand rounds.", "",
+                 f"| riding skill | rope | gang and build | mounted | table | score change "
+                 f"({ci}) | throws | entangled | tries (freed) | lassos lost | falls | "
+                 "hand-to-hand rounds |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for _, r in rs.sort_values(["riding_skill_a", "swap_a", "gang_a",
+                                    "table_setting"]).iterrows():
+            n = r["games"]
+            rope = r["swap_a"] if r["swap_a"] in ("bolas", "lasso") else "-"
+            text.append(f"| {r['riding_skill_a']} | {rope} | "
+                        f"{r['gang_a'].replace('_', ' ')} {r['build_a']} | "
+                        f"{'both' if r['mounted_a'] else 'no'} | {r['table_setting']} | "
+                        f"{_change(r)} | {r['throws'] / n:.2f} | {r['entangled'] / n:.2f} | "
+                        f"{r['untangle_tries'] / n:.2f} ({r['untangled'] / n:.2f}) | "
+                        f"{r['lassos_lost'] / n:.2f} | {r['falls'] / n:.2f} | "
+                        f"{r['melee_rounds'] / n:.2f} |")
+            if r["lo"] > 0.5 or r["hi"] < 0.5:
+                word = "wins" if r["lo"] > 0.5 else "costs"
+                with_rope = f" with {rope}" if rope != "-" else ""
+                recs.append(f"- `{r['riding_skill_a']}` for every fighter{with_rope} {word} "
+                            f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang on a "
+                            f"{r['table_setting']} table: {_change(r, ' points')}.")
+        text.append("")
+
     # ---- handguns in hand-to-hand (pistols_in_melee)
     flip = scores[scores["pistols_in_melee"] != _DEFAULTS.pistols_in_melee]
     if not flip.empty:
@@ -707,7 +752,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no "
-             "lever shotguns, bolas, lassos, thrown knives, dynamite, advances, riding skills, "
-             "mounting again, double mounts or hit-and-run yet; see docs/rules/westamunda.md).",
+             "lever shotguns, dynamite, advances, mounting again, riderless war horses, "
+             "double mounts or hit-and-run yet; see docs/rules/westamunda.md).",
              ""]
     html.write_report(out, text)

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-8"
+VERSION = "wm-9"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -50,6 +50,9 @@ SKILLS = ("hip_shooting", "marksman", "gunfighter", "nerves_of_steel", "dodge", 
 # the skills a specialist may pick at set-up that the fight engine plays (the rest are riding and
 # campaign skills: later)
 FIGHT_SKILLS = SKILLS[:11]
+# the riding skills the fight engine plays (wm-9: riding_skill_a / riding_skill_b); wagon master and
+# bronco buster come with wagons and the campaign
+RIDING_SKILLS = ("war_horse", "sure_footed", "ride_like_rooster", "fancy_ropin")
 ACTIVITIES = ("still", "hiding", "observing", "crawling", "walking", "minor", "running",
               "climbing", "melee")
 RELOAD_CATEGORIES = ("auto", "roll", "none")  # the text's cases 1), 2), 3)
@@ -62,7 +65,7 @@ RELOAD_KINDS = ("none", "rounds", "single", "chamber", "quiver")  # D8 rounds / 
 RARITY = ("common", "limited", "rare")
 FLAGS = ("user_strength", "parry", "template", "scatters", "double_barrel", "spare_cylinder",
          "tube_magazine", "lemat", "concealed", "fires_in_melee", "charge_strength", "entangle",
-         "throw_by_strength", "needs_skill", "unmodelled")
+         "throw_by_strength", "needs_skill", "unmodelled", "held")
 F = {name: 1 << i for i, name in enumerate(FLAGS)}
 BUILDINGS = ("tent", "shack", "timber", "adobe", "stone")
 WAGONS = ("small_one_horse", "small_two_horses", "large_two_horses", "large_four_horses",
@@ -141,7 +144,7 @@ _WEAPON_ROWS = {
                 kind="thrown", flags=("user_strength", "throw_by_strength", "entangle")),
     "lasso": _w(cost=5, short_in=4, long_in=8, hit_long=-1, strength=0, damage=0, capacity=1,
                 kind="thrown",
-                flags=("user_strength", "throw_by_strength", "entangle", "needs_skill")),
+                flags=("user_strength", "throw_by_strength", "entangle", "needs_skill", "held")),
     # ---- revolvers and pistols (stub-gun analogue: 0-8 / 8-16, 0 / -1) ----
     "small_revolver": _w(cost=10, box_cost=3, box_rounds=18, short_in=8, long_in=16, hit_long=-1,
                          strength=2, ammo=4, capacity=6, ignition="cartridge", reload="rounds",
@@ -415,6 +418,15 @@ class WMRules:
         choices=("auto", "none") + SKILLS)
     skill_b: str = param("auto", "The skill side B's specialist picks (as skill_a).",
                          choices=("auto", "none") + SKILLS)
+    riding_skill_a: str = param(
+        "none", "A riding skill every fighter of side A has (a what-if: the text gives riding "
+        "skills with experience, not at set-up; wm-9): 'none', 'war_horse' (a mounted charger "
+        "keeps the charge bonus after the first round), 'sure_footed' (+sure_footed_bonus to his "
+        "riding rolls), 'ride_like_rooster' (hands free in the saddle), or 'fancy_ropin' "
+        "(entangling throws with a lasso, or bolas when he carries no lasso).",
+        choices=("none",) + RIDING_SKILLS)
+    riding_skill_b: str = param("none", "The riding skill every fighter of side B has (as "
+                                "riding_skill_a).", choices=("none",) + RIDING_SKILLS)
     hire_a: str = param(
         "none", "Hired fighters side A takes on (text: hired guns, a bounty hunter, scouts, "
         "their fees paid from gang_budget, the build spending the rest): 'none', "

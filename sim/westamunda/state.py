@@ -57,6 +57,9 @@ FL_DOUBLE = 1 << FLAGS.index("double_barrel")
 FL_THROWN = 1 << FLAGS.index("throw_by_strength")  # range by the thrower's S (2 x S + 2)
 FL_MELEE_GUN = 1 << FLAGS.index("fires_in_melee")  # a handgun a fighter may fire in hand-to-hand
 FL_TEMPLATE = 1 << FLAGS.index("template")  # a scatter shell: a template, scattering on a miss
+FL_ENTANGLE = 1 << FLAGS.index("entangle")  # a rope: a fancy roper's hit entangles (bolas, lasso)
+FL_HELD = 1 << FLAGS.index("held")  # the thrower keeps hold of it (a lasso: back in his hand
+#                                     after a miss; a hit ties the victim to him)
 INJ_FLESH = INJURIES.index("flesh_wound")
 INJ_DOWN = INJURIES.index("down")
 INJ_OUT = INJURIES.index("out_of_action")
@@ -83,6 +86,10 @@ SK_CRUSHING = 1 << SKILLS.index("crushing_blow")
 SK_STEP_ASIDE = 1 << SKILLS.index("step_aside")
 SK_IRON_JAW = 1 << SKILLS.index("iron_jaw")
 SK_WRASSLER = 1 << SKILLS.index("wrassler")
+SK_WAR_HORSE = 1 << SKILLS.index("war_horse")  # riding skills (riding_skill_a / riding_skill_b)
+SK_SURE_FOOTED = 1 << SKILLS.index("sure_footed")
+SK_ROOSTER = 1 << SKILLS.index("ride_like_rooster")
+SK_ROPIN = 1 << SKILLS.index("fancy_ropin")
 SKC_DODGE = SKILLS.index("dodge")  # SKILLS codes in Ev.SAVE
 SKC_STEP_ASIDE = SKILLS.index("step_aside")
 
@@ -105,8 +112,9 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_NERVES_ALONE, R_HIP_RUN, R_HORSE_M, R_HORSE_T, R_RIDER_FACES, R_MOUNTED_MOD,
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
  R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND,
- R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_DEBUG) = range(120)
-N_RULES = 120
+ R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_ENTANGLE_S, R_ENTANGLED_MOD,
+ R_SURE_FOOTED, R_DEBUG) = range(123)
+N_RULES = 123
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -118,6 +126,8 @@ N_RULES = 120
 # mounted_long_gun 'one_hand' (a rider fires a long gun one-handed at one_hand_long_gun_mod)
 # R_DUCK duck_backs; R_DUCK_LD1 / R_DUCK_LD2 duck_back_ld_bonus behind partial / full cover
 # R_MELEE_GUNS pistols_in_melee; R_PISTOL_ROUNDS pistol_melee_uses_rounds
+# R_ENTANGLE_S entangle_fall_strength; R_ENTANGLED_MOD entangled_action_mod; R_SURE_FOOTED
+# sure_footed_bonus
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -146,8 +156,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
- FFOUGHT) = range(58)
-N_FC = 58
+ FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D) = range(62)
+N_FC = 62
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -182,6 +192,10 @@ N_FC = 58
 # an ordinary pin or none.
 # FMELEE_REST the strength bonus of his best hand weapon once every tomahawk he can throw is
 # thrown (FMELEE_S becomes it then).
+# FROPE: he is entangled (ROPE_LASSO, ROPE_BOLAS; 0 free); FROPER the fighter holding the lasso
+# on him (-1: none, bolas), FROPE_K the holder's lasso slot, FROPE_D the rope's reach in
+# hundredths of an inch (the distance it was thrown: the holder stepping beyond it lets go).
+ROPE_LASSO, ROPE_BOLAS = 1, 2
 ARM_LEFT, ARM_RIGHT = 1, 2
 RS_SHELL, RS_FIRST = 1, 2  # FRELOAD_SHELL bits
 WET_IN_WATER, WET_DEEP = 1, 2
@@ -275,8 +289,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_SCATTERS, S_BLAST_HITS, S_FRIENDLY_HITS, S_SHELL_SWAPS, S_SAVES, S_ARM_LOCKS, S_OFF_HAND,
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
  S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
- S_LEMAT_SHORT, S_GUN_BLOWS) = range(63)
-N_SIDE_COLS = 63
+ S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
+ S_ROPES_LOST) = range(68)
+N_SIDE_COLS = 68
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -288,7 +303,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "off_hand_shots", "hip_shots", "native_saves", "riders", "horse_hits",
               "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
               "throws", "cylinders_fitted", "ducks_caused", "lemat_shells_loaded",
-              "lemat_barrel_short", "gun_blows")
+              "lemat_barrel_short", "gun_blows", "entangled", "untangle_tries", "untangled",
+              "tangled_actions", "lassos_lost")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -316,10 +332,15 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # shells loaded into Le Mat shotgun barrels; lemat_barrel_short: Le Mat reloads with the barrel
 # declared last whose reload die ran out before the empty barrel (a shell there to load);
 # gun_blows: hand-to-hand blows this side struck with a handgun (pistols_in_melee), each a round.
+# entangled: enemies this side's fancy ropers entangled (Ev.ENTANGLE); untangle_tries: this side's
+# entangled fighters' turns spent trying to get free (Ev.UNTANGLE), untangled: those that
+# succeeded; tangled_actions: turns this side's entangled fighters acted while staying entangled
+# (at entangled_action_mod; a bolas victim crawling at most); lassos_lost: lassos this side's
+# ropers let go of (stepping beyond the rope, going down or out of action).
 
 
-FALL_HORSE, FALL_THROWN, FALL_DOWN = 0, 1, 2  # Ev.FALL why: the horse fell, he failed to stay
-# on, he went down in the saddle
+FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
+# failed to stay on, he went down in the saddle, a fancy roper's rope pulled him off
 
 
 class Bad(IntEnum):
@@ -368,7 +389,9 @@ class Ev(IntEnum):
     QUICK_DRAW = 17  # a=the overwatcher, b=1 passed the I test
     MELEE = 18  # a=opponent, b=own score, c=opponent's (melee_reading 'ws_roll': hits), d=hits
     #             struck, e=hits suffered, f=own attack dice showing 6, g=the opponent's (0 under
-    #             'ws_roll'; a fighter who fired a handgun in the round takes an ammo roll each)
+    #             'ws_roll'; a fighter who fired a handgun in the round takes an ammo roll each),
+    #             h=own charge bonus counted in the score (``_charge_bonus``: a war horse's kept
+    #             one included), i=the opponent's (both counted under 'combat_score' only)
     RECOVERY = 19  # a=die, b=0 recovers (flesh wound), 1 stays down, 2 out of action
     KICKBACK = 20  # a=weapon row, b=1 passed the S test (stays up)
     KNOCKDOWN = 21  # a=shooter, b=1 passed the S test, c=x, d=y after
@@ -409,8 +432,10 @@ class Ev(IntEnum):
     FALL = 39  # the rider falls: a=hits taken (fall_strength each), b=why (FALL_*), c=1 the horse
     #            had moved above its base rate (the die of hits)
     STAY_ON = 40  # a pinned or wounded rider's I test to stay on: a=1 passed, b=why (0 pinned or
-    #               wounded, 1 the horse ran into something)
-    CALM = 41  # the rider of a pinned horse tries to regain control (I test): a=1 passed
+    #               wounded, 1 the horse ran into something), c=the test's modifier (a sure-footed
+    #               rider's sure_footed_bonus; 0 none)
+    CALM = 41  # the rider of a pinned horse tries to regain control (I test): a=1 passed, b=the
+    #            test's modifier (sure_footed_bonus; 0 none)
     BOLT = 42  # the horse moves on its own: a=0 bolts (pinned), 1 goes on straight (rider pinned);
     #            b=half-inches it is to go, c, d=direction (tenths), e=half-inches gone, f=1 it ran
     #            into something solid
@@ -421,5 +446,14 @@ class Ev(IntEnum):
     #           f=rounds of the cylinder taken out set aside as loose rounds (KRESERVE), g=spares left
     GUN_BLOW = 45  # a hand-to-hand blow struck with a handgun (pistols_in_melee): a=the opponent,
     #                b=slot, c=weapon row, d=the blow's strength, e=rounds left in the gun
+    ENTANGLE = 46  # a fancy roper's hit entangles the fighter (before its fall's hit and the
+    #                rope's own): a=the roper, b=ROPE_* kind, c=weapon row, d=1 he was mounted
+    #                (pulled off: an Ev.FALL follows with no hits of its own), e=the rope's reach
+    #                (hundredths of an inch; 0 bolas)
+    UNTANGLE = 47  # an entangled fighter's turn: a=1 free, b=why (0 his escape tests, 1 the
+    #                lasso let go: its holder stepped beyond it, went down or out), c=the S test
+    #                (-1 none: bolas or let go; 0 failed, 1 passed), d=its modifier (his S less
+    #                the roper's), e=the I test (-1 none), f=1 he stays entangled and acts
+    #                (at entangled_action_mod) instead of trying
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
