@@ -740,8 +740,8 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     round type (a shotgun's ``shotgun_manstopper``) swaps in its gun with boxes of those rounds
     (the gun starts loaded with them). A Le Mat's chambers take the replaced gun's boxes, and
     it comes with one box of shells for its barrel (``lemat_manstopper``: of those, loaded with
-    them; else scatter). Hired fighters keep their kit. Raises ConfigError naming the weapon and why when the result
-    is illegal or not modelled yet."""
+    them; else scatter). Hired fighters keep their kit. Raises ConfigError naming the weapon and
+    why when the result is illegal or not modelled yet."""
     where = f"westamunda swap {weapon!r}"
     if weapon not in WEAPONS:
         raise ConfigError(f"{where}: expected one of {', '.join(WEAPONS)}")
