@@ -40,10 +40,10 @@ RIDERS = dict(mounted_a=True, mounted_b=True, gang_a="cavalry", gang_b="cavalry"
               build_a="balanced", build_b="balanced")
 
 
-def fights(rules, n, names=NAMES, seed=5):
+def fights(rules, n, names=NAMES, seed=5, overrides=None):
     """[(batch, events)] of n fights of ``rules``' own sides (builds.side_roster)."""
     ros = (builds.side_roster(rules, "a"), builds.side_roster(rules, "b"))
-    k, w = lineups(names, n)
+    k, w = lineups(names, n, overrides)
     return [E.replay(rules, seed, 1, i, k[i], w[i], rosters=ros,
                      gang_types=(rules.gang_a, rules.gang_b))[:2] for i in range(n)]
 
@@ -169,9 +169,38 @@ def _victim_moves(runs, rope):
     return out
 
 
-def test_a_bolas_victim_only_crawls(bolas):
-    moves = _victim_moves(bolas, S.ROPE_BOLAS)
-    assert all(r[7] == S.MV_CRAWL for _, r in moves), {r[7] for _, r in moves}
+STAY = {n: {"stay_tangled": 9} for n in NAMES if n != "random"}  # every victim stays
+
+
+@pytest.fixture(scope="module")
+def staying():
+    return fights(BOLAS, 200, overrides=STAY) + fights(LASSO, 200, overrides=STAY)
+
+
+def test_a_bolas_victim_only_crawls(bolas, staying):
+    for runs in (bolas, staying):
+        moves = _victim_moves(runs, S.ROPE_BOLAS)
+        assert all(r[7] == S.MV_CRAWL for _, r in moves), {r[7] for _, r in moves}
+    assert len(_victim_moves(staying, S.ROPE_BOLAS)) >= 10
+
+
+def test_victims_who_stay_entangled_act_and_shoot(staying):
+    """With stay_tangled 9 every scripted victim stays: they act (tangled_actions) and fire."""
+    acts = side(staying, S.S_TANGLED_ACTS, 1)
+    assert acts >= 10, acts
+    shots = 0
+    for _, ev in staying:
+        tied = set()
+        for r in rows(ev):
+            if r[2] == S.Ev.ENTANGLE:
+                tied.add(r[1])
+            elif r[2] == S.Ev.UNTANGLE and r[3] == 1:
+                tied.discard(r[1])
+            elif r[2] == S.Ev.TAKEN_OUT:
+                tied.discard(r[1])
+            elif r[2] == S.Ev.SHOT and r[1] in tied:
+                shots += 1
+    assert shots >= 5, shots
 
 
 def test_entangled_counts_as_down_in_hand_to_hand():
