@@ -221,14 +221,21 @@ def entangles(fm, kit, wt, a, row):
 
 
 @kernel
-def _rope_shot(need, fm, kit, wt, a, rope):
+def _held(kit, wt, a, k):
+    """Is slot k a rope its thrower keeps hold of (a lasso)?"""
+    return kit[a, k, KW] >= 0 and (wt[kit[a, k, KW], WC_FLAGS] & S.FL_HELD) != 0
+
+
+@kernel
+def _rope_shot(need, fm, kit, wt, a, rope, held_ok):
     """(target, slot, need) of a's easiest entangling throw at a standing enemy needing at most
-    ``rope`` (-1, -1, NO_SHOT: none)."""
+    ``rope`` (-1, -1, NO_SHOT: none); a lasso only with ``held_ok``."""
     bt, bk, bn = -1, -1, NO_SHOT
     if rope <= 0:
         return bt, bk, bn
     for k in range(need.shape[1]):
-        if kit[a, k, KW] < 0 or not entangles(fm, kit, wt, a, kit[a, k, KW]):
+        if kit[a, k, KW] < 0 or not entangles(fm, kit, wt, a, kit[a, k, KW]) or \
+                (not held_ok and _held(kit, wt, a, k)):
             continue
         for t in range(need.shape[0]):
             if fm[t, FSTATE] == ST_STANDING and need[t, k] <= rope and need[t, k] < bn:
@@ -237,12 +244,12 @@ def _rope_shot(need, fm, kit, wt, a, rope):
 
 
 @kernel
-def _best_shot(need, fm, kit, wt, a, prefer_sfd, throw):
+def _best_shot(need, fm, kit, wt, a, prefer_sfd, throw, held_ok=True):
     """(target, slot, need) of the easiest legal shot at a standing enemy, or at a down one when
     no standing enemy can be shot (-1, -1, NO_SHOT if none); a thrown weapon only when the
     throw needs at most ``throw`` (0: never), and then it wins a tie of needs with a gun (it
-    strikes at the thrower's S + 1); other ties go to the slot with more sustained-fire dice
-    when ``prefer_sfd``, then to the lower index."""
+    strikes at the thrower's S + 1), a lasso only with ``held_ok``; other ties go to the slot
+    with more sustained-fire dice when ``prefer_sfd``, then to the lower index."""
     bt, bk, bn, bs, bd, bgun = -1, -1, NO_SHOT, -1, 1, 1
     for t in range(need.shape[0]):
         down = 1 if fm[t, FSTATE] != ST_STANDING else 0
@@ -251,7 +258,7 @@ def _best_shot(need, fm, kit, wt, a, prefer_sfd, throw):
             if n >= NO_SHOT:
                 continue
             gun = 0 if wt[kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN else 1
-            if gun == 0 and n > throw:
+            if gun == 0 and (n > throw or (not held_ok and _held(kit, wt, a, k))):
                 continue
             sfd = wt[kit[a, k, KW], WC_SFD] if prefer_sfd else 0
             if down < bd or (down == bd and (n < bn or (n == bn and (
@@ -900,10 +907,11 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
                     pick -= 1
         return -1, -1, S.FIRE_ONE
     aimed = (flags & S.SH_AIMED) != 0
-    t, k, n = _rope_shot(need, fm, kit, wt, a, w[W_ROPE])
+    held_ok = (flags & S.SH_MIDMOVE) == 0  # a lasso thrown on the move is let go as he moves on
+    t, k, n = _rope_shot(need, fm, kit, wt, a, w[W_ROPE], held_ok)
     if t >= 0 and (flags & (S.SH_AIMED | S.SH_OVERWATCH)) == 0:
         return t, k, S.FIRE_ONE  # (an aimed shot, aimed overwatch and a quick draw are guns')
-    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed, w[W_THROW])
+    t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0 and not aimed, w[W_THROW], held_ok)
     if t < 0:
         return -1, -1, S.FIRE_ONE
     if aimed and (flags & S.SH_OVERWATCH) == 0:  # the need includes the turns aimed so far

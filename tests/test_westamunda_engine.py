@@ -36,7 +36,12 @@ the hand weapon, the lower slot on a tie, else the hand weapon), each GUN_BLOW's
 and rounds left, its wound need, the melee ammo rolls (one for each attack die showing 6 of a
 fighter who fired, on the first gun's slot) and the tidy gun_blows; audited fights with large
 revolvers and heavy pistols and the teeth are in this file (tests/test_westamunda_melee_guns.py
-reads the engine's trace directly).
+reads the engine's trace directly). Ropes and riding skills (wm-9): the auditor follows every
+entangled fighter, lasso holder and rope (ENTANGLE, the rider pulled off, the automatic fall hit
+and the rope's own hit, UNTANGLE tests and let-gos, the entangled -1, crawl and reach, down in
+hand-to-hand) and the sure-footed, Rooster Coburn and war-horse riders; audited configurations,
+the teeth and checks for the two engine faults the audit of 2026-12-05 found (fixed) are in
+this file (tests/test_westamunda_ropes.py reads the trace directly).
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 90 s.
@@ -138,9 +143,10 @@ def test_bad_input_raises_a_clear_error():
     two_leaders = (Recruit("leader"),) * 3
     with pytest.raises(ConfigError, match="side 1 roster: a gang has exactly one leader"):
         play_batch(R, 1, 0, 0, k, w, rosters=(standard_roster(), two_leaders))
-    bolas = (Recruit("leader", weapons=("bolas",)),) + (Recruit("ganger"),) * 2
-    with pytest.raises(ConfigError, match="bolas is a thrown weapon"):
-        play_batch(R, 1, 0, 0, k, w, rosters=(bolas, standard_roster()))
+    lasso = (Recruit("leader", weapons=("lasso",)),) + (Recruit("ganger"),) * 2
+    with pytest.raises(ConfigError, match="side 0: leader with a lasso: it needs the fancy "
+                       "ropin' skill"):  # (bolas are played since wm-9: anyone may throw them)
+        play_batch(R, 1, 0, 0, k, w, rosters=(lasso, standard_roster()))
     with pytest.raises(ConfigError, match="the two deployment zones overlap"):
         play_batch(WMRules(table_height_in=24, deploy_depth_in=13), 1, 0, 0, k, w)
 
@@ -581,7 +587,54 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     stronger gun empty, jammed or useless), hand_blows_locked (both arms locked, a gun
     loaded), hand_blows_unsure (a gun alike maybe loaded), hand_blows_rule_off (under
     pistols_in_melee off with a stronger gun loaded); listed: gun_blow_needs (the gun's S,
-    the target's T, the wound need) of each gun blow's wound roll."""
+    the target's T, the wound need) of each gun blow's wound roll.
+
+    Ropes and riding skills (wm-9: bolas, lassos, fancy ropin', riding_skill_a / riding_skill_b;
+    docs/rules/westamunda.md "Ropes and riding skills"), from the rosters and rules alone (each
+    side's riding skill added to every fighter's skills): a rope SHOT is of a rope he carries;
+    bolas are thrown once each, a lasso only by a fancy roper, never while it holds someone nor
+    once let go; a fancy roper's rope (his lasso, else his bolas) never goes at a fighter
+    already entangled. His hit is located on a rider as any (a lasso on the horse: HORSE with
+    need and die 0, the horse pinned), saved by a dodge, else followed by ENTANGLE (a the
+    roper, b the rope, c its row, d he rode, e a lasso's reach: the distance thrown in
+    hundredths) and never by a WOUND of its own; a rider is pulled off (FALL why FALL_ROPE,
+    a = c = 0, on foot at his own M), a standing victim pinned by the roper, then the automatic
+    entangle_fall_strength hit's WOUND (a = -1, no save, drowning as a fall's), then the
+    bolas's own hit at the thrower's S (its saves rolled before the ENTANGLE; a lasso's none),
+    and no knockdown. An entangled fighter standing and unpinned begins his turn with UNTANGLE
+    (once unpinned, in his side's turn): trying, against a lasso an S test at his S less the
+    roper's (d) and, passed, an I test (e), against bolas the I test alone, free when both pass,
+    and nothing else that turn (no ACTION, no SHOT); or staying (f 1), his ACTION next, a bolas
+    victim's never a walk, run or charge (his steps crawls, a reload where he lies), a lasso
+    victim's steps never beyond the rope's reach (+0.5") from its holder; every SHOT, reload,
+    fit and clear roll of his at entangled_action_mod (the to-hit need rebuilt; the reload BS
+    rolls listed). A lasso's holder beyond its reach (+0.5"), down or out lets go at once
+    (UNTANGLE b 1, a = 1, c = e = -1; after a step's WET, a holder's last INJURY, or before a
+    knock-back's KNOCKDOWN, whose new place is checked), the lasso gone; a victim freed by his
+    tests or out of action gives it back to its holder. An entangled fighter never fights a
+    combat round (MELEE) and may be taken out under down_alone_out (TAKEN_OUT why 0) as a down
+    one. Riding skills: a sure-footed rider's STAY_ON c and CALM b are sure_footed_bonus, and
+    his to-hit needs (and reload BS rolls, listed) take it while he rides; a rider riding like
+    Rooster Coburn fires a long gun with no MOD_ONE_ARM from the reins, may fire a second
+    handgun and keeps the two-weapon attack die; any other rider never shoots a bow, nor
+    shoots or reloads with an arm locked; MELEE h and i are each side's charge bonus: the
+    charge's round's (body slam's own, the bulk on a man on foot), and a war-horse rider's
+    normal charge_bonus (not body slam's, no bulk) in every later round while he rides and is
+    still engaged (the fights followed from CHARGED, fighters going out and bolting horses) at a
+    turn's start. The tidy entangled, untangle_tries, untangled, tangled_actions and lassos_lost
+    match the trace. An entangled fighter charges no one, dodges nothing and takes a knockdown
+    test only under knockdown_when_down (on the ground); a lassoed horse's pin is dated its
+    turn, as any horse's.
+    Counted: lasso_throws, lasso_rethrows, bolas_throws, entangling_throws, plain_bolas_throws,
+    rope_overwatch_throws, entangled_by_lasso, entangled_by_bolas, entangled_riders,
+    entangled_down, rope_falls, rope_fall_wounds, rope_hits, lassoed_horses, rope_horse_hits,
+    stayed_tangled, tangled_action_<act>, tangled_steps, tangled_shots, tangled_knockdowns,
+    tangled_quick_draws, tangled_charged, tangled_taken_out, lassos_let_go,
+    let_go_down_or_out, let_go_knocked, sure_stay_on, sure_calm, sure_footed_shots,
+    rooster_shots, rooster_long_gun_shots, rooster_off_hand_shots, rooster_melee_sides,
+    war_horse_kept, war_horse_rounds, war_horse_slam_rounds; listed: untangle_s (S, modifier,
+    passed), untangle_i (I, passed), skill_reload_rolls (BS used, passed, sure-footed,
+    entangled)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -620,7 +673,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     NESTED = {S.Ev.PINNED, S.Ev.AIM_LOST, S.Ev.WOUND, S.Ev.INJURY, S.Ev.TAKEN_OUT,
               S.Ev.KNOCKDOWN, S.Ev.WET, S.Ev.SAVE,
               S.Ev.ARM_LOCK, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
-              S.Ev.STAY_ON, S.Ev.DUCK}  # what a hit (a miss: DUCK) sets off inside a firing
+              S.Ev.STAY_ON, S.Ev.DUCK,
+              S.Ev.ENTANGLE}  # what a hit (a miss: DUCK) sets off inside a firing
     reach = round(10 * (rules.scatter_radius_in + rules.template_base_in)) / 10
     halve = 0.5 if rules.scatter_halved else 1.0
 
@@ -631,7 +685,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     if rules.scenario == "shoot_out":
         rosters = [r[:rules.shootout_fighters] for r in rosters]
     recruits = [(s_, r) for s_ in range(2) for r in rosters[s_]]
-    skills = [set(r.skills) for _, r in recruits]
+    # riding skills (wm-9): every fighter of a side has its riding_skill_a / riding_skill_b
+    riding = [getattr(rules, f"riding_skill_{'ab'[s_]}", "none") for s_ in range(2)]
+    skills = [set(r.skills) | ({riding[s_]} if riding[s_] != "none" else set())
+              for s_, r in recruits]
     resilient = [types[s_] == "native_war_band" or r.type == "scout" for s_, r in recruits]
     kinds_of = [[rules.weapon(w)["kind"] for w in r.weapons if w not in ROUND_OF]
                 for _, r in recruits]
@@ -673,6 +730,75 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      if rules.weapon(w)["kind"] == S.KIND_MELEE
                      and not (w == "tomahawk" and thrown_on)) for _, r in recruits]
     throws_of = collections.Counter()  # fighter -> throw slots used (each once, in slot order)
+    # ropes (wm-9: bolas and lassos, fancy ropin'), from the rosters and rules alone: the bolas
+    # each fighter carries (each thrown once), who is entangled by what, who holds a lasso on
+    # whom, the lassos let go (gone for the fight)
+    bolas_of = [sum(rules.has_flag(n, "entangle") and not rules.has_flag(n, "held")
+                    for n in sl) for sl in slots_of]
+    lasso_of = [any(rules.has_flag(n, "entangle") and rules.has_flag(n, "held") for n in sl)
+                for sl in slots_of]
+    bolas_thrown = collections.Counter()
+    tied = {}  # victim -> [ROPE_* kind, the lasso's holder (-1 bolas), reach (hundredths)]
+    holding = {}  # lasso holder -> the fighter it holds
+    lasso_gone = set()  # holders who let go (stepped beyond the rope, went down or out)
+    rope_fall_due = None  # a rider entangled: his FALL (why FALL_ROPE, no hits) comes next
+    rope_pin_due = None  # (victim, roper): the entangled fighter's pin (before the fall's hit)
+    no_knock = None  # the fighter just entangled: no knockdown (he is on the ground)
+    letgo_due = set()  # lasso victims whose holder is beyond the rope, down or out: let go now
+    ROPES = "ropes"  # act of an entangled fighter who spent his turn trying to get free
+    tangled_turn = {}  # victim -> the gang turn he chose to stay entangled and act
+    lasso_back = set()  # holders whose lasso came back (its victim free by his tests, or out)
+
+    def entangling(x, row):  # does x's throw of ``row`` entangle? A fancy roper's rope: his
+        # lasso when he carries one, else his bolas (the text's choice, read from his kit)
+        if not flagged(row, "entangle") or "fancy_ropin" not in skills[x]:
+            return False
+        return flagged(row, "held") or not lasso_of[x]
+
+    def beyond(v):  # is lasso victim v beyond the rope's reach from its holder (or the holder
+        # no longer up to hold it)?
+        kind_, r_, reach_ = tied[v]
+        if kind_ != S.ROPE_LASSO:
+            return False
+        return state[r_] != STANDING or math.dist(pos[r_], pos[v]) * 100 > reach_ + 50
+
+    def untie(v, let_go=False):  # v is no longer entangled: free by his tests or out of
+        # action (a lasso back in the hand of a holder still up), or let go (the lasso lost)
+        kind_, r_, _ = tied.pop(v)
+        if kind_ == S.ROPE_LASSO:
+            holding.pop(r_, None)
+            if let_go or state[r_] != STANDING:
+                lasso_gone.add(r_)
+                tally[side[r_], "lassos_lost"] += 1
+            else:
+                lasso_back.add(r_)
+
+    def reins(x):  # a rider with a hand on the reins (not riding like Rooster Coburn)
+        return mounted[x] and "ride_like_rooster" not in skills[x]
+
+    def sure(x):  # the sure-footed lil' pony's bonus to a rider's own rolls in the saddle
+        return rules.sure_footed_bonus if mounted[x] and "sure_footed" in skills[x] else 0
+
+    def lying(x):  # down, or entangled: "down" in hand-to-hand (the text)
+        return state[x] == DOWN or x in tied
+
+    def gone_out(x):  # x is out of action: out of his fight (those engaged with him fight on
+        # with another enemy in contact), free of any rope on him
+        eng[x] = None
+        for b_ in sorted(eng):
+            if eng.get(b_) == x:
+                reengage(b_)
+        if x in tied:
+            untie(x)
+    # war horse (wm-9): who is in hand-to-hand with whom (engine FENGAGED, from CHARGED, the
+    # fighters going out, bolting horses), and the riders who keep the charge bonus
+    eng = {}
+    kept = set()  # war-horse riders keeping charge_bonus after their charge's round
+
+    def reengage(b_):  # b_'s opponent is gone: an enemy engaged with him and in contact
+        eng[b_] = next((c_ for c_ in sorted(eng) if eng.get(c_) == b_ and state[c_] != OUT
+                        and max(abs(pos[c_][0] - pos[b_][0]),
+                                abs(pos[c_][1] - pos[b_][1])) <= 1), None)
     # spare pre-loaded cylinders and tubes (wm-7): each slot's spares as engine.forces deals
     # Recruit.preloads out (the slots in order, preload_max a gun) and, for each gun with
     # spares, its rounds loaded (None: two guns alike, whose SHOTs name no slot) and its loose
@@ -917,6 +1043,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert reloaded.get(x) != turn, ("one reload step a turn", what)
         reloaded[x] = turn
 
+    def roll_bs(x, cat, passed, what):  # a reload step's BS roll (category 'roll'): taken on
+        # BS + a sure-footed rider's bonus + entangled_action_mod while entangled (wm-9);
+        # listed (BS used, passed) where either applies, the dice checked against the odds
+        assert not flagged(kit_rows[x][what[3]], "entangle"), \
+            ("a rope is never reloaded or cleared (bolas gone, a lasso back in hand)", what)
+        assert not (arms[x] != 0 and reins(x)), \
+            ("a rider with an arm locked holds the reins with the other: no reload", what)
+        if cat == S.CAT_ROLL and (sure(x) or x in tied):
+            bs = bs_now[x] + sure(x) + (rules.entangled_action_mod if x in tied else 0)
+            seen["skill_reload_rolls"].append((bs, passed, sure(x) != 0, x in tied))
+
     def reload_cat(x):  # the reload category of x's turn (the text's cases; a rider one up)
         code = rules.reload_category_of[cat_of["walking" if move_in[x] > 0 else "still"]]
         return min(code + (rules.mounted_reload_shift if mounted[x] else 0), S.CAT_NONE)
@@ -931,12 +1068,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
         need = None if strength is None else rules.wound_need(strength, tough[x])
-        return [x, by, need, melee, [], None, strength, False, None, -1]
+        return [x, by, need, melee, [], None, strength, False, None, -1, False, None]
         # [5]: 'horse'/'rider'; a blow's [8]: its S before crushing blow and iron jaw (None
-        # until it is struck), [9]: the slot of the handgun it is struck with (-1 by hand)
+        # until it is struck), [9]: the slot of the handgun it is struck with (-1 by hand);
+        # [10]: its saves rolled already (a rope's own hit: the throw's saves came before its
+        # ENTANGLE), [11]: a fancy roper's rope (an ENTANGLE follows, not a WOUND)
 
     def hit_saves(hit_):  # the skill dice a hit owes (none for a fall's)
-        return [] if hit_[7] else saves_due(hit_[0], hit_[3])
+        return [] if hit_[7] or hit_[10] else saves_due(hit_[0], hit_[3])
 
     def on_rider(hit_, what):  # a hit resolved on the fighter: located on him if he rides
         assert hit_[5] == ("rider" if mounted[hit_[0]] and not hit_[7] else None), \
@@ -1023,17 +1162,21 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # bits) of f's shot; rein=False: as if he stood on foot (no rein hand)
         hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and (ran(f) or (
             rules.hip_reading == "run" and act.get(f) == S.Act.RUN and plan.get(f, 0) > 2 * m_of[f]))
-        # a long gun one-handed: an arm locked, or the other hand on the reins (mounted_long_gun)
+        # a long gun one-handed: an arm locked, or the other hand on the reins (mounted_long_gun;
+        # not for a rider riding like Rooster Coburn)
         one_arm = weapon(row)["kind"] == S.KIND_LONG_GUN and (
-            arms[f] != 0 or (rein and rein_on and mounted[f]))
+            arms[f] != 0 or (rein and rein_on and reins(f)))
+        # a sure-footed rider's bonus in the saddle, an entangled shooter's -1 (wm-9)
         extra = (rules.gunfighter_modifier if flags & S.SH_OFF_HAND else 0) + \
-            (rules.one_hand_long_gun_mod if one_arm else 0)
+            (rules.one_hand_long_gun_mod if one_arm else 0) + \
+            ((sure(f) + (rules.entangled_action_mod if f in tied else 0)) if rein else 0)
         bits = (S.MOD_HIP if hip else 0) | (S.MOD_ONE_ARM if one_arm else 0)
         return bool(flags & S.SH_SNAP) and not hip, extra, bits
 
     def saves_due(x, melee):  # the skill dice a hit on x rolls, in order (SKILLS codes)
         due = [S.SKC_STEP_ASIDE] if melee and "step_aside" in skills[x] else []
-        return due + ([S.SKC_DODGE] if "dodge" in skills[x] and state[x] == STANDING else [])
+        return due + ([S.SKC_DODGE] if "dodge" in skills[x] and state[x] == STANDING and
+                      x not in tied else [])
 
     def blow_need(x, by, base=None):  # the wound need of by's hand-to-hand blow on x
         return rules.wound_need(blow_strength(x, by, False, base), tough[x])
@@ -1044,8 +1187,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert handguns[f] >= 2, "a second handgun: he carries two"
         assert arms[f] == 0 and state[f] == STANDING and not pinned[f], \
             "a second handgun: both arms free, up and unpinned"
-        assert not mounted[f], ("no second handgun from the saddle: a rider keeps a hand on the "
-                                "reins (either mounted_long_gun reading)", f)
+        assert not reins(f), ("no second handgun from the saddle: a rider keeps a hand on the "
+                              "reins (either mounted_long_gun reading; not riding like Rooster "
+                              "Coburn)", f)
         assert firing is not None and firing["f"] == f and not firing["off"], \
             "a second handgun right after a firing of his own"
         assert firing["row"] is None or weapon(firing["row"])["kind"] == S.KIND_HANDGUN, \
@@ -1263,8 +1407,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # step inside it (a GUN_BLOW elsewhere fails below)
         melee_step = fight is not None and kind in (S.Ev.GUN_BLOW, S.Ev.AMMO) and \
             f in fight["pair"]
-        if kind not in NESTED and not melee_step:  # a new step of play: the last one's hits
+        # a lasso let go (its holder down, out, thrown or carried beyond it) inside a step
+        let_go = kind == S.Ev.UNTANGLE and b == 1
+        if letgo_due and not (let_go and f in letgo_due) and kind not in (S.Ev.WET,
+                                                                         S.Ev.INJURY):
+            raise AssertionError(("a lasso holder beyond the rope's reach, down or out lets "
+                                  "go at once (UNTANGLE b=1)", letgo_due, row.tolist()))
+        if kind not in NESTED and not melee_step and not let_go:  # a new step of play: the
+            # last one's hits
             settle_wounds()  # all rolled, its ammo rolls in hand-to-hand all taken
+            assert rope_fall_due is None and rope_pin_due is None, \
+                ("an entangled rider is pulled off (FALL why FALL_ROPE) and the entangled "
+                 "fighter pinned before the fall's hit", rope_fall_due, rope_pin_due)
+            no_knock = None
             close_fight()
             if kind != S.Ev.BLAST_HIT:
                 close_blast()
@@ -1275,7 +1430,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     or (kind == S.Ev.SHOT and g & S.SH_SECOND))):
                 pair = None  # the firing is over (the second barrel may have gone wide)
             in_melee = kind == S.Ev.MELEE
-        if kind not in FIRING:
+        if kind not in FIRING and not let_go:
             firing = None  # the occasion is over: no second handgun now
         if qd is not None and kind in (S.Ev.MOVE, S.Ev.ACTION, S.Ev.TURN, S.Ev.END,
                                        S.Ev.QUICK_DRAW):
@@ -1292,7 +1447,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             due_next = None
         if kick_fail is not None and not (kind == S.Ev.PINNED and f == kick_fail):
             kick_fail = None  # his kickback did not pin him (nothing more follows)
-        if struck is not None and kind not in (S.Ev.INJURY, S.Ev.TAKEN_OUT, S.Ev.AIM_LOST):
+        if struck is not None and kind not in (S.Ev.INJURY, S.Ev.TAKEN_OUT,
+                                               S.Ev.AIM_LOST) and not let_go:
             resolve_struck(kind, f, b)
         if start_stage == "open" and kind not in (S.Ev.BOTTLE, S.Ev.UNPIN):
             untested = {x for x in ducked if side[x] == side_now and state[x] == STANDING}
@@ -1346,6 +1502,24 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             ow_fired.clear()
             tested.clear()
             qd_ducked.clear()
+            # a war horse's rider who charged (or kept it) and is still in that fight on his
+            # horse keeps the charge bonus (engine._charge_kept at each turn's start): the
+            # fights as the melee phase left them (an opponent gone or out of contact: another
+            # engaged with him and in contact; one lying disengages under down_alone_out off)
+            for x in sorted(eng):
+                y = eng.get(x)
+                if y is None:
+                    continue
+                if state[y] == OUT or max(abs(pos[x][0] - pos[y][0]),
+                                          abs(pos[x][1] - pos[y][1])) > 1:
+                    reengage(x)
+                elif not rules.down_alone_out and (lying(x) or lying(y)):
+                    eng[x] = None
+                    if eng.get(y) == x:
+                        eng[y] = None
+            kept = {x for x in charged | kept if "war_horse" in skills[x] and mounted[x]
+                    and state[x] == STANDING and eng.get(x) is not None}
+            seen["war_horse_kept"] += len(kept)
             charged.clear()  # the charge bonus is the charge's own combat round's
             for x in side:
                 if side[x] == a:
@@ -1364,6 +1538,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert a not in (S.Act.RELOAD, S.Act.CLEAR, S.Act.AIM) or arms[f] != BOTH_ARMS, \
                 "no reload, clear or aim with both arms locked"
             assert not pinned[f], "a pinned fighter loses his turn (or a pin lifted unlogged)"
+            if f in tied and state[f] == STANDING:  # entangled: he chose to stay (UNTANGLE f=1)
+                assert tangled_turn.get(f) == turn, \
+                    ("an entangled fighter's turn begins with his choice (get free, or stay "
+                     "entangled and act: UNTANGLE)", row.tolist())
+                if tied[f][0] == S.ROPE_BOLAS:  # he crawls, loads where he lies, never charges
+                    assert a not in (S.Act.WALK, S.Act.RUN, S.Act.CHARGE), \
+                        ("a bolas victim only crawls (a walk or run becomes a crawl; no charge)",
+                         row.tolist())
+                    assert a not in (S.Act.RELOAD, S.Act.CLEAR) or (c, d) == pos[f], \
+                        ("a bolas victim reloads where he lies", row.tolist())
+                seen["tangled_action_" + S.ACT_NAMES[a]] += 1
             qd_ducked.clear()
             assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
             assert not (mounted[f] and hpin[f]), "a pinned horse bolts: no action of his own"
@@ -1388,6 +1573,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
             seen["quick_draws"] += 1
+            seen["tangled_quick_draws"] += f in tied  # (its I test unmodified)
             if b:
                 qd = [f, a, False]
         elif kind == S.Ev.OW_LOST:
@@ -1432,6 +1618,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     move_in[f] > 2 * foot_m[f]
             if mounted[f]:
                 heading[f] = (c - a, d - b)
+            if f in tied:  # bolas round his legs: he crawls; a lasso holds him within its reach
+                rope, holder, reach_ = tied[f]
+                if rope == S.ROPE_BOLAS:
+                    assert e == S.MV_CRAWL, ("a bolas victim only crawls", row.tolist())
+                else:
+                    assert math.dist((c, d), pos[holder]) * 100 <= reach_ + 50, \
+                        ("a lasso victim never steps beyond the rope's reach from its holder",
+                         row.tolist(), tied[f])
+                seen["tangled_steps"] += 1
             pos[f] = (c, d)
             step_dir[f] = (c - a, d - b)
             recheck.add(f)
@@ -1541,13 +1736,38 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 short = band(f, math.dist(pos[f], pos[t]), b)[0] == weapon(b)["hit_short"]
                 plain = not flags & S.SH_SNAP and f5 == 0 and cov == 0 and mods == 0
                 seen["bow_rolls"].append((need, die, hit, short, bs_now[f] if plain else -1))
-            if weapon(b)["kind"] == S.KIND_THROWN:  # a tomahawk thrown (thrown_tomahawks)
+            if weapon(b)["kind"] == S.KIND_THROWN and flagged(b, "entangle"):  # a rope (wm-9)
+                assert WEAPONS[b] in slots_of[f], ("a rope he carries", row.tolist())
+                if flagged(b, "held"):  # a lasso: a fancy roper's, in his hand, not holding
+                    assert "fancy_ropin" in skills[f], \
+                        ("a lasso needs the fancy ropin' skill", row.tolist())
+                    assert f not in lasso_gone, \
+                        ("a lasso let go (its holder beyond it, down or out) is gone for the "
+                         "fight", row.tolist())
+                    assert f not in holding, \
+                        ("a lasso holding a fighter is not thrown again", row.tolist())
+                    seen["lasso_throws"] += 1
+                    seen["lasso_rethrows"] += f in lasso_back
+                else:  # bolas: gone once thrown
+                    assert bolas_thrown[f] < bolas_of[f], \
+                        ("bolas are gone once thrown (one throw a bolas carried)", row.tolist())
+                    bolas_thrown[f] += 1
+                    seen["bolas_throws"] += 1
+                if entangling(f, b):
+                    assert t not in tied, \
+                        ("a fancy roper does not rope a fighter already entangled", row.tolist())
+                    seen["entangling_throws"] += 1
+                    seen["rope_overwatch_throws"] += bool(flags & S.SH_OVERWATCH)
+                else:
+                    seen["plain_bolas_throws"] += 1
+            elif weapon(b)["kind"] == S.KIND_THROWN:  # a tomahawk thrown (thrown_tomahawks)
                 assert thrown_on and WEAPONS[b] == THROWN, \
                     ("a throw only of a tomahawk, under thrown_tomahawks", row.tolist())
                 assert throws_of[f] < len(throw_slots[f]), \
                     ("each throw slot throws once (one a tomahawk carried): none is left",
                      row.tolist(), throws_of[f], slots_of[f])
                 throws_of[f] += 1
+            if weapon(b)["kind"] == S.KIND_THROWN:
                 assert not flags & (S.SH_FAN | S.SH_BOTH | S.SH_PAIR | S.SH_SECOND |
                                     S.SH_OFF_HAND), ("a throw is one throw", row.tolist())
                 dist = math.dist(pos[f], pos[t])
@@ -1563,7 +1783,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["throw_rolls"].append((side[f], s_of[f], round(dist, 3), short, need, die,
                                             hit, bs_now[f] if plain else -1))
                 tally[side[f], "throws"] += 1
-                if throws_of[f] == len(throw_slots[f]):  # his last: he fights on with the rest
+                if WEAPONS[b] == THROWN and throws_of[f] == len(throw_slots[f]):  # his last
+                    # tomahawk: he fights on with the rest
                     hand_s[f] = hand_rest[f]
                     seen["throwers_emptied"] += 1
             tally[side[f], "hip_shots"] += bool(bits & S.MOD_HIP)
@@ -1574,12 +1795,27 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["rein_hand_shots"] += bool(bits & S.MOD_ONE_ARM) and arms[f] == 0
                 seen["rider_long_needs"].append((need, foot_need,
                                                  bool(mods & S.MOD_ONE_ARM)))
-            assert not (flags & S.SH_OFF_HAND and mounted[f]), \
-                ("no second handgun from the saddle (the rein hand)", row.tolist())
+            assert not (flags & S.SH_OFF_HAND and reins(f)), \
+                ("no second handgun from the saddle (the rein hand; Rooster Coburn's is free)",
+                 row.tolist())
+            seen["rooster_shots"] += mounted[f] and not reins(f)
+            seen["rooster_long_gun_shots"] += mounted[f] and not reins(f) and \
+                weapon(b)["kind"] == S.KIND_LONG_GUN
+            seen["rooster_off_hand_shots"] += mounted[f] and bool(flags & S.SH_OFF_HAND)
+            seen["sure_footed_shots"] += sure(f) != 0
+            assert not (weapon(b)["kind"] == S.KIND_BOW and reins(f)), \
+                ("a bow needs both hands: none from the saddle but Rooster Coburn's",
+                 row.tolist())
+            assert not (arms[f] != 0 and reins(f)), \
+                ("a rider with an arm locked holds the reins with the other: no gun",
+                 row.tolist())
+            assert not (side[f] == side_now and act.get(f) == ROPES), \
+                ("a fighter who tries to get free does nothing else that turn", row.tolist())
+            seen["tangled_shots"] += f in tied
             # the rounds of a gun with spares (one a shot, a burst's at its first SHOT)
             fan_rounds = burst_rounds.pop(f, None) if flags & S.SH_FAN else 1
             # a firing of a rider who on foot might fire his second handgun after it
-            seen["saddle_two_gun_firings"] += mounted[f] and fan_rounds is not None and \
+            seen["saddle_two_gun_firings"] += reins(f) and fan_rounds is not None and \
                 not second and not flags & (S.SH_OFF_HAND | S.SH_AIMED | S.SH_OVERWATCH) and \
                 weapon(b)["kind"] == S.KIND_HANDGUN and handguns[f] >= 2 and arms[f] == 0 and \
                 ("gunfighter" in skills[f] or not rules.two_weapons_need_skill)
@@ -1645,6 +1881,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 strength = weapon(b)["strength"] + (s_of[f] if flagged(b, "user_strength") else 0)
                 strength += rules.double_both_strength if both else 0
                 wounds_due.append(owed(t, f, strength, False))
+                if entangling(f, b):  # a fancy roper's rope: ENTANGLE follows, no WOUND
+                    wounds_due[-1][11] = b
                 hit_mounted[t] = mounted[t]
             seen["water_cover_shots"] += pinned[t] and depth(pos[t]) >= 0
             assert (state[f] == STANDING or g & S.SH_SECOND) and state[t] != OUT and \
@@ -1823,6 +2061,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             cat, passed, die, put, lost = b, c, d, e, f5
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             reload_step(f, row.tolist())
+            roll_bs(f, cat, passed, row.tolist())
             r_ = kit_rows[f][a]
             assert r_ < 0 or weapon(r_)["kind"] != S.KIND_BOW, \
                 ("a bow is never reloaded: each shot nocks the next arrow", row.tolist())
@@ -1884,6 +2123,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             cat, passed, die, put, aside, left = b, c, d, e, f5, g
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             reload_step(f, row.tolist())
+            roll_bs(f, cat, passed, row.tolist())
             assert act.get(f) == S.Act.RELOAD, ("a fit is a reloading turn's", row.tolist())
             assert spares.get((f, a), 0) > 0, \
                 ("a FIT only on a slot with a spare cylinder or tube left (Recruit.preloads, "
@@ -1963,14 +2203,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if b == S.INJ_OUT:
                 state[f], pinned[f] = OUT, False
                 unduck(f, "ducks_downed")
+                gone_out(f)
             elif b == S.INJ_DOWN and state[f] == STANDING:
                 state[f], pinned[f] = DOWN, False
                 unduck(f, "ducks_downed")
         elif kind == S.Ev.TAKEN_OUT:
             assert state[f] != OUT
-            assert b != 0 or (state[f] == DOWN and rules.down_alone_out)
+            assert b != 0 or (lying(f) and rules.down_alone_out), \
+                ("out of action in hand-to-hand: a fighter down or entangled (the text: he "
+                 "counts as down), under down_alone_out", row.tolist())
+            seen["tangled_taken_out"] += b == 0 and f in tied
             state[f], pinned[f] = OUT, False
             unduck(f, "ducks_downed")
+            gone_out(f)
             seen["taken_out_events"] += 1
         elif kind == S.Ev.RECOVERY:
             assert state[f] == DOWN
@@ -1987,6 +2232,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             elif b == 2:
                 state[f] = OUT
+                gone_out(f)
         elif kind == S.Ev.WET:
             assert (b, c) == pos[f] and depth(pos[f]) >= 0, "wet only in water"
             assert a != S.WET_IN_WATER or pinned[f] or state[f] == DOWN
@@ -2027,7 +2273,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             unduck(f, "ducks_repinned")  # a real pin now (FDUCK 0)
             if a >= 0:
                 tally[side[a], "pins"] += 1
-            if a >= 0:  # a hit's pin: after its saves, and never an avoided hit's
+            if rope_pin_due == (f, a):  # entangled: pinned (after a rider's FALL)
+                assert rope_fall_due is None, \
+                    ("an entangled rider is pulled off before his pin", row.tolist())
+                rope_pin_due = None
+            elif a >= 0:  # a hit's pin: after its saves, and never an avoided hit's
                 hit_ = front_hit()
                 assert hit_ is not None and hit_[:2] == [f, a] and \
                     hit_[4] == hit_saves(hit_), \
@@ -2089,8 +2339,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.KNOCKDOWN:
             t, shooter, ok = f, a, b
             assert not hit_mounted.get(t), "no knockdown for a rider (horse and rider one point)"
-            assert last_shot_state.get(t) == STANDING or rules.knockdown_when_down, \
-                "the knockdown test is for a target on his feet when struck"
+            assert t != no_knock, ("no knockdown for a fighter a rope entangled: he is on the "
+                                   "ground", row.tolist())
+            assert (last_shot_state.get(t) == STANDING and t not in tied) or \
+                rules.knockdown_when_down, \
+                ("the knockdown test is for a target on his feet when struck (an entangled "
+                 "one is on the ground)", row.tolist())
             seen["knockdown_tests"] += 1
             seen["knockdown_tests_down"] += last_shot_state.get(t) == DOWN
             if ok:
@@ -2108,9 +2362,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 knocks.append(thrown)
                 pos[t] = (c, d)
                 recheck.add(t)
+            seen["let_go_knocked"] += any(beyond(v) for v in tied)  # its let-go comes next
+            seen["tangled_knockdowns"] += t in tied
         elif kind == S.Ev.WOUND:
             hit_ = front_hit()  # hits on a fighter already out of action are not rolled
             assert hit_ is not None, "a WOUND roll follows a hit"
+            assert hit_[11] is None, \
+                ("a fancy roper's hit with his rope entangles (ENTANGLE), no WOUND of its own "
+                 "first", row.tolist(), hit_)
+            assert rope_pin_due is None and rope_fall_due is None, \
+                ("an entangled fighter is pinned (a rider pulled off first) before the fall's "
+                 "hit", row.tolist())
+            seen["rope_fall_wounds"] += hit_[7] and hit_[6] == rules.entangle_fall_strength \
+                and hit_[1] == -1 and f in tied
             if hit_[3]:  # a blow: S, hand weapon (or gun), crushing blow, iron jaw (locked arms)
                 if hit_[8] is None:  # a blow by hand (a gun's had its GUN_BLOW)
                     blow_begins(hit_, row.tolist())
@@ -2164,9 +2428,30 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.MELEE:
             o, sa, sb, ha, hb = a, b, c, d, e
             assert state[f] == STANDING and state[o] == STANDING and side[o] != side[f]
+            assert f not in tied and o not in tied, \
+                ("an entangled fighter counts as down in hand-to-hand: no combat round (out of "
+                 "action under down_alone_out)", row.tolist())
             n_of = {x: profile_of[x]["A"] + (rules.two_weapon_bonus if not two_handed[x] and
-                                             arms[x] == 0 and not mounted[x] else 0)
-                    for x in (f, o)}  # a rider steers: no extra attack die
+                                             arms[x] == 0 and not reins(x) else 0)
+                    for x in (f, o)}  # a rider steers: no extra attack die (Rooster: he may)
+            seen["rooster_melee_sides"] += sum(mounted[x] and not reins(x) for x in (f, o))
+            # the charge bonus counted in each score (MELEE h, i): the charge's own round (body
+            # slam's own; a rider's bulk charging a man on foot), a war horse's in later rounds
+            cbon = {x: ((rules.body_slam_charge_bonus if "body_slam" in skills[x] else
+                         rules.charge_bonus) if x in charged else
+                        rules.charge_bonus if x in kept else 0)
+                    + (rules.mounted_charge_bonus if x in charged and mounted[x] and
+                       not mounted[y] else 0)
+                    for x, y in ((f, o), (o, f))}
+            assert (h, i9) == (cbon[f], cbon[o]), \
+                ("MELEE h, i: each side's charge bonus (charge_bonus, body slam's own, in the "
+                 "charge's round, with a rider's bulk charging a man on foot; a war horse's "
+                 "rider keeps charge_bonus in the later rounds of the fight he charged into)",
+                 row.tolist())
+            seen["war_horse_rounds"] += sum(x in kept and x not in charged for x in (f, o))
+            seen["war_horse_slam_rounds"] += sum(x in kept and x not in charged and
+                                                 "body_slam" in skills[x] for x in (f, o))
+            # (a war horse keeps "the normal +1": not body slam's own)
             seen["mounted_melee_sides"] += mounted[f] + mounted[o]
             if rules.melee_reading == "ws_roll":
                 assert sa == ha and sb == hb and 0 <= ha <= n_of[f] and 0 <= hb <= n_of[o]
@@ -2174,11 +2459,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                       "tests)", row.tolist())
             else:
                 bonus = {x: ws_now[x] + (rules.hatred_combat_bonus if hates.get(x) == y else 0)
-                         + ((rules.body_slam_charge_bonus if "body_slam" in skills[x] else
-                             rules.charge_bonus) if x in charged else 0)
-                         + (rules.mounted_charge_bonus if x in charged and mounted[x] and
-                            not mounted[y] else 0)  # the horse's bulk charging a man on foot
-                         for x, y in ((f, o), (o, f))}
+                         + cbon[x] for x, y in ((f, o), (o, f))}
                 seen["bulk_rounds"] += sum(x in charged and mounted[x] and not mounted[y]
                                            for x, y in ((f, o), (o, f)))
                 ra, rb = sa - bonus[f], sb - bonus[o]
@@ -2263,6 +2544,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.CHARGED:
             engaged_ever.update((f, a))
             charged.add(f)
+            eng[f] = a
+            if eng.get(a) is None:
+                eng[a] = f
+            assert f not in tied, ("an entangled fighter counts as down in hand-to-hand: he "
+                                   "charges no one", row.tolist())
+            seen["tangled_charged"] += a in tied
         elif kind == S.Ev.POINT_SHOT:
             assert pair is not None and pair["firer"] == f and pair["point"] is not None and \
                 not pair["second"], "the second barrel at a bare point follows the first"
@@ -2352,6 +2639,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.CLEAR:
             assert arms[f] != BOTH_ARMS, "no jam cleared with both arms locked"
             reload_step(f, row.tolist())
+            roll_bs(f, b, c, row.tolist())
             assert a not in throw_slots[f], ("a thrown tomahawk never jams", row.tolist())
             assert b == reload_cat(f), ("clearing a jam takes the reload's category (mounted: "
                                         "one up)", row.tolist())
@@ -2433,20 +2721,39 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert crash_due == f, "a horse takes a crash's hit only after a crash"
                 strength = rules.fall_strength
             crash_due = None
-            need = rules.wound_need(strength, horse_t)
-            assert (b, c) == (strength, need), \
-                ("HORSE: the hit's S against the horse's T on the chart", row.tolist(), strength)
-            assert e == (need > 0 and d >= need) and (need == 0 or 1 <= d <= 6), \
-                "wounded on the chart's need"
-            seen["horse_wound_rolls"].append((b, d, e, a >= 0, a >= 0 and bool(hit_[3])))
-            # (S, die, wounded, by a fighter (else a crash), a blow)
-            if e:
-                tally[side[f], "horses_lost"] += 1
-                due_next = (S.Ev.FALL, f, FALL_HORSE)
+            if a >= 0 and hit_[11] is not None and weapon(hit_[11])["damage"] == 0:
+                # a fancy roper's lasso on the horse: no damage, it only pins it (panics)
+                assert (b, c, d, e) == (strength, 0, 0, 0), \
+                    ("HORSE: a lasso on the horse pins it, no wound roll (need 0, die 0)",
+                     row.tolist())
+                seen["lassoed_horses"] += 1
+                hpin[f], hpin_turn[f] = True, turn  # pinned as any horse (dated this turn)
             else:
-                hpin[f], hpin_turn[f] = True, turn
-                if a < 0:
-                    due_next = (S.Ev.STAY_ON, f, 1)  # the rider tests to stay on
+                need = rules.wound_need(strength, horse_t)
+                assert (b, c) == (strength, need), \
+                    ("HORSE: the hit's S against the horse's T on the chart", row.tolist(),
+                     strength)
+                assert e == (need > 0 and d >= need) and (need == 0 or 1 <= d <= 6), \
+                    "wounded on the chart's need"
+                seen["horse_wound_rolls"].append((b, d, e, a >= 0, a >= 0 and bool(hit_[3])))
+                seen["rope_horse_hits"] += a >= 0 and hit_[11] is not None
+                # (S, die, wounded, by a fighter (else a crash), a blow)
+                if e:
+                    tally[side[f], "horses_lost"] += 1
+                    due_next = (S.Ev.FALL, f, FALL_HORSE)
+                else:
+                    hpin[f], hpin_turn[f] = True, turn
+                    if a < 0:
+                        due_next = (S.Ev.STAY_ON, f, 1)  # the rider tests to stay on
+        elif kind == S.Ev.FALL and b == S.FALL_ROPE:  # pulled off by a rope (wm-9)
+            assert rope_fall_due == f and mounted[f] and (a, c) == (0, 0), \
+                ("FALL why FALL_ROPE: an entangled rider pulled off, with no hits of its own "
+                 "(the automatic hit follows)", row.tolist())
+            rope_fall_due = None
+            tally[side[f], "falls"] += 1
+            seen["rope_falls"] += 1
+            mounted[f], hpin[f] = False, False
+            set_m(f, foot_m[f])
         elif kind == S.Ev.FALL:  # the rider comes off: 1 hit, or a die of them above M
             hits, why, fast = a, b, c
             assert mounted[f] and state[f] != OUT and why in (FALL_HORSE, FALL_THROWN,
@@ -2465,9 +2772,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             on_watch.pop(f, None)
             need = rules.wound_need(rules.fall_strength, tough[f])
             wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True,
-                                None, -1] for _ in range(hits)]  # rolled at once, before any hit owed
+                                None, -1, False, None]
+                               for _ in range(hits)]  # rolled at once, before any hit owed
         elif kind == S.Ev.STAY_ON:  # an I test to stay on
             assert mounted[f] and state[f] == STANDING and a in (0, 1) and b in (0, 1)
+            assert c == sure(f), ("STAY_ON c: the sure-footed rider's sure_footed_bonus (0 "
+                                  "without the skill)", row.tolist())
+            seen["sure_stay_on"] += c != 0
             seen["stay_on"].append((profile_of[f]["I"], a, b))
             if not a:
                 due_next = (S.Ev.FALL, f, FALL_THROWN)
@@ -2475,6 +2786,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert start_stage == "calm" and f in calm_due and f not in calmed, \
                 "CALM: once, at the start of his turn, for the rider of a pinned horse"
             calmed.add(f)
+            assert b == sure(f), ("CALM b: the sure-footed rider's sure_footed_bonus (0 "
+                                  "without the skill)", row.tolist())
+            seen["sure_calm"] += b != 0
             seen["calm"].append((profile_of[f]["I"], a))
             if a:
                 hpin[f] = False
@@ -2544,6 +2858,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["horse_run_steps"] += len(run["cells"])
             seen["crashes"] += f5
             tally[side[f], "bolts" if a == 0 else "runaways"] += 1
+            if a == 0 and eng.get(f) is not None:  # the bolting horse carries him out of it
+                eng[f] = None
+                for b_ in sorted(eng):
+                    if eng.get(b_) == f:
+                        reengage(b_)
             if f5 and mounted[f] and state[f] == STANDING:
                 crash_due = f
                 due_next = (S.Ev.HORSE, f, None)
@@ -2555,6 +2874,84 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.END:
             assert qd is None
             turn_over()
+        elif kind == S.Ev.ENTANGLE:  # a fancy roper's rope hit him (wm-9)
+            roper, rope, row_r, on_horse, reach_ = a, b, c, d, e
+            hit_ = front_hit()
+            assert hit_ is not None and hit_[:2] == [f, roper] and hit_[11] == row_r and \
+                hit_[4] == hit_saves(hit_), \
+                ("ENTANGLE: a fancy roper's hit with his rope (his lasso, else his bolas), "
+                 "after its saves (a dodge avoids it)", row.tolist(), hit_)
+            on_rider(hit_, row.tolist())  # a rider's: located on him, not his horse
+            wounds_due.pop(0)
+            held = flagged(row_r, "held")
+            assert rope == (S.ROPE_LASSO if held else S.ROPE_BOLAS) and \
+                bool(on_horse) == mounted[f], ("ENTANGLE b, d: the rope, a rider", row.tolist())
+            assert reach_ == (int(math.dist(pos[roper], pos[f]) * 100 + 0.5) if held else 0), \
+                ("ENTANGLE e: a lasso's reach, the distance it was thrown", row.tolist())
+            assert f not in tied and state[f] != OUT
+            tied[f] = [rope, roper if held else -1, reach_]
+            if held:
+                holding[roper] = f
+            tally[side[roper], "entangled"] += 1
+            on_watch.pop(f, None)  # his overwatch ends (an aim: AIM_LOST follows)
+            seen["entangled_riders"] += mounted[f]
+            seen["entangled_down"] += state[f] == DOWN
+            seen["entangled_by_lasso" if held else "entangled_by_bolas"] += 1
+            rope_fall_due = f if mounted[f] else None  # pulled off: his FALL, no hits of its own
+            rope_pin_due = (f, roper) if state[f] == STANDING else None
+            no_knock = f  # no knockdown: he is on the ground
+            # the automatic entangle_fall_strength hit (a fall's: no save, a=-1), then the
+            # rope's own hit at the throw's S when it does damage (the bolas; its saves rolled)
+            due = [[f, -1, rules.wound_need(rules.entangle_fall_strength, tough[f]), False, [],
+                    None, rules.entangle_fall_strength, True, None, -1, False, None]]
+            if weapon(row_r)["damage"] > 0:
+                due.append([f, roper, rules.wound_need(hit_[6], tough[f]), False, [], None,
+                            hit_[6], False, None, -1, True, None])
+                seen["rope_hits"] += 1
+            wounds_due[0:0] = due
+        elif kind == S.Ev.UNTANGLE:  # an entangled fighter's turn, or a lasso let go (wm-9)
+            assert f in tied, ("UNTANGLE: an entangled fighter", row.tolist())
+            rope, holder, reach_ = tied[f]
+            if b == 1:  # its holder beyond the rope, down or out: the lasso lost, he is free
+                assert rope == S.ROPE_LASSO and (a, c, d, e, f5) == (1, -1, 0, -1, 0), \
+                    ("a lasso let go: UNTANGLE a=1, b=1 (bolas are never let go)", row.tolist())
+                assert beyond(f), ("a lasso is let go only by a holder beyond its reach, down "
+                                   "or out (a knock-back's after its KNOCKDOWN)", row.tolist())
+                letgo_due.discard(f)
+                seen["lassos_let_go"] += 1
+                seen["let_go_down_or_out"] += state[holder] != STANDING
+                untie(f, let_go=True)
+            else:
+                assert side_now in (-1, side[f]) and state[f] == STANDING and not pinned[f] \
+                    and act.get(f) is None, \
+                    ("an entangled fighter's choice (get free, or stay entangled and act) is "
+                     "his turn's, once unpinned, standing", row.tolist())
+                if f5:  # he stays entangled and acts (at entangled_action_mod)
+                    assert (a, c, d, e) == (0, -1, 0, -1), row.tolist()
+                    tally[side[f], "tangled_actions"] += 1
+                    tangled_turn[f] = turn
+                    due_next = (S.Ev.ACTION, f, None)
+                    seen["stayed_tangled"] += 1
+                else:  # he tries: a lasso an S test (S less the roper's), then I; bolas I
+                    if rope == S.ROPE_LASSO:
+                        assert c in (0, 1) and d == s_of[f] - s_of[holder] and \
+                            (e == -1) == (c == 0), \
+                            ("against a lasso an S test at his S less the roper's, then (passed) "
+                             "an I test", row.tolist())
+                        seen["untangle_s"].append((s_of[f], d, c))
+                    else:
+                        assert (c, d) == (-1, 0) and e in (0, 1), \
+                            ("against bolas the I test only", row.tolist())
+                    if e >= 0:
+                        seen["untangle_i"].append((profile_of[f]["I"], e))
+                    assert a == (c != 0 and e == 1), ("free when both tests pass", row.tolist())
+                    tally[side[f], "untangle_tries"] += 1
+                    tally[side[f], "untangled"] += a
+                    act[f] = ROPES  # nothing else this turn, free or not
+                    if a:
+                        untie(f)
+        # lasso victims whose holder is now beyond the rope, down or out: let go at once
+        letgo_due = {v for v in tied if beyond(v)}
     settle_wounds()
     close_fight()
     close_blast()
@@ -2565,7 +2962,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows") + \
-                SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS:
+                SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -2615,12 +3012,14 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "fast_fall_hits", "falls_why", "stay_on", "calm", "still_bolts",
          "bolt_dirs", "steps_after_pinned", "bow_rolls", "bow_ammo", "bow_use", "throw_rolls",
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
-         "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs")  # lists
+         "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
+         "skill_reload_rolls")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")
 RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
 JAM_COLUMNS = ("ammo_rolls", "jams", "clear_actions", "jams_cleared")
+ROPE_COLUMNS = ("entangled", "untangle_tries", "untangled", "tangled_actions", "lassos_lost")
 
 
 def audit_fails(played, against, n, why, rosters=None, audit_rosters=None,
@@ -2802,6 +3201,122 @@ def test_the_auditor_rejects_fights_played_under_other_horse_rules(key, value):
         except AssertionError:
             return
     pytest.fail(f"48 fights played with {key}={value!r} pass an audit at the defaults")
+
+
+# ---------------------------------------------------------------- ropes and riding skills (wm-9)
+
+
+CAV = dict(mounted_a=True, mounted_b=True, gang_a="cavalry", gang_b="cavalry",
+           build_a="balanced", build_b="balanced")
+CAVALRY = ("cavalry", "cavalry")
+
+
+def roped(rope):
+    """The cavalry sides of ``CAV`` (gang_budget 1000) with a ``rope`` for every fighter (the
+    gang over budget: the rules that fight them allow 3000)."""
+    return tuple(tuple(r._replace(weapons=r.weapons + (rope,))
+                       for r in builds.side_roster(WMRules(**CAV), s)) for s in "ab")
+
+
+LASSOED, BOLASED = roped("lasso"), roped("bolas")
+ROPERS = WMRules(riding_skill_a="fancy_ropin", riding_skill_b="fancy_ropin", gang_budget=3000,
+                 **CAV)  # both sides fancy ropers, mounted, a lasso each (LASSOED)
+BOLAS_ROPERS = WMRules(riding_skill_a="fancy_ropin", gang_budget=3000, **CAV)  # side A's bolas
+LASSO_FOOT = WMRules(swap_a="lasso", swap_b="lasso", riding_skill_a="fancy_ropin",
+                     riding_skill_b="fancy_ropin")
+BOLAS_FOOT = WMRules(swap_a="bolas", swap_b="bolas", riding_skill_a="fancy_ropin")
+SURE_ROOSTER = WMRules(riding_skill_a="sure_footed", riding_skill_b="ride_like_rooster", **CAV)
+WAR_HORSE = WMRules(riding_skill_a="war_horse", **CAV)
+
+
+def _dice_fit(seen, rules):
+    """The escape tests and the skill-modified reload rolls of audited fights against their
+    exact chances, pooled (a normal approximation of the count passed, two-sided at 1e-3, for
+    20 rolls or more): untangle_s (S, modifier, passed: S + modifier), untangle_i (I, passed),
+    skill_reload_rolls (BS used: BS + the sure-footed bonus + the entangled -1, passed).
+    Returns the number of rolls tested."""
+    trials = [(rules.p_test(s_, mod), ok) for s_, mod, ok in seen["untangle_s"]]
+    trials += [(rules.p_test(i_, 0, initiative=True), ok) for i_, ok in seen["untangle_i"]]
+    trials += [(rules.p_test(bs, 0), ok) for bs, ok, _, _ in seen["skill_reload_rolls"]]
+    if len(trials) < 20:
+        return 0
+    mean = sum(float(p) for p, _ in trials)
+    var = sum(float(p) * (1 - float(p)) for p, _ in trials)
+    z = (sum(ok for _, ok in trials) - mean) / math.sqrt(var)
+    assert abs(z) < 3.29, ("escape and reload dice off their exact chances", z, len(trials))
+    return len(trials)
+
+
+@pytest.mark.parametrize("rules,rosters,types,check", [
+    (LASSO_FOOT, "rules", None, ("lasso_throws", "entangled_by_lasso", "untangle_tries",
+                                 "tangled_steps")),
+    (BOLAS_FOOT, "rules", None, ("entangled_by_bolas", "plain_bolas_throws", "rope_hits",
+                                 "rope_fall_wounds")),
+    (ROPERS, LASSOED, CAVALRY, ("rope_falls", "lassoed_horses", "lassos_let_go",
+                                "lasso_rethrows", "tangled_shots", "stayed_tangled",
+                                "tangled_taken_out")),
+    (BOLAS_ROPERS, BOLASED, CAVALRY, ("rope_falls", "rope_horse_hits", "entangled_by_bolas")),
+    (SURE_ROOSTER, "rules", None, ("sure_stay_on", "sure_calm", "sure_footed_shots",
+                                   "rooster_long_gun_shots", "rooster_melee_sides")),
+    (WAR_HORSE, "rules", None, ("war_horse_rounds",)),
+    (WMRules(hire_a="bounty_hunter", riding_skill_a="fancy_ropin"), "rules", None,
+     ("entangled_by_bolas",)),
+    (WMRules(scenario="shoot_out", shootout_order="turns", swap_a="lasso", swap_b="bolas",
+             riding_skill_a="fancy_ropin", riding_skill_b="fancy_ropin"), "rules", None,
+     ("entangled_by_lasso", "entangled_by_bolas"))],
+    ids=["lasso-on-foot", "bolas-v-plain-bolas", "lasso-cavalry", "bolas-cavalry",
+         "sure-footed-v-rooster", "war-horse", "bounty-hunter-roper", "shoot-out-ropes"])
+def test_ropes_and_riding_skills_hold_on_every_trace(rules, rosters, types, check):
+    """Ropes and riding skills (wm-9; docs/rules/westamunda.md "Ropes and riding skills"), every
+    ordered pairing of the gunfighters over 48 traced fights: the auditor re-derives every
+    ENTANGLE (a fancy roper's rope, its reach, a rider pulled off, the automatic fall hit and
+    the rope's own), every UNTANGLE (the tests, the choice, a lasso let go), the entangled
+    fighter's -1, crawl and reach, the sure-footed rider's +1, Rooster's free hand and the war
+    horse's kept charge bonus (see ``_audit``); each configuration shows its own features, and
+    the escape and skill-modified reload dice fit their exact chances."""
+    seen = audited(rules, 48, rosters, types=types or ("townsfolk", "townsfolk"))
+    assert seen["shots"] > 0
+    for name in check:
+        assert seen[name] > 0, (name, seen[name])
+    tested = _dice_fit(seen, rules)
+    assert tested > 0 or rosters != LASSOED and rules is not SURE_ROOSTER
+
+
+@pytest.mark.parametrize("played,against,rosters,types,why", [
+    (dataclasses.replace(ROPERS, entangled_action_mod=0), ROPERS, LASSOED, CAVALRY,
+     "a shot's need"),
+    (dataclasses.replace(ROPERS, entangle_fall_strength=4), ROPERS, LASSOED, CAVALRY,
+     "WOUND roll"),
+    (BOLAS_FOOT, dataclasses.replace(BOLAS_FOOT, riding_skill_a="none"), None, None,
+     "ENTANGLE"),
+    (SURE_ROOSTER, dataclasses.replace(SURE_ROOSTER, sure_footed_bonus=2), None, None,
+     ("STAY_ON c", "CALM b", "a shot's need")),
+    (SURE_ROOSTER, dataclasses.replace(SURE_ROOSTER, riding_skill_b="none"), None, None,
+     ("MOD_ONE_ARM", "a shot's need", "combat scores", "second handgun")),
+    (WAR_HORSE, dataclasses.replace(WAR_HORSE, riding_skill_a="none"), None, None,
+     "MELEE h, i")],
+    ids=["entangled_action_mod", "entangle_fall_strength", "fancy_ropin", "sure_footed_bonus",
+         "ride_like_rooster", "war_horse"])
+def test_the_auditor_rejects_fights_played_under_other_rope_and_riding_rules(
+        played, against, rosters, types, why):
+    """The auditor has teeth for ropes and riding skills: fights played under one rule and
+    audited under another fail within 48 fights, on the check the rule feeds."""
+    if rosters is None:
+        rosters, types = api.gangs(played)
+    assert audit_fails(played, against, 48, why, rosters=rosters, types=types)
+
+
+def test_entangled_fighters_charge_no_one_and_lassoed_horses_stay_pinned():
+    """The two engine faults the audit of 2026-12-05 found (wm-9), fixed: a lasso victim who
+    stayed entangled could charge (and the melee phase then took him out as lying), and a horse
+    lassoed on overwatch in its rider's own turn had its pin lifted at that turn's end. The
+    auditor now asserts neither happens (CHARGED by no entangled fighter; a lassoed horse's pin
+    dated its turn, so it bolts or is calmed in its rider's next turn); the lasso-cavalry set
+    where both were seen (fights 35 and 60) passes, with lassoed horses and victims who stay
+    entangled in it."""
+    seen = audited(ROPERS, 64, LASSOED, types=CAVALRY)
+    assert seen["lassoed_horses"] >= 1 and seen["stayed_tangled"] >= 1, \
+        (seen["lassoed_horses"], seen["stayed_tangled"])
 
 
 @pytest.mark.parametrize("rules,rosters,game", [

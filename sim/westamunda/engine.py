@@ -659,9 +659,10 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     row = ge.kit[a, k, KW]
     if (fm[a, S.FARMS] != 0 or _reins(fm, a)) and g.wt[row, S.WC_KIND] == S.KIND_BOW:
         return NO_SHOT  # a bow needs both hands (one holds it, one draws): a rider has one free
-    if (g.wt[row, S.WC_FLAGS] & S.FL_ENTANGLE) != 0 and fm[t, S.FROPE] != 0 and \
+    if (g.wt[row, S.WC_FLAGS] & S.FL_ENTANGLE) != 0 and \
+            (fm[t, S.FROPE] != 0 or fm[t, FSTATE] != ST_STANDING) and \
             entangles(fm, ge.kit, g.wt, a, row):
-        return NO_SHOT  # a fancy roper does not rope a fighter already entangled
+        return NO_SHOT  # a fancy roper ropes no one already entangled or down (on the ground)
     rmod = _band(g, fm, a, row, d)
     if rmod >= NO_SHOT:
         return NO_SHOT
@@ -957,7 +958,7 @@ def _wound_roll(g, strength, toughness):
 @kernel
 def _saved(g, ge, out, a, t, melee):
     """Does t avoid a hit from a by a skill? Step aside (hand-to-hand: a D6 of step_aside_on),
-    then dodge (a standing fighter, shots and blows: an unmodified D6 of dodge_save). Logs
+    then dodge (a standing fighter not entangled, shots and blows: an unmodified D6 of dodge_save). Logs
     Ev.SAVE for each die rolled; avoided hits count in t's side's skill_saves."""
     fm, rp = ge.fm, g.rp
     sk = fm[t, S.FSKILL]
@@ -968,7 +969,7 @@ def _saved(g, ge, out, a, t, melee):
         if ok:
             out.side_out[fm[t, FSIDE], S.S_SAVES] += 1
             return True
-    if (sk & S.SK_DODGE) != 0 and fm[t, FSTATE] == ST_STANDING:
+    if (sk & S.SK_DODGE) != 0 and fm[t, FSTATE] == ST_STANDING and fm[t, S.FROPE] == 0:
         d = roll(g.s, D6)
         ok = d >= rp[S.R_DODGE_SAVE]
         _log(out, t, Ev.SAVE, a, S.SKC_DODGE, d, 1 if ok else 0, 1 if melee else 0)
@@ -994,7 +995,7 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
         return
     if _saved(g, ge, out, a, t, False):
         return
-    standing = fm[t, FSTATE] == ST_STANDING
+    standing = fm[t, FSTATE] == ST_STANDING and fm[t, S.FROPE] == 0  # (entangled: on the ground)
     _pin(ge, out, t, a)
     need, d, wounded = _wound_roll(g, strength, fm[t, FT])
     _log(out, t, Ev.WOUND, a, need, d, 1 if wounded else 0)
@@ -1008,10 +1009,10 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
         ok = _test(g, fm[t, FS], 0)
         if not ok:
             _knock_back(g, f, ge, a, t)
-            _rope_reach(ge, out, t)
             out.side_out[fm[a, FSIDE], S.S_KNOCKDOWNS] += 1
         _log(out, t, Ev.KNOCKDOWN, a, 1 if ok else 0, fm[t, FX], fm[t, FY])
         if not ok:
+            _rope_reach(ge, out, t)
             _aims_on(g, f, ge, sc, out, t)
     if fm[t, FSTATE] != ST_OUT:
         _get_wet(g, f, ge, out, t)
@@ -1586,6 +1587,7 @@ def _entangle(g, f, ge, out, a, t, k, strength):
             so[fm[a, FSIDE], S.S_HORSE_HITS] += 1
             _log(out, t, Ev.HORSE, a, strength, 0, 0, 0)
             fm[t, S.FHPIN] = 1
+            fm[t, S.FHPIN_TURN] = out.clock[1]
         return
     if _saved(g, ge, out, a, t, False):
         return
@@ -2412,12 +2414,12 @@ def _act(g, f, ge, sc, out, a):
             act = HOLD
     elif act == Act.CRAWL and fm[a, S.FHORSE] != 0:
         act = HOLD  # a horse does not crawl
+    if fm[a, S.FROPE] != 0 and act == Act.CHARGE:
+        act = HOLD  # on the ground in a rope: he counts as down in hand-to-hand (the text)
     if fm[a, S.FROPE] == S.ROPE_BOLAS:  # bolas round his legs: he can only crawl (the text)
         if act == Act.WALK or act == Act.RUN:
             act = CRAWL  # towards where he meant to go, as far as a crawl takes him
             dec[S.D_MIDMOVE] = 0  # (no shot after a crawl)
-        elif act == Act.CHARGE:
-            act = HOLD
         elif act == Act.RELOAD or act == Act.CLEAR:
             dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]  # (loading where he lies)
     elif act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
@@ -2653,12 +2655,13 @@ def _lying(fm, a):
 def _charge_bonus(rp, fm, a, b):
     """The combat-score bonus of a fighter who charged this turn (body slam: its own), and a
     rider's mounted_charge_bonus for the horse's bulk charging b on foot. A war horse's rider
-    keeps the first (not the bulk) in later rounds of the fight he charged into (FCHARGED 2:
-    ``_charge_kept``)."""
+    keeps the normal charge_bonus (not body slam's, not the bulk) in later rounds of the fight
+    he charged into (FCHARGED 2: ``_charge_kept``)."""
     if fm[a, FCHARGED] == 0:
         return 0
-    bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 and \
-        fm[a, FCHARGED] == 1 else 0
+    if fm[a, FCHARGED] == 2:  # a war horse's: "the normal +1 bonus" (not body slam's, not bulk)
+        return rp[S.R_CHARGE_BONUS]
+    bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 else 0
     return bulk + (rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0
                    else rp[S.R_CHARGE_BONUS])
 

@@ -113,7 +113,27 @@ round'; under pistol_melee_uses_rounds off, none spent), the narrator's count of
 rounds following it; the rule is said under the first. The ammo rolls a gun fired in the round
 takes for the sixes among its owner's attack dice read so: 'Ammo roll for B7's large revolver,
 fired in hand-to-hand (a 6 among his attack dice)', 'another 6' for the next, and the blows
-after them stay hand-to-hand ones. None of it is said in a fight without gun blows."""
+after them stay hand-to-hand ones. None of it is said in a fight without gun blows.
+
+Ropes and riding skills (wm-9): the opening roster names each fighter's riding skill (the rules'
+``riding_skill_a`` / ``_b``: every fighter of that side) with its rule, and the lasso's and
+the bolas' profiles (thrown to 2 x S + 2", a lasso held). A throw reads 'A3 throws his lasso at
+B2'; a fancy roper's hit that entangles (Ev.ENTANGLE) says whom, with what, that he falls, and a
+lasso's reach as logged ('A3 holds him on a rope of 5.1"'); a rider 'is pulled from the saddle
+by the rope' (Ev.FALL why FALL_ROPE), the automatic hit is 'the rope's fall' at
+entangle_fall_strength, and a lasso located on a horse only pins it. Each turn on the ropes
+(Ev.UNTANGLE) says whether he stays entangled to act at entangled_action_mod or struggles, with
+the S test (its modifier as logged) and the I test and what came of them; a lasso let go
+(Ev.UNTANGLE b 1) says why: its holder out of action, down, or beyond the rope by his step, his
+horse's run or a knock-back (told after the knock-back it is logged before), with the distance
+and the reach; a lasso whose fighter goes out of action comes back to its holder. A shot's
+breakdown names an entangled shooter's -1 and a sure-footed rider's +1 (neither logged: the
+narrator follows who is entangled and who rides), so do reloading and clearing BS tests; the
+tests to stay on and to calm a horse name the sure-footed bonus they log (Ev.STAY_ON c, Ev.CALM
+b); a combat names the charge bonus a war horse's rider keeps in a later round (Ev.MELEE h, i).
+The turn headers name who is entangled and the closing line counts each side's ropes (the tidy
+entangled, lassos_lost, untangle_tries, untangled and tangled_actions). None of it is said in a
+fight without ropes or riding skills."""
 
 from __future__ import annotations
 
@@ -136,13 +156,17 @@ from sim.core.tabletop.battlefield import (
 )
 from sim.core.tabletop.geometry import dist_in
 from sim.westamunda import state as S
-from sim.westamunda.engine import _lemat_barrel  # the barrel's first shell, as forces deals it
+from sim.westamunda.engine import (
+    ACT_ROPES,  # the act of an entangled fighter who spent his turn trying to get free
+    _lemat_barrel,  # a Le Mat barrel's first shell, as forces deals it
+)
 from sim.westamunda.rules import (
     COVER,
     FIGHT_SKILLS,
     FIGHTERS,
     IGNITIONS,
     RELOAD_CATEGORIES,
+    RIDING_SKILLS,
     ROUND_OF,
     SKILLS,
     VERSION,
@@ -160,8 +184,10 @@ STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # (and on a mounted fighter: where the hit landed, the horse's wound roll, the test to stay on
 # and the fall)
 # (and a miss's duck back, duck_backs)
+# (and a fancy roper's rope: the entangling, and a lasso let go when its holder goes down or out)
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
-              Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON, Ev.DUCK)
+              Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON, Ev.DUCK,
+              Ev.ENTANGLE, Ev.UNTANGLE)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
@@ -174,7 +200,8 @@ _RIDE = {Act.WALK: "rides", Act.RUN: "gallops", Act.CHARGE: "charges", Act.RELOA
 RIDER_CHARS = "RS"
 # Ev.FALL why: how the rider came off
 _FALL_HOW = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the saddle",
-             S.FALL_DOWN: "goes down and falls from the saddle"}
+             S.FALL_DOWN: "goes down and falls from the saddle",
+             S.FALL_ROPE: "is pulled from the saddle by the rope"}
 # AIM_LOST reasons 0-2, the target's doing (by his own move, or thrown back by a hit): where to
 _AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
              2: "into cover it was not in when the aim began"}
@@ -208,9 +235,14 @@ _OWN_MODS = (0, S.MOD_MARKSMAN, S.MOD_HIP, S.MOD_ONE_ARM, S.MOD_MARKSMAN | S.MOD
              S.MOD_MARKSMAN | S.MOD_HIP | S.MOD_ONE_ARM)
 
 
+# skills whose names are not their SKILLS names with spaces
+_SKILL_WORDS = {"true_grit": "True Grit", "sure_footed": "sure-footed",
+                "ride_like_rooster": "ride like Rooster Coburn", "fancy_ropin": "fancy ropin'"}
+
+
 def skill_name(skill: str) -> str:
-    """A SKILLS name in words: 'step aside', 'True Grit'."""
-    return "True Grit" if skill == "true_grit" else skill.replace("_", " ")
+    """A SKILLS name in words: 'step aside', 'True Grit', "fancy ropin'"."""
+    return _SKILL_WORDS.get(skill, skill.replace("_", " "))
 
 
 def legend(rules: WMRules) -> dict:
@@ -425,6 +457,10 @@ class _Fighter:
         self.hpin = False  # his horse is pinned (Ev.HORSE): it bolts unless he calms it
         self.hpin_turn = -1  # the gang turn it was pinned in (the engine's FHPIN_TURN)
         self.foot_m = prof["M"]  # his own M, on foot
+        self.rope = 0  # entangled: S.ROPE_LASSO or S.ROPE_BOLAS (Ev.ENTANGLE), 0 free
+        self.roper = -1  # the fighter holding the lasso on him (-1: none, or bolas)
+        self.rope_k = -1  # the holder's lasso slot
+        self.reach = 0  # the lasso's reach in hundredths of an inch (the distance thrown)
         self.new_turn()
 
     def new_turn(self):
@@ -492,6 +528,12 @@ class _Story:
         self.run_aim = None  # (rider, target): an aim a horse moving on its own ends
         self.riders = False  # a fighter started the fight on horseback
         self.lemats = False  # a fighter carries a Le Mat (the rules said gain its notes)
+        self.tangle = None  # the entangling being told (its fall's hit): dict, or None
+        self.after: list[str] = []  # what to tell under the next line, after its rules
+        # each side's ropes (the tidy columns): enemies entangled, tries to get free, tries
+        # that freed him, turns acted entangled, lassos let go and lost
+        self.ropes = [dict.fromkeys(("entangled", "tries", "freed", "acted", "lost"), 0)
+                      for _ in range(2)]
 
     @property
     def turn_word(self) -> str:
@@ -511,6 +553,8 @@ class _Story:
         pad = " " * (len(body) - len(body.lstrip(" ")) + 2)
         self.out += [f"{pad}Rule: {text}." for text in self.queued]
         self.queued = []
+        self.out += [f"{pad}{text}" for text in self.after]
+        self.after = []
         self._move_line = None
         self._run_line = None
 
@@ -830,6 +874,50 @@ class _Story:
                              f"for a second hand weapon; charging a man on foot he adds "
                              f"+{r.mounted_charge_bonus} for the horse's bulk to his combat score "
                              "in that round",
+            # ropes and riding skills (wm-9)
+            "bolas": f"bolas reach {r.throw_range_per_s} x the thrower's S + "
+                     f"{r.throw_range_base} inches (short range half of it) and strike at his S"
+                     f"{self.strength_words('bolas')}; once thrown they are gone",
+            "lasso": f"a lasso reaches {r.throw_range_per_s} x the thrower's S + "
+                     f"{r.throw_range_base} inches (short range half of it); it does no harm of "
+                     "its own and stays in the roper's hand: back after a miss, tied to the "
+                     "fighter it entangles after a hit",
+            "entangle": "a fancy roper's hit with his rope entangles ("
+                        + ("a hit on a rider is located first: on the horse, bolas strike it as "
+                           "a shot of their S and a lasso only pins it; " if self.riders else "")
+                        + "a dodge avoids it): he falls"
+                        + (", a rider pulled from the saddle (his horse leaving the fight),"
+                           if self.riders else "")
+                        + f" and takes an automatic S{r.entangle_fall_strength} hit that pins "
+                        "him and rolls to wound, "
+                        "then the bolas' own hit at the thrower's S (a lasso does no harm of its "
+                        "own); an entangled fighter counts as down in hand-to-hand"
+                        + (" (charged, he is out of action)" if r.down_alone_out else ""),
+            "untangle": "an entangled fighter, once unpinned, either tries to get free in place "
+                        "of his action (against a lasso an S test at his S less the roper's, "
+                        "then an I test; against bolas the I test alone), doing nothing else "
+                        f"that {self.turn_word} whatever comes of it, or stays entangled and acts "
+                        f"at {r.entangled_action_mod:+d} to his to-hit, reloading and clearing "
+                        "rolls; a bolas victim can only crawl, a lasso victim moves but not "
+                        "beyond the rope's reach from its holder",
+            "let_go": "a lasso holder who steps beyond the rope's reach (or is thrown or carried "
+                      "beyond it), or goes down or out of action, lets go: the lasso is lost for "
+                      "the fight and the fighter it held is free (bolas are never let go)",
+            "war_horse": "war horse: a rider who charged and fights on in hand-to-hand on "
+                         "his horse keeps the normal charge bonus (not body slam's own, nor "
+                         "the horse's bulk) in every later round",
+            "sure_footed": f"sure-footed lil' pony: while he rides, +{r.sure_footed_bonus} to his "
+                           "I tests to stay in the saddle and to calm his horse, to his to-hit "
+                           "rolls and to his reloading and jam-clearing rolls (not in "
+                           "hand-to-hand)",
+            "ride_like_rooster": "ride like Rooster Coburn: he rides hands-free, both hands "
+                                 "fighting or shooting: from the saddle his long gun is not "
+                                 "fired one-handed, he may draw a bow and fire a second "
+                                 "handgun, and a second hand weapon gives its extra attack die",
+            "fancy_ropin": "fancy ropin': his hit with his rope (his lasso, or his bolas when he "
+                           "carries no lasso) entangles the fighter it hits"
+                           + (", mounted or on foot" if self.riders else "")
+                           + "; only he may carry a lasso",
         }
         if self.fast:  # the rules that speak of gang turns, as a fast-draw round has them
             text.update({
@@ -999,6 +1087,10 @@ class _Story:
                   if f.mounted]
         if riders:
             txt += "; on horseback: " + ", ".join(riders)
+        tangled = [f"{self.lab(f.i)} (in {self.rope_words(f.i)})" for f in fs if f.rope and
+                   f.state != OUT]
+        if tangled:
+            txt += "; entangled: " + ", ".join(tangled)
         return txt
 
     def marks(self) -> dict:
@@ -1033,6 +1125,16 @@ class _Story:
 
     def take_out(self, t: int) -> None:
         f = self.f[t]
+        if f.rope:  # free of his rope (the engine's quiet ``_free``): a lasso goes back to a
+            h = self.f.get(f.roper)  # holder standing, else it is lost
+            if f.rope == S.ROPE_LASSO and h is not None and 0 <= f.rope_k < len(h.slots):
+                if h.state == STANDING:  # (told under his going out of action)
+                    h.loaded[f.rope_k] = 1
+                    self.after.append(f"{self.lab(f.roper)}'s lasso comes back to his hand.")
+                else:
+                    h.useless[f.rope_k] = True
+                    self.ropes[h.side]["lost"] += 1
+            f.rope, f.roper, f.rope_k, f.reach = 0, -1, -1, 0
         f.state, f.pinned, f.duck = OUT, False, 0
         f.aim_t, f.aim_n = -1, 0
         f.eng = -1
@@ -1108,6 +1210,9 @@ class _Story:
                     left = iter(spares)
                     spares = [0 if lemat_part(row) == "barrel" else next(left, 0)
                               for row in guns]
+        riding = getattr(self.rules, f"riding_skill_{'ab'[side]}")  # every fighter of the side
+        if riding in RIDING_SKILLS and riding not in skills:
+            skills = (*skills, riding)
         self.f[i] = _Fighter(i, x, y, side, ftype, slots, prof, skills)
         if spares:
             self.f[i].spares = (spares + [0] * len(slots))[:len(slots)]
@@ -1223,8 +1328,8 @@ class _Story:
                      f"{_plural(len(fs), 'fighter')}, {where}:")
             for f in fs:
                 profiles[f.type] = self.rules.profile(FIGHTERS[f.type])
-                skill = (f"; skill: {', '.join(skill_name(k) for k in f.skills)}"
-                         if f.skills else "")
+                skill = (f"; skill{'s' if len(f.skills) > 1 else ''}: "
+                         f"{', '.join(skill_name(k) for k in f.skills)}" if f.skills else "")
                 kit = self.kit_words(f)
                 horse = " on horseback" if f.mounted else ""
                 self.say(f"  {self.lab(f.i)} {_type_name(f.type)} at {_xy(f.pos)}{horse}, {kit}"
@@ -1274,14 +1379,68 @@ class _Story:
         parts = []
         for k in sorted(who, key=lambda k: SKILLS.index(k) if k in SKILLS else len(SKILLS)):
             labs = who[k]
+            if k in RIDING_SKILLS:  # a side's every fighter (riding_skill_a / _b)
+                sides = [s for s in range(2) if all(self.lab(f.i) in labs for f in
+                                                    self.f.values() if f.side == s)]
+                labs = [f"every fighter of side {SIDES[s]}" for s in sides] + [
+                    lab for lab in labs if "AB".index(lab[0]) not in sides]
             names = labs[0] if len(labs) == 1 else ", ".join(labs[:-1]) + " and " + labs[-1]
             parts.append(f"{skill_name(k)} ({names})")
-            if k in FIGHT_SKILLS:
+            if k in FIGHT_SKILLS or k in RIDING_SKILLS:
                 self.why(k)
         self.say("Skills: " + "; ".join(parts) + ".")
 
     def has(self, i: int, skill: str) -> bool:
         return skill in self.f[i].skills
+
+    def strength_words(self, name: str) -> str:
+        """' + 1' for a weapon striking at its thrower's S + 1, '' at his S."""
+        s = self.rules.weapon(name)["strength"]
+        return f" {'+' if s > 0 else '-'} {abs(s)}" if s else ""
+
+    def reach(self, i: int, row: int) -> tuple[float, float]:
+        """(short, long) range in inches of weapon ``row`` in fighter i's hands: the table's, or
+        a thrown weapon's by his S (the engine's ``_reach``)."""
+        w = self.weapon(row)
+        if w["flags"] & S.FL_THROWN:
+            long = float(self.rules.throw_range_per_s * self.f[i].s + self.rules.throw_range_base)
+            return long / 2, long
+        return float(w["short_in"]), float(w["long_in"])
+
+    def own_mods(self, i: int) -> list[tuple[int, str]]:
+        """Fighter i's own modifiers to his to-hit, reloading and clearing rolls now: a
+        sure-footed rider's (in the saddle), and an entangled fighter's (the engine's ``_sure``
+        and ``_tangled``): [(value, name)], none of them 0."""
+        f, r = self.f[i], self.rules
+        out = []
+        if f.mounted and self.has(i, "sure_footed") and r.sure_footed_bonus:
+            out.append((r.sure_footed_bonus, "sure-footed rider"))
+        if f.rope and r.entangled_action_mod:
+            out.append((r.entangled_action_mod, "entangled"))
+        return out
+
+    def roll_mods(self, i: int) -> str:
+        """' at +1 (sure-footed rider)': fighter i's own modifiers to a BS test to reload or
+        clear (``own_mods``), '' with none."""
+        mods = self.own_mods(i)
+        for _, name in mods:
+            self.why("sure_footed" if name.startswith("sure") else "untangle")
+        if not mods:
+            return ""
+        return (f" at {sum(v for v, _ in mods):+d} ("
+                + ", ".join(f"{v:+d} {name}" if len(mods) > 1 else name for v, name in mods)
+                + ")")
+
+    def lying(self, i: int) -> bool:
+        """Does fighter i count as down in hand-to-hand: down, or entangled (the engine's
+        ``_lying``)?"""
+        return self.f[i].state == DOWN or bool(self.f[i].rope)
+
+    def rope_words(self, v: int) -> str:
+        """"A3's lasso" or 'the bolas': what entangles fighter v."""
+        f = self.f[v]
+        return f"{self.lab(f.roper)}'s lasso" if f.rope == S.ROPE_LASSO and f.roper >= 0 else \
+            "the lasso" if f.rope == S.ROPE_LASSO else "the bolas"
 
     def weapon_line(self, row) -> None:
         """The profile of weapon ``row``, the first time it comes up."""
@@ -1300,10 +1459,19 @@ class _Story:
         tail = "; each shell a scatter template" if w["flags"] & S.FL_TEMPLATE else ""
         if w["kind"] == S.KIND_THROWN:
             r = self.rules
+            # a rope (bolas, lasso): a fancy roper's hit entangles; a lasso is held (wm-9)
+            dmg = f"damage {w['damage']}" if w["damage"] else "no harm of its own"
+            use = ("held: back in his hand after a miss, tied to the fighter it entangles after "
+                   "a hit" if w["flags"] & S.FL_HELD else "one throw")
+            rope = ""
+            if w["flags"] & S.FL_ENTANGLE:
+                rope = ("; only a fancy roper carries one, and his hit entangles"
+                        if w["flags"] & S.FL_HELD else
+                        "; a fancy roper's hit entangles (when he carries no lasso)")
             self.say(f"  The {weapon_name(row)}, thrown: long range {r.throw_range_per_s} x the "
                      f"thrower's S + {r.throw_range_base}\" ({w['hit_long']:+d} to hit), short "
                      f"range half of it ({w['hit_short']:+d}), S the thrower's "
-                     f"{w['strength']:+d}, damage {w['damage']}, one throw, {ammo}.")
+                     f"{w['strength']:+d}, {dmg}, {use}, {ammo}{rope}.")
             return
         self.say(f"  The {weapon_name(row)}: short range to {w['short_in']}\" "
                  f"({w['hit_short']:+d} to hit), long to {w['long_in']}\" "
@@ -1651,7 +1819,7 @@ class _Story:
 
     def route(self, kind, i, p):
         """Before a fast-draw event is told: the score it belongs to."""
-        if kind == Ev.ACTION:
+        if kind == Ev.ACTION or kind == Ev.UNTANGLE and p[1] == 0:  # (his turn on the ropes)
             if i not in self.order:
                 return
             self.advance_to(self.order[i])
@@ -1760,6 +1928,8 @@ class _Story:
                     head, tail = f"{me} stays at {here} and " + head.split(" ", 1)[1], tail
             elif act == Act.CRAWL and f.state == DOWN:
                 head, tail = f"{me}, down, crawls", ""
+            elif act == Act.CRAWL and f.rope == S.ROPE_BOLAS:  # his walk or run (wm-9)
+                head, tail = f"{me}, the bolas round his legs, crawls", ""
             else:
                 head = f"{me} {(_RIDE if f.mounted else _VERB)[act]}"
                 tail = ", ready to snap-shoot on the way" if mid and act != Act.CRAWL else ""
@@ -1814,6 +1984,14 @@ class _Story:
         elif f.pos != dest:
             why = ("a move other than a charge stops short of base contact with an enemy, or "
                    "another fighter stands in the way")
+            h = self.f.get(f.roper)
+            if act == Act.CRAWL and f.rope == S.ROPE_BOLAS and f.state == STANDING:
+                why = (f"the bolas round his legs, he crawls no more than {self.rules.crawl_in}\""
+                       " towards where he meant to go")
+            elif f.rope == S.ROPE_LASSO and h is not None and \
+                    dist_in(*dest, *h.pos) * 100 > f.reach + 50:
+                why = (f"{self.lab(f.roper)}'s lasso holds him within its reach "
+                       f"({f.reach / 100:.1f}\") of {self.lab(f.roper)}")
             if act == Act.RUN and self.rules.run_stop_in > 0 and any(
                     b.side != f.side and b.state == STANDING and self.sees(i, b.i) and
                     dist_in(*f.pos, *b.pos) <= self.rules.run_stop_in
@@ -2070,12 +2248,20 @@ class _Story:
         ind = "  " if self.melee_ctx else "    "
         tough = self.rules.horse_profile[4]
         src = " from the crash" if a < 0 else ""
+        shot = self.cur_shot
+        lasso = a >= 0 and need == 0 and shot is not None and shot["f"] == a and \
+            shot["row"] >= 0 and bool(self.weapon(shot["row"])["flags"] & S.FL_HELD)
         if wounded:
             res = "wounded: the horse falls"
         else:
-            f.hpin, f.hpin_turn = True, self.turns
+            f.hpin = True
+            f.hpin_turn = self.turns
             res = (f"no wound, but the horse is pinned: it panics, and will bolt in {me}'s next "
                    "movement phase unless he calms it")
+        if lasso:  # a lasso does no harm, only pins the horse (wm-9)
+            self.say(f"{ind}{self.lab(a)}'s lasso catches {me}'s horse: it does no harm, but the "
+                     f"horse is pinned: it panics{self.why('horse_hit')}.")
+            return
         if need == 0:
             self.say(f"{ind}The hit{src} cannot wound {me}'s horse (S{s} against T{tough}), but "
                      f"the horse is pinned: it panics{self.why('horse_hit')}.")
@@ -2083,9 +2269,17 @@ class _Story:
         self.say(f"{ind}To wound {me}'s horse (S{s}{src} against T{tough}): needs {need}+, rolls "
                  f"{d}: {res}{self.why('horse_hit')}.")
 
-    def stay_on(self, t, ok, why):
+    def test_mod(self, i, mod) -> str:
+        """', +1 sure-footed': the modifier a rider's riding test logs (Ev.STAY_ON c, Ev.CALM
+        b: a sure-footed rider's bonus), '' for none."""
+        if not mod:
+            return ""
+        what = "sure-footed" if self.has(i, "sure_footed") else "modifier"
+        return f", {mod:+d} {what}{self.why('sure_footed') if what != 'modifier' else ''}"
+
+    def stay_on(self, t, ok, why, mod=0):
         """Rider t's I test to stay in the saddle (Ev.STAY_ON): pinned or wounded (why 0), or
-        his horse ran into something (1)."""
+        his horse ran into something (1); ``mod`` its modifier (a sure-footed rider's)."""
         f = self.f[t]
         ind = "  " if self.melee_ctx else "    "
         if why == 1:
@@ -2106,7 +2300,7 @@ class _Story:
                      "pinned" if f.pinned else "wounded")
         res = "passed: he keeps his seat" if ok else "failed"
         self.say(f"{ind}{self.lab(t)}, {cause}, tests to stay in the saddle"
-                 f"{self.why('stay_on')}: an I test (I {f.i_}) {res}.")
+                 f"{self.why('stay_on')}: an I test (I {f.i_}{self.test_mod(t, mod)}) {res}.")
 
     def fall(self, t, hits, why, fast):
         """Rider t falls (Ev.FALL): how, and the fall's hits (their pins and wound rolls
@@ -2114,6 +2308,10 @@ class _Story:
         f = self.f[t]
         f.mounted = f.hpin = False
         ind = "  " if self.melee_ctx else "    "
+        if why == S.FALL_ROPE:  # the rope's fall: its one hit follows (``entangle``)
+            self.say(f"{ind}{self.lab(t)} {_FALL_HOW[why]}: he is on foot at {_xy(f.pos)} (M "
+                     f"{f.foot_m}), and the horse leaves the fight.")
+            return
         m = self.rules.horse_profile[0]
         n = f"{_plural(hits, 'hit')} at S{self.rules.fall_strength}"
         if fast:
@@ -2141,8 +2339,9 @@ class _Story:
             return "the fall"
         return f"the fall's hit {min(fl['n'] + 1, fl['hits'])} of {fl['hits']}"
 
-    def calm(self, i, ok):
-        """The rider of a pinned horse tries to calm it at his turn's start (Ev.CALM)."""
+    def calm(self, i, ok, mod=0):
+        """The rider of a pinned horse tries to calm it at his turn's start (Ev.CALM; ``mod``
+        the test's modifier, a sure-footed rider's)."""
         f = self.f[i]
         if ok:
             f.hpin = False
@@ -2150,7 +2349,7 @@ class _Story:
         else:
             res = "failed: it will bolt"
         self.say(f"{self.lab(i)} tries to calm his pinned horse{self.why('calm')}: an I test "
-                 f"(I {f.i_}) {res}.")
+                 f"(I {f.i_}{self.test_mod(i, mod)}) {res}.")
 
     def snap_after(self, i) -> str:
         """What made fighter i's shot a snap shot after his move: 'his run', 'dismounting', 'his
@@ -2184,6 +2383,138 @@ class _Story:
         told = [f"{n} {w}" for n, w in horses if n]
         if told:
             txt += "; its horses: " + ", ".join(told)
+        return txt
+
+    # ---------------------------------------------------------------- ropes (wm-9)
+
+    def entangle(self, t, a, kind, row, mounted, reach):
+        """Fancy roper a's hit with his rope (weapon ``row``) entangles t (Ev.ENTANGLE): he
+        falls (a rider pulled from the saddle: Ev.FALL why FALL_ROPE follows), pinned, and takes
+        the rope's fall's automatic hit (its WOUND, a -1), then the bolas' own. A lasso stays
+        tied to a within ``reach`` hundredths of an inch (the distance thrown): its slot is
+        empty until it comes back."""
+        f = self.f[t]
+        lasso = kind == S.ROPE_LASSO
+        f.rope, f.roper, f.rope_k, f.reach = kind, -1, -1, 0
+        if lasso:
+            f.roper, f.reach = a, reach
+            f.rope_k = self.slot_of(a, row)
+            if f.rope_k >= 0:
+                self.f[a].loaded[f.rope_k] = 0  # tied to him
+        self.ropes[self.f[a].side]["entangled"] += 1
+        self.tangle = {"f": t, "a": a}
+        me, by = self.lab(t), self.lab(a)
+        how = "and falls" if f.state == STANDING else "where he lies"
+        if lasso:  # (a rider's pull from the saddle is told next: Ev.FALL)
+            hold = f": {by} holds him on a rope of {reach / 100:.1f}\" (the distance thrown)"
+        else:
+            hold = ": the bolas round his legs, he can only crawl"
+        self.say(f"    {me} is entangled by {by}'s {weapon_name(row)} {how}"
+                 f"{self.why('entangle')}{hold}.")
+
+    def untangle(self, v, free, why, s_test, mod, i_test, stay):
+        """Entangled fighter v's turn (Ev.UNTANGLE why 0): he stays entangled and acts at
+        entangled_action_mod (``stay``), or tries to get free (a lasso's S test, ``s_test``
+        at ``mod``, then the I test, ``i_test``; -1 not taken), doing nothing else; or (why 1)
+        the lasso's holder lets go (``let_go``)."""
+        if why == 1:
+            prev = self.ev[self.i - 1] if self.i > 0 else None
+            knocked = int(prev[1]) if prev is not None and int(prev[2]) == Ev.KNOCKDOWN and \
+                not int(prev[4]) and int(prev[1]) in (v, self.f[v].roper) else -1
+            self.lasso_let_go(v, thrown=knocked)  # (a knock-back's let-go follows its KNOCKDOWN)
+            return
+        self.close_burst()
+        self.end_activation()
+        self.phase = "move"  # (in place of his action)
+        self.mover = -1
+        f, r = self.f[v], self.rules
+        me, rope, side = self.lab(v), self.rope_words(v), f.side
+        if stay:
+            self.ropes[side]["acted"] += 1
+            crawl = "; the bolas round his legs, he can only crawl" if \
+                f.rope == S.ROPE_BOLAS else ""
+            self.say(f"{me} stays entangled in {rope} rather than try to get free"
+                     f"{self.why('untangle')}: he acts at {r.entangled_action_mod:+d} to hit, "
+                     f"reload and clear this {self.turn_word}{crawl}.")
+            return
+        self.ropes[side]["tries"] += 1
+        f.act = ACT_ROPES  # no other action, no shot
+        tests = []
+        if s_test >= 0:
+            other = f"{self.lab(f.roper)}'s" if f.roper >= 0 else "the roper's"
+            tests.append(f"an S test (S {f.s}, {mod:+d}: his S against {other}) "
+                         f"{'passed' if s_test else 'failed'}")
+        if i_test >= 0:
+            tests.append(f"an I test (I {f.i_}) {'passed' if i_test else 'failed'}")
+        res = "he is still entangled"
+        if free:
+            self.ropes[side]["freed"] += 1
+            res = "he is free"
+            h = self.f.get(f.roper)
+            if f.rope == S.ROPE_LASSO and h is not None:
+                res += f", and the lasso goes back to {self.lab(f.roper)}'s hand"
+                if 0 <= f.rope_k < len(h.slots):
+                    h.loaded[f.rope_k] = 1
+            f.rope, f.roper, f.rope_k, f.reach = 0, -1, -1, 0
+        self.say(f"{me} struggles with {rope}{self.why('untangle')}: "
+                 f"{', '.join(tests) or 'no test'}: {res}; he does nothing else this "
+                 f"{self.turn_word}.")
+
+    def lasso_let_go(self, v, thrown=-1):
+        """The holder of the lasso on v lets go (Ev.UNTANGLE why 1): out of action, down, or
+        beyond the rope's reach (stepping, carried by his horse, or ``thrown`` back: that
+        fighter); the lasso is lost for the fight, v is free."""
+        f = self.f[v]
+        me, h = self.lab(v), self.f.get(f.roper)
+        prev = self.ev[self.i - 1] if self.i > 0 else None
+        body = self.out[self.main].lstrip("\n") if self.out else ""
+        ind = " " * (len(body) - len(body.lstrip(" ")))  # beside what put him down or out,
+        if prev is not None and int(prev[2]) == Ev.MOVE:  # under the move that took him away
+            ind += "  "
+        if h is None:
+            who = "the lasso's holder lets go"
+        else:
+            hl = self.lab(f.roper)
+            if h.state == OUT:
+                who = f"{hl}, out of action, lets go of his lasso"
+            elif h.state == DOWN:
+                who = f"{hl}, down, lets go of his lasso"
+            else:
+                if thrown >= 0:
+                    how = (f"{hl} is thrown beyond his rope" if thrown == f.roper else
+                           f"{me} is thrown beyond {hl}'s rope")
+                elif self.horse_run is not None and self.horse_run["f"] == f.roper:
+                    how = f"{hl}'s horse carries him beyond his rope"
+                elif prev is not None and int(prev[2]) == Ev.MOVE and int(prev[1]) == f.roper:
+                    how = f"{hl} steps beyond his rope"
+                else:
+                    how = f"{hl} is beyond his rope"
+                d = dist_in(*h.pos, *f.pos)
+                who = (f"{how} ({d:.1f}\" from {me}, the rope {f.reach / 100:.1f}\") and "
+                       "lets go")
+            self.ropes[h.side]["lost"] += 1
+            if 0 <= f.rope_k < len(h.slots):
+                h.loaded[f.rope_k] = 0
+                h.useless[f.rope_k] = True
+        f.rope, f.roper, f.rope_k, f.reach = 0, -1, -1, 0
+        self.say(f"{ind}{who}: the lasso is lost, and {me} is free{self.why('let_go')}.")
+
+    def rope_count(self, side) -> str:
+        """'; its ropes entangled 2 enemies (1 lasso let go and lost); its entangled fighters
+        tried to get free 3 times (1 got free) and acted entangled 1 time', or '' (no rope of
+        the side's entangled anyone, and none of its fighters was entangled)."""
+        n = self.ropes[side]
+        txt = ""
+        if n["entangled"] or n["lost"]:
+            txt += (f"; its ropes entangled {n['entangled']} "
+                    f"{'enemy' if n['entangled'] == 1 else 'enemies'}")
+            if n["lost"]:
+                txt += f" ({_plural(n['lost'], 'lasso')} let go and lost)"
+        parts = ([f"tried to get free {_plural(n['tries'], 'time')} ({n['freed']} got free)"]
+                 if n["tries"] else []) + \
+            ([f"acted entangled {_plural(n['acted'], 'time')}"] if n["acted"] else [])
+        if parts:
+            txt += "; its entangled fighters " + " and ".join(parts)
         return txt
 
     def rule_now(self, key: str) -> None:
@@ -2236,6 +2567,13 @@ class _Story:
             return  # going down or out was told; the aim goes with him
         if nxt is not None and int(nxt[2]) in (Ev.PINNED, Ev.DUCK) and int(nxt[1]) == i:
             self.pending_aim = (i, t)
+            return
+        if int(prev[2]) == Ev.ENTANGLE and int(prev[1]) == i:  # pinned after his fall, if up
+            pin = self.peek(Ev.PINNED, stop_kinds=(Ev.WOUND, Ev.SHOT, Ev.ACTION, Ev.TURN))
+            if pin is not None and int(pin[1]) == i:
+                self.pending_aim = (i, t)
+            else:
+                self.say(f"    {me} loses his aim on {tgt}, entangled.")
             return
         if int(prev[2]) == Ev.FALL and int(prev[1]) == i:
             self.say(f"  {me} loses his aim on {tgt} in the fall.")
@@ -2512,7 +2850,9 @@ class _Story:
             f.aim_t, f.aim_n = -1, 0  # the engine spends the aim before the shot
         if b is None and not second:
             k = self.slot_of(i, row)
-            if k >= 0:  # both barrels spend both shells, whatever comes of the second
+            # both barrels spend both shells, whatever comes of the second; a lasso stays in
+            # his hand (tied to its victim once it entangles: ``entangle``)
+            if k >= 0 and not self.weapon(row)["flags"] & S.FL_HELD:
                 spent = 2 if flags & (S.SH_BOTH | S.SH_PAIR) else 1
                 f.loaded[k] = max(f.loaded[k] - spent, 0)
         self.tally[f.side]["shots"] += 1
@@ -2567,7 +2907,8 @@ class _Story:
             elif double:
                 text += f"{kind} at {tgt} with one barrel of the {gun}"
             elif thrown:
-                text += f"his {gun}{self.why('thrown')}{kind_txt} at {tgt}"
+                rule = WEAPONS[row] if WEAPONS[row] in ("bolas", "lasso") else "thrown"
+                text += f"his {gun}{self.why(rule)}{kind_txt} at {tgt}"
             elif barrel:
                 text += f"his {gun}{kind_txt} at {tgt}"
             else:
@@ -2634,15 +2975,16 @@ class _Story:
         r, f = self.rules, self.f[i]
         bs = self.fire_bs(i, flags)
         w = self.weapon(row)
+        short, long = self.reach(i, row)
         if d is None:
             d = dist_in(*f.pos, *self.f[t].pos)
         if mods & S.MOD_MARKSMAN:  # short only through marksman's longer short range
             rmod, rng = w["hit_short"], "short range thanks to marksman"
-        elif d <= w["short_in"]:
+        elif d <= short:
             rmod, rng = w["hit_short"], "short range"
-        elif d <= w["long_in"]:
+        elif d <= long:
             rmod, rng = w["hit_long"], "long range"
-        elif r.marksman_reading == "both_bands" and d <= w["long_in"] * r.marksman_factor:
+        elif r.marksman_reading == "both_bands" and d <= long * r.marksman_factor:
             rmod, rng = w["hit_long"], "long range thanks to marksman"
         else:
             return ""
@@ -2684,8 +3026,12 @@ class _Story:
                           + self.one_hand_why(i)))
         if size:
             items.append((size, "mounted target"))
+        own = self.own_mods(i)  # a sure-footed rider's, an entangled shooter's (wm-9)
+        items += own
         if r.needed_base - bs - sum(v for v, _ in items) != need:
             return ""
+        for _, name in own:
+            self.why("sure_footed" if name.startswith("sure") else "untangle")
         self.why("need")
         if mods & S.MOD_MARKSMAN or rng.endswith("marksman"):
             self.why("marksman")
@@ -2712,7 +3058,8 @@ class _Story:
     def rein_hand(self, i) -> bool:
         """Does fighter i fire a long gun one-handed for the reins: in the saddle, under
         mounted_long_gun 'one_hand' (the engine's ``_one_handed``)?"""
-        return self.f[i].mounted and self.rules.mounted_long_gun == "one_hand"
+        return self.f[i].mounted and self.rules.mounted_long_gun == "one_hand" and \
+            not self.has(i, "ride_like_rooster")  # (hands-free riding: wm-9)
 
     def one_hand_why(self, i) -> str:
         """Why fighter i's long gun is fired one-handed (MOD_ONE_ARM), to follow 'long gun fired
@@ -3004,7 +3351,14 @@ class _Story:
     def wound(self, t, a, need, d, wounded):
         f = self.f[t]
         ind = "    " if not self.melee_ctx else "  "
-        if a < 0:  # a fall's hit (Ev.FALL): fall_strength, one wound
+        tangle = self.tangle is not None and self.tangle["f"] == t and a < 0
+        if tangle:  # the entangled fall's automatic hit: entangle_fall_strength
+            s = self.rules.entangle_fall_strength
+            if need == 0:
+                self.say(f"{ind}The rope's fall cannot wound {self.lab(t)} (S{s} against T{f.t}).")
+                return
+            dmg, s_txt = 1, f" (the rope's fall, S{s} against T{f.t})"
+        elif a < 0:  # a fall's hit (Ev.FALL): fall_strength, one wound
             what = self.fall_hit(t)
             if self.falling is not None and self.falling["f"] == t:
                 self.falling["n"] += 1
@@ -3301,9 +3655,11 @@ class _Story:
                 self.melee_to(len(self.f), stop=(t, by))
                 self.melee_header()
             ind = "  " if self.melee_ctx else ""
+            tangled = "" if self.f[t].state == DOWN or not self.f[t].rope else \
+                f": entangled in {self.rope_words(t)}, he counts as down"
             self.take_out(t)
             self.say(f"{ind}{self.lab(t)}, down in hand-to-hand with {self.lab(by)}, is out of "
-                     f"action{self.why('down_alone')}.")
+                     f"action{tangled}{self.why('down_alone')}.")
             return
         ind = "  " if self.melee_ctx or self.phase == "end" else "    "
         self.take_out(t)
@@ -3337,11 +3693,10 @@ class _Story:
                     continue
             if self.f[b].eng == a and b < a:
                 continue
-            fb = self.f[b]
             if {a, b} == set(stop):
                 return
-            if (fa.state == DOWN or fb.state == DOWN) and not self.rules.down_alone_out:
-                lying, other = (b, a) if fb.state == DOWN else (a, b)
+            if (self.lying(a) or self.lying(b)) and not self.rules.down_alone_out:
+                lying, other = (b, a) if self.lying(b) else (a, b)
                 self.f[lying].eng = -1
                 if self.f[other].eng == lying:
                     self.f[other].eng = -1
@@ -3352,7 +3707,9 @@ class _Story:
             self.phase = "melee"
             self.say("Hand-to-hand:")
 
-    def melee(self, a, b, sa, sb, ha, hb):
+    def melee(self, a, b, sa, sb, ha, hb, cb_a=0, cb_b=0):
+        """A round of hand-to-hand (Ev.MELEE): ``cb_a`` and ``cb_b`` the charge bonuses counted
+        in the scores; one counted in a later round than the charge's is a war horse's."""
         self.close_burst()
         self.melee_to(a + 1, (a, b))
         self.melee_header()
@@ -3370,8 +3727,12 @@ class _Story:
             hate = [f"{self.lab(x)} hating {self.lab(y)} "
                     f"(+{self.rules.hatred_combat_bonus})"
                     for x, y in ((a, b), (b, a)) if self.f[x].hates == y]
+            kept = [f"{self.lab(x)} keeping his charge bonus (+{cb}) on his war horse"
+                    f"{self.why('war_horse')}"
+                    for x, cb in ((a, cb_a), (b, cb_b)) if cb and not self.f[x].charged]
             txt = (f"{self.lab(a)} (WS {fa.ws}) against {self.lab(b)} (WS {fb.ws})"
                    + (f", {' and '.join(ch)} charging{bulk}" if ch else "")
+                   + (f", {' and '.join(kept)}" if kept else "")
                    + (f", {' and '.join(hate)}" if hate else "")
                    + f": combat scores {sa} and {sb}")
             if sa == sb:
@@ -3485,10 +3846,10 @@ class _Story:
         gun = self.part_name(i, k)
         row = f.slots[k] if k < len(f.slots) else -1
         how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
-               "on the move, a BS test " + ("passed" if ok else "failed"))
+               f"on the move, a BS test{self.roll_mods(i)} " + ("passed" if ok else "failed"))
         if f.mounted:
             self.why("reload")  # the rule for all, then the rider's
-            how = self.saddle_how(cat, ok)
+            how = self.saddle_how(cat, ok, i)
         die_txt = f"D{self.rules.reload_die} {die}" if die else "one chamber a turn"
         noun = f"{shell_name(row)} shell" if row >= 0 and shell_name(row) else "round"
         if ok:
@@ -3522,10 +3883,10 @@ class _Story:
         shell = f"{shell_name(row_b)} " if row_b >= 0 and shell_name(row_b) else ""
         first = order == 1
         how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
-               "on the move, a BS test " + ("passed" if ok else "failed"))
+               f"on the move, a BS test{self.roll_mods(i)} " + ("passed" if ok else "failed"))
         if f.mounted:
             self.why("reload")  # the rule for all, then the rider's
-            how = self.saddle_how(cat, ok)
+            how = self.saddle_how(cat, ok, i)
 
         def shells(n):
             return f"a {shell}shell" if n == 1 else f"{n} {shell}shells"
@@ -3584,11 +3945,11 @@ class _Story:
         row = f.slots[k] if k < len(f.slots) else -1
         noun = self.spare_noun(row)
         how = ("standing still, no roll needed" if RELOAD_CATEGORIES[cat] == "auto" else
-               "on the move, a BS test " + ("passed" if ok else "failed"))
+               f"on the move, a BS test{self.roll_mods(i)} " + ("passed" if ok else "failed"))
         self.why("reload")  # the rule for all, then the spare's (then the rider's)
         self.why("spares")
         if f.mounted:
-            how = self.saddle_how(cat, ok)
+            how = self.saddle_how(cat, ok, i)
         if k < len(f.slots):
             f.spares[k] = left
         spares = f"{_plural(left, 'spare')} left" if left else "no spare left"
@@ -3615,11 +3976,12 @@ class _Story:
             res = f"D{self.rules.reload_die} {die}: {gain}"
         self.say(f"{me} fits a spare {noun} to his {gun} ({how}): {res}; {spares}.")
 
-    def saddle_how(self, cat, ok) -> str:
+    def saddle_how(self, cat, ok, i) -> str:
         """How a rider's reload or clearing went, by its category (mounted_reload_shift)."""
         c = RELOAD_CATEGORIES[cat]
         txt = ("in the saddle, no roll needed" if c == "auto" else
-               "in the saddle, a BS test " + ("passed" if ok else "failed") if c == "roll" else
+               f"in the saddle, a BS test{self.roll_mods(i)} " + ("passed" if ok else "failed")
+               if c == "roll" else
                "no clearing is possible in the saddle after what he did this turn")
         return txt + self.why("mounted_reload")
 
@@ -3632,10 +3994,10 @@ class _Story:
         gun = self.part_name(i, k)
         c = RELOAD_CATEGORIES[cat]
         how = ("standing still, no roll needed" if c == "auto" else
-               "on the move, a BS test " + ("passed" if ok else "failed") if c == "roll" else
-               "no clearing is possible after what he did this turn")
+               f"on the move, a BS test{self.roll_mods(i)} " + ("passed" if ok else "failed")
+               if c == "roll" else "no clearing is possible after what he did this turn")
         if f.mounted:
-            how = self.saddle_how(cat, ok)
+            how = self.saddle_how(cat, ok, i)
         res = (f"a jam marker comes off, {left} left" if ok else "the jam stays")
         self.say(f"{self.lab(i)} works on the jammed {gun}: {how}; {res}.")
 
@@ -3694,7 +4056,8 @@ class _Story:
             t = self.tally[s]
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
-                     f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}.")
+                     f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}"
+                     f"{self.rope_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -3766,14 +4129,18 @@ class _Story:
             del rnd
             # a gun blow and the ammo rolls of a gun fired in hand-to-hand belong to the round
             melee_ammo = kind == Ev.AMMO and f in self.melee_gun
-            if kind not in _HIT_CHAIN:
-                self.falling = None
+            # the kind as it belongs to what went before: an entangled fighter's own turn
+            # (Ev.UNTANGLE b 0) to nothing (a lasso let go, b 1, may end a hit: its holder put
+            # down or out)
+            link = -1 if kind == Ev.UNTANGLE and p[1] == 0 else kind
+            if link not in _HIT_CHAIN:
+                self.falling = self.tangle = None
                 if kind != Ev.GUN_BLOW and not melee_ammo:
                     self.melee_ctx = False
                     self.melee_gun = {}
-            if kind not in _SHOT_CHAIN and kind != Ev.BURST:
+            if link not in _SHOT_CHAIN and link != Ev.BURST:
                 self.close_burst()
-            if self.pair is not None and kind not in _PAIR_CHAIN and not (
+            if self.pair is not None and link not in _PAIR_CHAIN and not (
                     kind == Ev.SHOT and p[6] & S.SH_SECOND and f == self.pair["f"]):
                 self.close_pair()
             if self.fast and self.active == BOTH:
@@ -3821,7 +4188,7 @@ class _Story:
             elif kind == Ev.QUICK_DRAW:
                 self.quick_draw(f, p[0], p[1])
             elif kind == Ev.MELEE:
-                self.melee(f, *p[:5])
+                self.melee(f, *p[:5], p[7], p[8])
             elif kind == Ev.GUN_BLOW:
                 self.gun_blow(f, *p[:5])
             elif kind == Ev.RECOVERY:
@@ -3865,9 +4232,13 @@ class _Story:
             elif kind == Ev.FALL:
                 self.fall(f, *p[:3])
             elif kind == Ev.STAY_ON:
-                self.stay_on(f, p[0], p[1])
+                self.stay_on(f, *p[:3])
             elif kind == Ev.CALM:
-                self.calm(f, p[0])
+                self.calm(f, *p[:2])
+            elif kind == Ev.ENTANGLE:
+                self.entangle(f, *p[:5])
+            elif kind == Ev.UNTANGLE:
+                self.untangle(f, *p[:6])
             elif kind == Ev.BOLT:
                 self.bolt(f, *p[:6])
             else:
