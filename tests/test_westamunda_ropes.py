@@ -58,6 +58,17 @@ def rows(ev):
     return [tuple(int(v) for v in r) for r in ev]
 
 
+def tied_rows(ev):
+    """(row, the fighters entangled before it) of each event of a trace."""
+    tied = set()
+    for r in rows(ev):
+        yield r, tied
+        if r[2] == S.Ev.ENTANGLE:
+            tied.add(r[1])
+        elif (r[2] == S.Ev.UNTANGLE and r[3] == 1) or r[2] == S.Ev.TAKEN_OUT:
+            tied.discard(r[1])
+
+
 def side(batches, col, s=0):
     return sum(int(b.sides[0, s, col]) if hasattr(b, "sides") else int(b[1][0, s, col])
                for b, _ in batches)
@@ -188,18 +199,8 @@ def test_victims_who_stay_entangled_act_and_shoot(staying):
     """With stay_tangled 9 every scripted victim stays: they act (tangled_actions) and fire."""
     acts = side(staying, S.S_TANGLED_ACTS, 1)
     assert acts >= 10, acts
-    shots = 0
-    for _, ev in staying:
-        tied = set()
-        for r in rows(ev):
-            if r[2] == S.Ev.ENTANGLE:
-                tied.add(r[1])
-            elif r[2] == S.Ev.UNTANGLE and r[3] == 1:
-                tied.discard(r[1])
-            elif r[2] == S.Ev.TAKEN_OUT:
-                tied.discard(r[1])
-            elif r[2] == S.Ev.SHOT and r[1] in tied:
-                shots += 1
+    shots = sum(r[2] == S.Ev.SHOT and r[1] in tied
+                for _, ev in staying for r, tied in tied_rows(ev))
     assert shots >= 5, shots
 
 
@@ -209,16 +210,10 @@ def test_entangled_counts_as_down_in_hand_to_hand():
     runs = fights(LASSO, 120, ["brawler", "brawler"])
     taken = 0
     for _, ev in runs:
-        tied = set()
-        for r in rows(ev):
-            if r[2] == S.Ev.ENTANGLE:
-                tied.add(r[1])
-            elif r[2] == S.Ev.UNTANGLE and r[3] == 1:
-                tied.discard(r[1])
-            elif r[2] == S.Ev.MELEE:
+        for r, tied in tied_rows(ev):
+            if r[2] == S.Ev.MELEE:
                 assert r[1] not in tied and r[3] not in tied
-            elif r[2] == S.Ev.TAKEN_OUT and r[1] in tied and r[4] == 0:
-                taken += 1
+            taken += r[2] == S.Ev.TAKEN_OUT and r[1] in tied and r[4] == 0
     assert taken >= 1
 
 
