@@ -209,7 +209,7 @@ def expected_cost_change(rules, roster, weapon):
     delta = 0
     for r in roster:
         k = kind(rules, weapon)
-        if k == "melee":
+        if k in ("melee", "thrown"):  # added to every fighter (a hand weapon, bolas, a lasso)
             delta += 0 if weapon in r.weapons else new["cost"]
             continue
         place = "long_gun" if k == "bow" else k  # a bow goes where the long guns were
@@ -228,7 +228,7 @@ def test_swap_puts_each_swappable_weapon_in_at_its_price():
         for weapon in names:
             out = B.swap(R, base, weapon, gang)
             assert R.roster_problem(out, gang) is None
-            assert all(weapon in r.weapons for r in out if kind(R, weapon) == "melee"
+            assert all(weapon in r.weapons for r in out if kind(R, weapon) in ("melee", "thrown")
                        or any(kind(R, w) == kind(R, weapon) for w in r.weapons))
             assert R.roster_cost(out) - R.roster_cost(base) == expected_cost_change(R, base, weapon)
             forces(R, (out, base), (gang, gang))
@@ -241,7 +241,8 @@ def test_swap_puts_each_swappable_weapon_in_at_its_price():
     # the sabre's parry and the lance's charge are not modelled yet: neither is swappable
     assert "lance" not in B.swappable(R, "native_war_band")
     assert set(B.swappable(R, "cavalry")) == {"bowie", "tomahawk", "club", "revolver",
-                                               "springfield"}
+                                               "springfield", "bolas"}
+    assert "bolas" in town and "lasso" not in town  # (a lasso needs fancy ropin': forces)
 
 
 def test_swap_moves_the_boxes_with_the_gun():
@@ -383,7 +384,7 @@ def test_a_hire_joins_the_build_which_spends_what_his_fee_leaves(hire):
         assert r.roster_cost(roster) <= r.gang_budget
         kit = r.hired_recruit(hire).weapons
         assert all(w in kit for w in hires[0].weapons)
-        assert "bolas" not in hires[0].weapons
+        assert ("bolas" in hires[0].weapons) == (hire == "bounty_hunter")  # (wm-9: he throws it)
         longs = [w for w in hires[0].weapons if w not in ROUND_OF and
                  kind(r, w) in ("long_gun", "bow")]
         assert len(longs) <= 1
@@ -393,7 +394,7 @@ def test_the_bounty_hunter_carries_his_rifle_and_handguns_but_one_long_gun():
     r = WMRules(hire_b="bounty_hunter")
     bh = B.side_roster(r, "b")[-1]
     assert bh.type == "bounty_hunter"
-    assert bh.weapons == ("bowie", "revolver", "small_revolver", "winchester")
+    assert bh.weapons == ("bowie", "revolver", "small_revolver", "winchester", "bolas")
     assert sorted(bh.boxes) == ["revolver", "small_revolver", "winchester"]
     assert r.fighter_cost(bh) == 70
 

@@ -806,10 +806,14 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
 
 def swappable(rules: WMRules, gang_type: str = "townsfolk") -> tuple[str, ...]:
     """Every weapon whose swap into the "standard" build of ``gang_type`` is legal and played,
-    in weapon-table order. Raises ConfigError if the standard build cannot be fielded."""
+    in weapon-table order (not a weapon that needs a skill, the lasso: only a side with
+    ``riding_skill_<side>`` 'fancy_ropin' fields one). Raises ConfigError if the standard build
+    cannot be fielded."""
     base = build(rules, "standard", gang_type)
     names = []
     for w in WEAPONS:
+        if rules.has_flag(w, "needs_skill"):
+            continue
         try:
             swap(rules, base, w, gang_type)
         except ConfigError:
