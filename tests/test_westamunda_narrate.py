@@ -4778,6 +4778,40 @@ def test_a_written_trace_with_ropes_told_word_for_word():
         assert text.count(rule) == 1, rule
 
 
+def test_a_written_trace_with_a_knock_back_letting_go_of_a_lasso():
+    """A trace written by hand: A1's lasso entangles B1 at 5"; in B's turn B2's buffalo gun hits
+    A1, who fails his S test and is thrown back to 7" from B1, beyond the rope: the engine logs
+    the let-go right after the KNOCKDOWN (wm-9 audit), and the narration tells it after the
+    knock-back, naming the throw."""
+    E, A = S.Ev, S.Act
+    rev, lasso, buff = (WEAPONS.index(n) for n in ("revolver", "lasso", "buffalo_gun"))
+    leader, ganger = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rules = WMRules(riding_skill_a="fancy_ropin")
+    rosters = ((Recruit("leader", ("revolver", "lasso")),),
+               (Recruit("ganger", ("revolver",)), Recruit("ganger", ("buffalo_gun",))))
+    events = written([
+        (0, 0, E.DEPLOY, 10, 5, 0, leader, rev, lasso, 0),
+        (0, 1, E.DEPLOY, 10, 10, 1, ganger, rev, -1, 0),
+        (0, 2, E.DEPLOY, 20, 15, 1, ganger, buff, -1, 0),
+        (1, -1, E.TURN, 0), (1, 0, E.ACTION, A.HOLD, -1, 10, 5, -1, 0, 0),
+        (1, 0, E.SHOT, 1, lasso, 4, 5, 1, 0, 0, 0, 0),
+        (1, 1, E.ENTANGLE, 0, S.ROPE_LASSO, lasso, 0, 500), (1, 1, E.PINNED, 0),
+        (1, 1, E.WOUND, -1, 4, 2, 0),
+        (1, -1, E.TURN, 1), (1, 2, E.ACTION, A.HOLD, -1, 20, 15, -1, 0, 0),
+        (1, 2, E.SHOT, 0, buff, 4, 5, 1, 0, 0, 0, 0), (1, 0, E.PINNED, 2),
+        (1, 0, E.WOUND, 2, 3, 1, 0), (1, 0, E.KNOCKDOWN, 2, 0, 10, 3),
+        (1, 1, E.UNTANGLE, 1, 1, -1, 0, -1, 0),
+        (1, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 20), ["x", "y"], rules, rosters=rosters)
+    lines = text.splitlines()
+    knock = next(i for i, x in enumerate(lines) if "A1 fails an S test" in x)
+    let = next(i for i, x in enumerate(lines) if "lets go" in x)
+    assert "thrown back from (10,5) to (10,3)" in lines[knock]
+    assert lines[let].strip().startswith("A1 is thrown beyond his rope (7.0\" from B1, the rope "
+                                         "5.0\") and lets go: the lasso is lost, and B1 is free")
+    assert let > knock
+
+
 def test_a_written_trace_with_a_war_horse_told_word_for_word():
     """A trace written by hand (hand-checked): A1 rides a war horse and charges B1 on foot: in
     the charge's round he counts the charge bonus and the horse's bulk (MELEE h 2); in B's
