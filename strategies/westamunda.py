@@ -99,14 +99,18 @@ W_STAY_TANGLED = 25  # an entangled fighter stays entangled (and acts at entangl
 W_ROPE = 26  # a fancy roper throws his entangling rope (lasso or bolas) ahead of any gun when
 #              it needs at most this (D6 score) at a standing enemy not yet entangled; 0: only
 #              as a throw under ``W_THROW``
-N_W = 27
+W_DYNAMITE = 27  # light a bundle of dynamite (the reloading action, where he stands) when the
+#                  nearest standing enemy is within this many inches and beyond the bundle's
+#                  blast reach + 1"; 0: never (light_takes_turn off: throw it, lit as part of
+#                  the throw, on the same distances)
+N_W = 28
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
-         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0}
+         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 12.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -161,7 +165,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
-                "rope": W_ROPE}
+                "rope": W_ROPE, "dynamite": W_DYNAMITE}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -248,15 +252,15 @@ def _best_shot(need, fm, kit, wt, a, prefer_sfd, throw, held_ok=True):
     """(target, slot, need) of the easiest legal shot at a standing enemy, or at a down one when
     no standing enemy can be shot (-1, -1, NO_SHOT if none); a thrown weapon only when the
     throw needs at most ``throw`` (0: never), and then it wins a tie of needs with a gun (it
-    strikes at the thrower's S + 1), a lasso only with ``held_ok``; other ties go to the slot
-    with more sustained-fire dice when ``prefer_sfd``, then to the lower index."""
+    strikes at the thrower's S + 1), a lasso only with ``held_ok``, never dynamite; other ties go
+    to the slot with more sustained-fire dice when ``prefer_sfd``, then to the lower index."""
     bt, bk, bn, bs, bd, bgun = -1, -1, NO_SHOT, -1, 1, 1
     for t in range(need.shape[0]):
         down = 1 if fm[t, FSTATE] != ST_STANDING else 0
         for k in range(need.shape[1]):
             n = need[t, k]
-            if n >= NO_SHOT:
-                continue
+            if n >= NO_SHOT or wt[kit[a, k, KW], S.WC_KIND] == S.KIND_EXPLOSIVE:
+                continue  # (dynamite: ``_charge_shot``)
             gun = 0 if wt[kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN else 1
             if gun == 0 and (n > throw or (not held_ok and _held(kit, wt, a, k))):
                 continue
@@ -265,6 +269,57 @@ def _best_shot(need, fm, kit, wt, a, prefer_sfd, throw, held_ok=True):
                     gun < bgun or (gun == bgun and sfd > bs))))):
                 bt, bk, bn, bs, bd, bgun = t, k, n, sfd, down, gun
     return bt, bk, bn
+
+
+@kernel
+def _dynamite(kit, wt, a, lit):
+    """a's dynamite slot holding a lit bundle (``lit``) or unlit sticks (not ``lit``), -1 if
+    none."""
+    for k in range(kit.shape[1]):
+        if kit[a, k, KW] >= 0 and wt[kit[a, k, KW], S.WC_KIND] == S.KIND_EXPLOSIVE and \
+                (kit[a, k, KLOADED] > 0 if lit else kit[a, k, KRESERVE] > 0):
+            return k
+    return -1
+
+
+@kernel
+def _bundle_reach(kit, rp, a, k):
+    """Inches from its centre slot k's bundle (lit, or the one he would light next) reaches."""
+    n = kit[a, k, KLOADED] if kit[a, k, KLOADED] > 0 else \
+        min(rp[S.R_DYN_BUNDLE], kit[a, k, KRESERVE])
+    return rp[S.R_DYN_REACH100 + min(max(n, 1), 6) - 1] / 100.0
+
+
+@kernel
+def _blast_score(fm, a, t, within):
+    """Enemies less friends (a himself included) within ``within`` inches of t: what a blast
+    centred on t would catch."""
+    score = 0
+    for c in range(fm.shape[0]):
+        if fm[c, FSTATE] == S.ST_OUT or \
+                dist_in(fm[c, FX], fm[c, FY], fm[t, FX], fm[t, FY]) > within + 1e-9:
+            continue
+        score += 1 if fm[c, FSIDE] != fm[a, FSIDE] else -1
+    return score
+
+
+@kernel
+def _charge_shot(need, fm, kit, wt, rp, a):
+    """(target, slot, score) of a's best throw of dynamite among the legal ones: the most
+    enemies less friends under the blast if it lands on the target (``_blast_score``), then
+    the least need, then the lower index (-1, -1, 0: none)."""
+    bt, bk, bsc, bn = -1, -1, 0, NO_SHOT
+    for k in range(need.shape[1]):
+        if kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_EXPLOSIVE:
+            continue
+        within = _bundle_reach(kit, rp, a, k)
+        for t in range(need.shape[0]):
+            if need[t, k] >= NO_SHOT:
+                continue
+            sc = _blast_score(fm, a, t, within)
+            if bt < 0 or sc > bsc or (sc == bsc and need[t, k] < bn):
+                bt, bk, bsc, bn = t, k, sc, need[t, k]
+    return bt, bk, bsc
 
 
 @kernel
@@ -279,9 +334,11 @@ def _fireable(kit, a, k):
 
 @kernel
 def _gun(kit, wt, a, k):
-    """Is slot k a gun or bow (not a throw: the policies plan moves and upkeep by their guns,
-    and throw only where a shot offers, ``_best_shot``)?"""
-    return kit[a, k, KW] >= 0 and wt[kit[a, k, KW], S.WC_KIND] != S.KIND_THROWN
+    """Is slot k a gun or bow (not a throw nor dynamite: the policies plan moves and upkeep by
+    their guns, throw only where a shot offers, ``_best_shot``, and light and throw dynamite by
+    ``_charge_shot``)?"""
+    return kit[a, k, KW] >= 0 and wt[kit[a, k, KW], S.WC_KIND] != S.KIND_THROWN and \
+        wt[kit[a, k, KW], S.WC_KIND] != S.KIND_EXPLOSIVE
 
 
 @kernel
@@ -311,6 +368,8 @@ def _upkeep(w, a, kit, wt, dec):
     for k in range(K):
         if not _usable(kit, a, k) or not _has_reload(kit, a, k):
             continue
+        if not _gun(kit, wt, a, k):
+            continue  # (dynamite is lit by the ``W_DYNAMITE`` rule, not as upkeep)
         n = kit[a, k, KLOADED]
         room = wt[kit[a, k, KW], WC_CAPACITY] - n
         if room > 0 and (n <= w[W_RELOAD_AT] or not any_fire) and n < best_n:
@@ -620,6 +679,9 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
         dec[S.D_ACT] = Act.HOLD
         return
     d_foe = dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY])
+    if _dynamite_turn(w, a, foe, d_foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ,
+                      need, dec, dist, queue, seen, walk):
+        return
     t, k, n = _best_shot(need, fm, kit, wt, a, w[W_FAN] > 0, 0.0)  # (plans go by the guns)
     if kind == BRAWLER and w[W_CHARGE_IN] > 0:
         c = _charge_target(fm, a, rp, min(w[W_CHARGE_IN], charge / 2.0))
@@ -652,6 +714,43 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
     dec[S.D_ACT] = Act.RUN if w[W_RUN] > 0 else Act.WALK
     dec[S.D_X], dec[S.D_Y] = x, y
     dec[S.D_MIDMOVE] = 1 if w[W_MIDMOVE] > 0 else 0
+
+
+@kernel
+def _dynamite_turn(w, a, foe, d_foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ,
+                   need, dec, dist, queue, seen, walk):
+    """Dynamite's part of a scripted turn (fills dec, True if it decides). Holding a lit bundle:
+    hold where he is when it has a legal throw now (thrown in the shooting phase), else move
+    towards the nearest enemy, cover and exposure ignored, to end the bundle's blast reach +
+    2" from him (``_best_cell``), walking, or running (a snap throw) when a walk cannot bring
+    him within 1" inside his throwing reach, and throw after the move. With sticks left, none
+    lit, and light_takes_turn: light a bundle where he stands (the reloading action) when the
+    nearest standing enemy is within ``W_DYNAMITE`` inches and beyond the bundle's blast reach
+    + 1"."""
+    lit = _dynamite(kit, wt, a, True)
+    if lit >= 0:
+        for t in range(need.shape[0]):
+            if need[t, lit] < NO_SHOT:
+                dec[S.D_ACT] = Act.HOLD
+                return True
+        throw = rp[S.R_THROW_PER_S] * fm[a, S.FS] + rp[S.R_THROW_BASE]
+        far = d_foe - fm[a, FM] > throw - 1.0
+        bare = w.copy()  # (the fuse is burning: no time for cover)
+        bare[W_EXPOSURE] = 0.0
+        bare[W_COVER] = 0.0
+        x, y = _best_cell(fm, a, walk * rp[S.R_RUN_MULT] if far else walk, foe,
+                          _bundle_reach(kit, rp, a, lit) + 2.0, 0.0, bare, rp, terrain, piece,
+                          building, smoke, occ, dist, queue, seen)
+        dec[S.D_ACT] = Act.RUN if far else Act.WALK
+        dec[S.D_X], dec[S.D_Y] = x, y
+        return True
+    k = _dynamite(kit, wt, a, False)
+    if k < 0 or rp[S.R_LIGHT_TURN] == 0 or fm[foe, FSTATE] != ST_STANDING or \
+            not _lights_at(w, fm, a) or d_foe <= _bundle_reach(kit, rp, a, k) + 1.0:
+        return False
+    dec[S.D_ACT] = Act.RELOAD
+    dec[S.D_SLOT] = k
+    return True
 
 
 @kernel
@@ -875,14 +974,18 @@ def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, d
 
 
 @kernel
-def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
+def choose_shot(kind, w, a, fm, kit, wt, rp, need, flags, s):
     """The shot fighter a takes given the legal shots ``need`` (int64[F, K]): (target, slot,
     firing mode S.FIRE_*), target -1 to hold fire. The mode: a burst whenever ``W_FAN`` and the
     weapon has sustained-fire dice, else a loaded double-barrelled gun's barrels as ``W_BARRELS``
     says (neither on an aimed shot; the random floor picks either at random). ``flags``: SH_*
     bits of the occasion (an aimed shot may be held to aim longer: fired once aimed
     ``W_AIM_TURNS`` turns or needing at most ``W_AIM_NEED``; any other shot, aimed overwatch
-    included, is taken when it needs at most ``W_SHOOT_NEED``)."""
+    included, is taken when it needs at most ``W_SHOOT_NEED``). Dynamite first, on his own
+    turn's shot after any move (not aimed, on overwatch, a quick draw or on the move): a lit
+    bundle always (its fuse is burning), at ``_charge_shot``'s target; unlit sticks lit as
+    part of the throw (light_takes_turn off) when that target's blast catches more enemies
+    than friends and the nearest standing enemy is within ``W_DYNAMITE``."""
     if kind == RANDOM:
         n_ok = 0
         for t in range(need.shape[0]):
@@ -907,6 +1010,11 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
                     pick -= 1
         return -1, -1, S.FIRE_ONE
     aimed = (flags & S.SH_AIMED) != 0
+    if (flags & (S.SH_AIMED | S.SH_OVERWATCH | S.SH_QUICKDRAW | S.SH_MIDMOVE |
+                 S.SH_OFF_HAND)) == 0:
+        t, k, score = _charge_shot(need, fm, kit, wt, rp, a)
+        if t >= 0 and (kit[a, k, KLOADED] > 0 or (score > 0 and _lights_at(w, fm, a))):
+            return t, k, S.FIRE_ONE
     held_ok = (flags & S.SH_MIDMOVE) == 0  # a lasso thrown on the move is let go as he moves on
     t, k, n = _rope_shot(need, fm, kit, wt, a, w[W_ROPE], held_ok)
     if t >= 0 and (flags & (S.SH_AIMED | S.SH_OVERWATCH)) == 0:
@@ -929,6 +1037,14 @@ def choose_shot(kind, w, a, fm, kit, wt, need, flags, s):
         if w[W_BARRELS] == 2:
             return t, k, S.FIRE_PAIR
     return t, k, S.FIRE_ONE
+
+
+@kernel
+def _lights_at(w, fm, a):
+    """Is the nearest standing enemy within ``W_DYNAMITE`` inches of a?"""
+    foe = _nearest_enemy(fm, a, True)
+    return w[W_DYNAMITE] > 0 and foe >= 0 and \
+        dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY]) <= w[W_DYNAMITE]
 
 
 @kernel

@@ -259,7 +259,7 @@ def test_illegal_or_unmodelled_swaps_raise_naming_the_weapon():
     base = B.build(R, "standard")
     for weapon, why in (("lemat", "rare.*setup_max_rarity"), ("lever_shotgun_manstopper", "not modelled"),
                             ("tomahawk_thrown", "thrown"),
-                        ("bow", "not for a townsfolk gang"), ("dynamite", "not modelled"),
+                        ("bow", "not for a townsfolk gang"), ("dynamite", "dynamite_a / dynamite_b"),
                         ("sabre", "parry \\(not modelled"), ("large_revolver", "limited"),
                         ("knife", "already"), ("blunderbuss", "expected one of")):
         with pytest.raises(ConfigError, match=rf"swap '{weapon}'.*{why}"):

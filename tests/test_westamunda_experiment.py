@@ -21,6 +21,7 @@ RAW = {
         {"swap_a": ["none", "spencer", "pepperbox", "bowie"]},
         {"build_a": ["long_guns", "handguns"], "build_b": ["long_guns", "handguns"]},
         {"ammo_on": [7]},
+        {"dynamite_a": [1], "setup_max_rarity": [2]},
     ],
 }
 
@@ -31,6 +32,7 @@ def test_config_refuses_gangs_it_cannot_field_before_playing():
                          ({"swap_b": "lever_shotgun_scatter", "setup_max_rarity": 2},
                           ["swap_b", "lever_shotgun_scatter", "not modelled"]),
                          ({"gang_budget": 600}, ["build_a", "standard", "$764"]),
+                         ({"dynamite_a": 1}, ["dynamite_a", "rare", "setup_max_rarity"]),
                          ({"build_a": "crowd", "gang_a": "cavalry", "swap_a": "henry"},
                           ["gang_a", "cavalry", "henry"])):
         with pytest.raises(ConfigError) as e:
@@ -53,11 +55,12 @@ def test_weapons_report_end_to_end(tmp_path):
     out = run(parse(RAW, "wm", "wm.toml"), tmp_path, progress=False, log=messages.append)
     report = (out / "report.md").read_text()
     for section in ("## What a weapon is worth", "## Builds", "## Shooting modes",
-                    "## Do the ammunition rules bite?", "## Recommendation", "## Caveats"):
+                    "## Do the ammunition rules bite?", "## Is dynamite worth it?",
+                    "## Recommendation", "## Caveats"):
         assert section in report, section
     assert "**Gunfighters head to head**" in report
     games = pd.read_parquet(out / "games.parquet")
-    assert len(games) == (4 + 4 + 1) * 40 * 2 and set(games["seat"]) == {0, 1}
+    assert len(games) == (4 + 4 + 1 + 1) * 40 * 2 and set(games["seat"]) == {0, 1}
     summary = pd.read_csv(out / "summary.csv")
     # each side's cost is its gang's: the swap changes side A's alone
     r = WMRules(swap_a="spencer")

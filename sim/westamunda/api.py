@@ -105,6 +105,16 @@ _SIDE_DOCS = {
                        "entangled_action_mod (a bolas victim crawling at most)",
     "lassos_lost": "lassos this side's ropers let go of (stepping beyond the rope, or going "
                    "down or out of action): the victim free, the lasso gone",
+    "dynamite_lit": "bundles of dynamite this side's fighters lit (lighting rolls passed)",
+    "light_fails": "lighting rolls this side's fighters failed (nothing lost)",
+    "dynamite_thrown": "bundles of dynamite this side threw (each a to-hit roll, in shots too)",
+    "dynamite_duds": "thrown bundles that missed and did not go off (the scatter die's misfire "
+                     "face)",
+    "fuses_burnt": "lit bundles this side did not throw in time: gone off where the holder was "
+                   "(unthrown_fuse 'explodes') or snuffed",
+    "dynamite_hits": "hits this side's dynamite dealt to anyone under a blast (own fighters "
+                     "included; not in blast_hits)",
+    "dynamite_own_hits": "of dynamite_hits, those on this side's own fighters",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

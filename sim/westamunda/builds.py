@@ -757,6 +757,9 @@ def swap(rules: WMRules, roster, weapon: str, gang_type: str = "townsfolk") -> t
     kind = _kind(rules, weapon)
     if kind == "melee" and rules.weapon(weapon)["cost"] == 0:
         raise ConfigError(f"{where}: every fighter carries one already (free), nothing to swap")
+    if kind == "explosive":
+        raise ConfigError(f"{where}: dynamite is bought by the stick, not swapped: set "
+                          "dynamite_a / dynamite_b (sticks for each fighter)")
     if kind not in SHOOTING + ("melee", "thrown"):
         raise ConfigError(f"{where}: no swap rule for a {kind} weapon")
     added = kind in ("melee", "thrown")  # a hand weapon, bolas or a lasso: one for everyone
@@ -833,8 +836,9 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     cylinders or tubes for every gun that takes them, the second handgun's included
     (:func:`with_spares`; when they do not fit the budget even by trading spare boxes, the
     build is made for the budget less their cost, so the gang gives up boxes, promotions or a
-    body for them), and the hires. Raises ConfigError naming the build, gang type, weapon,
-    hire, mounted or spares key and why."""
+    body for them), then ``dynamite_<side>`` sticks for each of its own fighters
+    (:func:`with_dynamite`, made room for the same way), and the hires. Raises ConfigError
+    naming the build, gang type, weapon, hire, mounted, spares or dynamite key and why."""
     gang = getattr(rules, f"gang_{side}")
     name = getattr(rules, f"build_{side}")
     hire = getattr(rules, f"hire_{side}")
@@ -887,6 +891,16 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         except ConfigError:
             raise e from None
         skilled = with_spares(own, again, gang, spares, key)
+    sticks, key = getattr(rules, f"dynamite_{side}"), f"dynamite_{side}"
+    try:  # after the spares: the sticks come out of what is left
+        skilled = with_dynamite(own, skilled, gang, sticks, key)
+    except _OverBudget as e:  # a build that leaves room for them (and the spares)
+        less = dataclasses.replace(own, gang_budget=max(own.gang_budget - e.cost, 0))
+        try:
+            again = with_spares(less, made(less), gang, spares, f"spares_{side}")
+        except ConfigError:
+            raise e from None
+        skilled = with_dynamite(own, again, gang, sticks, key)
     roster = skilled + hires
     why = rules.roster_problem(roster, gang)
     if why:
@@ -970,7 +984,7 @@ def _takes_spares(rules: WMRules, name: str) -> bool:
 
 
 class _OverBudget(ConfigError):
-    """Spares that take a gang over gang_budget; ``cost`` what they cost."""
+    """Spares or dynamite that take a gang over gang_budget; ``cost`` what they cost."""
 
     def __init__(self, msg: str, cost: int):
         super().__init__(msg)
@@ -1000,6 +1014,20 @@ def with_spares(rules: WMRules, roster, gang_type: str, n: int,
                           "carries a gun that takes spare cylinders or tubes (flag "
                           "spare_cylinder or tube_magazine: the percussion revolvers, the "
                           "Spencer)")
+    out = _trade_boxes(rules, out, gang_type)
+    why = rules.roster_problem(tuple(out), gang_type)
+    if why:
+        cost = rules.preload_cost * sum(len(a.preloads) - len(b.preloads)
+                                        for a, b in zip(out, roster, strict=True))
+        raise _OverBudget(f"westamunda rules: {key} {n} for the {gang_type} gang (${cost} of "
+                          f"spares): {why}, even after trading every spare box", cost)
+    return tuple(out)
+
+
+def _trade_boxes(rules: WMRules, out: list, gang_type: str) -> list:
+    """``out`` (a list of Recruit) with spare boxes (beyond one a gun) traded, the cheapest box
+    first, from the last fighter back, until the gang is legal (within gang_budget) or no
+    spare box is left."""
     for i in range(len(out) - 1, -1, -1):
         while rules.roster_problem(tuple(out), gang_type) is not None:
             boxes = list(out[i].boxes)
@@ -1010,10 +1038,29 @@ def with_spares(rules: WMRules, roster, gang_type: str, n: int,
                 break
             boxes.remove(min(spare, key=lambda b: (rules.weapon(b)["box_cost"], b)))
             out[i] = out[i]._replace(boxes=tuple(boxes))
+    return out
+
+
+def with_dynamite(rules: WMRules, roster, gang_type: str, n: int,
+                  key: str = "dynamite") -> tuple[Recruit, ...]:
+    """``roster`` with ``n`` sticks of dynamite for each of its own fighters (hired fighters'
+    kit comes with their fee). Over gang_budget, spare boxes are traded as for spares
+    (``_trade_boxes``). Raises ConfigError naming ``key`` when dynamite is not allowed (rare:
+    setup_max_rarity) and ``_OverBudget`` when the gang cannot be brought within budget:
+    :func:`side_roster` then builds the gang for the budget less the sticks' cost."""
+    if n == 0:
+        return tuple(roster)
+    rare = rules.weapon("dynamite")["rarity"]
+    if rare > rules.setup_max_rarity:
+        raise ConfigError(f"westamunda rules: {key} {n}: dynamite is rare (rarity {rare}) and "
+                          f"setup_max_rarity is {rules.setup_max_rarity}; set setup_max_rarity "
+                          f"to {rare} for this what-if (the text: no rare weapons at set-up)")
+    out = [r if r.type in HIRED else r._replace(weapons=r.weapons + ("dynamite",) * n)
+           for r in roster]
+    out = _trade_boxes(rules, out, gang_type)
     why = rules.roster_problem(tuple(out), gang_type)
     if why:
-        cost = rules.preload_cost * sum(len(a.preloads) - len(b.preloads)
-                                        for a, b in zip(out, roster, strict=True))
+        cost = rules.weapon("dynamite")["cost"] * n * sum(r.type not in HIRED for r in roster)
         raise _OverBudget(f"westamunda rules: {key} {n} for the {gang_type} gang (${cost} of "
-                          f"spares): {why}, even after trading every spare box", cost)
+                          f"dynamite): {why}, even after trading every spare box", cost)
     return tuple(out)

@@ -471,11 +471,27 @@ def _swap_rounds(kit, a, k):
 
 @kernel
 def _any_ready_gun(g, kit, a, throws):
-    """Has a a loaded, unjammed weapon (a throw left counts only with ``throws``)?"""
+    """Has a a loaded, unjammed weapon (a throw left, dynamite included, counts only with
+    ``throws``)?"""
     for k in range(kit.shape[1]):
-        if _ready_gun(kit, a, k) and (throws or g.wt[kit[a, k, KW], S.WC_KIND] != S.KIND_THROWN):
+        if (_ready_gun(kit, a, k) or _lights_in_throw(g, kit, a, k)) and \
+                (throws or not _is_throw(g.wt, kit[a, k, KW])):
             return True
     return False
+
+
+@kernel
+def _is_throw(wt, row):
+    """Is weapon ``row`` thrown (a tomahawk, bolas, a lasso, a bundle of dynamite)?"""
+    return wt[row, S.WC_KIND] == S.KIND_THROWN or wt[row, S.WC_KIND] == S.KIND_EXPLOSIVE
+
+
+@kernel
+def _lights_in_throw(g, kit, a, k):
+    """Is slot k unlit dynamite that a may light as part of its throw (light_takes_turn off)?"""
+    return g.rp[S.R_LIGHT_TURN] == 0 and kit[a, k, KW] >= 0 and \
+        g.wt[kit[a, k, KW], S.WC_KIND] == S.KIND_EXPLOSIVE and kit[a, k, KLOADED] == 0 and \
+        kit[a, k, KRESERVE] > 0
 
 
 @kernel
@@ -702,7 +718,8 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
             continue
         d = dist_in(x, y, fm[t, FX], fm[t, FY])
         for k in range(K):
-            if _ready_gun(kit, a, k):
+            if _ready_gun(kit, a, k) or (_lights_in_throw(g, kit, a, k) and
+                                         _light_category(g, fm, a) != S.CAT_NONE):
                 need[t, k] = _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging,
                                       charging, False)
     if only < 0 and g.rp[S.R_CLOSEST] != 0:
@@ -1379,28 +1396,41 @@ def _barrels_need(g, f, ge, sc, a, t, k, both, snap, aim_turns, emerging, chargi
 
 
 @kernel
-def _blast(g, f, ge, sc, out, a, row, cx, cy, scattered, dice, skip):
-    """A scatter template of fighter a's shell (weapon ``row``) centred on (cx, cy), or, if
-    ``scattered`` (the shot missed), on the point the artillery die (scatter_faces, halved
-    when scatter_halved) throws it from there in a direction of a D360 degrees. Every fighter
-    on the table within template reach (scatter_radius_in + template_base_in) of the centre,
-    friend or foe, but ``skip`` (the target of a single shell, hit by the shot itself), takes
-    one hit, or with ``dice`` > 1 a D``dice`` of hits, at the shell's strength. Returns the
-    centre."""
+def _blast(g, f, ge, sc, out, a, row, cx, cy, scattered, dice, skip, sticks):
+    """A template of fighter a's shell (weapon ``row``; ``sticks`` 0) or bundle of ``sticks``
+    sticks of dynamite centred on (cx, cy), or, if ``scattered`` (the shot or throw missed), on
+    the point the artillery die (scatter_faces, halved when scatter_halved) throws it from
+    there in a direction of a D360 degrees; a bundle whose die shows the misfire face (0) is a
+    dud (nothing goes off; a shell lands on the point). Every fighter on the table within
+    template reach of the centre (scatter_radius_in + template_base_in; a bundle's
+    dynamite_radius_in + template_base_in), friend or foe, but ``skip`` (the target of a single
+    shell, hit by the shot itself), takes one hit, or with ``dice`` > 1 a D``dice`` of hits, at
+    the shell's strength (a bundle's: dynamite_strength). Returns the centre."""
     fm, rp, so = ge.fm, g.rp, out.side_out
     side = fm[a, FSIDE]
     lx, ly = cx, cy
-    moved, deg = 0.0, -1
+    moved, deg, face = 0.0, -1, 1
     if scattered:
-        moved = float(g.tb[S.TB_SCATTER + roll(g.s, D6) - 1])
+        face = g.tb[S.TB_SCATTER + roll(g.s, D6) - 1]
+        moved = float(face)
         if rp[S.R_SCATTER_HALVED] != 0:
             moved /= 2.0
         deg = roll(g.s, 360) - 1
         lx = cx + moved * math.cos(math.radians(deg))
         ly = cy + moved * math.sin(math.radians(deg))
-        so[side, S.S_SCATTERS] += 1
-    so[side, S.S_BLASTS] += 1
-    reach = rp[S.R_TEMPLATE_REACH100] / 100.0 + 1e-9
+        if sticks == 0:
+            so[side, S.S_SCATTERS] += 1
+    if sticks > 0 and face == 0:  # the misfire face: the bundle is a dud
+        so[side, S.S_DUDS] += 1
+        _log(out, a, Ev.BLAST, round(10 * cx), round(10 * cy), 0, -1, 1, 0, row, sticks, 1)
+        return cx, cy
+    if sticks == 0:
+        so[side, S.S_BLASTS] += 1
+        reach = rp[S.R_TEMPLATE_REACH100] / 100.0 + 1e-9
+        strength = g.wt[row, S.WC_STRENGTH]
+    else:
+        reach = rp[S.R_DYN_REACH100 + min(sticks, 6) - 1] / 100.0 + 1e-9
+        strength = rp[S.R_DYN_S]
     n = 0
     for c in range(fm.shape[0]):
         if c == skip or fm[c, FSTATE] == ST_OUT:
@@ -1409,16 +1439,20 @@ def _blast(g, f, ge, sc, out, a, row, cx, cy, scattered, dice, skip):
             sc.under[n] = c
             n += 1
     _log(out, a, Ev.BLAST, round(10 * lx), round(10 * ly), round(10 * moved), deg,
-         dice if dice > 1 else 1, n, row)
-    strength = g.wt[row, S.WC_STRENGTH]
+         dice if dice > 1 else 1, n, row, sticks, 0)
     for i in range(n):
         c = sc.under[i]
         hits = roll(g.s, dice) if dice > 1 else 1
         dc = math.sqrt((fm[c, FX] - lx) ** 2 + (fm[c, FY] - ly) ** 2)
         _log(out, c, Ev.BLAST_HIT, a, hits, round(10 * dc))
-        so[side, S.S_BLAST_HITS] += hits
-        if fm[c, FSIDE] == side:
-            so[side, S.S_FRIENDLY_HITS] += hits
+        if sticks > 0:
+            so[side, S.S_DYN_HITS] += hits
+            if fm[c, FSIDE] == side:
+                so[side, S.S_DYN_OWN] += hits
+        else:
+            so[side, S.S_BLAST_HITS] += hits
+            if fm[c, FSIDE] == side:
+                so[side, S.S_FRIENDLY_HITS] += hits
         for _ in range(hits):
             if fm[c, FSTATE] == ST_OUT:
                 break
@@ -1506,7 +1540,7 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
             _log(out, a, Ev.POINT_SHOT, round(10 * px), round(10 * py), need, die,
                  1 if hit else 0)
             if scatter:
-                _blast(g, f, ge, sc, out, a, row, px, py, not hit, 1, -1)
+                _blast(g, f, ge, sc, out, a, row, px, py, not hit, 1, -1, 0)
             continue
         em = emerging and cur == t
         ch = charging and cur == t
@@ -1535,12 +1569,12 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
         if scatter:
             if both:
                 px, py = _blast(g, f, ge, sc, out, a, row, tx, ty, not hit,
-                                rp[S.R_BOTH_SCATTER_HITS], -1)
+                                rp[S.R_BOTH_SCATTER_HITS], -1, 0)
             else:
                 if hit:
                     _hit(g, f, ge, sc, out, a, cur, strength, damage)
                 px, py = _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1,
-                                cur if hit else -1)
+                                cur if hit else -1, 0)
         else:
             if hit:
                 _hit(g, f, ge, sc, out, a, cur, strength, damage)
@@ -1740,6 +1774,41 @@ def _thrown(ge, so, a, k):
 
 
 @kernel
+def _throw_charge(g, f, ge, sc, out, a, t, k, flags, emerging, charging):
+    """Fighter a throws slot k's bundle of dynamite at t: lit in an earlier turn
+    (light_takes_turn), or lit now (``_light``; failed: nothing thrown, the turn's shot spent).
+    One to-hit roll (reach by his S, the usual modifiers; Ev.SHOT); a hit centres the blast on
+    t, a miss scatters it from t (a misfire face: a dud); every fighter under it, friend or foe,
+    takes a hit at dynamite_strength (``_blast``). The sticks are gone."""
+    fm, kit = ge.fm, ge.kit
+    so = out.side_out
+    side = fm[a, FSIDE]
+    row = kit[a, k, KW]
+    if kit[a, k, KLOADED] == 0 and not _light(g, ge, out, a, k, 1):
+        return
+    sticks = kit[a, k, KLOADED]
+    kit[a, k, KLOADED] = 0
+    fm[a, S.FFUSE] = 0
+    so[side, S.S_DYN_THROWN] += 1
+    ax, ay = fm[a, FX], fm[a, FY]
+    snap = (flags & S.SH_SNAP) != 0
+    vis, cov = _target_cover(g, f, ge, sc, ax, ay, t)
+    d = dist_in(ax, ay, fm[t, FX], fm[t, FY])
+    need = _need_at(g, ge, a, t, k, d, cov, snap, 0, emerging, charging, False) if vis \
+        else NO_SHOT
+    hit, die = False, 0
+    if need < NO_SHOT:
+        hit, die = _roll_need(g, need)
+    h1 = 1 if hit else 0
+    mods = (S.MOD_RAPID if _rapid(g, fm, t) else 0) | (S.MOD_EMERGING if emerging else 0) | \
+        (S.MOD_CHARGING if charging else 0) | (S.MOD_MOUNTED if fm[t, S.FHORSE] != 0 else 0) | \
+        _own_bits(g, so, fm, a, row, snap, d)
+    _count_shot(so, side, h1, snap, False, False, (flags & S.SH_OVERWATCH) != 0)
+    _log(out, a, Ev.SHOT, t, row, need, die, h1, 0, flags, cov, mods)
+    _blast(g, f, ge, sc, out, a, row, float(fm[t, FX]), float(fm[t, FY]), not hit, 1, -1, sticks)
+
+
+@kernel
 def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy):
     """Fighter a fires slot k at t in firing ``mode`` (FIRE_*): both barrels of a loaded
     double-barrelled gun at once or one after the other (``_fire_barrels``; an aimed shot, a
@@ -1766,6 +1835,9 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
     fm[a, FFIRED] = 1
     fm[a, FFACEX] = fm[t, FX] - ax
     fm[a, FFACEY] = fm[t, FY] - ay
+    if wt[row, S.WC_KIND] == S.KIND_EXPLOSIVE:
+        _throw_charge(g, f, ge, sc, out, a, t, k, flags, emerging, charging)
+        return
     aimed = (flags & S.SH_AIMED) != 0
     snap = (flags & S.SH_SNAP) != 0
     if (flags & S.SH_QUICKDRAW) != 0 and rp[S.R_QD_FAN] == 0:
@@ -1835,7 +1907,7 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
             _duck_back(g, f, ge, sc, out, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]),
                        cov, snap, aim_turns, em, ch, sustained, d)
         if wt[row, S.WC_FLAGS] & FL_TEMPLATE:  # a scatter shell: its template, or its scatter
-            _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1)
+            _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1, 0)
     for _ in range(rolls):
         _ammo_roll(g, ge, out, a, k)
     if wt[row, S.WC_KIND] == S.KIND_THROWN and (wt[row, S.WC_FLAGS] & S.FL_HELD) != 0:
@@ -1857,12 +1929,12 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
 
 @kernel
 def _drop_throws(g, ge, sc, a):
-    """Strike a's throws from the legal shots in sc.need (an aimed shot, aimed overwatch and a
-    quick draw are a gun's: the text's aiming and fast draw are about guns); returns the number
-    of legal shots left."""
+    """Strike a's throws (dynamite too) from the legal shots in sc.need (an aimed shot, aimed
+    overwatch and a quick draw are a gun's: the text's aiming and fast draw are about guns);
+    returns the number of legal shots left."""
     n_ok = 0
     for k in range(sc.need.shape[1]):
-        thrown = ge.kit[a, k, KW] >= 0 and g.wt[ge.kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN
+        thrown = ge.kit[a, k, KW] >= 0 and _is_throw(g.wt, ge.kit[a, k, KW])
         for t in range(sc.need.shape[0]):
             if thrown:
                 sc.need[t, k] = NO_SHOT
@@ -1884,8 +1956,8 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
         n_ok = _drop_throws(g, ge, sc, a)
     if n_ok == 0:
         return False
-    t, k, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
-                             flags, g.s)
+    t, k, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, g.rp,
+                             sc.need, flags, g.s)
     if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
         return False
     _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy)
@@ -1928,8 +2000,8 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
             for kk in range(sc.need.shape[1]):
                 if kk != k2:
                     sc.need[t, kk] = NO_SHOT
-        t, kk, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, kit, wt, sc.need,
-                                  flags | S.SH_OFF_HAND, g.s)
+        t, kk, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, kit, wt, g.rp,
+                                  sc.need, flags | S.SH_OFF_HAND, g.s)
         if t >= 0 and kk == k2 and sc.need[t, kk] < NO_SHOT:
             before = out.side_out[side, S.S_SHOTS]
             _fire(g, f, ge, sc, out, a, t, k2, mode, flags | S.SH_OFF_HAND, aim_turns,
@@ -1992,7 +2064,7 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         if n_ok == 0:
             continue
         t, k, mode = choose_shot(g.kinds[1 - side], g.weights[1 - side], o, fm, ge.kit, g.wt,
-                                 sc.need, flags, g.s)
+                                 g.rp, sc.need, flags, g.s)
         if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
             continue
         fm[o, FOWFIRED] = 1
@@ -2104,6 +2176,8 @@ def _easiest_from(g, f, ge, sc, a, x, y, fx, fy):
     for t in range(sc.need.shape[0]):
         for k in range(sc.need.shape[1]):
             n = sc.need[t, k]
+            if n < NO_SHOT and g.wt[ge.kit[a, k, KW], S.WC_KIND] == S.KIND_EXPLOSIVE:
+                continue  # dynamite is thrown in the shooting phase, never on the move
             if n < NO_SHOT and g.wt[ge.kit[a, k, KW], S.WC_KIND] == S.KIND_THROWN and \
                     n > throw:
                 continue
@@ -2542,8 +2616,8 @@ def _shoot_one(g, f, ge, sc, out, a):
                 _drop_throws(g, ge, sc, a) == 0:
             _lose_aim(ge, out, a, 3)
             return
-        tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, sc.need,
-                               S.SH_AIMED, g.s)
+        tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, g.rp,
+                               sc.need, S.SH_AIMED, g.s)
         if tt == t and 0 <= k and sc.need[t, k] < NO_SHOT:
             turns = fm[a, FAIMN]
             fm[a, FAIMT] = -1  # the shot spends the aim (nothing to lose if it drops t)
@@ -2940,10 +3014,16 @@ def _reload_lemat(g, ge, out, a, b, c):
 def _reload(g, ge, out, a, k, clear):
     """Fighter a's reloading action on slot k at the end of his turn: loading rounds, or with
     ``clear`` removing jams_cleared_per_turn jam markers on a success; a gun with a spare
-    cylinder or tube left fits it (``_fit``) rather than load loose rounds."""
+    cylinder or tube left fits it (``_fit``) rather than load loose rounds; dynamite is lit
+    (``_light``: light_takes_turn)."""
     fm, kit = ge.fm, ge.kit
     so = out.side_out
     side = fm[a, FSIDE]
+    if g.wt[kit[a, k, KW], S.WC_KIND] == S.KIND_EXPLOSIVE:  # dynamite: lighting, no reload
+        if not clear and g.rp[S.R_LIGHT_TURN] != 0 and kit[a, k, KLOADED] == 0 and \
+                kit[a, k, KRESERVE] > 0:
+            _light(g, ge, out, a, k, 0)
+        return
     if clear:
         if kit[a, k, KJAMS] <= 0:
             return
@@ -2989,12 +3069,80 @@ def _reload(g, ge, out, a, k, clear):
 
 
 @kernel
-def _recovery_phase(g, f, ge, out, side):
-    """End of ``side``'s turn: reloads and jam clearing done (not by a fighter pinned or down
-    meanwhile), down fighters roll recovery_faces (up with a flesh wound and pinned, stay down,
-    or out of action), pins that have cost their fighter a turn lifted (Ev.PIN_LIFTED)."""
+def _light_category(g, fm, a):
+    """The reload category a lighting roll of fighter a is in this turn: his activity's, one
+    up on a horse (``_category``) and one more in heavy rain (the text: lighting in wind or
+    rain is a band harder)."""
+    return min(_category(g, fm, a) + (1 if g.rp[S.R_HEAVY_RAIN] != 0 else 0), S.CAT_NONE)
+
+
+@kernel
+def _light(g, ge, out, a, k, in_throw):
+    """Fighter a lights a bundle of slot k's dynamite: in his turn's reload category
+    (``_light_category``; none: he cannot), a BS test (his reloading BS, ``_reload_bs``) unless
+    light_roll 'category' and the band is automatic. Lit: min(dynamite_bundle, sticks left)
+    sticks in his hand (KLOADED), to be thrown in a later turn (FFUSE 1) or, ``in_throw``
+    (light_takes_turn off), at once. Failed: nothing lost, nothing lit. Returns True if lit."""
+    fm, kit, rp = ge.fm, ge.kit, g.rp
+    so = out.side_out
+    side = fm[a, FSIDE]
+    cat = _light_category(g, fm, a)
+    if cat == S.CAT_NONE:
+        _log(out, a, Ev.LIGHT, k, cat, 0, 0, 0, kit[a, k, KRESERVE], in_throw)
+        return False
+    ok, die, need = True, 0, 0
+    if rp[S.R_LIGHT_ALWAYS] != 0 or cat == S.CAT_ROLL:
+        need = rp[S.R_NEEDED_BASE] - _reload_bs(rp, fm, a)
+        ok, die = _roll_need(g, need)
+    n = 0
+    if ok:
+        n = min(rp[S.R_DYN_BUNDLE], kit[a, k, KRESERVE])
+        kit[a, k, KLOADED] = n
+        kit[a, k, KRESERVE] -= n
+        fm[a, S.FFUSE] = 1 - in_throw
+        so[side, S.S_LIT] += 1
+    else:
+        so[side, S.S_LIGHT_FAILS] += 1
+    _log(out, a, Ev.LIGHT, k, cat, 1 if ok else 0, die, n, kit[a, k, KRESERVE], in_throw, need)
+    return ok
+
+
+@kernel
+def _fuse(g, f, ge, sc, out, a):
+    """The end of fighter a's side's turn after the one he lit his bundle in, and it is still
+    in his hand (or lies where he fell): under unthrown_fuse 'explodes' it goes off where he
+    is (a blast of its sticks centred on him: ``_blast``), under 'snuffed' he pinches the fuse
+    out (the sticks back unlit). Ev.FUSE; counted in fuses_burnt."""
+    fm, kit = ge.fm, ge.kit
+    fm[a, S.FFUSE] = 0
+    for k in range(kit.shape[1]):
+        row = kit[a, k, KW]
+        if row < 0 or g.wt[row, S.WC_KIND] != S.KIND_EXPLOSIVE or kit[a, k, KLOADED] == 0:
+            continue
+        sticks = kit[a, k, KLOADED]
+        kit[a, k, KLOADED] = 0
+        out.side_out[fm[a, FSIDE], S.S_FUSES] += 1
+        if g.rp[S.R_FUSE_BLOWS] != 0:
+            _log(out, a, Ev.FUSE, sticks, 1)
+            _blast(g, f, ge, sc, out, a, row, float(fm[a, FX]), float(fm[a, FY]), False, 1, -1,
+                   sticks)
+        else:
+            kit[a, k, KRESERVE] += sticks
+            _log(out, a, Ev.FUSE, sticks, 0)
+
+
+@kernel
+def _recovery_phase(g, f, ge, sc, out, side):
+    """End of ``side``'s turn: the fuses of bundles of dynamite lit in an earlier turn and not
+    thrown burn down (``_fuse``), reloads, lighting and jam clearing done (not by a fighter
+    pinned or down meanwhile), down fighters roll recovery_faces (up with a flesh wound and
+    pinned, stay down, or out of action), pins that have cost their fighter a turn lifted
+    (Ev.PIN_LIFTED)."""
     fm = ge.fm
     now = out.clock[1]
+    for a in range(fm.shape[0]):  # (out of action too: the bundle lies where he fell)
+        if fm[a, FSIDE] == side and fm[a, S.FFUSE] != 0:
+            _fuse(g, f, ge, sc, out, a)
     # the fast-draw order lifts a pin at the activation it costs (``_shootout_round``)
     fast_draw = 1 if g.rp[S.R_SHOOTOUT] != 0 and g.rp[S.R_SO_TURNS] == 0 else 0
     for a in range(fm.shape[0]):
@@ -3040,9 +3188,10 @@ def _check(g, f, ge, out):
         for k in range(kit.shape[1]):
             if kit[a, k, KW] < 0:
                 continue
+            cap = g.rp[S.R_DYN_BUNDLE] if g.wt[kit[a, k, KW], S.WC_KIND] == S.KIND_EXPLOSIVE \
+                else g.wt[kit[a, k, KW], S.WC_CAPACITY]  # (dynamite: the lit bundle's sticks)
             if kit[a, k, KLOADED] < 0 or kit[a, k, KRESERVE] < 0 or kit[a, k, KALT_RES] < 0 or \
-                    kit[a, k, KSPARE] < 0 or \
-                    kit[a, k, KLOADED] > g.wt[kit[a, k, KW], S.WC_CAPACITY]:
+                    kit[a, k, KSPARE] < 0 or kit[a, k, KLOADED] > cap:
                 _broken(out, Bad.ROUNDS)
             if kit[a, k, KJAMS] < 0:
                 _broken(out, Bad.JAMS)
@@ -3096,7 +3245,7 @@ def _gang_turn(g, f, ge, sc, out, side):
     _overwatch_stationary(g, f, ge, sc, out, side)
     _shooting_phase(g, f, ge, sc, out, side)
     _melee_phase(g, f, ge, sc, out)
-    _recovery_phase(g, f, ge, out, side)
+    _recovery_phase(g, f, ge, sc, out, side)
     if g.rp[S.R_DEBUG] != 0:
         _check(g, f, ge, out)
     return False
@@ -3215,8 +3364,8 @@ def _shootout_round(g, f, ge, sc, out):
         if over or out.g_out[S.G_ERROR] != 0:
             return over, winner
     _melee_phase(g, f, ge, sc, out)
-    _recovery_phase(g, f, ge, out, 0)
-    _recovery_phase(g, f, ge, out, 1)
+    _recovery_phase(g, f, ge, sc, out, 0)
+    _recovery_phase(g, f, ge, sc, out, 1)
     if g.rp[S.R_DEBUG] != 0:
         _check(g, f, ge, out)
     return _shot_down(ge)
@@ -3511,8 +3660,13 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_MELEE_GUNS, r.pistols_in_melee), (S.R_PISTOL_ROUNDS, r.pistol_melee_uses_rounds),
             (S.R_ENTANGLE_S, r.entangle_fall_strength),
             (S.R_ENTANGLED_MOD, r.entangled_action_mod), (S.R_SURE_FOOTED, r.sure_footed_bonus),
+            (S.R_LIGHT_TURN, r.light_takes_turn), (S.R_LIGHT_ALWAYS, r.light_roll == "always"),
+            (S.R_FUSE_BLOWS, r.unthrown_fuse == "explodes"), (S.R_DYN_BUNDLE, r.dynamite_bundle),
+            (S.R_DYN_S, r.dynamite_strength),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
+    for i, radius in enumerate(r.dynamite_radius_in):
+        rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))
     return rp
 
 
@@ -3555,8 +3709,8 @@ _UNSUPPORTED = ("parry", "charge_strength")  # a sabre's parry, a lance's charge
 def _supported(rules: WMRules, name: str) -> str | None:
     """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
     repeating handguns and long guns, the double-barrelled shotgun and sawn-off with both
-    shell types, Le Mats, the bow, the tomahawk thrown, bolas and lassos are; the lever
-    shotgun, the sabre's parry, the lance's charge and dynamite come later)."""
+    shell types, Le Mats, the bow, the tomahawk thrown, bolas, lassos and dynamite are; the
+    lever shotgun, the sabre's parry and the lance's charge come later)."""
     if name in ROUND_OF:
         gun = ROUND_OF[name]
         why = _supported(rules, gun)
@@ -3568,7 +3722,7 @@ def _supported(rules: WMRules, name: str) -> str | None:
         return None
     w = rules.weapon(name)
     kind = WEAPON_KINDS[w["kind"]]
-    if kind not in ("melee", "handgun", "long_gun", "bow", "thrown"):
+    if kind not in ("melee", "handgun", "long_gun", "bow", "thrown", "explosive"):
         return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
     for flag in _UNSUPPORTED:
         if rules.has_flag(name, flag):
@@ -3640,6 +3794,8 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                                       f"{getattr(rules, key)!r})")
             slots = []
             for n in r.weapons:  # a round type rides in its gun's slot (KALT) ...
+                if rules.weapon(n)["kind"] == S.KIND_EXPLOSIVE and n in slots:
+                    continue  # ... and every stick of dynamite in one slot (KRESERVE of them)
                 if rules.weapon(n)["kind"] != S.KIND_MELEE and n not in ROUND_OF:
                     slots.append(n)
                     if rules.has_flag(n, "lemat"):  # ... but a Le Mat's barrel has its own
@@ -3713,6 +3869,9 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                 w = rules.weapon(name)
                 kit[a, k, KW] = WEAPONS.index(name)
                 kit[a, k, KLOADED] = w["capacity"]  # weapons start the fight loaded (the text)
+                if w["kind"] == S.KIND_EXPLOSIVE:  # dynamite: every stick unlit
+                    kit[a, k, KLOADED] = 0
+                    kit[a, k, KRESERVE] = r.weapons.count(name)
                 if name in boxes:  # one box per gun of that name, in order
                     boxes.remove(name)
                     kit[a, k, KRESERVE] = w["box_rounds"]

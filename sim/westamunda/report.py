@@ -103,6 +103,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
         row["mounted_b"] = bool(r.get("mounted_b", False))
         row["spares_a"] = int(r.get("spares_a", 0))
         row["spares_b"] = int(r.get("spares_b", 0))
+        row["dynamite_a"] = int(r.get("dynamite_a", 0))
+        row["dynamite_b"] = int(r.get("dynamite_b", 0))
         row["duck_backs"] = bool(r.get("duck_backs", False))
         for key in ("riding_skill_a", "riding_skill_b"):
             row[key] = r.get(key, "none")
@@ -112,7 +114,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                         == _DEFAULTS.setup_max_rarity and
                         r.get("setup_handgun_rule", _DEFAULTS.setup_handgun_rule)
                         == _DEFAULTS.setup_handgun_rule)
-        for key in ("mounted_long_gun", "cylinder_fit"):  # readings a grid may vary
+        for key in ("mounted_long_gun", "cylinder_fit", "light_takes_turn", "unthrown_fuse",
+                    "dynamite_bundle"):  # readings a grid may vary
             row[key] = r.get(key, getattr(_DEFAULTS, key))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
                     "lo": m - z * se, "hi": m + z * se,
@@ -126,7 +129,9 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "horse_hits", "horses_lost", "falls", "bolts", "runaways", "dismounts",
                     "horses_calmed", "cylinders_fitted", "rounds_loaded", "ducks_caused",
                     "pins", "gun_blows", "melee_rounds", "throws", "entangled",
-                    "untangle_tries", "untangled", "tangled_actions", "lassos_lost"):
+                    "untangle_tries", "untangled", "tangled_actions", "lassos_lost",
+                    "dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds",
+                    "fuses_burnt", "dynamite_hits", "dynamite_own_hits"):
             row[col] = int(t[col].sum()) if col in t else 0
         row["fighters_a"] = int(a["fighters_start"].iloc[0])
         row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
@@ -279,6 +284,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
     ducked = scores[scores["duck_backs"] != default_ducks]
     plain = scores[scores["duck_backs"] == default_ducks]
     scores = plain
+    blasted = scores[scores["dynamite_a"] != scores["dynamite_b"]]
+    scores = scores[scores["dynamite_a"] == scores["dynamite_b"]]
     roped = scores[scores["riding_skill_a"] != scores["riding_skill_b"]]
     scores = scores[scores["riding_skill_a"] == scores["riding_skill_b"]]
     spared = scores[scores["spares_a"] != scores["spares_b"]]
@@ -685,6 +692,43 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                 recs.append(f"- `{r['riding_skill_a']}` for every fighter{with_rope} {word} "
                             f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang on a "
                             f"{r['table_setting']} table: {_change(r, ' points')}.")
+        text.append("")
+
+    # ---- dynamite
+    ds = blasted[(blasted["dynamite_b"] == 0) & _alike(blasted, "build", "gang", "skill",
+                                                       "hire", "mounted", "spares")]
+    if not ds.empty:
+        text += ["## Is dynamite worth it?", "",
+                 "Side A's every fighter carries `dynamite_a` sticks ($10 each; dynamite is "
+                 "rare, so set-up's rarity limit is lifted: a designer's what-if), side B the "
+                 "same gang without. A bundle (up to `dynamite_bundle` sticks) is lit in one "
+                 "turn (a BS roll, the turn's action) and thrown in a later one "
+                 "(`light_takes_turn`; off: lit as it is thrown); a lit bundle not thrown by the "
+                 "end of its holder's next turn goes off where he is (`unthrown_fuse` "
+                 f"'explodes') or is snuffed. The score change is measured from 1/2 ({ci}, "
+                 "clustered by table). Counts are side A's per fight: bundles lit (lighting "
+                 "rolls failed), thrown (duds), fuses burnt, hits its blasts dealt (on its own "
+                 "fighters).", "",
+                 f"| sticks each | cost A / B | reading | table | score change ({ci}) | lit "
+                 "(failed) | thrown (duds) | fuses burnt | blast hits (own) |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        for _, r in ds.sort_values(["dynamite_a", "light_takes_turn", "unthrown_fuse",
+                                    "dynamite_bundle", "table_setting"]).iterrows():
+            n = r["games"]
+            reading = ", ".join(
+                f"{key} {r[key]}" for key in ("light_takes_turn", "unthrown_fuse",
+                                              "dynamite_bundle")
+                if r[key] != getattr(_DEFAULTS, key)) or "defaults"
+            text.append(f"| {r['dynamite_a']} | ${r['cost_a']} / ${r['cost_b']} | {reading} | "
+                        f"{r['table_setting']} | {_change(r)} | {r['dynamite_lit'] / n:.2f} "
+                        f"({r['light_fails'] / n:.2f}) | {r['dynamite_thrown'] / n:.2f} "
+                        f"({r['dynamite_duds'] / n:.2f}) | {r['fuses_burnt'] / n:.2f} | "
+                        f"{r['dynamite_hits'] / n:.2f} ({r['dynamite_own_hits'] / n:.2f}) |")
+            if r["lo"] > 0.5 or r["hi"] < 0.5:
+                word = "wins" if r["lo"] > 0.5 else "costs"
+                recs.append(f"- {r['dynamite_a']} sticks of dynamite for every fighter "
+                            f"({reading}) {word} the gang on a {r['table_setting']} table: "
+                            f"{_change(r, ' points')}.")
         text.append("")
 
     # ---- handguns in hand-to-hand (pistols_in_melee)

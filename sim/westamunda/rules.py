@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-9"
+VERSION = "wm-10"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -450,6 +450,13 @@ class WMRules:
         "the money is short.", lo=0, hi=10)
     spares_b: int = param(0, "Spare cylinders or tubes side B buys for each gun that takes them "
                           "(as spares_a).", lo=0, hi=10)
+    dynamite_a: int = param(
+        0, "Sticks of dynamite side A buys for each of its own fighters ($ the dynamite row's "
+        "cost a stick; a designer's what-if: dynamite is rare, so setup_max_rarity must allow "
+        "rare weapons), after any swap and spares; spare boxes (beyond one a gun) are traded if "
+        "the money is short.", lo=0, hi=12)
+    dynamite_b: int = param(0, "Sticks of dynamite side B buys for each of its own fighters (as "
+                            "dynamite_a).", lo=0, hi=12)
     cavalry_horses: str = param(
         "issued", "A mounted cavalry gang's horses (text: 'provided with horses and saddles if "
         "the scenario requires it'): 'issued' (free) or 'bought' (paid from gang_budget as "
@@ -731,6 +738,22 @@ class WMRules:
     light_takes_turn: bool = param(
         True, "Lighting dynamite takes a turn with a BS roll, as reloading, and it is thrown in a "
         "later turn (text).")
+    light_roll: str = param(
+        "always", "The roll to light a bundle of dynamite: 'always' a BS test whatever he does "
+        "(text, twice: 'a BS roll to light', 'with a successful BS roll'), the activity's reload "
+        "category (reload_category_of, a horse one up, heavy rain one up) only saying whether he "
+        "can light at all; 'category' as reloading: no roll in the automatic band.",
+        choices=("always", "category"))
+    unthrown_fuse: str = param(
+        "explodes", "A lit bundle not thrown by the end of its holder's next turn (pinned, down, "
+        "in hand-to-hand or out of action meanwhile, or no target): 'explodes' where he is (the "
+        "text: a lit fuse sets the charge off, and only a shot or a blow puts one out); "
+        "'snuffed' he pinches the fuse out, the sticks kept unlit.",
+        choices=("explodes", "snuffed"))
+    dynamite_bundle: int = param(
+        6, "Sticks a fighter lights and throws as one bundle, at most (the text's table: 1 to 6 "
+        "sticks, radius by sticks); with fewer left, all he has. 6: every stick he carries up to "
+        "the table's largest bundle in one throw; 1: stick by stick.", lo=1, hi=6)
 
     # ---- the weapon table -----------------------------------------------------------------------------
     weapons: tuple = param(
@@ -1200,6 +1223,11 @@ class WMRules:
             value = getattr(self, name)
             if any(b < a for a, b in zip(value, value[1:], strict=False)):
                 return f"{name} {value!r}: expected non-decreasing radii (more sticks, more blast)"
+        dyn = self.weapon("dynamite")
+        if dyn["strength"] != self.dynamite_strength:
+            return (f"weapons row dynamite strength {dyn['strength']}: expected dynamite_strength "
+                    f"({self.dynamite_strength}; the blast strikes at dynamite_strength, so set "
+                    "both)")
         for i, row in enumerate(self.profiles):
             for col in ("M", "T", "W", "A", "Ld"):
                 v = row[PROFILE_COLUMNS.index(col)]

@@ -48,6 +48,7 @@ KIND_HANDGUN = WEAPON_KINDS.index("handgun")
 KIND_LONG_GUN = WEAPON_KINDS.index("long_gun")
 KIND_BOW = WEAPON_KINDS.index("bow")
 KIND_THROWN = WEAPON_KINDS.index("thrown")
+KIND_EXPLOSIVE = WEAPON_KINDS.index("explosive")  # dynamite: sticks lit, then thrown as a bundle
 RL_ROUNDS = RELOAD_KINDS.index("rounds")  # D8 rounds a turn
 RL_SINGLE = RELOAD_KINDS.index("single")  # the whole (one-round) load
 RL_CHAMBER = RELOAD_KINDS.index("chamber")  # percussion: one chamber a turn
@@ -113,8 +114,10 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
  R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND,
  R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_ENTANGLE_S, R_ENTANGLED_MOD,
- R_SURE_FOOTED, R_DEBUG) = range(123)
-N_RULES = 123
+ R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S,
+ R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
+ R_DEBUG) = range(134)
+N_RULES = 134
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -128,6 +131,11 @@ N_RULES = 123
 # R_MELEE_GUNS pistols_in_melee; R_PISTOL_ROUNDS pistol_melee_uses_rounds
 # R_ENTANGLE_S entangle_fall_strength; R_ENTANGLED_MOD entangled_action_mod; R_SURE_FOOTED
 # sure_footed_bonus
+# R_LIGHT_TURN light_takes_turn; R_LIGHT_ALWAYS light_roll 'always' (else 'category': no roll in
+# the auto band); R_FUSE_BLOWS unthrown_fuse 'explodes' (else 'snuffed'); R_DYN_BUNDLE
+# dynamite_bundle; R_DYN_S dynamite_strength; R_DYN_REACH100 + i (i = 0..5): hundredths of an
+# inch from the centre of a bundle of i + 1 sticks' blast a fighter's point may be and be under
+# it (dynamite_radius_in[i] + template_base_in)
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
@@ -156,8 +164,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
- FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D) = range(62)
-N_FC = 62
+ FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE) = range(63)
+N_FC = 63
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -195,6 +203,9 @@ N_FC = 62
 # FROPE: he is entangled (ROPE_LASSO, ROPE_BOLAS; 0 free); FROPER the fighter holding the lasso
 # on him (-1: none, bolas), FROPE_K the holder's lasso slot, FROPE_D the rope's reach in
 # hundredths of an inch (the distance it was thrown: the holder stepping beyond it lets go).
+# FFUSE 1: he holds a bundle of dynamite lit at the end of an earlier turn of his (KLOADED of
+# its slot: the lit sticks); not thrown by the end of his next turn, its fuse burns down
+# (unthrown_fuse). 0: none lit, or lit in this turn's throw.
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 ARM_LEFT, ARM_RIGHT = 1, 2
 RS_SHELL, RS_FIRST = 1, 2  # FRELOAD_SHELL bits
@@ -290,8 +301,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_HIP_SHOTS, S_NATIVE_SAVES, S_RIDERS, S_HORSE_HITS, S_HORSES_LOST, S_FALLS, S_BOLTS,
  S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
  S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
- S_ROPES_LOST) = range(68)
-N_SIDE_COLS = 68
+ S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
+ S_DYN_OWN) = range(75)
+N_SIDE_COLS = 75
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -304,7 +316,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "horses_lost", "falls", "bolts", "runaways", "dismounts", "horses_calmed",
               "throws", "cylinders_fitted", "ducks_caused", "lemat_shells_loaded",
               "lemat_barrel_short", "gun_blows", "entangled", "untangle_tries", "untangled",
-              "tangled_actions", "lassos_lost")
+              "tangled_actions", "lassos_lost", "dynamite_lit", "light_fails",
+              "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
+              "dynamite_own_hits")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -337,6 +351,13 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # succeeded; tangled_actions: turns this side's entangled fighters acted while staying entangled
 # (at entangled_action_mod; a bolas victim crawling at most); lassos_lost: lassos this side's
 # ropers let go of (stepping beyond the rope, going down or out of action).
+# dynamite_lit: bundles this side's fighters lit (Ev.LIGHT passed), light_fails: lighting rolls
+# failed; dynamite_thrown: bundles thrown (each one to-hit roll, counted in shots and hits too);
+# dynamite_duds: thrown bundles that missed and did not go off (the artillery die's misfire
+# face); fuses_burnt: lit bundles not thrown in time (Ev.FUSE: gone off where the holder was,
+# or snuffed under unthrown_fuse 'snuffed'); dynamite_hits: hits this side's dynamite dealt
+# (everyone under a blast, its own fighters included; not in blast_hits, which are the scatter
+# shells'), dynamite_own_hits: of those, on this side's own fighters.
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -349,7 +370,8 @@ class Bad(IntEnum):
     OK = 0
     OFF_TABLE = 1  # a fighter on the table outside it
     SHARED_CELL = 2  # two fighters on the table on one cell
-    ROUNDS = 3  # rounds loaded below 0 or above the weapon's capacity, or reserve below 0
+    ROUNDS = 3  # rounds loaded below 0 or above the weapon's capacity (dynamite: a lit bundle above
+    #             dynamite_bundle), or reserve below 0
     JAMS = 4  # negative jam markers
     PROFILE = 5  # wounds below 0, or WS/BS below 0
     ENGAGED = 6  # engaged with a fighter who is gone, or with a friend
@@ -410,7 +432,9 @@ class Ev(IntEnum):
     BLAST = 29  # a scatter template placed by fighter (the firer): a, b = its centre x, y in
     #             tenths of an inch; c = tenths of an inch it scattered (0: on the point
     #             struck); d = direction in degrees (-1: none); e = 1 one hit each, else the die
-    #             of hits each (double_both_scatter_hits); f = fighters under it; g = weapon row
+    #             of hits each (double_both_scatter_hits); f = fighters under it; g = weapon
+    #             row; h = sticks (a bundle of dynamite; 0 a shell); i = 1 a dud (a thrown
+    #             bundle's misfire: nothing goes off, f = 0)
     BLAST_HIT = 30  # fighter under a template: a = the firer, b = hits he takes, c = tenths of
     #                 an inch from its centre
     POINT_SHOT = 31  # a second barrel with no target near the point struck, fired at the point:
@@ -455,5 +479,13 @@ class Ev(IntEnum):
     #                (-1 none: bolas or let go; 0 failed, 1 passed), d=its modifier (his S less
     #                the roper's), e=the I test (-1 none), f=1 he stays entangled and acts
     #                (at entangled_action_mod) instead of trying
+    LIGHT = 48  # lighting a bundle of dynamite: a=slot, b=RELOAD_CATEGORIES code (heavy rain and
+    #             a horse move it up), c=1 lit, d=the BS roll's die (0: no roll: light_roll
+    #             'category' in the auto band), e=sticks lit (the bundle, 0 failed), f=sticks left
+    #             unlit, g=1 lit as part of the throw (light_takes_turn off), h=the BS test's
+    #             need (needed_base less his reloading BS; 0: no roll)
+    FUSE = 49  # a lit bundle not thrown by the end of its holder's next turn: a=sticks, b=1 it
+    #            went off where he is (unthrown_fuse 'explodes': an Ev.BLAST follows), 0 he
+    #            snuffed it (the sticks back unlit)
     ORDER = 27  # shoot-out (shootout_order 'i_plus_d6'): a=I, b=D6, c=the score (highest acts
     #             first, equal scores together)
