@@ -110,7 +110,7 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
-         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 12.0}
+         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -722,8 +722,9 @@ def _dynamite_turn(w, a, foe, d_foe, fm, kit, wt, rp, terrain, piece, building, 
     """Dynamite's part of a scripted turn (fills dec, True if it decides). Holding a lit bundle:
     hold where he is when it has a legal throw now (thrown in the shooting phase), else move
     towards the nearest enemy, cover and exposure ignored, to end the bundle's blast reach +
-    2" from him (``_best_cell``), walking, or running (a snap throw) when a walk cannot bring
-    him within 1" inside his throwing reach, and throw after the move. With sticks left, none
+    2" from him in his sight (``_best_cell``, a seen cell 4" better), walking, or running (a
+    snap throw) when a walk cannot bring him within 1" inside his throwing reach, and throw
+    after the move. With sticks left, none
     lit, and light_takes_turn: light a bundle where he stands (the reloading action) when the
     nearest standing enemy is within ``W_DYNAMITE`` inches and beyond the bundle's blast reach
     + 1"."""
@@ -739,7 +740,7 @@ def _dynamite_turn(w, a, foe, d_foe, fm, kit, wt, rp, terrain, piece, building, 
         bare[W_EXPOSURE] = 0.0
         bare[W_COVER] = 0.0
         x, y = _best_cell(fm, a, walk * rp[S.R_RUN_MULT] if far else walk, foe,
-                          _bundle_reach(kit, rp, a, lit) + 2.0, 0.0, bare, rp, terrain, piece,
+                          _bundle_reach(kit, rp, a, lit) + 2.0, 4.0, bare, rp, terrain, piece,
                           building, smoke, occ, dist, queue, seen)
         dec[S.D_ACT] = Act.RUN if far else Act.WALK
         dec[S.D_X], dec[S.D_Y] = x, y

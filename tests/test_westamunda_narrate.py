@@ -134,10 +134,32 @@ bonus its combat; the roster each riding skill and the rope weapons' profiles; t
 the side records' rope columns; the narrator's count of each slot (a lasso held, tied, lost) is
 the model's. Two traces written by hand check the lines word for word; fights without ropes or
 riding skills say nothing of them.
+
+And over fights with dynamite ('dynamite': DYN_CASES, about 130 replays; wm-10): the rules' own
+gangs with two sticks a fighter, lit at the end of a turn and thrown in a later one (an
+unthrown bundle going off in the hand), lit as thrown (light_takes_turn off), unthrown fuses
+snuffed, stick by stick, side A riding, with no roll in the automatic band and in heavy rain;
+and fast-draw shoot-outs (DYN_SHOOTOUTS). Besides the checks above, their own, each against a
+model of the dynamite followed from the events (DynamiteModel), which first finds the engine
+keeping its own rules (the sticks lit and left, a roll exactly when light_roll asks one, every
+throw of a bundle lit in hand with its blast next, a blast's hits exactly the fighters within
+its reach at their distances, its centre on the target hit, the scatter off a miss or the
+holder of a burnt fuse, each fuse at the end of his side's next turn) and its side records
+the events': every lighting (Ev.LIGHT) has its line with what he did as the bands read it
+(riding, heavy rain), its roll (or none) and what came of it, the sticks lit and left; every
+reloading action on dynamite reads as lighting it, one that lit nothing saying why; every throw
+names its bundle; every blast where it went off, how far and which way it scattered, its reach
+and whom it caught, a dud that it never went off, each fighter under it his hits (his own
+dynamite, a friend's) and each wound at dynamite_strength; every fuse (Ev.FUSE) its holder's
+state and whether it burnt down or was pinched out; the roster the sticks, the turn headers the
+lit bundles, the closing line the side records' dynamite columns; the narrator's count of each
+fighter's lit and unlit sticks is the model's. Two tests of traces written by hand check the
+lines word for word; fights without dynamite say nothing of it.
 """
 
 import dataclasses
 import functools
+import math
 import re
 from typing import NamedTuple
 
@@ -286,6 +308,23 @@ ROPE_CASES = [(ROPES, (0, 1)),
               (dict(CAVALRY, riding_skill_a="war_horse"), (0,)),
               (dict(CAVALRY, riding_skill_a="ride_like_rooster"), (0,))]
 ROPE_SHOOTOUT_SEEDS = (0, 5)
+# dynamite (wm-10): (rule changes, seeds), every pairing of GUNFIGHTERS on each seed, the rules'
+# own gangs (builds.side_roster: DYN's sticks for each own fighter; dynamite is rare) lighting
+# and throwing their bundles: under the default rules (lit at the end of a turn, thrown in a
+# later one, an unthrown bundle going off in the hand), lit as it is thrown (light_takes_turn
+# off), unthrown fuses snuffed, stick by stick (dynamite_bundle 1), side A on horseback (a
+# rider cannot light on a moving horse), with no roll in the automatic band (light_roll
+# 'category'), and so in heavy rain (a band harder: walking, no lighting); and fast-draw
+# shoot-outs, lit in a turn or as thrown (DYN_SHOOTOUTS)
+DYN = dict(setup_max_rarity=2, dynamite_a=2, dynamite_b=2)
+DYN_CASES = [(DYN, (0, 1)), (dict(DYN, light_takes_turn=False), (0,)),
+             (dict(DYN, unthrown_fuse="snuffed"), (0,)),
+             (dict(DYN, dynamite_bundle=1), (0,)),
+             (dict(DYN, mounted_a=True, gang_budget=3000), (0,)),
+             (dict(DYN, light_roll="category"), (0,)),
+             (dict(DYN, heavy_rain=True, light_roll="category"), (0,))]
+DYN_SHOOTOUTS = [(dict(DYN, scenario="shoot_out"), 0),
+                 (dict(DYN, scenario="shoot_out", light_takes_turn=False), 0)]
 
 
 def written(rows):
@@ -802,6 +841,205 @@ ROPE_FEATURES = {
 }
 
 
+DYN_ROW = WEAPONS.index("dynamite")
+
+
+class DynamiteModel:
+    """The dynamite of one trace followed event by event (wm-10): where each fighter stands
+    (DEPLOY, MOVE, KNOCKDOWN), whether he is up, down or out (INJURY, RECOVERY, TAKEN_OUT),
+    pinned (PINNED, DUCK, recovery's flesh wound; free by UNPIN a, PIN_LIFTED, going down) and
+    rides (DEPLOY g; off by FALL or a dismount); his unlit sticks (``kit``: as engine.forces
+    deals the rosters, else learned from his first LIGHT) and the bundle lit in his hand, with
+    his side's turn it was lit in (a fast-draw round is both sides'). It records, in the
+    trace's order: each lighting (row, fighter, unlit sticks before, riding), each throw (row,
+    thrower, the sticks lit in his hand), each blast of dynamite (row, thrower, how: 'hit',
+    'scatter', 'dud' or 'fuse', its sticks, the fighters not out of action within its reach by
+    the model's positions, its BLAST_HIT rows), each fuse (row, holder, sticks, gone off, his
+    state: 'out', 'down', 'pinned' or 'up', unlit sticks after), the lit bundles at each TURN
+    ({fighter: sticks}) and at the END. With ``rules``, ``problems`` lists (row, what) where the
+    engine breaks its own dynamite rules: sticks lit (min(dynamite_bundle, unlit) or none) and
+    left, a roll exactly when light_roll asks one, a throw only of a bundle lit in an earlier
+    turn of his (light_takes_turn) or just lit as part of it, its BLAST next with its sticks, a
+    blast's BLAST_HIT rows as many as it logs and exactly the fighters within its reach
+    (dynamite_radius_in + template_base_in; a dud none), each at his distance, its centre on the
+    target hit or the holder of a burnt fuse (unscattered), or a miss's scatter away from the
+    target, a fuse only at the end of his side's next turn after the lighting (unthrown_fuse's
+    way), and no lit bundle older than that at the END."""
+
+    def __init__(self, ev, rules=None, kit=None):
+        self.lights, self.throws, self.blasts, self.fuses, self.held = [], [], [], [], []
+        self.problems = []
+        pos, state, pinned, riding, side = {}, {}, set(), set(), {}
+        unlit, lit = {}, {}  # fighter -> sticks; fighter -> (sticks, his side's turn lit in)
+        turns = [0, 0]  # each side's turns begun
+        fuse, strike = -1, None  # a fuse just burnt down (its holder); the latest throw
+        if kit is not None:
+            for a, k in zip(*np.nonzero(kit[:, :, S.KW] == DYN_ROW), strict=True):
+                unlit[int(a)] = int(kit[a, k, S.KRESERVE])
+        self.end_lit = {}
+        for j, e in enumerate(ev):
+            kind, i = int(e[2]), int(e[1])
+
+            def bad(what, j=j):
+                self.problems.append((j, what))
+
+            if kind == S.Ev.DEPLOY:
+                pos[i], state[i], side[i] = (int(e[3]), int(e[4])), "up", int(e[5])
+                if e[9]:
+                    riding.add(i)
+            elif kind == S.Ev.TURN:
+                for s in ((0, 1) if e[3] < 0 else (int(e[3]),)):
+                    turns[s] += 1
+                self.held.append({a: n for a, (n, _) in lit.items()})
+            elif kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN):
+                pos[i] = (int(e[5]), int(e[6]))
+            elif kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
+                riding.discard(i)
+            elif kind in (S.Ev.PINNED, S.Ev.DUCK) or kind == S.Ev.RECOVERY and \
+                    e[4] == S.INJ_FLESH:
+                pinned.add(i)
+                if kind == S.Ev.RECOVERY:
+                    state[i] = "up"
+            elif kind == S.Ev.UNPIN and e[3] or kind == S.Ev.PIN_LIFTED:
+                pinned.discard(i)
+            elif kind == S.Ev.TAKEN_OUT or kind in (S.Ev.INJURY, S.Ev.RECOVERY) and \
+                    e[4] == S.INJ_OUT:
+                state[i] = "out"
+                pinned.discard(i)
+            elif kind == S.Ev.INJURY and e[4] == S.INJ_DOWN:
+                state[i] = "down"
+                pinned.discard(i)
+            elif kind == S.Ev.LIGHT:
+                before = unlit.setdefault(i, int(e[7] + e[8]))
+                self.lights.append((j, i, before, i in riding))
+                if rules is not None:
+                    n = min(rules.dynamite_bundle, before) if e[5] else 0
+                    if i in lit or before == 0:
+                        bad("lit with a bundle in hand or no stick")
+                    if (e[7], e[8]) != (n, before - n):
+                        bad(f"sticks lit and left {(int(e[7]), int(e[8]))}, not {(n, before - n)}")
+                    no_roll = e[4] == S.CAT_NONE or \
+                        rules.light_roll == "category" and e[4] == S.CAT_AUTO
+                    if (e[6] == 0) != no_roll or (e[10] == 0) != no_roll or \
+                            e[4] == S.CAT_NONE and e[5]:
+                        bad("a roll where the rules ask none, or none where they ask one")
+                    if e[9] != (0 if rules.light_takes_turn else 1):
+                        bad("lit as part of a throw (g) against light_takes_turn")
+                unlit[i] = before - int(e[7])
+                if e[5] and e[7]:
+                    lit[i] = (int(e[7]), turns[side[i]])
+            elif kind == S.Ev.SHOT and e[4] == DYN_ROW:
+                n, when = lit.pop(i, (0, -1))
+                self.throws.append((j, i, n))
+                strike = (i, int(e[3]))
+                prv, nxt = ev[j - 1], ev[j + 1] if j + 1 < len(ev) else ev[j]
+                if rules is not None and not rules.light_takes_turn and not (
+                        prv[2] == S.Ev.LIGHT and prv[1] == i and prv[5] == 1 and prv[9] == 1):
+                    bad("thrown without being lit as part of the throw")
+                if n == 0:
+                    bad("thrown without a lit bundle")
+                if not (nxt[2] == S.Ev.BLAST and nxt[1] == i and nxt[10] == n):
+                    bad("a throw without its BLAST of its sticks next")
+            elif kind == S.Ev.FUSE:
+                n, when = lit.pop(i, (0, -1))
+                st = "pinned" if state[i] == "up" and i in pinned else state[i]
+                if e[4] == 0:
+                    unlit[i] = unlit.get(i, 0) + int(e[3])
+                else:
+                    fuse = i
+                self.fuses.append((j, i, int(e[3]), bool(e[4]), st, unlit.get(i, 0)))
+                if n != e[3] or turns[side[i]] != when + 1:
+                    bad(f"fuse of {int(e[3])} sticks lit {turns[side[i]] - when} turns of his ago")
+                if rules is not None and bool(e[4]) != (rules.unthrown_fuse == "explodes"):
+                    bad("fuse against unthrown_fuse")
+            elif kind == S.Ev.BLAST and e[10] > 0:
+                sticks, cx, cy = int(e[10]), e[3] / 10, e[4] / 10
+                how = "dud" if e[11] else "fuse" if fuse == i else "hit" if e[6] < 0 else \
+                    "scatter"
+                hits = []
+                for k in range(j + 1, len(ev)):
+                    if ev[k, 2] == S.Ev.BLAST_HIT and ev[k, 3] == i:
+                        hits.append(k)
+                    elif ev[k, 2] not in HIT_CHAIN + (S.Ev.BLAST_HIT, S.Ev.LOCATE, S.Ev.HORSE,
+                                                      S.Ev.FALL, S.Ev.STAY_ON):
+                        break
+                reach = rules.dynamite_radius_in[sticks - 1] + rules.template_base_in \
+                    if rules is not None else 0.0
+                dist = {c: math.hypot(pos[c][0] - cx, pos[c][1] - cy) for c in pos
+                        if state[c] != "out"}
+                under = sorted(c for c, d in dist.items() if d <= reach + 0.08)
+                self.blasts.append((j, i, how, sticks, under, hits))
+                if how != "fuse" and (strike is None or strike[0] != i):
+                    bad("a blast of dynamite with neither a throw nor a fuse before it")
+                if len(hits) != e[8] or how == "dud" and hits:
+                    bad(f"{len(hits)} BLAST_HIT rows under a blast of {int(e[8])}")
+                if rules is not None and how != "dud":
+                    got = {int(ev[k, 1]) for k in hits}
+                    must = {c for c, d in dist.items() if d <= reach - 0.08}
+                    if not must <= got <= set(under):
+                        bad(f"under the blast {sorted(got)}, by the positions {sorted(must)}")
+                    if any(abs(ev[k, 5] / 10 - dist.get(int(ev[k, 1]), -9)) > 0.1 for k in hits):
+                        bad("a BLAST_HIT's distance is not the fighter's")
+                aim = pos[i] if how == "fuse" else pos[strike[1]] if strike else (cx, cy)
+                off = math.hypot(aim[0] - cx, aim[1] - cy)
+                if how in ("fuse", "hit", "dud") and (off > 0.06 or e[5] != 0 or e[6] != -1):
+                    bad(f"a {how} blast {off:.2f}\" from its point, or scattered")
+                if how == "scatter" and abs(off - e[5] / 10) > 0.15:
+                    bad(f"scattered {int(e[5]) / 10}\" but {off:.2f}\" from its target")
+                fuse, strike = -1, None
+            elif kind == S.Ev.END:
+                self.end_lit = {a: n for a, (n, _) in lit.items()}
+                late = [a for a, (_, when) in lit.items() if turns[side[a]] - when > 1]
+                if late:
+                    bad(f"lit bundles of {late} never thrown nor burnt down")
+
+
+def _dyn_model(f):
+    """The DynamiteModel of fight f, from the kit the engine deals its rosters."""
+    return DynamiteModel(f.events, f.rules, forces(f.rules, f.rosters, f.types)[1])
+
+
+def _dyn_hits(ev):
+    """The BLAST_HIT rows under blasts of dynamite (BLAST h > 0)."""
+    out, sticks = [], 0
+    for j in range(len(ev)):
+        if ev[j, 2] == S.Ev.BLAST:
+            sticks = int(ev[j, 10])
+        elif ev[j, 2] == S.Ev.BLAST_HIT and sticks:
+            out.append(j)
+    return out
+
+
+# a dynamite mechanic -> does this trace show it? (LIGHT columns: 3 slot, 4 category, 5 lit,
+# 6 die, 7 sticks lit, 8 left, 9 in the throw, 10 need; BLAST: 5 scattered, 6 degrees, 10
+# sticks, 11 dud; FUSE: 3 sticks, 4 gone off)
+DYN_FEATURES = {
+    "lit": lambda ev: any(e[5] and not e[9] for e in _ev(ev, S.Ev.LIGHT)),
+    "light_failed": lambda ev: any(not e[5] and e[4] != S.CAT_NONE for e in _ev(ev, S.Ev.LIGHT)),
+    "cannot_light": lambda ev: _has(ev, S.Ev.LIGHT, 4, S.CAT_NONE),
+    "no_roll": lambda ev: any(e[5] and e[6] == 0 for e in _ev(ev, S.Ev.LIGHT)),
+    "sticks_left": lambda ev: any(e[5] and e[8] for e in _ev(ev, S.Ev.LIGHT)),
+    "lit_in_throw": lambda ev: any(e[5] and e[9] for e in _ev(ev, S.Ev.LIGHT)),
+    "failed_in_throw": lambda ev: any(not e[5] and e[9] for e in _ev(ev, S.Ev.LIGHT)),
+    "thrown_hit": lambda ev: any(e[4] == DYN_ROW and e[7] for e in _ev(ev, S.Ev.SHOT)),
+    "scattered": lambda ev: any(b[2] == "scatter" for b in DynamiteModel(ev).blasts),
+    "dud": lambda ev: any(e[10] and e[11] for e in _ev(ev, S.Ev.BLAST)),
+    "one_stick": lambda ev: any(e[10] == 1 for e in _ev(ev, S.Ev.BLAST)),
+    "fuse_in_hand": lambda ev: any(off and st in ("up", "pinned")
+                                   for _, _, _, off, st, _ in DynamiteModel(ev).fuses),
+    "fuse_down": lambda ev: any(off and st == "down"
+                                for _, _, _, off, st, _ in DynamiteModel(ev).fuses),
+    "fuse_out": lambda ev: any(off and st == "out"
+                               for _, _, _, off, st, _ in DynamiteModel(ev).fuses),
+    "fuse_snuffed": lambda ev: _has(ev, S.Ev.FUSE, 4, 0),
+    "own_dynamite": lambda ev: any(ev[j, 1] == ev[j, 3] for j in _dyn_hits(ev)),
+    "friend_caught": lambda ev: any(ev[j, 1] != ev[j, 3] and _sides(ev)[int(ev[j, 1])] ==
+                                    _sides(ev)[int(ev[j, 3])] for j in _dyn_hits(ev)),
+    "nobody_under": lambda ev: any(e[10] and not e[11] and not e[8]
+                                   for e in _ev(ev, S.Ev.BLAST)),
+}
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -946,7 +1184,8 @@ def _skill_fight(changes, seed, names):
 
 class Fights(list):
     """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', 'horses',
-    'spares', 'ducks', 'lemat', 'guns', 'ropes', or a shoot-out order of SHOOTOUT."""
+    'spares', 'ducks', 'lemat', 'guns', 'ropes', 'dynamite', or a shoot-out order of
+    SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -975,7 +1214,7 @@ def _fights(kind):
     Ducks: every pairing on the seeds of each DUCK_CASES case. Le Mats: every pairing on the
     seeds of each LEMAT_CASES case. Guns in hand-to-hand: every pairing on the seeds of each
     GUN_CASES case. Ropes and riding skills: every pairing on the seeds of each ROPE_CASES
-    case."""
+    case. Dynamite: every pairing on the seeds of each DYN_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -1056,6 +1295,13 @@ def _fights(kind):
             rosters = tuple(builds.side_roster(rules, s) for s in "ab")
             out += _roster_fights(rules, rosters, seeds, pairs, types=(rules.gang_a, rules.gang_b))
         features = ROPE_FEATURES
+    elif kind == "dynamite":
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+        for changes, seeds in DYN_CASES:
+            rules = WMRules(**changes)
+            rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+            out += _roster_fights(rules, rosters, seeds, pairs, types=(rules.gang_a, rules.gang_b))
+        features = DYN_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
@@ -1123,7 +1369,8 @@ def _both_shells(gun):
 
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
-                                        "horses", "spares", "ducks", "lemat", "guns", "ropes"])
+                                        "horses", "spares", "ducks", "lemat", "guns", "ropes",
+                                        "dynamite"])
 def fights(request):
     return _fights(request.param)
 
@@ -1491,7 +1738,8 @@ def test_aims_lost_say_whether_the_target_moved_or_was_thrown(fights):
 
 def _wound_lines(f):
     """(shot wounds, hand-to-hand wounds) the text tells, and the same from the events: a
-    WOUND belongs to the latest SHOT or MELEE before it."""
+    WOUND belongs to the latest SHOT, BLAST (a burnt fuse's dynamite: no SHOT) or MELEE before
+    it."""
     shot = len(re.findall(r"^    (?:To wound \w+ \(S\d+ against T\d+\): needs"
                           r"|\w+'s hit on \w+ cannot wound \(S\d+ against T\d+\)\.)",
                           f.text, re.M))
@@ -1499,7 +1747,7 @@ def _wound_lines(f):
                           f.text, re.M))
     want, last = [0, 0], S.Ev.SHOT
     for kind, a in f.events[:, 2:4]:
-        if kind in (S.Ev.SHOT, S.Ev.MELEE):
+        if kind in (S.Ev.SHOT, S.Ev.MELEE, S.Ev.BLAST):
             last = kind
         elif kind == S.Ev.WOUND and a >= 0:  # (a fall's hit, a -1: its own sentence)
             want[int(last == S.Ev.MELEE)] += 1
@@ -3600,6 +3848,17 @@ class LeMatModel:
             elif kind == S.Ev.BURST:
                 k = self.slot(a, sfd=int(e[4]))
                 self.spend(a, k, int(e[5]))
+            elif kind == S.Ev.LIGHT:  # dynamite (wm-10): the lit sticks from the unlit
+                s = self.kit[a, e[3]]
+                assert s[S.KLOADED] == 0 and s[S.KRESERVE] - e[7] == e[8]
+                s[S.KLOADED], s[S.KRESERVE] = e[7], e[8]
+            elif kind == S.Ev.FUSE:  # the lit sticks gone off, or back unlit
+                s = self.kit[a, self.slot(a, row=DYN_ROW)]
+                assert s[S.KLOADED] == e[3]
+                s[S.KLOADED] = 0
+                s[S.KRESERVE] += 0 if e[4] else e[3]
+            elif kind == S.Ev.SHOT and e[4] == DYN_ROW:  # the bundle thrown, every stick
+                self.kit[a, self.slot(a, row=DYN_ROW), S.KLOADED] = 0
             elif kind == S.Ev.SHOT and not e[9] & (S.SH_FAN | S.SH_SECOND):
                 k = self.slot(a, row=int(e[4]))
                 if not _flag(e[4], S.FL_HELD):  # (a lasso stays in his hand)
@@ -3786,6 +4045,10 @@ def _tracked_as_modelled(fights, story_cls, rosters_of) -> int:
             k = len(fi.slots)
             assert fi.slots == [int(r) for r in model.kit[a, :k, S.KW]], (f.names, a)
             assert fi.loaded == [int(n) for n in model.kit[a, :k, S.KLOADED]], (f.names, a)
+            assert [n for r, n in zip(fi.slots, fi.sticks, strict=True) if r == DYN_ROW] == \
+                [int(n) for r, n in zip(model.kit[a, :k, S.KW], model.kit[a, :k, S.KRESERVE],
+                                        strict=True) if r == DYN_ROW], \
+                (f.names, a)
     return tracked
 
 
@@ -4845,3 +5108,625 @@ def test_a_written_trace_with_a_war_horse_told_word_for_word():
             "combat scores 10 and 9; A1 strikes 1 blow."):
         assert f"\n{line}\n" in f"\n{text}\n", line
     assert text.count("on his war horse") == 1
+
+
+# ---------------------------------------------------------------- dynamite (wm-10)
+
+
+LEAD = r"(?:As \w+ moves, |At the end of side [AB]'s movement, |After the moves of score \d+, " \
+    r"|At score \d+, )?"
+LIGHT_LINE = re.compile(rf"^{LEAD}([AB]\d+) (lights (?:a stick|a bundle of (\d+) sticks) of "
+                        r"dynamite|tries to light his dynamite|cannot light his dynamite): (.*)\.$",
+                        re.M)
+LIGHT_HOW = re.compile(r"(in the saddle|standing still|on the move|after what he did this "
+                       r"(?:turn|round))(, in heavy rain)?, (no roll needed|a BS test(?: at [+-]\d+ "
+                       r"\([^)]*\))? needs (\d+)\+(?: \(([^)]*)\))?, rolls (\d)): (.*)$")
+THROW_LINE = re.compile(rf"^{LEAD}([AB]\d+) throws (a stick|a bundle of (\d+) sticks) of dynamite"
+                        r"(?:, [^,]*,)? at ([AB]\d+), \d+\" away", re.M)
+_BUNDLE = r"(The stick|The bundle of (\d+) sticks)"
+_XY = r"\((-?[\d.]+),(-?[\d.]+)\)"
+DYN_BLAST_LINE = re.compile(
+    rf"^  {_BUNDLE} (?:(goes off) at {_XY}|lands on ([AB]\d+) and goes off at {_XY}"
+    rf"|misses and scatters ([\d.]+)\" ([\w-]+), to {_XY}, and goes off there"
+    rf"|misses, and the scatter die shows its misfire face: a dud, it never goes off \(thrown at "
+    rf"{_XY}\))(?:, reaching ([\d.]+)\": (nobody is under the blast|the blast catches (.*)))?\.$",
+    re.M)
+DYN_HIT_LINE = re.compile(
+    r"^  (\w+), (?:at its centre|([\d.]+)\" from its centre), takes (\d+) hits?"
+    r"(: his own dynamite|: a friend hit by his own side's dynamite \((\w+)'s\))?"
+    r"(?:; he is out of action after (\d+) hits?, so the other (\d+) (?:is|are) wasted)?\.$", re.M)
+FUSE_LINE = re.compile(
+    r"^([AB]\d+)(, out of action,|, down,|, pinned,)? has not thrown (the stick|the bundle of (\d+) "
+    r"sticks) of dynamite he lit last (?:turn|round): (its fuse burns down (in his hand|where he "
+    r"fell|where he lies)|its fuse is pinched out, and the sticks are unlit again \((\d+) sticks? "
+    r"unlit now\))\.$", re.M)
+DYN_RULES = ("Rule: lighting dynamite takes", "Rule: dynamite is lit as it is thrown",
+             "Rule: a bundle of dynamite is thrown", "Rule: a bundle of dynamite that goes off",
+             "Rule: a bundle lit at the end of one")
+
+
+def _dyn_fights():
+    fights = _fights("dynamite")
+    assert fights.kind == "dynamite"
+    return fights
+
+
+@functools.cache
+def _dyn_shootouts():
+    """Fast-draw shoot-outs of DYN_SHOOTOUTS, every pairing: lighting and fuses come at the
+    round's end, a throw (and a lighting as part of it) at the thrower's score."""
+    out = []
+    for changes, seed in DYN_SHOOTOUTS:
+        rules = WMRules(**changes)
+        rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+        out += _roster_fights(rules, rosters, (seed,),
+                              [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS],
+                              types=(rules.gang_a, rules.gang_b))
+    assert any(len(_ev(f.events, S.Ev.FUSE)) for f in out)
+    assert any(f.events[(f.events[:, 2] == S.Ev.LIGHT), 9].any() for f in out)
+    return out
+
+
+def _all_dyn():
+    return list(_dyn_fights()) + _dyn_shootouts()
+
+
+def _turn_word(f):
+    return "round" if f.rules.scenario == "shoot_out" and f.rules.shootout_order == "i_plus_d6" \
+        else "turn"
+
+
+def test_the_engines_dynamite_holds_together():
+    """DynamiteModel finds no break of the dynamite rules in any trace (see there: the sticks
+    lit and left, the rolls, every throw of a lit bundle with its blast next, each blast's hits
+    exactly the fighters within its reach at their distances, its centre, each fuse at the end
+    of his side's next turn), and the side records' dynamite columns are the events'."""
+    for f in _all_dyn():
+        model = _dyn_model(f)
+        assert not model.problems, (f.rules.scenario, f.seed, f.names, model.problems[:3])
+        side = _sides(f.events)
+        want = np.zeros((2, 7), np.int64)
+        for e in _ev(f.events, S.Ev.LIGHT):
+            want[side[int(e[1])], 0 if e[5] else 1] += e[5] or e[4] != S.CAT_NONE
+        for _, i, _ in model.throws:
+            want[side[i], 2] += 1
+        for _, i, how, _, _, _ in model.blasts:
+            want[side[i], 3] += how == "dud"
+        for _, i, _, _, _, _ in model.fuses:
+            want[side[i], 4] += 1
+        for j in _dyn_hits(f.events):
+            e = f.events[j]
+            want[side[int(e[3])], 5] += e[4]
+            want[side[int(e[3])], 6] += e[4] * (side[int(e[1])] == side[int(e[3])])
+        cols = (S.S_LIT, S.S_LIGHT_FAILS, S.S_DYN_THROWN, S.S_DUDS, S.S_FUSES, S.S_DYN_HITS,
+                S.S_DYN_OWN)
+        assert (f.sides[:, cols] == want).all(), (f.seed, f.names, f.sides[:, cols], want)
+    for feature, has in DYN_FEATURES.items():
+        assert any(has(f.events) for f in _all_dyn()), feature
+
+
+def test_every_lighting_is_told_with_its_roll_and_what_it_did():
+    """Each LIGHT has its line, in order, by its fighter: lit (the bundle's sticks as logged),
+    failed (the fuse does not catch, nothing lost) or not allowed (category none: why, a rider
+    on a moving horse or after what he did, heavy rain named); what he did as the bands read it
+    (in the saddle exactly when the model has him riding, heavy rain exactly under heavy_rain,
+    standing still or on the move by the logged category less the rain), 'no roll needed'
+    exactly when the event logs no die, else the BS test's need (as a shot's: a natural 1
+    failing) and die as logged, its breakdown from needed_base; lit at the end of a turn, that
+    he must throw it next turn, lit as part of a throw, that he throws it at once (failed, that
+    he throws nothing); and the sticks left unlit as logged. The rule is said once, as
+    light_takes_turn reads it."""
+    for f in _all_dyn():
+        r, labels, model = f.rules, _labels(f.events), _dyn_model(f)
+        told = LIGHT_LINE.findall(f.text)
+        assert len(told) == len(model.lights), (f.seed, f.names)
+        for (who, verb, n, rest), (j, i, _, riding) in zip(told, model.lights, strict=True):
+            e = f.events[j]
+            cat, ok, die, lit, left, in_throw, need = (int(x) for x in e[4:11])
+            assert who == labels[i]
+            unlit = _n_of(left, "stick")
+            if cat == S.CAT_NONE:
+                assert verb == "cannot light his dynamite"
+                why = ("in the saddle on a moving horse" if riding else
+                       f"after what he did this {_turn_word(f)}") + \
+                    (", in heavy rain" if r.heavy_rain else "")
+                assert rest == f"not {why}{', so he throws nothing' if in_throw else ''} " \
+                    f"({unlit} unlit)", rest
+                continue
+            assert verb == (("lights a stick of dynamite" if lit == 1 else
+                             f"lights a bundle of {lit} sticks of dynamite") if ok else
+                            "tries to light his dynamite"), (verb, e)
+            assert int(n or 1) == max(lit, 1)
+            m = LIGHT_HOW.fullmatch(rest)
+            assert m, rest
+            how, rain, roll, score, bd, d, res = m.groups()
+            base = cat - int(r.heavy_rain)
+            assert how == ("in the saddle" if riding else "standing still" if base == S.CAT_AUTO
+                           else "on the move"), (how, riding, cat)
+            assert bool(rain) == r.heavy_rain
+            if die == 0:
+                assert roll == "no roll needed" and need == 0
+            else:
+                low = max(need, 2 if r.natural_one_fails else 1) if need <= 6 else need
+                assert (int(score), int(d)) == (low, die), (roll, e)
+                assert bd is None or bd.startswith(f"{r.needed_base} - BS {r.needed_base - need}")
+            if ok:
+                then = "and throws it at once" if in_throw else \
+                    f"its fuse burning, he must throw it next {_turn_word(f)}"
+                assert res == f"lit, {then}; " + (f"{unlit} left unlit" if left else
+                                                  "none left unlit"), res
+            else:
+                assert res == ("the fuse does not catch" + (", and he throws nothing" if in_throw
+                                                            else "")
+                               + f"; nothing is lost ({unlit} unlit)"), res
+        light_rule = DYN_RULES[0] if r.light_takes_turn else DYN_RULES[1]
+        lit_any = len(model.lights) > 0 or len(_dyn_actions(f)) > 0
+        assert f.text.count(light_rule) == int(lit_any), (f.seed, f.names)
+        assert DYN_RULES[int(r.light_takes_turn)] not in f.text
+
+
+def _dyn_actions(f):
+    """The ACTION rows of a reloading action on a fighter's dynamite slot."""
+    kit = forces(f.rules, f.rosters, f.types)[1]
+    return [e for e in _ev(f.events, S.Ev.ACTION) if e[3] == S.Act.RELOAD and
+            kit[int(e[1]), int(e[7]), S.KW] == DYN_ROW]
+
+
+def test_a_reloading_action_on_dynamite_reads_as_lighting_it():
+    """Each reloading action on the dynamite slot reads 'lights his dynamite' (under
+    light_takes_turn off, when it does nothing, 'sees to his dynamite'), none 'reloads the
+    dynamite'; one that logs no lighting at the turn's end says it came to nothing, with why
+    (but in the last turn, which the fight's end may cut short)."""
+    for f in _all_dyn():
+        acts = _dyn_actions(f)
+        verb = "lights" if f.rules.light_takes_turn else "sees to"
+        said = re.findall(rf"^[AB]\d+ (?:stays at \(\d+,\d+\) and )?{verb} his dynamite[.,]", f.text,
+                          re.M)
+        assert len(said) == len(acts), (f.seed, f.names)
+        assert "reloads the dynamite" not in f.text
+        nothing = re.findall(r"^([AB]\d+)'s (?:lighting of|turn spent on) his dynamite came to "
+                             r"nothing: (.*)\.$", f.text, re.M)
+        lights = len([e for e in _ev(f.events, S.Ev.LIGHT) if not e[9]])
+        last = f.events[np.flatnonzero(f.events[:, 2] == S.Ev.TURN)[-1], 0]
+        cut = sum(e[0] == last for e in acts)
+        if f.rules.light_takes_turn:
+            assert len(nothing) + lights >= len(acts) - cut and len(acts) >= lights
+        else:
+            assert len(nothing) == len(acts) and all("lit as it is thrown" in why
+                                                     for _, why in nothing)
+    assert any("lighting of his dynamite came to nothing" in f.text for f in _all_dyn())
+
+
+def test_every_throw_of_dynamite_names_its_bundle():
+    """Each SHOT of the dynamite row reads as a throw of the bundle in the thrower's hand at
+    its target ('A3 throws a bundle of 2 sticks of dynamite at B2'), its sticks the model's lit
+    ones (so its BLAST's); the rule once."""
+    for f in _all_dyn():
+        labels, model = _labels(f.events), _dyn_model(f)
+        told = THROW_LINE.findall(f.text)
+        assert len(told) == len(model.throws), (f.seed, f.names)
+        for (who, words, n, tgt), (j, i, sticks) in zip(told, model.throws, strict=True):
+            assert who == labels[i] and tgt == labels[int(f.events[j, 3])]
+            assert words == ("a stick" if sticks == 1 else f"a bundle of {sticks} sticks")
+            assert int(n or 1) == sticks
+        assert f.text.count(DYN_RULES[2]) == int(len(model.throws) > 0)
+        assert " fires " not in "".join(line for line in f.text.splitlines()
+                                        if "dynamite at" in line)
+
+
+def test_every_blast_of_dynamite_says_where_and_whom_it_caught():
+    """Each blast of dynamite (BLAST h) has its line, in order: a burnt fuse's where it goes
+    off, a hit's on the target, a miss's how far and which way it scattered and where to (the
+    compass of its logged degrees), a dud's that it never goes off; its centre as logged, its
+    reach by its sticks (dynamite_radius_in + template_base_in) and exactly the fighters under
+    it (its BLAST_HIT rows). Each of those rows has its line: how far from the centre, the
+    hits, the thrower's own dynamite and a friend's said as such; each wound after it is at
+    dynamite_strength. The blast rule is said once."""
+    for f in _all_dyn():
+        labels, side, model, r = _labels(f.events), _sides(f.events), _dyn_model(f), f.rules
+        told = DYN_BLAST_LINE.findall(f.text)
+        assert len(told) == len(model.blasts), (f.seed, f.names)
+        for t, (j, i, how, sticks, _, hits) in zip(told, model.blasts, strict=True):
+            e = f.events[j]
+            assert e[1] == i
+            (it, n, fuse, fx, fy, on, hx, hy, moved, way, sx, sy, dx, dy, reach, nobody,
+             caught) = t
+            assert it == ("The stick" if sticks == 1 else f"The bundle of {sticks} sticks")
+            x, y = {"fuse": (fx, fy), "hit": (hx, hy), "scatter": (sx, sy), "dud": (dx, dy)}[how]
+            assert (float(x), float(y)) == (e[3] / 10, e[4] / 10), (t, how)
+            assert bool(fuse) == (how == "fuse") and bool(on) == (how == "hit")
+            if how == "hit":
+                prev = f.events[j - 1]
+                assert prev[2] == S.Ev.SHOT and on == labels[int(prev[3])]
+            if how == "scatter":
+                rad = math.radians(e[6])
+                assert float(moved) == e[5] / 10 and \
+                    way == narrate_module._compass(math.cos(rad), math.sin(rad))
+            if how == "dud":
+                assert not reach and not hits
+                continue
+            assert float(reach) == r.dynamite_radius_in[sticks - 1] + r.template_base_in
+            under = [labels[int(f.events[k, 1])] for k in hits]
+            assert (re.findall(r"[AB]\d+", caught) if caught else []) == under, (t, under)
+            assert (nobody == "nobody is under the blast") == (not under)
+        hit_lines = DYN_HIT_LINE.findall(f.text)
+        rows = _dyn_hits(f.events)
+        assert len(hit_lines) == len(rows), (f.seed, f.names)
+        for (who, dist, n, own, by, dealt, rest), j in zip(hit_lines, rows, strict=True):
+            e = f.events[j]
+            assert not dealt and not rest  # (one hit each: none wasted)
+            assert who == labels[int(e[1])] and int(n) == e[4] and float(dist or 0) == e[5] / 10
+            assert (own == ": his own dynamite") == (e[1] == e[3])
+            friend = e[1] != e[3] and side[int(e[1])] == side[int(e[3])]
+            assert bool(by) == friend and by in ("", labels[int(e[3])])
+        blew = any(how != "dud" for _, _, how, _, _, _ in model.blasts)
+        assert f.text.count(DYN_RULES[3]) == int(blew)
+
+
+def test_wounds_under_a_blast_of_dynamite_are_at_its_strength():
+    """A wound line after a BLAST_HIT of dynamite (up to the next BLAST_HIT or what a hit does
+    not bring) says dynamite_strength; the wound lines of the fight are as many as its
+    WOUND rows' of shots and blasts (a hand-to-hand blow's excepted)."""
+    for f in _dyn_fights():
+        want, s = [], None
+        for e in f.events:
+            kind = int(e[2])
+            if kind == S.Ev.SHOT:
+                w = f.rules.weapon(WEAPONS[int(e[4])])
+                s = w["strength"] if not w["flags"] & S.FL_USER_STRENGTH else None
+            elif kind == S.Ev.BLAST:
+                s = f.rules.dynamite_strength if e[10] else \
+                    f.rules.weapon(WEAPONS[int(e[9])])["strength"]
+            elif kind in (S.Ev.MELEE, S.Ev.GUN_BLOW, S.Ev.FALL, S.Ev.ENTANGLE):
+                s = None
+            elif kind == S.Ev.WOUND and s is not None and e[3] >= 0:
+                want.append(s)
+        told = re.findall(r"^    (?:To wound \w+ \(S(\d+) against T\d+\): needs|\w+'s hit on \w+ "
+                          r"cannot wound \(S(\d+) against)", f.text, re.M)
+        assert [int(a or b) for a, b in told] == want, (f.seed, f.names)
+
+
+def test_every_fuse_is_told_with_what_became_of_it():
+    """Each FUSE has its line, in order, by its holder: the bundle's sticks, his state as the
+    model has it (out of action, down, pinned, or none said), and the fuse burning down (in his
+    hand, where he fell, where he lies; its blast told next) or, under unthrown_fuse 'snuffed',
+    pinched out with his unlit sticks after as the model counts them. The rule once."""
+    for f in _all_dyn():
+        labels, model = _labels(f.events), _dyn_model(f)
+        told = FUSE_LINE.findall(f.text)
+        assert len(told) == len(model.fuses), (f.seed, f.names)
+        for (who, st, it, n, _, where, unlit), (j, i, sticks, off, state, after) in zip(
+                told, model.fuses, strict=True):
+            assert who == labels[i] and int(n or 1) == sticks
+            assert it == ("the stick" if sticks == 1 else f"the bundle of {sticks} sticks")
+            assert st == {"out": ", out of action,", "down": ", down,", "pinned": ", pinned,",
+                          "up": ""}[state], (st, state)
+            if off:
+                assert where == {"out": "where he fell", "down": "where he lies"}.get(
+                    state, "in his hand")
+                assert f.events[j + 1, 2] == S.Ev.BLAST and f.events[j + 1, 1] == i
+            else:
+                assert not where and int(unlit) == after
+        assert f.text.count(DYN_RULES[4]) == int(len(model.fuses) > 0)
+
+
+def test_the_roster_profile_and_turn_headers_name_the_dynamite():
+    """The opening roster names each fighter's sticks as the engine deals them (one slot of
+    KRESERVE unlit sticks), dynamite's profile is said once, and every turn header names the
+    lit bundles in hand (and lying where their holders fell) as the model has them."""
+    for f in _all_dyn():
+        labels = _labels(f.events)
+        kit = forces(f.rules, f.rosters, f.types)[1]
+        for i, lab in labels.items():
+            line = re.search(rf"^  {lab} [a-z ]+ at \(\d+,\d+\).*$", f.text, re.M).group(0)
+            ks = np.flatnonzero(kit[i, :, S.KW] == DYN_ROW)
+            n = int(kit[i, ks[0], S.KRESERVE]) if len(ks) else 0
+            assert (f"{_n_of(n, 'stick')} of dynamite" in line) == bool(n), line
+        assert f.text.count("\n  Dynamite, lit ") == 1
+        model = _dyn_model(f)
+        heads = re.findall(r"^== Round .*\n(Side [AB]: .*)\n(Side [AB]: .*)$", f.text, re.M)
+        assert len(heads) == len(model.held)
+        for (a, b), held in zip(heads, model.held, strict=True):
+            said = {}
+            for status in (a, b):
+                m = re.search(r"; holding lit dynamite: (.*)$", status)
+                for lab, n in re.findall(r"([AB]\d+) \((\d+) sticks?", m.group(1) if m else ""):
+                    said[lab] = int(n)
+            assert said == {labels[i]: n for i, n in held.items()}, (f.seed, f.names, said)
+
+
+def test_the_closing_line_counts_dynamite_as_the_side_records():
+    """Each side's closing line counts its bundles lit and lighting rolls failed, thrown and
+    duds, fuses gone off or snuffed unthrown, and the hits its blasts dealt (those on its own
+    fighters) as the side records' dynamite columns; nothing when it lit, tried and threw
+    nothing; the scatter shells' count leaves dynamite out."""
+    told = 0
+    for f in _dyn_fights():
+        blew = f.rules.unthrown_fuse == "explodes"
+        for s in range(2):
+            line = _closing_line(f, s)
+            lit, fails, thrown, duds, fuses, hits, own = (int(f.sides[s, c]) for c in (
+                S.S_LIT, S.S_LIGHT_FAILS, S.S_DYN_THROWN, S.S_DUDS, S.S_FUSES, S.S_DYN_HITS,
+                S.S_DYN_OWN))
+            assert "scatter shells" not in line
+            if not (lit or fails or thrown or fuses):
+                assert "dynamite" not in line, line
+                continue
+            told += 1
+            want = f"{_n_of(lit, 'bundle')} lit" + (
+                f" ({_n_of(fails, 'lighting roll')} failed)" if fails else "")
+            if thrown:
+                want += f", {thrown} thrown" + (f" ({duds} a dud{'s' * (duds > 1)})" if duds
+                                                else "")
+            if fuses:
+                want += f", {fuses} " + ("gone off unthrown" if blew else "snuffed out unthrown")
+            if thrown > duds or fuses and blew:
+                want += f", dealing {_n_of(hits, 'hit')}" + (
+                    f", {own} of them on its own fighters" if own else "")
+            assert line.endswith(f"; its dynamite: {want}."), (line, want)
+    assert told > 50
+
+
+class _DynCheckedStory(_CheckedStory):
+    """The checked narrator, a lit bundle in hand allowed up to dynamite_bundle sticks."""
+
+    def say(self, line):
+        for f in self.f.values():
+            if f.tracked and hasattr(f, "loaded"):
+                for k, row in enumerate(f.slots):
+                    if row == DYN_ROW:
+                        assert 0 <= f.loaded[k] <= self.rules.dynamite_bundle and \
+                            f.sticks[k] >= 0, (line, f.i, k)
+        narrate_module._Story.say(self, line)
+
+
+def test_the_narrators_sticks_end_as_the_engines():
+    """The narrator's count of each fighter's dynamite (lit sticks in hand, unlit sticks) stays
+    within 0..dynamite_bundle and 0 or more, and ends as LeMatModel's (the kit followed: a
+    lighting takes the lit sticks from the unlit, a throw or a burnt fuse spends them, a
+    snuffed fuse puts them back unlit) for every fighter it tracks, over the dynamite fights and
+    shoot-outs."""
+    assert _tracked_as_modelled(_all_dyn(), _DynCheckedStory, lambda f: f.rosters) > 1000
+
+
+def test_fights_without_dynamite_say_nothing_of_it(fights):
+    """A fight with no dynamite (every fixture but the dynamite fights): nothing of dynamite,
+    sticks, fuses or lit bundles, and no dynamite count in the closing line."""
+    if fights.kind == "dynamite":
+        return
+    for f in fights:
+        assert f.rules.dynamite_a == f.rules.dynamite_b == 0
+        for words in ("dynamite", "fuse", "stick", "bundle", "lights his"):
+            assert words not in f.text, (words, f.seed, f.names)
+
+
+def test_a_written_trace_with_dynamite_told_word_for_word():
+    """A trace written by hand (hand-checked), dynamite_bundle 2: A1 (3 sticks) lights 2 of
+    them standing still, A2 fails walking; B1 lights, B2 on a moving horse cannot. A1 throws
+    at B1 7" away: a hit, the blast catching B1 and his friend B3 1.4" off (down). B1 pinned
+    never throws: the fuse burns down in his hand, his own dynamite putting him out of action
+    and catching B3 again. A2's throw is a dud; A1 lights his last stick and throws it: a miss
+    scattering 2" south, nobody under it. The turn headers name the lit bundles and the
+    closing lines count each side's dynamite."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    leader, ganger = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rules = WMRules(setup_max_rarity=2, dynamite_bundle=2)
+    d2, d3 = ("dynamite",) * 2, ("dynamite",) * 3
+    rosters = ((Recruit("leader", ("revolver",) + d3), Recruit("ganger", ("revolver",) + d2)),
+               (Recruit("leader", ("revolver",) + d2),
+                Recruit("ganger", ("revolver",) + d2, horse=True), Recruit("ganger", ("revolver",))))
+    walk, dyn = S.MV_WALK, DYN_ROW
+    events = written([
+        (0, 0, E.DEPLOY, 10, 5, 0, leader, rev, dyn, 0),
+        (0, 1, E.DEPLOY, 14, 5, 0, ganger, rev, dyn, 0),
+        (0, 2, E.DEPLOY, 10, 12, 1, leader, rev, dyn, 0),
+        (0, 3, E.DEPLOY, 21, 13, 1, ganger, rev, dyn, 1),
+        (0, 4, E.DEPLOY, 11, 13, 1, ganger, rev, -1, 0),
+        (1, -1, E.TURN, 0),
+        (1, 0, E.ACTION, A.RELOAD, -1, 10, 5, 1, 0, 0),
+        (1, 1, E.ACTION, A.RELOAD, -1, 14, 3, 1, 0, 0),
+        (1, 1, E.MOVE, 14, 5, 14, 4, walk), (1, 1, E.MOVE, 14, 4, 14, 3, walk),
+        (1, 0, E.LIGHT, 1, S.CAT_AUTO, 1, 5, 2, 1, 0, 3),
+        (1, 1, E.LIGHT, 1, S.CAT_ROLL, 0, 2, 0, 2, 0, 4),
+        (1, -1, E.TURN, 1),
+        (1, 2, E.ACTION, A.RELOAD, -1, 10, 12, 1, 0, 0),
+        (1, 3, E.ACTION, A.RELOAD, -1, 20, 13, 1, 0, 0), (1, 3, E.MOVE, 21, 13, 20, 13, walk),
+        (1, 4, E.ACTION, A.HOLD, -1, 11, 13, -1, 0, 0),
+        (1, 2, E.LIGHT, 1, S.CAT_AUTO, 1, 4, 2, 0, 0, 3),
+        (1, 3, E.LIGHT, 1, S.CAT_NONE, 0, 0, 0, 2, 0, 0),
+        (2, -1, E.TURN, 0),
+        (2, 0, E.ACTION, A.HOLD, -1, 10, 5, -1, 0, 0),
+        (2, 1, E.ACTION, A.RELOAD, -1, 14, 3, 1, 0, 0),
+        (2, 0, E.SHOT, 2, dyn, 3, 5, 1, 0, 0, 0, 0),
+        (2, 0, E.BLAST, 100, 120, 0, -1, 1, 2, dyn, 2, 0),
+        (2, 2, E.BLAST_HIT, 0, 1, 0), (2, 2, E.PINNED, 0), (2, 2, E.WOUND, 0, 4, 3, 0),
+        (2, 4, E.BLAST_HIT, 0, 1, 14), (2, 4, E.PINNED, 0), (2, 4, E.WOUND, 0, 4, 5, 1),
+        (2, 4, E.INJURY, 3, S.INJ_DOWN),
+        (2, 1, E.LIGHT, 1, S.CAT_AUTO, 1, 6, 2, 0, 0, 4),
+        (2, -1, E.TURN, 1), (2, 2, E.UNPIN, 0, 0),
+        (2, 3, E.ACTION, A.HOLD, -1, 20, 13, -1, 0, 0),
+        (2, 2, E.FUSE, 2, 1),
+        (2, 2, E.BLAST, 100, 120, 0, -1, 1, 2, dyn, 2, 0),
+        (2, 2, E.BLAST_HIT, 2, 1, 0), (2, 2, E.PINNED, 2), (2, 2, E.WOUND, 2, 4, 6, 1),
+        (2, 2, E.INJURY, 6, S.INJ_OUT),
+        (2, 4, E.BLAST_HIT, 2, 1, 14), (2, 4, E.WOUND, 2, 4, 2, 0),
+        (2, 4, E.RECOVERY, 3, S.INJ_DOWN),
+        (3, -1, E.TURN, 0),
+        (3, 0, E.ACTION, A.RELOAD, -1, 10, 5, 1, 0, 0),
+        (3, 1, E.ACTION, A.WALK, -1, 14, 7, -1, 0, 0),
+        *[(3, 1, E.MOVE, 14, y, 14, y + 1, walk) for y in range(3, 7)],
+        (3, 1, E.SHOT, 4, dyn, 4, 2, 0, 0, 0, 0, 0),
+        (3, 1, E.BLAST, 110, 130, 0, -1, 1, 0, dyn, 2, 1),
+        (3, 0, E.LIGHT, 1, S.CAT_AUTO, 1, 3, 1, 0, 0, 3),
+        (3, -1, E.TURN, 1), (3, 3, E.ACTION, A.HOLD, -1, 20, 13, -1, 0, 0),
+        (3, 4, E.RECOVERY, 2, S.INJ_DOWN),
+        (4, -1, E.TURN, 0),
+        (4, 0, E.ACTION, A.WALK, -1, 10, 6, -1, 0, 0), (4, 0, E.MOVE, 10, 5, 10, 6, walk),
+        (4, 1, E.ACTION, A.HOLD, -1, 14, 7, -1, 0, 0),
+        (4, 0, E.SHOT, 4, dyn, 3, 1, 0, 0, 0, 0, 0),
+        (4, 0, E.BLAST, 110, 150, 20, 90, 1, 0, dyn, 1, 0),
+        (4, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 20), ["x", "y"], rules, rosters=rosters)
+    for line in (
+            "  A1 leader at (10,5), revolver and 3 sticks of dynamite.",
+            "  B2 ganger at (21,13) on horseback, revolver and 2 sticks of dynamite.",
+            "  B3 ganger at (11,13), revolver.",
+            "  Dynamite, lit a bundle of up to 2 sticks at a time and thrown: long range 2 x the "
+            "thrower's S + 2\" (+0 to hit), short range half of it (+0); its blast S3, damage 1, "
+            "reaching further the more sticks, no ammo roll.",
+            "A1 stays at (10,5) and lights his dynamite.",
+            "  Rule: lighting dynamite takes the fighter's turn as a reload does, done at its end: "
+            "a BS test whatever he did, the reload bands only saying whether he may light at all "
+            "(one band harder in the saddle); lit, a bundle of up to 2 sticks (all he has left, "
+            "if fewer) is in his hand to throw in a later turn; failed, nothing is lost.",
+            "A2 lights his dynamite, walking from (14,5) to (14,3).",
+            "A1 lights a bundle of 2 sticks of dynamite: standing still, a BS test needs 3+ (7 - "
+            "BS 4), rolls 5: lit, its fuse burning, he must throw it next turn; 1 stick left "
+            "unlit.",
+            "A2 tries to light his dynamite: on the move, a BS test needs 4+ (7 - BS 3), rolls 2: "
+            "the fuse does not catch; nothing is lost (2 sticks unlit).",
+            "Side A: 2 standing, 0 down, 0 out of action; holding lit dynamite: A1 (2 sticks).",
+            "B2 lights his dynamite, riding from (21,13) to (20,13).",
+            "B2 cannot light his dynamite: not in the saddle on a moving horse (2 sticks unlit).",
+            "Side B: 3 standing, 0 down, 0 out of action; on horseback: B2; holding lit "
+            "dynamite: B1 (2 sticks).",
+            "A1 throws a bundle of 2 sticks of dynamite at B1, 7\" away: needs 3+ to hit (7 - BS "
+            "4), rolls 5: hit.",
+            "  Rule: a bundle of dynamite is thrown 2 x the thrower's S + 2 inches (short range "
+            "half of it), with one to-hit roll; a hit puts the blast on the target, a miss "
+            "scatters the bundle an artillery die of 2, 4, 6, 8, 10 inches, halved, in a random "
+            "direction, and the die's misfire face makes it a dud that never goes off; thrown, "
+            "the sticks are gone.",
+            "  The bundle of 2 sticks lands on B1 and goes off at (10,12), reaching 2\": the blast "
+            "catches B1 and B3.",
+            "    Rule: a bundle of dynamite that goes off hits every fighter within its reach of "
+            "where it goes off, friend or foe (the thrower too), once each at S3; its reach "
+            "grows with its sticks (its radius and half a base): 1 stick 1.5\", 2 sticks 2\", 3 "
+            "sticks 2.5\", 4 sticks 3\", 5 sticks 3.5\", 6 sticks 4\".",
+            "  B1, at its centre, takes 1 hit.",
+            "    To wound B1 (S3 against T3): needs 4+, rolls 3: no wound.",
+            "  B3, 1.4\" from its centre, takes 1 hit.",
+            "    To wound B3 (S3 against T3): needs 4+, rolls 5: wounded.",
+            "A2 lights a bundle of 2 sticks of dynamite: standing still, a BS test needs 4+ (7 - "
+            "BS 3), rolls 6: lit, its fuse burning, he must throw it next turn; none left unlit.",
+            "B1, pinned, has not thrown the bundle of 2 sticks of dynamite he lit last turn: its "
+            "fuse burns down in his hand.",
+            "  Rule: a bundle lit at the end of one turn must be thrown in its holder's next: if "
+            "it is still in his hand at the end of that turn (or lies where he fell), its fuse "
+            "burns down and it goes off where he is.",
+            "  The bundle of 2 sticks goes off at (10,12), reaching 2\": the blast catches B1 and "
+            "B3.",
+            "  B1, at its centre, takes 1 hit: his own dynamite.",
+            "    Injury roll for B1: 6: out of action.",
+            "  B3, 1.4\" from its centre, takes 1 hit: a friend hit by his own side's dynamite "
+            "(B1's).",
+            "    To wound B3 (S3 against T3): needs 4+, rolls 2: no wound.",
+            "Side A: 2 standing, 0 down, 0 out of action; holding lit dynamite: A2 (2 sticks).",
+            "A2 throws a bundle of 2 sticks of dynamite at B3, 7\" away: needs 4+ to hit (7 - BS "
+            "3), rolls 2: miss.",
+            "  The bundle of 2 sticks misses, and the scatter die shows its misfire face: a dud, "
+            "it never goes off (thrown at (11,13)).",
+            "A1 lights a stick of dynamite: standing still, a BS test needs 3+ (7 - BS 4), rolls "
+            "3: lit, its fuse burning, he must throw it next turn; none left unlit.",
+            "Side A: 2 standing, 0 down, 0 out of action; holding lit dynamite: A1 (1 stick).",
+            "A1 throws a stick of dynamite at B3, 7\" away: needs 3+ to hit (7 - BS 4), rolls 1: "
+            "miss.",
+            "  The stick misses and scatters 2\" south, to (11,15), and goes off there, reaching "
+            "1.5\": nobody is under the blast.",
+            "Side A (x): 2 standing, 0 down, 0 out of action; it fired 3 shots and hit with 1; its "
+            "dynamite: 3 bundles lit (1 lighting roll failed), 3 thrown (1 a dud), dealing 2 "
+            "hits.",
+            "Side B (y): 1 standing, 1 down (B3), 1 out of action (B1); on horseback: B2; it "
+            "fired 0 shots and hit with 0; of its 1 rider, none fell or dismounted; its dynamite: "
+            "1 bundle lit, 1 gone off unthrown, dealing 2 hits, 2 of them on its own fighters."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    for rule in DYN_RULES[:1] + DYN_RULES[2:]:
+        assert text.count(rule) == 1, rule
+    assert DYN_RULES[1] not in text and "scatter shells" not in text
+
+
+def test_written_traces_with_dynamite_lit_as_thrown_and_a_fuse_snuffed():
+    """Two traces written by hand (hand-checked). Under light_takes_turn off and light_roll
+    'category': A1 standing lights as he throws (no roll) and hits B1; A2 walking fails his
+    BS test and throws nothing (and is not said to have held his fire); B1's reloading action
+    on his dynamite does nothing. Under unthrown_fuse 'snuffed': A1 lights 3 sticks, is shot
+    down before his next turn, and the fuse is pinched out, the sticks unlit again."""
+    E, A = S.Ev, S.Act
+    rev, dyn = WEAPONS.index("revolver"), DYN_ROW
+    leader, ganger = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    d2, walk = ("dynamite",) * 2, S.MV_WALK
+    rules = WMRules(setup_max_rarity=2, light_takes_turn=False, light_roll="category")
+    rosters = ((Recruit("leader", ("revolver",) + d2), Recruit("ganger", ("revolver",) + d2)),
+               (Recruit("leader", ("revolver",) + d2),))
+    events = written([
+        (0, 0, E.DEPLOY, 10, 5, 0, leader, rev, dyn, 0),
+        (0, 1, E.DEPLOY, 14, 5, 0, ganger, rev, dyn, 0),
+        (0, 2, E.DEPLOY, 10, 11, 1, leader, rev, dyn, 0),
+        (1, -1, E.TURN, 0),
+        (1, 0, E.ACTION, A.HOLD, -1, 10, 5, -1, 0, 0),
+        (1, 1, E.ACTION, A.WALK, -1, 14, 7, -1, 0, 0),
+        (1, 1, E.MOVE, 14, 5, 14, 6, walk), (1, 1, E.MOVE, 14, 6, 14, 7, walk),
+        (1, 0, E.LIGHT, 1, S.CAT_AUTO, 1, 0, 2, 0, 1, 0),
+        (1, 0, E.SHOT, 2, dyn, 3, 4, 1, 0, 0, 0, 0),
+        (1, 0, E.BLAST, 100, 110, 0, -1, 1, 1, dyn, 2, 0),
+        (1, 2, E.BLAST_HIT, 0, 1, 0), (1, 2, E.PINNED, 0), (1, 2, E.WOUND, 0, 4, 1, 0),
+        (1, 1, E.LIGHT, 1, S.CAT_ROLL, 0, 1, 0, 2, 1, 4),
+        (1, -1, E.TURN, 1), (1, 2, E.UNPIN, 1, 0),
+        (1, 2, E.ACTION, A.RELOAD, -1, 10, 11, 1, 0, 0),
+        (1, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 20), ["x", "y"], rules, rosters=rosters)
+    for line in (
+            "Shooting phase of side A:",
+            "A1 lights a bundle of 2 sticks of dynamite: standing still, no roll needed: lit, and "
+            "throws it at once; none left unlit.",
+            "  Rule: dynamite is lit as it is thrown, in the shooting phase: no roll standing "
+            "still, a BS test on the move, as a reload; lit, a bundle of up to 6 sticks (all he "
+            "has left, if fewer) is thrown at once; failed, nothing is thrown and nothing is "
+            "lost.",
+            "A1 throws a bundle of 2 sticks of dynamite at B1, 6\" away: needs 3+ to hit (7 - BS "
+            "4), rolls 4: hit.",
+            "  The bundle of 2 sticks lands on B1 and goes off at (10,11), reaching 2\": the blast "
+            "catches B1.",
+            "A2 tries to light his dynamite: on the move, a BS test needs 4+ (7 - BS 3), rolls 1: "
+            "the fuse does not catch, and he throws nothing; nothing is lost (2 sticks unlit).",
+            "B1 stays at (10,11) and sees to his dynamite.",
+            "B1's turn spent on his dynamite came to nothing: under these rules dynamite is lit "
+            "as it is thrown, with nothing to do before.",
+            "Side A (x): 2 standing, 0 down, 0 out of action; it fired 1 shot and hit with 1; its "
+            "dynamite: 1 bundle lit (1 lighting roll failed), 1 thrown, dealing 1 hit.",
+            "Side B (y): 1 standing, 0 down, 0 out of action; it fired 0 shots and hit with 0."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    assert "Did not shoot" not in text and DYN_RULES[0] not in text
+    rules = WMRules(setup_max_rarity=2, unthrown_fuse="snuffed")
+    rosters = ((Recruit("leader", ("revolver",) + ("dynamite",) * 3),
+                Recruit("ganger", ("revolver",))), (Recruit("ganger", ("revolver",)),))
+    events = written([
+        (0, 0, E.DEPLOY, 10, 5, 0, leader, rev, dyn, 0),
+        (0, 1, E.DEPLOY, 20, 5, 0, ganger, rev, -1, 0),
+        (0, 2, E.DEPLOY, 10, 15, 1, ganger, rev, -1, 0),
+        (1, -1, E.TURN, 0),
+        (1, 0, E.ACTION, A.RELOAD, -1, 10, 5, 1, 0, 0),
+        (1, 1, E.ACTION, A.HOLD, -1, 20, 5, -1, 0, 0),
+        (1, 0, E.LIGHT, 1, S.CAT_AUTO, 1, 6, 3, 0, 0, 3),
+        (1, -1, E.TURN, 1), (1, 2, E.ACTION, A.HOLD, -1, 10, 15, -1, 0, 0),
+        (1, 2, E.SHOT, 0, rev, 5, 5, 1, 0, 0, 0, 0), (1, 0, E.PINNED, 2),
+        (1, 0, E.WOUND, 2, 4, 4, 1), (1, 0, E.INJURY, 2, S.INJ_DOWN),
+        (2, -1, E.TURN, 0), (2, -1, E.BOTTLE, 0, 6, 8, 1),
+        (2, 1, E.ACTION, A.HOLD, -1, 20, 5, -1, 0, 0),
+        (2, 0, E.FUSE, 3, 0), (2, 0, E.RECOVERY, 3, S.INJ_DOWN),
+        (2, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 20), ["x", "y"], rules, rosters=rosters)
+    for line in (
+            "A1 lights a bundle of 3 sticks of dynamite: standing still, a BS test needs 3+ (7 - "
+            "BS 4), rolls 6: lit, its fuse burning, he must throw it next turn; none left unlit.",
+            "Side A: 1 standing, 1 down (A1), 0 out of action; holding lit dynamite: A1 (3 "
+            "sticks).",
+            "A1, down, has not thrown the bundle of 3 sticks of dynamite he lit last turn: its fuse "
+            "is pinched out, and the sticks are unlit again (3 sticks unlit now).",
+            "  Rule: a bundle lit at the end of one turn must be thrown in its holder's next: if "
+            "it is still in his hand at the end of that turn (or lies where he fell), its fuse "
+            "is pinched out and the sticks are unlit again.",
+            "Side A (x): 1 standing, 1 down (A1), 0 out of action; it fired 0 shots and hit with "
+            "0; its dynamite: 1 bundle lit, 1 snuffed out unthrown."):
+        assert f"\n{line}\n" in f"\n{text}\n", line

@@ -1777,9 +1777,10 @@ def _thrown(ge, so, a, k):
 def _throw_charge(g, f, ge, sc, out, a, t, k, flags, emerging, charging):
     """Fighter a throws slot k's bundle of dynamite at t: lit in an earlier turn
     (light_takes_turn), or lit now (``_light``; failed: nothing thrown, the turn's shot spent).
-    One to-hit roll (reach by his S, the usual modifiers; Ev.SHOT); a hit centres the blast on
-    t, a miss scatters it from t (a misfire face: a dud); every fighter under it, friend or foe,
-    takes a hit at dynamite_strength (``_blast``). The sticks are gone."""
+    One to-hit roll (reach by his S, the usual modifiers; Ev.SHOT); a miss may make t duck back
+    (duck_backs, as any missed shot); a hit centres the blast on t, a miss scatters it from t (a
+    misfire face: a dud); every fighter under it, friend or foe, takes a hit, or a D of
+    dynamite_hits_die hits, at dynamite_strength (``_blast``). The sticks are gone."""
     fm, kit = ge.fm, ge.kit
     so = out.side_out
     side = fm[a, FSIDE]
@@ -1805,7 +1806,10 @@ def _throw_charge(g, f, ge, sc, out, a, t, k, flags, emerging, charging):
         _own_bits(g, so, fm, a, row, snap, d)
     _count_shot(so, side, h1, snap, False, False, (flags & S.SH_OVERWATCH) != 0)
     _log(out, a, Ev.SHOT, t, row, need, die, h1, 0, flags, cov, mods)
-    _blast(g, f, ge, sc, out, a, row, float(fm[t, FX]), float(fm[t, FY]), not hit, 1, -1, sticks)
+    tx, ty = float(fm[t, FX]), float(fm[t, FY])
+    if not hit and need < NO_SHOT and g.rp[S.R_DUCK] != 0:  # as any missed shot or throw
+        _duck_back(g, f, ge, sc, out, a, t, k, d, cov, snap, 0, emerging, charging, False, die)
+    _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, g.rp[S.R_DYN_DICE], -1, sticks)
 
 
 @kernel
@@ -1928,13 +1932,16 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
 
 
 @kernel
-def _drop_throws(g, ge, sc, a):
+def _drop_throws(g, ge, sc, a, charges_only):
     """Strike a's throws (dynamite too) from the legal shots in sc.need (an aimed shot, aimed
-    overwatch and a quick draw are a gun's: the text's aiming and fast draw are about guns);
-    returns the number of legal shots left."""
+    overwatch and a quick draw are a gun's: the text's aiming and fast draw are about guns), or
+    with ``charges_only`` his dynamite alone (not thrown on overwatch or on the move: stated,
+    a bundle is lit for his own turn's throw); returns the number of legal shots left."""
     n_ok = 0
     for k in range(sc.need.shape[1]):
-        thrown = ge.kit[a, k, KW] >= 0 and _is_throw(g.wt, ge.kit[a, k, KW])
+        row = ge.kit[a, k, KW]
+        thrown = row >= 0 and (g.wt[row, S.WC_KIND] == S.KIND_EXPLOSIVE if charges_only
+                               else _is_throw(g.wt, row))
         for t in range(sc.need.shape[0]):
             if thrown:
                 sc.need[t, k] = NO_SHOT
@@ -1953,7 +1960,9 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
     n_ok = _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
                        emerging, charging)
     if n_ok > 0 and (flags & (S.SH_AIMED | S.SH_QUICKDRAW)) != 0:
-        n_ok = _drop_throws(g, ge, sc, a)
+        n_ok = _drop_throws(g, ge, sc, a, False)
+    elif n_ok > 0 and (flags & (S.SH_OVERWATCH | S.SH_MIDMOVE)) != 0:
+        n_ok = _drop_throws(g, ge, sc, a, True)
     if n_ok == 0:
         return False
     t, k, mode = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, g.rp,
@@ -2059,8 +2068,8 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         arc = _ow_arc(g, fm, o)
         n_ok = _candidates(g, f, ge, sc, o, fm[o, FX], fm[o, FY], fm[o, FFACEX], fm[o, FFACEY],
                            arc, False, a, turns, emerging, charging)
-        if n_ok > 0 and aimed:
-            n_ok = _drop_throws(g, ge, sc, o)
+        if n_ok > 0:
+            n_ok = _drop_throws(g, ge, sc, o, not aimed)
         if n_ok == 0:
             continue
         t, k, mode = choose_shot(g.kinds[1 - side], g.weights[1 - side], o, fm, ge.kit, g.wt,
@@ -2613,7 +2622,7 @@ def _shoot_one(g, f, ge, sc, out, a):
             return
         if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fm[a, FAIMDX], fm[a, FAIMDY],
                        rp[S.R_AIM_ARC], False, t, fm[a, FAIMN], False, False) == 0 or \
-                _drop_throws(g, ge, sc, a) == 0:
+                _drop_throws(g, ge, sc, a, False) == 0:
             _lose_aim(ge, out, a, 3)
             return
         tt, k, _ = choose_shot(g.kinds[side], g.weights[side], a, fm, ge.kit, g.wt, g.rp,
@@ -3124,8 +3133,8 @@ def _fuse(g, f, ge, sc, out, a):
         out.side_out[fm[a, FSIDE], S.S_FUSES] += 1
         if g.rp[S.R_FUSE_BLOWS] != 0:
             _log(out, a, Ev.FUSE, sticks, 1)
-            _blast(g, f, ge, sc, out, a, row, float(fm[a, FX]), float(fm[a, FY]), False, 1, -1,
-                   sticks)
+            _blast(g, f, ge, sc, out, a, row, float(fm[a, FX]), float(fm[a, FY]), False,
+                   g.rp[S.R_DYN_DICE], -1, sticks)
         else:
             kit[a, k, KRESERVE] += sticks
             _log(out, a, Ev.FUSE, sticks, 0)
@@ -3662,7 +3671,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_ENTANGLED_MOD, r.entangled_action_mod), (S.R_SURE_FOOTED, r.sure_footed_bonus),
             (S.R_LIGHT_TURN, r.light_takes_turn), (S.R_LIGHT_ALWAYS, r.light_roll == "always"),
             (S.R_FUSE_BLOWS, r.unthrown_fuse == "explodes"), (S.R_DYN_BUNDLE, r.dynamite_bundle),
-            (S.R_DYN_S, r.dynamite_strength),
+            (S.R_DYN_S, r.dynamite_strength), (S.R_DYN_DICE, r.dynamite_hits_die),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

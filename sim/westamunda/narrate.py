@@ -133,7 +133,29 @@ tests to stay on and to calm a horse name the sure-footed bonus they log (Ev.STA
 b); a combat names the charge bonus a war horse's rider keeps in a later round (Ev.MELEE h, i).
 The turn headers name who is entangled and the closing line counts each side's ropes (the tidy
 entangled, lassos_lost, untangle_tries, untangled and tangled_actions). None of it is said in a
-fight without ropes or riding skills."""
+fight without ropes or riding skills.
+
+Dynamite (wm-10): the opening roster names each fighter's sticks ('revolver and 2 sticks of
+dynamite': all of them one kit slot) and gives dynamite's profile. A reloading action on the
+dynamite slot reads 'A3 stays at (10,5) and lights his dynamite'; its lighting at the end of the
+turn (Ev.LIGHT) says what he did as the reload bands read it (standing still, on the move, in
+the saddle, in heavy rain), the roll as a shot's ('a BS test needs 4+ (7 - BS 3), rolls 5'; 'no
+roll needed' in the automatic band under light_roll 'category'), the bundle lit ('lights a
+bundle of 2 sticks of dynamite ...: lit, its fuse burning, he must throw it next turn') or the
+fuse not catching, and the sticks left unlit; a fighter who may not light ('cannot light his
+dynamite: not after what he did this turn') says so. Under light_takes_turn off the lighting
+comes in the shooting phase, just before its throw, and a failure throws nothing. The throw
+(a SHOT of the dynamite row) reads 'A3 throws a bundle of 2 sticks of dynamite at B2', its
+score as any shot's; its blast (Ev.BLAST h, the sticks) says where it went off (on the target
+hit, or how far and which way a miss scattered it), its reach by its sticks and whom it caught
+(its BLAST_HIT rows, each with his distance from the centre and his hits, a friend or the
+thrower caught by his own side's dynamite said as such), a dud (Ev.BLAST i) that it never goes
+off. A bundle not thrown in the holder's next turn (Ev.FUSE) burns down in his hand (or where
+he fell or lies), its blast told as a throw's, or under unthrown_fuse 'snuffed' is pinched out,
+the sticks unlit again. The turn headers name who holds a lit bundle, and the closing line
+counts each side's dynamite (the tidy dynamite_lit, light_fails, dynamite_thrown,
+dynamite_duds, fuses_burnt, dynamite_hits and dynamite_own_hits); the scatter shells' count
+leaves dynamite out. None of it is said in a fight without dynamite."""
 
 from __future__ import annotations
 
@@ -358,16 +380,28 @@ def lemat_part(row: int) -> str:
     return "chambers" if name == LEMAT else "barrel" if ROUND_OF.get(name) == LEMAT else ""
 
 
+def _gun_names(rules: WMRules, weapons) -> list[str]:
+    """The names of a roster entry's gun slots in the engine's order (``forces``): its weapons
+    but hand weapons and round types, every stick of dynamite in one slot (a Le Mat's barrel
+    not among them)."""
+    out: list[str] = []
+    for n in weapons:
+        kind = rules.weapon(n)["kind"]
+        if kind != S.KIND_MELEE and n not in ROUND_OF and not (
+                kind == S.KIND_EXPLOSIVE and n in out):
+            out.append(n)
+    return out
+
+
 def engine_kit(rules: WMRules, r) -> list[list]:
     """Recruit r's gun slots as the engine's ``forces`` deals them, for a roster with a Le Mat
     (its chambers and barrel two slots): [[name, reserve, other round type or None, its
     reserve]] per slot, a gun dealt its boxes' round type (KW, KRESERVE, KALT, KALT_RES)."""
     guns = []
-    for n in r.weapons:
-        if rules.weapon(n)["kind"] != S.KIND_MELEE and n not in ROUND_OF:
-            guns.append(n)
-            if rules.has_flag(n, "lemat"):
-                guns.append(_lemat_barrel(r, n))
+    for n in _gun_names(rules, r.weapons):
+        guns.append(n)
+        if rules.has_flag(n, "lemat"):
+            guns.append(_lemat_barrel(r, n))
     guns += ["tomahawk_thrown"] * (r.weapons.count("tomahawk") if rules.thrown_tomahawks else 0)
     boxes = list(r.boxes)
     kit = []
@@ -376,6 +410,8 @@ def engine_kit(rules: WMRules, r) -> list[list]:
         if name in boxes:  # one box per gun of that name, in order
             boxes.remove(name)
             res = rules.weapon(name)["box_rounds"]
+        if rules.weapon(name)["kind"] == S.KIND_EXPLOSIVE:  # every stick, unlit
+            res = r.weapons.count(name)
         if rules.has_flag(name, "lemat"):
             alt = [n for n in (*r.weapons, *r.boxes) if ROUND_OF.get(n) == ROUND_OF[name] and
                    n != name] if name in ROUND_OF else []
@@ -534,6 +570,8 @@ class _Story:
         # that freed him, turns acted entangled, lassos let go and lost
         self.ropes = [dict.fromkeys(("entangled", "tries", "freed", "acted", "lost"), 0)
                       for _ in range(2)]
+        self.blast_sticks = 0  # the blast being told: a bundle of dynamite's sticks, 0 a shell
+        self.fuse_at = None  # a bundle whose fuse just burnt down: (holder, his state), or None
 
     @property
     def turn_word(self) -> str:
@@ -918,6 +956,28 @@ class _Story:
                            "carries no lasso) entangles the fighter it hits"
                            + (", mounted or on foot" if self.riders else "")
                            + "; only he may carry a lasso",
+            # dynamite (wm-10)
+            "light": self._light_rule(),
+            "dynamite": f"a bundle of dynamite is thrown {r.throw_range_per_s} x the thrower's S "
+                        f"+ {r.throw_range_base} inches (short range half of it), with one to-hit "
+                        "roll; a hit puts the blast on the target, a miss scatters the bundle "
+                        "an artillery die of "
+                        + ", ".join(f"{v:g}" for v in r.scatter_faces if v)
+                        + (" inches, halved," if r.scatter_halved else " inches")
+                        + " in a random direction, and the die's misfire face makes it a dud "
+                        "that never goes off; thrown, the sticks are gone",
+            "blast": "a bundle of dynamite that goes off hits every fighter within its reach of "
+                     "where it goes off, friend or foe (the thrower too), once each at "
+                     f"S{r.dynamite_strength}; its reach grows with its sticks (its radius and "
+                     "half a base): "
+                     + ", ".join(f"{_plural(n + 1, 'stick')} {rad + r.template_base_in:g}\""
+                                 for n, rad in enumerate(r.dynamite_radius_in)),
+            "fuse": (f"a bundle lit at the end of one {self.turn_word} must be thrown in its "
+                     f"holder's next: if it is still in his hand at the end of that "
+                     f"{self.turn_word} (or lies where he fell), "
+                     + ("its fuse burns down and it goes off where he is"
+                        if r.unthrown_fuse == "explodes" else
+                        "its fuse is pinched out and the sticks are unlit again")),
         }
         if self.fast:  # the rules that speak of gang turns, as a fast-draw round has them
             text.update({
@@ -949,6 +1009,25 @@ class _Story:
                                            "moves of his score are over"),
             })
         return text[key]
+
+    def _light_rule(self) -> str:
+        """The rule of lighting dynamite (light_takes_turn, light_roll, dynamite_bundle)."""
+        r = self.rules
+        bundle = ("one stick at a time" if r.dynamite_bundle == 1 else
+                  f"a bundle of up to {r.dynamite_bundle} sticks (all he has left, if fewer)")
+        roll = ("a BS test whatever he did, the reload bands only saying whether he may light "
+                "at all" if r.light_roll == "always" else
+                "no roll standing still, a BS test on the move, as a reload")
+        bands = " (one band harder in the saddle" if self.riders else ""
+        if r.heavy_rain:
+            bands += (", and" if bands else " (one band harder") + " in heavy rain"
+        roll += bands + (")" if bands else "")
+        if r.light_takes_turn:
+            return (f"lighting dynamite takes the fighter's {self.turn_word} as a reload does, "
+                    f"done at its end: {roll}; lit, {bundle} is in his "
+                    f"hand to throw in a later {self.turn_word}; failed, nothing is lost")
+        return (f"dynamite is lit as it is thrown, in the shooting phase: {roll}; lit, {bundle} "
+                "is thrown at once; failed, nothing is thrown and nothing is lost")
 
     def _lemat_reload_note(self) -> str:
         """The Le Mat's reload order, to follow the reload rule in a fight with Le Mats."""
@@ -1091,6 +1170,12 @@ class _Story:
                    f.state != OUT]
         if tangled:
             txt += "; entangled: " + ", ".join(tangled)
+        lit = [f"{self.lab(f.i)} ({_plural(f.loaded[k], 'stick')}"
+               + (", where he fell)" if f.state == OUT else ")")
+               for f in sorted(fs, key=lambda f: f.i) if (k := self.dyn_slot(f.i)) >= 0 and
+               f.loaded[k] > 0]
+        if lit:
+            txt += "; holding lit dynamite: " + ", ".join(lit)
         return txt
 
     def marks(self) -> dict:
@@ -1191,15 +1276,14 @@ class _Story:
 
     def deploy(self, i, x, y, side, ftype, w0, w1, mounted=0):
         prof = self.rules.profile(FIGHTERS[ftype])
-        skills, slots, spares, kit = (), [w0, w1], [], []
+        skills, slots, spares, kit, sticks = (), [w0, w1], [], [], ()
         if self.rosters is not None and self.n_side[side] < len(self.rosters[side]):
             r = self.rosters[side][self.n_side[side]]  # fighters deploy in roster order
             if r.type == FIGHTERS[ftype]:
-                skills = r.skills
+                skills, sticks = r.skills, r.weapons
                 # the guns beyond the two DEPLOY names (a gunfighter's second handgun), from
                 # his roster entry: the engine's slots are its guns in order
-                guns = [WEAPONS.index(n) for n in r.weapons if n not in ROUND_OF and
-                        self.rules.weapon(n)["kind"] != S.KIND_MELEE]
+                guns = [WEAPONS.index(n) for n in _gun_names(self.rules, r.weapons)]
                 kit = self.lemat_kit(r)
                 if kit:  # a Le Mat's barrel has a slot of its own, after its chambers
                     guns = [WEAPONS.index(s[0]) for s in kit if s[0] != "tomahawk_thrown"]
@@ -1228,6 +1312,11 @@ class _Story:
         self.label[i] = f"{SIDES[side]}{self.n_side[side]}"
         f = self.f[i]
         f.loaded = [self.weapon(r)["capacity"] if r >= 0 else 0 for r in f.slots]
+        f.sticks = [0] * len(f.slots)  # a dynamite slot's unlit sticks (its roster's)
+        for k, r in enumerate(f.slots):
+            if r >= 0 and self.weapon(r)["kind"] == S.KIND_EXPLOSIVE:
+                f.loaded[k] = 0  # (lit sticks in his hand: none at the start)
+                f.sticks[k] = sticks.count(WEAPONS[r])
         f.jams = [0] * len(f.slots)
         f.useless = [False] * len(f.slots)
         guns = [r for r in f.slots if r >= 0]
@@ -1248,8 +1337,7 @@ class _Story:
         shares its ``preloads`` out: each gun in order keeps up to preload_max of its name's."""
         left = list(r.preloads)
         out = []
-        for name in (n for n in r.weapons if n not in ROUND_OF and
-                     self.rules.weapon(n)["kind"] != S.KIND_MELEE):
+        for name in _gun_names(self.rules, r.weapons):
             kept = min(left.count(name), self.rules.preload_max)
             out.append(kept)
             for _ in range(kept):
@@ -1264,13 +1352,16 @@ class _Story:
     def kit_words(self, f) -> str:
         """'percussion revolver (2 spare cylinders) and winchester': fighter f's guns in words,
         each with its spare cylinders or tubes."""
-        guns = [weapon_name(w) + (f" ({_plural(n, 'spare ' + self.spare_noun(w))})" if n else "")
-                for w, n in zip(f.slots, f.spares, strict=True) if w >= 0]
+        guns = [self.stick_words(f, k) if self.explosive(f.i, k) else
+                weapon_name(w) + (f" ({_plural(n, 'spare ' + self.spare_noun(w))})" if n else "")
+                for k, (w, n) in enumerate(zip(f.slots, f.spares, strict=True)) if w >= 0]
         if self.lemats:  # a Le Mat is one gun: its barrel named with its chambers
             guns = []
             for k, w in enumerate(f.slots):
                 if lemat_part(w) == "chambers":
                     guns.append(self.lemat_words(f, k))
+                elif self.explosive(f.i, k):
+                    guns.append(self.stick_words(f, k))
                 elif w >= 0 and not (lemat_part(w) == "barrel" and k and
                                      lemat_part(f.slots[k - 1]) == "chambers"):
                     guns.append(weapon_name(w) + (
@@ -1278,6 +1369,12 @@ class _Story:
                         if f.spares[k] else ""))
         return (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
                 guns[0] if guns else "no gun")
+
+    @staticmethod
+    def stick_words(f, k) -> str:
+        """'3 sticks of dynamite' (fighter f's dynamite slot k, his roster's), or 'dynamite'."""
+        n = f.sticks[k]
+        return f"{_plural(n, 'stick')} of dynamite" if n else "dynamite"
 
     def lemat_words(self, f, k) -> str:
         """"Le Mat (its shotgun barrel loaded with scatter shells; 1 box of scatter shells and 1
@@ -1457,6 +1554,15 @@ class _Story:
         if w["flags"] & S.FL_DOUBLE:
             loaded = f"double-barrelled ({_plural(w['capacity'], 'shell')} loaded)"
         tail = "; each shell a scatter template" if w["flags"] & S.FL_TEMPLATE else ""
+        if w["kind"] == S.KIND_EXPLOSIVE:  # dynamite (wm-10)
+            r = self.rules
+            lit = ("a stick at a time" if r.dynamite_bundle == 1 else
+                   f"a bundle of up to {r.dynamite_bundle} sticks at a time")
+            self.say(f"  Dynamite, lit {lit} and thrown: long range {r.throw_range_per_s} x the "
+                     f"thrower's S + {r.throw_range_base}\" ({w['hit_long']:+d} to hit), short "
+                     f"range half of it ({w['hit_short']:+d}); its blast S{r.dynamite_strength}, "
+                     f"damage {w['damage']}, reaching further the more sticks, no ammo roll.")
+            return
         if w["kind"] == S.KIND_THROWN:
             r = self.rules
             # a rope (bolas, lasso): a fancy roper's hit entangles; a lasso is held (wm-9)
@@ -1639,7 +1745,10 @@ class _Story:
         for i, k in sorted(self.turn_notes["reload"].items()):
             f = self.f[i]
             what = "clearing" if f.act == Act.CLEAR else "reloading"
-            if f.state == OUT:
+            dyn = f.act == Act.RELOAD and self.explosive(i, k)
+            if dyn and not self.rules.light_takes_turn:
+                why = "under these rules dynamite is lit as it is thrown, with nothing to do before"
+            elif f.state == OUT:
                 why = "he was taken out of action"
             elif f.state == DOWN:
                 why = "he went down"
@@ -1649,6 +1758,14 @@ class _Story:
                 why = f"he was pinned before the end of the {self.turn_word}"
             elif f.act == Act.CLEAR and f.tracked and k < len(f.slots) and f.jams[k] == 0:
                 why = f"the {self.part_name(i, k)} had no jam to clear"
+            elif dyn and f.arms == S.ARM_LEFT | S.ARM_RIGHT:
+                why = "both arms locked by a wrassler, he can light nothing"
+            elif dyn and f.tracked and f.loaded[k] > 0:
+                why = "he holds a lit bundle already"
+            elif dyn and f.tracked and f.sticks[k] == 0:
+                why = "he has no stick left to light"
+            elif dyn:
+                why = f"he could not light it after what he did this {self.turn_word}"
             elif f.mounted:
                 why = ("a rider cannot reload in the saddle" if
                        self.rules.reload_category("still", True) == "none" else
@@ -1657,6 +1774,10 @@ class _Story:
             else:
                 why = f"he could not reload while doing what he did this {self.turn_word}"
             gun = self.part_name(i, k) if f.act == Act.CLEAR else self.reload_name(i, k)
+            if dyn:
+                what = "lighting of" if self.rules.light_takes_turn else "turn spent on"
+                notes.append(f"{self.lab(i)}'s {what} his dynamite came to nothing: {why}.")
+                continue
             notes.append(f"{self.lab(i)}'s {what} of the {gun} came to nothing: {why}.")
         for n in notes:
             self.say(n)
@@ -1850,8 +1971,12 @@ class _Story:
                 g["idle"][i] = ("ducked back: his nerve failed, he loses this activation"
                                 if p[2] == 1 else
                                 "pinned: his escape failed, he loses this activation")
-        elif kind in (Ev.MELEE, Ev.SHELLS, Ev.RELOAD, Ev.FIT, Ev.CLEAR, Ev.RECOVERY) or \
-                (kind == Ev.TAKEN_OUT and p[1] == 0):
+        elif kind == Ev.LIGHT and p[6]:  # lit as part of a throw: routed as the throw
+            nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
+            if nxt is not None and int(nxt[2]) == Ev.SHOT and int(nxt[1]) == i:
+                self.route(Ev.SHOT, i, [int(v) for v in nxt[3:12]])
+        elif kind in (Ev.MELEE, Ev.SHELLS, Ev.RELOAD, Ev.FIT, Ev.CLEAR, Ev.RECOVERY, Ev.LIGHT,
+                      Ev.FUSE) or (kind == Ev.TAKEN_OUT and p[1] == 0):
             self.round_end = True
             self.advance_to(None)
 
@@ -1918,6 +2043,12 @@ class _Story:
         else:
             if act == Act.CHARGE:
                 head, tail = f"{me} charges {self.lab(t)}", ""
+            elif act == Act.RELOAD and self.explosive(i, k):  # lighting dynamite (wm-10)
+                verb = "lights" if self.rules.light_takes_turn else "sees to"
+                head, tail = f"{me} {verb} his dynamite", self.why("light")
+                self.turn_notes["reload"][i] = k
+                if dest == f.pos:
+                    head = f"{me} stays at {here} and {verb} his dynamite"
             elif act in (Act.RELOAD, Act.CLEAR):
                 what = "reloads the " if act == Act.RELOAD else "clears a jam from the "
                 head = f"{me} {what}" + (self.reload_name(i, k) if act == Act.RELOAD else
@@ -2643,9 +2774,16 @@ class _Story:
     # ---------------------------------------------------------------- shooting
 
     def ready_gun(self, i) -> bool:
+        return any(self.ready_slot(i, k) for k in range(len(self.f[i].slots)))
+
+    def ready_slot(self, i, k) -> bool:
+        """Can fighter i shoot or throw slot k: loaded (dynamite: a lit bundle, or with
+        light_takes_turn off sticks to light as he throws), unjammed, not useless?"""
         f = self.f[i]
-        return any(r >= 0 and f.loaded[k] > 0 and f.jams[k] == 0 and not f.useless[k]
-                   for k, r in enumerate(f.slots))
+        if f.slots[k] < 0 or f.jams[k] or f.useless[k]:
+            return False
+        return f.loaded[k] > 0 or (self.explosive(i, k) and not self.rules.light_takes_turn and
+                                   f.sticks[k] > 0)
 
     def slot_of(self, i, row) -> int:
         f = self.f[i]
@@ -2703,9 +2841,9 @@ class _Story:
             enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT]
             seen = [b for b in enemies if self.sees(f.i, b.i)]
             free = [b for b in seen if b.eng < 0]
-            reach = max([self.weapon(r)["long_in"] for k, r in enumerate(f.slots)
-                         if r >= 0 and f.loaded[k] > 0 and f.jams[k] == 0 and not f.useless[k]]
-                        or [0])
+            reach = max([self.reach(f.i, r)[1] if self.explosive(f.i, k) else
+                         self.weapon(r)["long_in"] for k, r in enumerate(f.slots)
+                         if self.ready_slot(f.i, k)] or [0])
             if self.has(f.i, "marksman") and self.rules.marksman_reading == "both_bands":
                 reach *= self.rules.marksman_factor  # his long range reaches further too
             if f.arms == S.ARM_LEFT | S.ARM_RIGHT:
@@ -2852,7 +2990,9 @@ class _Story:
             k = self.slot_of(i, row)
             # both barrels spend both shells, whatever comes of the second; a lasso stays in
             # his hand (tied to its victim once it entangles: ``entangle``)
-            if k >= 0 and not self.weapon(row)["flags"] & S.FL_HELD:
+            if k >= 0 and self.weapon(row)["kind"] == S.KIND_EXPLOSIVE:
+                f.loaded[k] = 0  # the bundle thrown, every stick of it
+            elif k >= 0 and not self.weapon(row)["flags"] & S.FL_HELD:
                 spent = 2 if flags & (S.SH_BOTH | S.SH_PAIR) else 1
                 f.loaded[k] = max(f.loaded[k] - spent, 0)
         self.tally[f.side]["shots"] += 1
@@ -2887,7 +3027,8 @@ class _Story:
             if double:
                 self.why("double")
             thrown = w["kind"] == S.KIND_THROWN
-            verb = "throws" if thrown else "fires"
+            dyn = w["kind"] == S.KIND_EXPLOSIVE  # a bundle of dynamite (wm-10)
+            verb = "throws" if thrown or dyn else "fires"
             text = f"{me} gets his shot off first: " if flags & S.SH_QUICKDRAW else f"{me} {verb} "
             kind_txt = "" if kind == "a shot" else f", {kind},"
             barrel = lemat_part(row) == "barrel"  # "his Le Mat's shotgun barrel (scatter)"
@@ -2909,6 +3050,9 @@ class _Story:
             elif thrown:
                 rule = WEAPONS[row] if WEAPONS[row] in ("bolas", "lasso") else "thrown"
                 text += f"his {gun}{self.why(rule)}{kind_txt} at {tgt}"
+            elif dyn:
+                text += f"{self.bundle_words(self.thrown_sticks(i))}{self.why('dynamite')}" \
+                        f"{kind_txt} at {tgt}"
             elif barrel:
                 text += f"his {gun}{kind_txt} at {tgt}"
             else:
@@ -3141,12 +3285,17 @@ class _Story:
                  f"{dist:.0f}\" away: {needs}, rolls {d}: {res}.")
         self.strike = {"f": i, "t": -1, "hit": bool(hit)}
 
-    def blast(self, i, cx, cy, moved, deg, dice, n, row):
+    def blast(self, i, cx, cy, moved, deg, dice, n, row, sticks=0, dud=0):
         """A scatter template of fighter i's shell: where it went down (on the target or point
         struck, or where a miss scattered to) and who is under it (the BLAST_HIT events that
-        follow, each told by ``blast_hit``)."""
+        follow, each told by ``blast_hit``); a bundle of ``sticks`` sticks of dynamite's blast
+        (or a dud) told by ``dyn_blast``."""
         self.cur_shot = {"f": i, "t": -1, "row": row, "extra": 0}
         self.blast_dice = dice
+        self.blast_sticks = sticks
+        if sticks:
+            self.dyn_blast(i, cx, cy, moved, deg, sticks, dud)
+            return
         st = self.strike if self.strike is not None and self.strike["f"] == i else None
         tgt = st["t"] if st is not None else -1
         under = []
@@ -3189,11 +3338,12 @@ class _Story:
         me, firer = self.lab(c), self.lab(a)
         where = "at its centre" if dist10 == 0 else f"{dist10 / 10:g}\" from its centre"
         dice = f" (a D{self.blast_dice})" if self.blast_dice > 1 else ""
+        what = "dynamite" if self.blast_sticks else "shell"
         own = ""
         if c == a:
-            own = ": his own shell"
+            own = f": his own {what}"
         elif self.f[c].side == self.f[a].side:
-            own = f": a friend hit by his own side's shell ({firer}'s)"
+            own = f": a friend hit by his own side's {what} ({firer}'s)"
         dealt = 0
         for j in range(self.i + 1, len(self.ev)):
             k = int(self.ev[j, 2])
@@ -3212,6 +3362,215 @@ class _Story:
         if self.fast and g is not None and self.phase == "shoot" and \
                 a not in g["hit"].setdefault(c, []):
             g["hit"][c].append(a)
+
+    # ---------------------------------------------------------------- dynamite (wm-10)
+
+    def explosive(self, i: int, k: int) -> bool:
+        """Is fighter i's slot k dynamite?"""
+        s = self.f[i].slots
+        return 0 <= k < len(s) and s[k] >= 0 and self.weapon(s[k])["kind"] == S.KIND_EXPLOSIVE
+
+    def dyn_slot(self, i: int) -> int:
+        """Fighter i's dynamite slot (every stick of his in one), -1 none."""
+        return next((k for k in range(len(self.f[i].slots)) if self.explosive(i, k)), -1)
+
+    @staticmethod
+    def bundle_words(n: int) -> str:
+        """'a bundle of 3 sticks of dynamite', 'a stick of dynamite' (one), or 'dynamite'."""
+        return ("dynamite" if n <= 0 else "a stick of dynamite" if n == 1 else
+                f"a bundle of {n} sticks of dynamite")
+
+    def thrown_sticks(self, i: int) -> int:
+        """The sticks of the bundle fighter i throws now: its BLAST's (next), else the lit
+        sticks the narrator holds for him."""
+        if self.i + 1 < len(self.ev):
+            nxt = self.ev[self.i + 1]
+            if int(nxt[2]) == Ev.BLAST and int(nxt[1]) == i and int(nxt[10]) > 0:
+                return int(nxt[10])
+        k = self.dyn_slot(i)
+        return self.f[i].loaded[k] if k >= 0 else 0
+
+    def light_how(self, i: int, cat: int) -> str:
+        """What fighter i did, as his lighting roll reads it: 'standing still', 'on the move'
+        (the band before heavy rain moved it up), 'in the saddle', with ', in heavy rain'."""
+        f, r = self.f[i], self.rules
+        base = cat - (1 if r.heavy_rain and cat != S.CAT_NONE else 0)
+        how = ("in the saddle" if f.mounted else "standing still" if base == S.CAT_AUTO else
+               "on the move" if base == S.CAT_ROLL else
+               f"after what he did this {self.turn_word}")
+        return how + (", in heavy rain" if r.heavy_rain else "")
+
+    def light_need(self, i: int, need: int) -> str:
+        """'needs 4+ (7 - BS 3)': the BS test of a lighting roll, its breakdown (his BS and own
+        modifiers, ``own_mods``) when it adds up to the logged need."""
+        r, f = self.rules, self.f[i]
+        score, note = self.need_words(need)
+        mods = self.own_mods(i)
+        bd = ""
+        if r.needed_base - f.bs - sum(v for v, _ in mods) == need:
+            for _, name in mods:
+                self.why("sure_footed" if name.startswith("sure") else "untangle")
+            bd = f"{r.needed_base} - BS {f.bs}" + "".join(f"; {v:+d} {name}" for v, name in mods)
+        why = "; ".join(x for x in (bd, note) if x)
+        return f"needs {score}" + (f" ({why})" if why else "")
+
+    def light(self, i, k, cat, ok, die, n, left, in_throw, need=0):
+        """Fighter i lights a bundle of slot k's dynamite (Ev.LIGHT): at the end of his turn
+        (his reloading action), or as part of a throw (``in_throw``: light_takes_turn off, in
+        the shooting phase; failed, he throws nothing). Cannot (category none), no roll (light_roll
+        'category', the automatic band), or a BS test of ``need`` with its die; lit, ``n``
+        sticks in his hand; ``left`` unlit after."""
+        f = self.f[i]
+        me = self.lab(i)
+        lead = ""
+        if in_throw:  # the throw's shot: the shooting phase, or overwatch in the enemy's turn
+            nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
+            if nxt is not None and int(nxt[2]) == Ev.SHOT and int(nxt[1]) == i:
+                flags, t = int(nxt[9]), int(nxt[3])
+            else:
+                t = -1
+                ow = f.act == Act.OVERWATCH if self.fast else f.side != self.active
+                flags = S.SH_OVERWATCH if ow else 0
+            self._context(i, t, flags)
+            self.fire_back(i)
+            f.fired = True
+            lead = self._lead(i, t, flags) if t >= 0 else ""
+        else:
+            self.recovery_header()
+            self.turn_notes["reload"].pop(i, None)
+        if 0 <= k < len(f.slots):
+            f.sticks[k] = left
+            f.loaded[k] = n if ok else 0
+        rule = self.why("light")
+        unlit = f"{_plural(left, 'stick')} left unlit" if left else "none left unlit"
+        if cat == S.CAT_NONE:
+            why = ("in the saddle on a moving horse" if f.mounted else
+                   f"after what he did this {self.turn_word}")
+            if self.rules.heavy_rain:
+                why += ", in heavy rain"
+            throw = ", so he throws nothing" if in_throw else ""
+            self.say(f"{lead}{me} cannot light his dynamite{rule}: not {why}{throw} "
+                     f"({_plural(left, 'stick')} unlit).")
+            return
+        how = self.light_how(i, cat)
+        roll = ("no roll needed" if die == 0 else
+                f"a BS test{self.roll_mods(i)} {self.light_need(i, need)}, rolls {die}")
+        if ok:
+            then = ("and throws it at once" if in_throw else
+                    f"its fuse burning, he must throw it next {self.turn_word}")
+            self.say(f"{lead}{me} lights {self.bundle_words(n)}{rule}: {how}, {roll}: lit, "
+                     f"{then}; {unlit}.")
+        else:
+            throw = ", and he throws nothing" if in_throw else ""
+            self.say(f"{lead}{me} tries to light his dynamite{rule}: {how}, {roll}: the fuse does "
+                     f"not catch{throw}; nothing is lost ({_plural(left, 'stick')} unlit).")
+
+    def fuse(self, i, sticks, off):
+        """The fuse of the bundle fighter i lit at the end of his side's turn before this one
+        and has not thrown (Ev.FUSE): it burns down (``off``: its BLAST follows, told by
+        ``dyn_blast``) or, under unthrown_fuse 'snuffed', is pinched out, the sticks unlit."""
+        self.recovery_header()
+        f = self.f[i]
+        k = self.dyn_slot(i)
+        if k >= 0:
+            f.loaded[k] = 0
+            if not off:
+                f.sticks[k] += sticks
+        me = self.lab(i)
+        state = (", out of action," if f.state == OUT else ", down," if f.state == DOWN else
+                 ", pinned," if f.pinned else "")
+        head = (f"{me}{state} has not thrown the {self.bundle_words(sticks).split(' ', 1)[1]} he "
+                f"lit last {self.turn_word}{self.why('fuse')}")
+        if off:
+            self.fuse_at = (i, f.state)
+            where = ("where he fell" if f.state == OUT else "where he lies" if f.state == DOWN
+                     else "in his hand")
+            self.say(f"{head}: its fuse burns down {where}.")
+        else:
+            unlit = f.sticks[k] if k >= 0 else sticks
+            self.say(f"{head}: its fuse is pinched out, and the sticks are unlit again "
+                     f"({_plural(unlit, 'stick')} unlit now).")
+
+    def dyn_blast(self, i, cx, cy, moved, deg, sticks, dud):
+        """A bundle of fighter i's dynamite goes off (Ev.BLAST h): on the target its throw hit,
+        where a miss scattered it, or where its holder is when its fuse burnt down (FUSE
+        before it); a dud (i) never goes off. Says its reach and who is under it (the BLAST_HIT
+        rows that follow, each told by ``blast_hit``)."""
+        fuse, self.fuse_at = self.fuse_at, None
+        under = []
+        for j in range(self.i + 1, len(self.ev)):
+            k = int(self.ev[j, 2])
+            if k == Ev.BLAST_HIT and int(self.ev[j, 3]) == i:
+                under.append(int(self.ev[j, 1]))
+            elif k not in _HIT_CHAIN:
+                break
+        at = f"({cx / 10:g},{cy / 10:g})"
+        st = self.strike if self.strike is not None and self.strike["f"] == i else None
+        tgt = st["t"] if st is not None else -1
+        it = "the stick" if sticks == 1 else f"the bundle of {sticks} sticks"
+        if dud:
+            self.say(f"  {it[0].upper()}{it[1:]} misses, and the scatter die shows its misfire "
+                     f"face: a dud, it never goes off (thrown at {at}).")
+            return
+        rules = self.rules
+        reach = rules.dynamite_radius_in[min(sticks, 6) - 1] + rules.template_base_in
+        boom = f"goes off{self.why('blast')}"
+        it = it[0].upper() + it[1:]
+        if fuse is not None and fuse[0] == i:
+            head = f"  {it} {boom} at {at}"
+        elif deg < 0:
+            on = self.lab(tgt) if tgt >= 0 else "the target"
+            head = f"  {it} lands on {on} and {boom} at {at}"
+        elif moved:
+            way = _compass(math.cos(math.radians(deg)), math.sin(math.radians(deg)))
+            head = f"  {it} misses and scatters {moved / 10:g}\" {way}, to {at}, and {boom} there"
+        else:
+            head = (f"  {it} misses, but the scatter die gives no distance: it {boom} where it "
+                    f"was aimed, at {at}")
+        names = [self.lab(c) for c in under]
+        who = ("nobody is under the blast" if not names else "the blast catches " +
+               (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]))
+        self.say(f"{head}, reaching {reach:g}\": {who}.")
+
+    def dynamite_count(self, side) -> str:
+        """'; its dynamite: 3 bundles lit (1 lighting roll failed), 2 thrown (1 a dud), 1 gone off
+        unthrown, dealing 4 hits, 1 of them on its own fighters', or '' (no dynamite lit, tried
+        or thrown by this side): the side records' dynamite columns."""
+        side_of = {i: f.side for i, f in self.f.items()}
+        lit = fails = thrown = duds = fuses = hits = own = 0
+        sticks = 0  # the blast the BLAST_HIT rows belong to: its sticks (0 a shell)
+        for e in self.ev:
+            kind, i = int(e[2]), int(e[1])
+            if kind == Ev.BLAST:
+                sticks = int(e[10])
+            if side_of.get(i) != side and kind != Ev.BLAST_HIT:
+                continue
+            if kind == Ev.LIGHT:
+                lit += int(e[5])
+                fails += int(e[5]) == 0 and int(e[4]) != S.CAT_NONE
+            elif kind == Ev.SHOT and self.weapon(int(e[4]))["kind"] == S.KIND_EXPLOSIVE:
+                thrown += 1
+            elif kind == Ev.BLAST:
+                duds += sticks > 0 and int(e[11]) == 1
+            elif kind == Ev.FUSE:
+                fuses += 1
+            elif kind == Ev.BLAST_HIT and sticks and side_of.get(int(e[3])) == side:
+                hits += int(e[4])
+                own += int(e[4]) * (side_of.get(i) == side)
+        if not (lit or fails or thrown or fuses):
+            return ""
+        parts = [_plural(lit, "bundle") + " lit" + (
+            f" ({_plural(fails, 'lighting roll')} failed)" if fails else "")]
+        if thrown:
+            parts.append(f"{thrown} thrown" + (f" ({duds} a dud{'' if duds == 1 else 's'})"
+                                               if duds else ""))
+        blew = self.rules.unthrown_fuse == "explodes"
+        if fuses:
+            parts.append(f"{fuses} " + ("gone off unthrown" if blew else "snuffed out unthrown"))
+        if thrown > duds or (fuses and blew):  # a blast went off
+            parts.append(f"dealing {_plural(hits, 'hit')}"
+                         + (f", {own} of them on its own fighters" if own else ""))
+        return f"; its dynamite: {', '.join(parts)}"
 
     def shells(self, i, k, row, back):
         """A reload that changes the shell type (its RELOAD follows)."""
@@ -3375,6 +3734,8 @@ class _Story:
             w = self.weapon(row) if row >= 0 else {"damage": 1, "strength": 0, "flags": 0}
             dmg = w["damage"]
             s = w["strength"] + (self.f[a].s if w["flags"] & S.FL_USER_STRENGTH else 0)
+            if w.get("kind") == S.KIND_EXPLOSIVE:
+                s = self.rules.dynamite_strength
             s += self.cur_shot["extra"] if self.cur_shot else 0  # both manstopper barrels
             s_txt = f" (S{s} against T{f.t})"
         if need == 0:
@@ -4057,7 +4418,7 @@ class _Story:
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
                      f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}"
-                     f"{self.rope_count(s)}.")
+                     f"{self.rope_count(s)}{self.dynamite_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -4087,11 +4448,16 @@ class _Story:
         1 of them on its own fighters', or '' (no template of this side's)."""
         ev = self.ev
         side_of = {i: f.side for i, f in self.f.items()}
-        mine = [e for e in ev[ev[:, 2] == Ev.BLAST] if side_of.get(int(e[1])) == side]
+        mine = [e for e in ev[ev[:, 2] == Ev.BLAST] if side_of.get(int(e[1])) == side and
+                int(e[10]) == 0]  # (not dynamite's: ``dynamite_count``)
         if not mine:
             return ""
-        hits = [(int(e[4]), side_of.get(int(e[1]))) for e in ev[ev[:, 2] == Ev.BLAST_HIT]
-                if side_of.get(int(e[3])) == side]
+        shell, hits = True, []
+        for e in ev:
+            if int(e[2]) == Ev.BLAST:
+                shell = int(e[10]) == 0
+            elif int(e[2]) == Ev.BLAST_HIT and shell and side_of.get(int(e[3])) == side:
+                hits.append((int(e[4]), side_of.get(int(e[1]))))
         total, own = sum(h for h, _ in hits), sum(h for h, s in hits if s == side)
         scattered = sum(int(e[6]) >= 0 for e in mine)
         return (f"; its scatter shells put down {_plural(len(mine), 'template')} ({scattered} "
@@ -4214,7 +4580,7 @@ class _Story:
             elif kind == Ev.WET:
                 self.wet(f, *p[:3])
             elif kind == Ev.BLAST:
-                self.blast(f, *p[:7])
+                self.blast(f, *p[:9])
             elif kind == Ev.BLAST_HIT:
                 self.blast_hit(f, *p[:3])
             elif kind == Ev.POINT_SHOT:
@@ -4241,6 +4607,10 @@ class _Story:
                 self.untangle(f, *p[:6])
             elif kind == Ev.BOLT:
                 self.bolt(f, *p[:6])
+            elif kind == Ev.LIGHT:
+                self.light(f, *p[:8])
+            elif kind == Ev.FUSE:
+                self.fuse(f, p[0], p[1])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)

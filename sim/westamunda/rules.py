@@ -1063,6 +1063,10 @@ class WMRules:
         (1.0, 1.5, 2.0, 2.5, 3.0, 3.5), "Blast radius of a bundle of 1..6 sticks (text).",
         kind="floats", lo=0.0, hi=12.0)
     dynamite_strength: int = param(3, "S of a dynamite blast (text: S3).", lo=1, hi=10)
+    dynamite_hits_die: int = param(
+        1, "Hits each fighter under a dynamite blast takes: 1 (the table's: S3 for every "
+        "bundle), or a D of this (the buildings example's 'D3 hits' for five sticks, read for "
+        "fighters too: see Contradictions).", lo=1, hi=6)
     gelignite_radius_in: tuple = param((1.0, 1.5, 2.0, 2.5), "Later: blast radius of 1..4 "
                                        "gelignite or powder charges (text).", kind="floats",
                                        lo=0.0, hi=12.0)

@@ -114,10 +114,10 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_RIDER_MOVE_LOSS, R_BOLT_EXTRA, R_FALL_S, R_FALL_DIE, R_MOUNTED_CHARGE, R_MOUNTED_SHIFT,
  R_RUNAWAY_M, R_BOW_WET, R_THROW_PER_S, R_THROW_BASE, R_CYL_WHOLE, R_MOUNT_ONE_HAND,
  R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_ENTANGLE_S, R_ENTANGLED_MOD,
- R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S,
+ R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
- R_DEBUG) = range(134)
-N_RULES = 134
+ R_DEBUG) = range(135)
+N_RULES = 135
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -133,9 +133,9 @@ N_RULES = 134
 # sure_footed_bonus
 # R_LIGHT_TURN light_takes_turn; R_LIGHT_ALWAYS light_roll 'always' (else 'category': no roll in
 # the auto band); R_FUSE_BLOWS unthrown_fuse 'explodes' (else 'snuffed'); R_DYN_BUNDLE
-# dynamite_bundle; R_DYN_S dynamite_strength; R_DYN_REACH100 + i (i = 0..5): hundredths of an
-# inch from the centre of a bundle of i + 1 sticks' blast a fighter's point may be and be under
-# it (dynamite_radius_in[i] + template_base_in)
+# dynamite_bundle; R_DYN_S dynamite_strength; R_DYN_DICE dynamite_hits_die; R_DYN_REACH100 + i
+# (i = 0..5): hundredths of an inch from the centre of a bundle of i + 1 sticks' blast a
+# fighter's point may be and be under it (dynamite_radius_in[i] + template_base_in)
 # R_MARKSMAN100: marksman_factor in hundredths; R_NATIVE: 0 one injury die, 1 two dice the better
 # kept with an out of action on either standing (native_injury 'injury_roll'/'both'), 2 the
 # better kept, nothing standing ('best_of_two')
