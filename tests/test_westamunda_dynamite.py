@@ -45,6 +45,15 @@ def rows(ev):
     return [tuple(int(v) for v in r) for r in ev]
 
 
+def with_next(runs, kind):
+    """(row, the row after it) of every event of ``kind`` in the traces of ``runs``."""
+    for _, ev in runs:
+        rr = rows(ev)
+        for i, r in enumerate(rr):
+            if r[2] == kind:
+                yield r, rr[i + 1]
+
+
 def total(runs, col):
     return sum(int(b.sides[0, s, col]) for b, _ in runs for s in range(2))
 
@@ -184,25 +193,16 @@ def test_a_missed_throw_is_a_dud_on_the_misfire_face(lit):
 def test_an_unthrown_fuse_goes_off_on_its_holder(lit, snuffed):
     """'explodes': a FUSE is followed by an unscattered BLAST of its sticks by the holder;
     'snuffed': no blast, and the sticks are back (lit again later, or left at the end)."""
-    n = 0
-    for _, ev in lit:
-        rr = rows(ev)
-        for i, r in enumerate(rr):
-            if r[2] == S.Ev.FUSE:
-                n += 1
-                assert r[4] == 1
-                b = rr[i + 1]
-                assert (b[1], b[2], b[5], b[6], b[10]) == (r[1], S.Ev.BLAST, 0, -1, r[3])
-    assert n >= 10
-    m = 0
-    for _, ev in snuffed:
-        rr = rows(ev)
-        for i, r in enumerate(rr):
-            if r[2] == S.Ev.FUSE:
-                m += 1
-                assert r[4] == 0
-                assert not (rr[i + 1][2] == S.Ev.BLAST and rr[i + 1][1] == r[1])
-    assert m >= 5
+    fuses = list(with_next(lit, S.Ev.FUSE))
+    assert len(fuses) >= 10
+    for r, b in fuses:
+        assert r[4] == 1
+        assert (b[1], b[2], b[5], b[6], b[10]) == (r[1], S.Ev.BLAST, 0, -1, r[3])
+    fuses = list(with_next(snuffed, S.Ev.FUSE))
+    assert len(fuses) >= 5
+    for r, b in fuses:
+        assert r[4] == 0
+        assert not (b[2] == S.Ev.BLAST and b[1] == r[1])
     assert total(snuffed, S.S_DYN_HITS) > 0
 
 

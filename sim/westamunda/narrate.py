@@ -3298,13 +3298,7 @@ class _Story:
             return
         st = self.strike if self.strike is not None and self.strike["f"] == i else None
         tgt = st["t"] if st is not None else -1
-        under = []
-        for j in range(self.i + 1, len(self.ev)):
-            k = int(self.ev[j, 2])
-            if k == Ev.BLAST_HIT and int(self.ev[j, 3]) == i:
-                under.append(int(self.ev[j, 1]))
-            elif k not in _HIT_CHAIN:
-                break
+        under = self._under(i)
         at = f"({cx / 10:g},{cy / 10:g})"
         self.why("template")
         if deg < 0:
@@ -3491,12 +3485,9 @@ class _Story:
             self.say(f"{head}: its fuse is pinched out, and the sticks are unlit again "
                      f"({_plural(unlit, 'stick')} unlit now).")
 
-    def dyn_blast(self, i, cx, cy, moved, deg, sticks, dud):
-        """A bundle of fighter i's dynamite goes off (Ev.BLAST h): on the target its throw hit,
-        where a miss scattered it, or where its holder is when its fuse burnt down (FUSE
-        before it); a dud (i) never goes off. Says its reach and who is under it (the BLAST_HIT
-        rows that follow, each told by ``blast_hit``)."""
-        fuse, self.fuse_at = self.fuse_at, None
+    def _under(self, i):
+        """The fighters under fighter i's template just placed: the BLAST_HIT rows of his that
+        follow this event, before the first event outside the hit's chain."""
         under = []
         for j in range(self.i + 1, len(self.ev)):
             k = int(self.ev[j, 2])
@@ -3504,6 +3495,15 @@ class _Story:
                 under.append(int(self.ev[j, 1]))
             elif k not in _HIT_CHAIN:
                 break
+        return under
+
+    def dyn_blast(self, i, cx, cy, moved, deg, sticks, dud):
+        """A bundle of fighter i's dynamite goes off (Ev.BLAST h): on the target its throw hit,
+        where a miss scattered it, or where its holder is when its fuse burnt down (FUSE
+        before it); a dud (i) never goes off. Says its reach and who is under it (the BLAST_HIT
+        rows that follow, each told by ``blast_hit``)."""
+        fuse, self.fuse_at = self.fuse_at, None
+        under = self._under(i)
         at = f"({cx / 10:g},{cy / 10:g})"
         st = self.strike if self.strike is not None and self.strike["f"] == i else None
         tgt = st["t"] if st is not None else -1
