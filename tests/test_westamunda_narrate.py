@@ -1288,20 +1288,14 @@ def _fights(kind):
             rules = WMRules(**changes)
             out += _roster_fights(rules, _gun_rosters(rules, kit), seeds, pairs)
         features = GUN_FEATURES
-    elif kind == "ropes":
+    elif kind in ("ropes", "dynamite"):  # the rules' own sides (builds.side_roster)
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
-        for changes, seeds in ROPE_CASES:
+        cases, features = ((ROPE_CASES, ROPE_FEATURES) if kind == "ropes"
+                           else (DYN_CASES, DYN_FEATURES))
+        for changes, seeds in cases:
             rules = WMRules(**changes)
             rosters = tuple(builds.side_roster(rules, s) for s in "ab")
             out += _roster_fights(rules, rosters, seeds, pairs, types=(rules.gang_a, rules.gang_b))
-        features = ROPE_FEATURES
-    elif kind == "dynamite":
-        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
-        for changes, seeds in DYN_CASES:
-            rules = WMRules(**changes)
-            rosters = tuple(builds.side_roster(rules, s) for s in "ab")
-            out += _roster_fights(rules, rosters, seeds, pairs, types=(rules.gang_a, rules.gang_b))
-        features = DYN_FEATURES
     elif kind == "water":
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
         for rules, mixed, seeds in WATER:
