@@ -238,9 +238,9 @@ def test_swap_puts_each_swappable_weapon_in_at_its_price():
     assert not {"sabre", "lance", "bow", "lemat", "lemat_scatter", "lever_shotgun_scatter",
                 "lever_shotgun_manstopper", "tomahawk_thrown", "large_revolver", "dynamite",
                 "knife"} & set(town)
-    # the sabre's parry and the lance's charge are not modelled yet: neither is swappable
-    assert "lance" not in B.swappable(R, "native_war_band")
-    assert set(B.swappable(R, "cavalry")) == {"bowie", "tomahawk", "club", "revolver",
+    # each gang type's own hand weapon (wm-11): the war band's lance, the cavalry's sabre
+    assert "lance" in B.swappable(R, "native_war_band")
+    assert set(B.swappable(R, "cavalry")) == {"bowie", "tomahawk", "club", "sabre", "revolver",
                                                "springfield", "bolas"}
     assert "bolas" in town and "lasso" not in town  # (a lasso needs fancy ropin': forces)
 
@@ -260,7 +260,7 @@ def test_illegal_or_unmodelled_swaps_raise_naming_the_weapon():
     for weapon, why in (("lemat", "rare.*setup_max_rarity"), ("lever_shotgun_manstopper", "not modelled"),
                             ("tomahawk_thrown", "thrown"),
                         ("bow", "not for a townsfolk gang"), ("dynamite", "dynamite_a / dynamite_b"),
-                        ("sabre", "parry \\(not modelled"), ("large_revolver", "limited"),
+                        ("sabre", "not for a townsfolk gang"), ("large_revolver", "limited"),
                         ("knife", "already"), ("blunderbuss", "expected one of")):
         with pytest.raises(ConfigError, match=rf"swap '{weapon}'.*{why}"):
             B.swap(R, base, weapon)

@@ -399,6 +399,50 @@ def test_simulate_shot_names_what_it_rolls():
     assert tube["weapon"] == "spencer" and tube["already_loaded"] == 4
 
 
+SIM_MELEE = [
+    ("melee", "--a-parry"),  # a lone parrier against a ganger
+    ("melee", "--a-ws", "4", "--a-attacks", "2", "--a-charging", "--b-parry"),
+    ("melee", "--a-parry", "--b-parry", "--b-initiative", "4"),  # two parries cancel
+]
+
+
+@pytest.mark.parametrize("args", SIM_MELEE, ids=[f"melee{i}" for i in range(len(SIM_MELEE))])
+def test_simulate_melee_agrees_with_the_exact_odds(args):
+    """N_SIM rounds scored by engine.simulate_melee fit the exact round: the winner with his
+    hits and each side's hits, every chi-square fit p-value above 1e-3 (9 fits, a 1e-3
+    false-alarm rate each; the seed is fixed), each p recomputed by helpers.chi2_p; parries
+    happen only where exactly one side parries."""
+    out = _json(*args, "--simulate", str(N_SIM))
+    sim, ex = out["simulated"], out["exact"]
+    assert sim["n"] == N_SIM and sum(sim["counts"].values()) == N_SIM
+    fits = _fits(sim)
+    assert set(fits) == {"fit_p", "a_hits.fit_p", "b_hits.fit_p"}
+    assert all(p is not None and p > 1e-3 for p in fits.values()), fits
+    for side in ("a", "b"):
+        pmf = {k: F(v) for k, v in ex[f"{side}_hits"].items()}
+        counts = sim[f"{side}_hits"]["counts"]
+        assert set(counts) <= set(pmf)
+        p = chi2_p([counts.get(k, 0) for k in pmf], [float(v) for v in pmf.values()])
+        assert sim[f"{side}_hits"]["fit_p"] == pytest.approx(p, rel=1e-9)
+    assert (sim["parried"] > 0) == (out["a"]["parry"] != out["b"]["parry"])
+    assert 0 <= sim["parries_turned"] <= sim["parried"]
+    text = _run(*args, "--simulate", "1000")
+    assert "engine.simulate_melee" in text and "parried" in text
+
+
+def test_simulate_melee_has_power_and_refuses_ws_roll(monkeypatch):
+    """With the exact odds' parry dropped (the engine still parries), the seeded fit rejects;
+    under melee_reading 'ws_roll' (no scores to roll) --simulate is refused by name."""
+    real = O.hand_to_hand
+    monkeypatch.setattr(O, "hand_to_hand", lambda a, b, **k: real(
+        a._replace(parry=False), b._replace(parry=False), **k))
+    sim = _json("melee", "--a-parry", "--simulate", str(N_SIM))["simulated"]
+    assert sim["fit_p"] < 1e-6
+    monkeypatch.undo()
+    msg = _bad("melee", "--rule", "melee_reading=ws_roll", "--simulate", "100")
+    assert "'--rule'" in msg and "not with --simulate" in msg and "engine.simulate_melee" in msg
+
+
 def _bent(monkeypatch, name, how):
     real = getattr(O, name)
     monkeypatch.setattr(O, name, how(real))

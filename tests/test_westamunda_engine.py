@@ -49,7 +49,13 @@ each throw's need and reach, each blast's centre (on the target, scattered half 
 from it, a dud on the misfire face, on the holder for a fuse) and the fighters under it, and the
 tidy dynamite columns; audited configurations, the teeth and a check that no throw comes on
 overwatch or on the move (the audit found the random floor's; fixed) are in this file
-(tests/test_westamunda_dynamite.py reads the trace directly).
+(tests/test_westamunda_dynamite.py reads the trace directly). Sabres and lances (wm-11): the
+auditor checks every PARRY (a sabre with a hand for it against a fighter who cannot parry, the
+parrier losing before, the re-rolled die's move of the score, the MELEE it precedes), that a
+lone parrier losing always parries and nobody else ever does (none under 'ws_roll'), each
+blow's S with the lance's charge bonus in its holder's charge round only, and the held lance's
+hand; audited configurations, the teeth and doctored parries are in this file
+(tests/test_westamunda_sabre_lance.py reads the trace directly).
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 90 s.
@@ -59,6 +65,7 @@ import collections
 import dataclasses
 import itertools
 import math
+import re
 
 import numpy as np
 import pytest
@@ -692,7 +699,32 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     stays; only with a what-if dynamite_strength of knockdown_strength); listed: light_rolls
     (need, lit), dynamite_throw_rolls (need, hit), dynamite_scatter_faces (the artillery-die
     face of each missed throw, 0 a dud), dynamite_blast_sizes (sticks, fighters surely under
-    it)."""
+    it).
+
+    Sabres and lances (wm-11; docs/rules/westamunda.md "Sabres and lances"), from the rosters
+    and rules alone: a parrier carries a weapon with flag parry and has a hand for it (fewer
+    than two of: locked arms, a hand on the reins, a lance held under lance_hand 'held'). A
+    PARRY comes only under melee_reading 'combat_score', both fighters up and not entangled,
+    right before its round's MELEE of that pair; the parrier can parry and his opponent cannot
+    (two parries cancel); the parrier was losing before (the opponent's score d beat his own,
+    his MELEE score less the fumble bonus the new face c brought and the old face b took away,
+    or equalled it with the higher I); e is the opponent's MELEE score; the highest die b
+    re-rolled to c moves the score from d to e (up: by c - b; equal: none; down: at most
+    b - c, a six among several only its critical_bonus; a new 6 shows among the MELEE's
+    sixes); f is 1 exactly when the parrier no longer loses. A MELEE where exactly one of the
+    pair can parry and he loses it must have had its PARRY. A lance (flag charge_strength)
+    adds its row's S to every blow by hand and lance_charge_bonus more in the round its holder
+    charged (CHARGED this turn: not a war horse's kept rounds; the strength that decides
+    whether a handgun beats the hand weapon too), checked on every blow's wound need (and a
+    horse's); under lance_hand 'held' its hand is taken: a long gun one-handed (MOD_ONE_ARM,
+    one_hand_long_gun_mod), no bow, no second handgun, and no shot, aim, reload, fit, clear
+    or light with no hand left (a rider on the reins, or an arm locked). The tidy parries,
+    parries_turned and lance_charge_blows match the trace. Counted: parries,
+    parries_turned, parries_unneeded (a lone parrier's rounds not lost), parry_both_rounds,
+    parry_locked_sides (a sabre without a hand for it), parries_on_initiative, parries_worse
+    (the re-roll came up higher), parries_by_riders, parries_locked_arm, lance_charge_blows,
+    lance_charge_blows_on_horses, lance_kept_blows (a war horse's later rounds), lance_hand_acts
+    (shots and reload steps of a fighter holding a lance); listed: parry_faces (each new face)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -754,6 +786,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     two_handed = [any(rules.weapon(w)["hands"] > 1 for w in r.weapons) for _, r in recruits]
     hand_s = [max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
                   if rules.weapon(w)["kind"] == S.KIND_MELEE) for _, r in recruits]
+    # sabres and lances (wm-11), from the rosters and rules alone: who carries a parrying
+    # weapon (flag parry), who a lance (flag charge_strength), whether it takes a hand at all
+    # times (lance_hand 'held'), and the lance's bonus in the round its holder charged (its
+    # row's S + lance_charge_bonus)
+    parrier = [any(rules.has_flag(w, "parry") for w in r.weapons) for _, r in recruits]
+    lance_row = [[w for w in r.weapons if rules.has_flag(w, "charge_strength")]
+                 for _, r in recruits]
+    lance_held = [bool(ls) and getattr(rules, "lance_hand", "held") == "held"
+                  for ls in lance_row]
+    lance_s = [max((rules.weapon(w)["strength"] + getattr(rules, "lance_charge_bonus", 0)
+                    for w in ls), default=None) for ls in lance_row]
     profile_of = [rules.profile(r.type) for _, r in recruits]
     # bows: the arrows each fighter carries, the one on the string and 12 a quiver (bow box)
     bows_of = [[w for w in r.weapons if rules.weapon(w)["kind"] == S.KIND_BOW]
@@ -880,6 +923,23 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     def reins(x):  # a rider with a hand on the reins (not riding like Rooster Coburn)
         return mounted[x] and "ride_like_rooster" not in skills[x]
 
+    def hands_taken(x):  # x's hands not free for a gun: locked arms, the reins, a held lance
+        return bin(arms[x]).count("1") + reins(x) + lance_held[x]
+
+    def no_hand(x, what):  # x holds a gun, reloads, clears or lights: he has a hand for it
+        assert hands_taken(x) < 2, \
+            ("no gun, reload, clear or light without a free hand (locked arms, a hand on the "
+             "reins, a lance held under lance_hand 'held')", what, arms[x], reins(x),
+             lance_held[x])
+        seen["lance_hand_acts"] += lance_held[x]
+
+    def can_parry(x):  # a sabre (flag parry) and a hand for it
+        return parrier[x] and hands_taken(x) < 2
+
+    def beats(x, y, sx, sy):  # does x, scoring sx, win the round against y scoring sy (equal
+        # scores: the higher I)?
+        return sx > sy or (sx == sy and profile_of[x]["I"] > profile_of[y]["I"])
+
     def sure(x):  # the sure-footed lil' pony's bonus to a rider's own rolls in the saddle
         return rules.sure_footed_bonus if mounted[x] and "sure_footed" in skills[x] else 0
 
@@ -991,6 +1051,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     hates = {}  # fighter -> the wrassler he hates
     charged = set()  # fighters who charged this turn (their combat round's bonus)
     lock_due = None  # (wrassler, loser) after a combat the wrassler won: ARM_LOCK must follow
+    parry_due = None  # a PARRY's (parrier, opponent, face, new face, score before, after,
+    # turned): its round's MELEE comes next (wm-11)
     melee_fresh = False  # no blow of the latest MELEE resolved yet (an arm lock comes first)
     firing = None  # the latest firing of this occasion: {"f", "row", "flags", "off"}
     FIRING = NESTED | {S.Ev.SHOT, S.Ev.BURST, S.Ev.AMMO, S.Ev.KICKBACK, S.Ev.BLAST,
@@ -1190,8 +1252,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             ("every hit on a rider is located (LOCATE) before its save, pin or wound; the "
              "horse's goes to the horse", what, hit_)
 
+    def hand_bonus(by):  # his best hand weapon's bonus now: a lance's charge strength in the
+        # round he charged (CHARGED this turn; not a war horse's later rounds) when more
+        if lance_s[by] is not None and by in charged:
+            return max(hand_s[by], lance_s[by])
+        return hand_s[by]
+
     def hand_strength(by):  # S of by's blow by hand: S + his hand weapon (none, arms locked)
-        return profile_of[by]["S"] + (hand_s[by] if arms[by] != BOTH_ARMS else 0)
+        return profile_of[by]["S"] + (hand_bonus(by) if arms[by] != BOTH_ARMS else 0)
 
     def blow_strength(x, by, on_horse, base=None):  # S of by's blow on x (the horse: no iron
         # jaw); base: the blow's S before the skills (a gun's), else by hand
@@ -1270,10 +1338,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # bits) of f's shot; rein=False: as if he stood on foot (no rein hand)
         hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and (ran(f) or (
             rules.hip_reading == "run" and act.get(f) == S.Act.RUN and plan.get(f, 0) > 2 * m_of[f]))
-        # a long gun one-handed: an arm locked, or the other hand on the reins (mounted_long_gun;
-        # not for a rider riding like Rooster Coburn)
+        # a long gun one-handed: an arm locked, a lance held in the other hand (lance_hand
+        # 'held', on foot or not), or the other hand on the reins (mounted_long_gun; not for a
+        # rider riding like Rooster Coburn)
         one_arm = weapon(row)["kind"] == S.KIND_LONG_GUN and (
-            arms[f] != 0 or (rein and rein_on and reins(f)))
+            arms[f] != 0 or lance_held[f] or (rein and rein_on and reins(f)))
         # a sure-footed rider's bonus in the saddle, an entangled shooter's -1 (wm-9)
         extra = (rules.gunfighter_modifier if flags & S.SH_OFF_HAND else 0) + \
             (rules.one_hand_long_gun_mod if one_arm else 0) + \
@@ -1298,6 +1367,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert not reins(f), ("no second handgun from the saddle: a rider keeps a hand on the "
                               "reins (either mounted_long_gun reading; not riding like Rooster "
                               "Coburn)", f)
+        assert not lance_held[f], ("no second handgun with a lance held (lance_hand 'held')",
+                                   f)
         assert firing is not None and firing["f"] == f and not firing["off"], \
             "a second handgun right after a firing of his own"
         assert firing["row"] is None or weapon(firing["row"])["kind"] == S.KIND_HANDGUN, \
@@ -1494,6 +1565,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["hand_blows_locked"] += guns_in_melee and arms[by] == BOTH_ARMS and any(
                 n is None or n > 0 for (x_, _), n in rounds_in.items() if x_ == by)
             hit_[8], hit_[9] = hand_strength(by), -1
+            lanced = arms[by] != BOTH_ARMS and hand_bonus(by) > hand_s[by]
+            tally[side[by], "lance_charge_blows"] += lanced  # struck at the lance's charge S
+            seen["lance_charge_blows_on_horses"] += lanced and mounted[hit_[0]]
+            seen["lance_kept_blows"] += lance_s[by] is not None and by in kept and \
+                by not in charged  # a war horse's later round: no lance charge S
         else:
             assert gun in may, \
                 ("a gun blow with his strongest loaded, unjammed handgun stronger than his hand "
@@ -1570,6 +1646,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             raise AssertionError(("a missed shot whose die would have hit but for the target's "
                                   "cover makes him duck back: a DUCK follows (duck_backs)",
                                   duck_due, row.tolist()))
+        if parry_due is not None and kind != S.Ev.MELEE:
+            raise AssertionError(("a PARRY comes right before its round's MELEE", parry_due,
+                                  row.tolist()))
         if due_next is not None:  # the horse rules' next event (a fall, a stay-on test, ...)
             assert (kind, f) == due_next[:2] and due_next[2] in (None, b), \
                 ("the event the horse rules call for next", due_next, row.tolist())
@@ -1769,6 +1848,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.AIM:
             t = a
             assert arms[f] != BOTH_ARMS, "no aim with both arms locked (he holds no gun)"
+            no_hand(f, row.tolist())
             cov0 = tcov(f, t)[1] if b == 1 else aim[f][2]
             assert b == 1 or aim[f][0] == t, "an aim of more turns is on the same target"
             aim[f] = (t, (pos[t][0] - pos[f][0], pos[t][1] - pos[f][1]), cov0)
@@ -1866,9 +1946,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert mods & (S.MOD_HIP | S.MOD_MARKSMAN | S.MOD_ONE_ARM) == bits, \
                 ("MOD_HIP, MOD_MARKSMAN and MOD_ONE_ARM exactly when they apply", row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
+            no_hand(f, row.tolist())
             if weapon(b)["kind"] == S.KIND_BOW:
                 assert arms[f] == 0, ("a bow needs both hands: no bow shot with an arm locked",
                                       row.tolist())
+                assert not lance_held[f], ("a bow needs both hands: none with a lance held "
+                                           "(lance_hand 'held')", row.tolist())
                 loosed[f] += 1
                 assert loosed[f] <= arrows[f], \
                     ("no more arrows than the one on the string and the quivers' (no reload)",
@@ -2153,6 +2236,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
             duck_fires(f, e, row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
+            no_hand(f, row.tolist())
             if e & S.SH_OFF_HAND:
                 start_off_hand(f, e)
             else:
@@ -2232,6 +2316,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.RELOAD:
             cat, passed, die, put, lost = b, c, d, e, f5
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
+            no_hand(f, row.tolist())
             reload_step(f, row.tolist())
             roll_bs(f, cat, passed, row.tolist())
             r_ = kit_rows[f][a]
@@ -2294,6 +2379,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.FIT:  # a reloading turn fitting a spare cylinder or tube (wm-7)
             cat, passed, die, put, aside, left = b, c, d, e, f5, g
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
+            no_hand(f, row.tolist())
             reload_step(f, row.tolist())
             roll_bs(f, cat, passed, row.tolist())
             assert act.get(f) == S.Act.RELOAD, ("a fit is a reloading turn's", row.tolist())
@@ -2657,6 +2743,65 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     assert (ha, hb) == ((rules.melee_tie_hits, 0) if i_f > i_o else
                                         (0, rules.melee_tie_hits) if i_o > i_f else (0, 0))
             seen["melee_rounds_locked"] += (arms[f] != 0) + (arms[o] != 0)
+            # the sabre's parry (wm-11; reference 7 [S BSD]): when exactly one of the pair can
+            # parry (a sabre and a hand for it) and he is losing the round (the scores, then
+            # the I tie-break), his opponent re-rolls his highest attack die (PARRY right
+            # before, its d the opponent's score before, e after, f 1 the parrier no longer
+            # loses); two parries cancel; none under 'ws_roll'
+            score, six_of = {f: sa, o: sb}, {f: f5, o: g}
+            lone = [x for x in (f, o) if can_parry(x)]
+            seen["parry_locked_sides"] += sum(parrier[x] and not can_parry(x) for x in (f, o))
+            seen["parry_both_rounds"] += len(lone) == 2
+            if parry_due is not None:
+                p, q, old, new, before, after, turned = parry_due
+                parry_due = None
+                assert {p, q} == {f, o}, ("a PARRY is of the pair of its round's MELEE",
+                                          row.tolist(), (p, q))
+                assert lone == [p], \
+                    ("a parry: the parrier carries a sabre (flag parry) with a hand for it and "
+                     "his opponent cannot parry (two parries cancel)", row.tolist(), (p, q),
+                     [(parrier[x], arms[x], reins(x), lance_held[x]) for x in (p, q)])
+                own_before = score[p] - rules.fumble_bonus * ((new == 1) - (old == 1))
+                assert beats(q, p, before, own_before), \
+                    ("a parry only by the one losing the round (on the scores, or the I "
+                     "tie-break): PARRY d against his own score", row.tolist(), parry_due,
+                     own_before)
+                assert after == score[q], \
+                    ("PARRY e: the opponent's score after the re-roll is his MELEE score",
+                     row.tolist(), parry_due)
+                assert turned == (not beats(q, p, score[q], score[p])), \
+                    ("PARRY f: 1 exactly when the parrier no longer loses", row.tolist(),
+                     parry_due)
+                # the highest die re-rolled: up from old (< 6, no sixes before), the best
+                # rises by the difference; the same, no change; down, at most old - new lower
+                # (a six among several: only its critical lost)
+                if new > old:
+                    ok = after == before + new - old
+                elif new == old:
+                    ok = after == before
+                elif old == 6 and six_of[q] >= 1:
+                    ok = after == before - rules.critical_bonus
+                else:
+                    ok = before - (old - new) <= after <= before - (old == 6)
+                assert ok and (new < 6 or six_of[q] >= 1), \
+                    ("PARRY b, c, d, e: the highest die (b) re-rolled to c moves the score from "
+                     "d to e", row.tolist(), parry_due, six_of[q])
+                seen["parries"] += 1
+                seen["parries_turned"] += turned
+                seen["parries_on_initiative"] += before == own_before
+                seen["parries_worse"] += after > before  # the re-roll came up higher
+                seen["parries_by_riders"] += mounted[p]
+                seen["parries_locked_arm"] += arms[p] != 0
+                seen["parry_faces"].append(new)
+                tally[side[p], "parries"] += 1
+                tally[side[p], "parries_turned"] += turned
+            elif len(lone) == 1 and rules.melee_reading == "combat_score":
+                p = lone[0]
+                q = o if p == f else f
+                assert not beats(q, p, score[q], score[p]), \
+                    ("a lone parrier losing the round parries (PARRY before the MELEE)",
+                     row.tolist())
+                seen["parries_unneeded"] += 1
             wounds_due.extend(owed(o, f, None, True) for _ in range(ha))
             wounds_due.extend(owed(f, o, None, True) for _ in range(hb))
             win = f if ha > hb else o if hb > ha else None
@@ -2668,6 +2813,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             fight = {"pair": (f, o), "six": {f: f5, o: g}, "phase": f, "gun": {},
                      "rolls": collections.Counter(), "closed": set()}
             seen["melee_sixes"] += f5 + g
+        elif kind == S.Ev.PARRY:  # the sabre's parry (wm-11): its round's MELEE follows
+            assert rules.melee_reading == "combat_score", \
+                ("no parry under melee_reading 'ws_roll' (no attack dice to re-roll)",
+                 row.tolist())
+            assert 1 <= b <= 6 and 1 <= c <= 6 and f5 in (0, 1), ("PARRY b, c: faces; f: 0/1",
+                                                                  row.tolist())
+            assert state[f] == STANDING and state[a] == STANDING and side[a] != side[f] and \
+                f not in tied and a not in tied, \
+                ("a parry in a round of hand-to-hand, both up (not down nor entangled)",
+                 row.tolist())
+            parry_due = (f, a, b, c, d, e, f5)
         elif kind == S.Ev.ARM_LOCK:
             assert lock_due == (a, f) and melee_fresh, \
                 "ARM_LOCK: the wrassler who won the combat, before its blows"
@@ -2867,6 +3023,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 tally[side[a], "friendly_hits"] += b * (side[f] == side[a])
         elif kind == S.Ev.CLEAR:
             assert arms[f] != BOTH_ARMS, "no jam cleared with both arms locked"
+            no_hand(f, row.tolist())
             reload_step(f, row.tolist())
             roll_bs(f, b, c, row.tolist())
             assert a not in throw_slots[f], ("a thrown tomahawk never jams", row.tolist())
@@ -2887,6 +3044,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["mounted_clears"] += mounted[f]
         elif kind == S.Ev.SHELLS:
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
+            no_hand(f, row.tolist())
             part = lemat_part.get((f, a), (None, None))
             assert act.get(f) == S.Act.RELOAD and ((f, a) in loaded or part[1] == "b"), \
                 ("a change of shells is a reload of a double-barrelled gun or of a Le Mat's "
@@ -3187,6 +3345,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  row.tolist(), unlit[f], lit[f])
             assert arms[f] != BOTH_ARMS and not (arms[f] != 0 and reins(f)), \
                 ("no lighting without a free hand", row.tolist())
+            no_hand(f, row.tolist())
             assert bool(in_throw) == (not rules.light_takes_turn), \
                 ("LIGHT g: lit as the turn's reloading action (light_takes_turn), or as part "
                  "of the throw (off)", row.tolist())
@@ -3285,6 +3444,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     close_fight()
     close_blast()
     assert shell is None and shells_due is None
+    assert parry_due is None, ("a PARRY is followed by its round's MELEE", parry_due)
     assert dyn_due is None and light_due is None, ("a bundle's blast follows its throw or fuse, "
                                                    "a light in the throw its throw")
     seen["sticks_carried"] += sum(recruits[x][1].weapons.count(DYNAMITE) for x in dyn_slot)
@@ -3296,7 +3456,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows") + \
-                SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
+                WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
@@ -3349,13 +3509,14 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
          "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
          "skill_reload_rolls", "light_rolls", "dynamite_throw_rolls", "dynamite_scatter_faces",
-         "dynamite_blast_sizes")  # lists
+         "dynamite_blast_sizes", "parry_faces")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")
 RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
 JAM_COLUMNS = ("ammo_rolls", "jams", "clear_actions", "jams_cleared")
 ROPE_COLUMNS = ("entangled", "untangle_tries", "untangled", "tangled_actions", "lassos_lost")
+WM11_COLUMNS = ("parries", "parries_turned", "lance_charge_blows")  # sabres and lances
 DYN_COLUMNS = ("dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds", "fuses_burnt",
                "dynamite_hits", "dynamite_own_hits")
 
@@ -4333,3 +4494,135 @@ def test_no_dynamite_is_thrown_on_overwatch_or_on_the_move():
     rules = dataclasses.replace(DYN, light_takes_turn=False)
     seen = audited(rules, 400, "rules", games=[70, 227, 260, 302, 352, 353])
     assert seen["dynamite_overwatch_throws"] == 0 and seen["dynamite_midmove_throws"] == 0
+
+
+# ---------------------------------------------------------------- sabres and lances (wm-11)
+
+SL_NAMES = ["brawler", "gunslinger_rush", "random"]  # the brawler charges: hand-to-hand is common
+CLOSE = ["brawler", "random"]  # the pairings of the fights picked by number below
+CAV_SIDES = dict(gang_a="cavalry", gang_b="cavalry")
+WAR_BANDS = dict(gang_a="native_war_band", gang_b="native_war_band")
+MOUNTED_BAL = dict(mounted_a=True, mounted_b=True, build_a="balanced", build_b="balanced")
+WRASSLED = dict(build_b="brawlers", skill_b="wrassler")  # side B's pugilist locks arms
+SABRE = WMRules(swap_a="sabre", **CAV_SIDES)
+LANCE = WMRules(swap_a="lance", **WAR_BANDS)
+LANCE_MOUNTED = WMRules(swap_a="lance", **WAR_BANDS, **MOUNTED_BAL)
+SABRED = (builds.side_roster(SABRE, "a"), builds.side_roster(SABRE, "b"))
+UNSABRED = tuple(builds.side_roster(WMRules(**CAV_SIDES), s) for s in "ab")  # no sabre
+
+
+@pytest.mark.parametrize("rules,n,names,games,check", [
+    (SABRE, 48, SL_NAMES, None, ("parries", "parries_turned", "parries_unneeded")),
+    (WMRules(cavalry_sabre=True, **CAV_SIDES), 48, SL_NAMES, None, ("parry_both_rounds",)),
+    (WMRules(swap_a="sabre", **CAV_SIDES, **MOUNTED_BAL), 48, SL_NAMES, None,
+     ("parries", "parries_by_riders")),
+    (dataclasses.replace(SABRE, melee_reading="ws_roll"), 48, SL_NAMES, None, ("blows",)),
+    (dataclasses.replace(SABRE, melee_hits="one", melee_tie_hits=0), 48, SL_NAMES, None,
+     ("parries", "parries_on_initiative")),
+    (WMRules(gang_a="cavalry", swap_a="sabre", mounted_a=True, build_a="balanced", **WRASSLED),
+     300, CLOSE, [58, 80, 152, 165, 194, 226], ("parry_locked_sides", "parries_locked_arm")),
+    (WMRules(gang_a="cavalry", swap_a="sabre", setup_max_rarity=1, setup_handgun_rule="any",
+             swap_b="large_revolver"), 48, SL_NAMES, None, ("parries", "gun_blows")),
+    (LANCE, 48, SL_NAMES, None, ("lance_charge_blows", "lance_hand_acts", "one_arm_shots")),
+    (LANCE_MOUNTED, 48, SL_NAMES, None, ("lance_charge_blows", "lance_charge_blows_on_horses")),
+    (dataclasses.replace(LANCE_MOUNTED, lance_hand="free"), 48, SL_NAMES, None,
+     ("lance_charge_blows",)),
+    (dataclasses.replace(LANCE_MOUNTED, riding_skill_a="war_horse"), 300, CLOSE,
+     [41, 52, 53, 60, 108, 237], ("lance_kept_blows", "war_horse_rounds")),
+    (WMRules(gang_a="native_war_band", swap_a="lance", **WRASSLED), 300, CLOSE,
+     [54, 69, 70, 97, 164, 192], ("melee_rounds_locked", "lance_charge_blows")),
+    (WMRules(scenario="shoot_out", shootout_order="turns", swap_a="sabre", swap_b="lance",
+             gang_a="cavalry", gang_b="native_war_band"), 48, SL_NAMES, None,
+     ("parries", "lance_charge_blows"))],
+    ids=["sabre", "sabres-cancel", "sabre-mounted", "sabre-ws-roll", "sabre-one-hit",
+         "sabre-v-wrassler", "sabre-v-large-revolvers", "lance", "lance-mounted",
+         "lance-free", "lance-war-horse", "lance-v-wrassler", "shoot-out-sabre-v-lance"])
+def test_sabres_and_lances_hold_on_every_trace(rules, n, names, games, check):
+    """Sabres and lances (wm-11; docs/rules/westamunda.md "Sabres and lances"), the rules' own
+    gangs: the auditor checks every PARRY (a sabre with a hand for it, the opponent none, the
+    parrier losing before on the scores or the I tie-break, the re-rolled die moving the
+    opponent's score from d to e, e his MELEE score, f exactly when the parrier no longer
+    loses), a PARRY wherever a lone parrier loses the round and none elsewhere (none under
+    'ws_roll', none when two parries cancel), each blow's S (the lance's charge S in the round
+    its holder charged only, not a war horse's later rounds), the held lance's hand (long guns
+    one-handed, no bow, no second handgun, no gun or reload for a rider on the reins) and the
+    tidy parries, parries_turned and lance_charge_blows (see ``_audit``); each configuration
+    shows its own features, and the parries' new faces are a fair die."""
+    seen = audited(rules, n, "rules", names=names, games=games)
+    for name in check:
+        assert seen[name] > 0, (name, seen[name])
+    if rules.melee_reading == "ws_roll" or rules.cavalry_sabre or "sabre" not in (
+            rules.swap_a, rules.swap_b):
+        assert seen["parries"] == 0  # no dice to re-roll, two sabres, or none
+    if "lance" not in (rules.swap_a, rules.swap_b):
+        assert seen["lance_charge_blows"] == 0 and seen["lance_hand_acts"] == 0
+    if rules.lance_hand == "free":
+        assert seen["lance_hand_acts"] == 0
+    faces = seen["parry_faces"]
+    if len(faces) >= 60:
+        assert agrees([faces.count(k) for k in range(1, 7)], [1 / 6] * 6), faces
+
+
+@pytest.mark.parametrize("played,against,rosters,audit_rosters,why", [
+    (SABRE, SABRE, SABRED, UNSABRED, "a parry: the parrier carries a sabre"),
+    (SABRE, SABRE, UNSABRED, SABRED, "a lone parrier losing the round parries"),
+    (dataclasses.replace(SABRE, melee_reading="ws_roll"), SABRE, SABRED, None,
+     "combat scores"),
+    (dataclasses.replace(LANCE, lance_charge_bonus=0), LANCE, None, None, "WOUND roll"),
+    (dataclasses.replace(LANCE, lance_hand="free"), LANCE, None, None, "a shot's need"),
+    (LANCE, dataclasses.replace(LANCE, lance_hand="free"), None, None, "a shot's need"),
+    (dataclasses.replace(LANCE_MOUNTED, lance_hand="free"), LANCE_MOUNTED, None, None,
+     ("without a free hand", "a shot's need"))],
+    ids=["sabre-unseen", "sabre-unused", "ws_roll", "lance_charge_bonus", "lance_hand-free",
+         "lance_hand-held", "lance_hand-free-mounted"])
+def test_the_auditor_rejects_fights_played_under_other_sabre_and_lance_rules(
+        played, against, rosters, audit_rosters, why):
+    """The auditor has teeth for sabres and lances: fights played with sabres audited as if
+    none were carried (and the other way round), or played under another reading or key and
+    audited against the rules above, fail within 48 fights on the check it feeds."""
+    types = (played.gang_a, played.gang_b)
+    if rosters is None:
+        rosters, types = api.gangs(played)
+    assert audit_fails(played, against, 48, why, rosters=rosters, audit_rosters=audit_rosters,
+                       types=types)
+
+
+def _parry_doctored(name, ev):
+    """The trace doctored at its first PARRY as ``name`` says, or None where it has none that
+    can be (a 'face' needs a face below 6; 'dropped' a parry that did not turn the round)."""
+    rows = [i for i in _rows(ev, S.Ev.PARRY)
+            if (name != "face" or ev[i, EV_C] < 6) and (name != "dropped" or ev[i, 8] == 0)]
+    if not rows:
+        return None
+    i, ev = rows[0], ev.copy()
+    if name == "turned":  # f flipped
+        ev[i, 8] = 1 - ev[i, 8]
+    elif name == "face":  # the new face one higher, the scores as they were
+        ev[i, EV_C] += 1
+    elif name == "after":  # e one more than the MELEE's score
+        ev[i, EV_E] += 1
+    elif name == "parrier":  # the parry given to his opponent (no sabre)
+        ev[i, 1], ev[i, 3] = ev[i, 3], ev[i, 1]
+    elif name == "dropped":  # the parry left out: the lone parrier lost without one
+        ev = np.delete(ev, i, axis=0)
+    return ev
+
+
+@pytest.mark.parametrize("name,why", [
+    ("turned", "PARRY f"), ("face", "PARRY b, c, d, e"), ("after", "PARRY e"),
+    ("parrier", "a parry: the parrier carries a sabre"),
+    ("dropped", "a lone parrier losing the round parries")])
+def test_the_auditor_rejects_a_doctored_parry(name, why):
+    """The parry checks have teeth: the first fight of the sabre set (every pairing of the
+    brawler, the gunslinger and the random floor) with a PARRY that can be doctored so fails
+    the audit on the check concerned."""
+    k, w = lineups(SL_NAMES, 48)
+    for i in range(48):
+        batch, ev, tab = replay(SABRE, 5, 1, i, k[i], w[i], rosters=SABRED, gang_types=CAVALRY)
+        bad = _parry_doctored(name, ev)
+        if bad is None:
+            continue
+        with pytest.raises(AssertionError, match=re.escape(why)):
+            _audit(SABRE, bad, batch.games[0], batch.sides[0], tab, SABRED, CAVALRY)
+        return
+    pytest.fail("no fight of the sabre set has a parry to doctor")

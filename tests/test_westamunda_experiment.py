@@ -27,7 +27,7 @@ RAW = {
 
 
 def test_config_refuses_gangs_it_cannot_field_before_playing():
-    for rules, words in (({"swap_a": "sabre"}, ["swap_a", "sabre", "parry"]),
+    for rules, words in (({"swap_a": "sabre"}, ["swap_a", "sabre", "not for a townsfolk gang"]),
                          ({"swap_b": "lemat"}, ["swap_b", "lemat", "rare", "setup_max_rarity"]),
                          ({"swap_b": "lever_shotgun_scatter", "setup_max_rarity": 2},
                           ["swap_b", "lever_shotgun_scatter", "not modelled"]),

@@ -155,6 +155,20 @@ state and whether it burnt down or was pinched out; the roster the sticks, the t
 lit bundles, the closing line the side records' dynamite columns; the narrator's count of each
 fighter's lit and unlit sticks is the model's. Two tests of traces written by hand check the
 lines word for word; fights without dynamite say nothing of it.
+
+And over fights with sabres and lances ('sabres': SABRE_CASES, 'lances': LANCE_CASES, about 130
+replays; wm-11): side A's cavalry with sabres against cavalry without, on foot and riding, and
+fast-draw shoot-outs of them (SABRE_SHOOTOUTS); side A's native war band with lances against one
+without, on foot, riding and under lance_hand 'free'. Besides the checks above, their own: every
+parry (Ev.PARRY) is told in its round's line with the scores before it (the parrier losing, on
+initiative at a tie), the die re-rolled and its new face, the opponent's score before and after,
+a fumble's change to the parrier's, whether the round turned, ended level or was still lost,
+and the final scores the MELEE logs; the roster names each sabre and lance and gives its
+profile; every round a lancer charged into names his lance's charge behind his blows at its
+strength, and no other does; a lance holder's one-handed long gun names the lance, a rider with
+the reins and a lance has no hand for a gun; the closing line counts parries, parries that
+turned the round and lance charge blows as the side records do. Two traces written by hand
+check the lines word for word; fights without sabres or lances say nothing of them.
 """
 
 import dataclasses
@@ -325,6 +339,20 @@ DYN_CASES = [(DYN, (0, 1)), (dict(DYN, light_takes_turn=False), (0,)),
              (dict(DYN, heavy_rain=True, light_roll="category"), (0,))]
 DYN_SHOOTOUTS = [(dict(DYN, scenario="shoot_out"), 0),
                  (dict(DYN, scenario="shoot_out", light_takes_turn=False), 0)]
+# sabres and lances (wm-11): (rule changes, seeds), every pairing of GUNFIGHTERS on each seed, the
+# rules' own gangs (builds.side_roster): side A's cavalry with sabres (swap_a) against cavalry
+# without, on foot and riding (a lone parrier: its parries); side A's native war band with lances
+# against one without, on foot (long guns fired one-handed), riding (a hand on the reins and the
+# lance in the other: no hand for a gun) and under lance_hand 'free'; and fast-draw shoot-outs
+# of the sabre gangs (SABRE_SHOOTOUTS)
+SABRE = dict(gang_a="cavalry", gang_b="cavalry", swap_a="sabre")
+LANCE = dict(gang_a="native_war_band", gang_b="native_war_band", swap_a="lance")
+SABRE_CASES = [(SABRE, (0, 1)),
+               (dict(SABRE, mounted_a=True, mounted_b=True, build_a="balanced", build_b="balanced"),
+                (0,))]
+LANCE_CASES = [(LANCE, (0, 1)), (dict(LANCE, mounted_a=True, mounted_b=True, gang_budget=3000), (0,)),
+               (dict(LANCE, lance_hand="free", mounted_a=True, gang_budget=3000), (0,))]
+SABRE_SHOOTOUTS = [(dict(SABRE, scenario="shoot_out"), 0)]
 
 
 def written(rows):
@@ -1040,6 +1068,44 @@ DYN_FEATURES = {
 }
 
 
+def _parries(ev):
+    """Each PARRY as (its row, the round's MELEE row next to it, the parrier's hits struck in
+    it)."""
+    out = []
+    for j in np.flatnonzero(ev[:, 2] == S.Ev.PARRY):
+        m = ev[j + 1]
+        out.append((ev[j], m, int(m[6] if m[1] == ev[j, 1] else m[7])))
+    return out
+
+
+# a sabre or lance mechanic -> does this trace show it?
+SABRE_FEATURES = {
+    "parry_lost": lambda ev: any(not p[8] for p, _, _ in _parries(ev)),
+    "parry_turned": lambda ev: any(p[8] and hits for p, _, hits in _parries(ev)),
+    "parry_level": lambda ev: any(p[8] and not hits for p, _, hits in _parries(ev)),
+    "parry_fumble": lambda ev: any(p[5] == 1 for p, _, _ in _parries(ev)),
+    "parry_same_score": lambda ev: any(p[6] == p[7] for p, _, _ in _parries(ev)),
+}
+LANCE_FEATURES = {
+    "charge_won": lambda ev: any(_sides(ev)[int(ev[j, 1])] == 0 and _charge_round(ev, j)
+                                 for j in np.flatnonzero(ev[:, 2] == S.Ev.CHARGED)),
+    "one_handed": lambda ev: any(_sides(ev)[int(e[1])] == 0 and e[11] & S.MOD_ONE_ARM
+                                 for e in _ev(ev, S.Ev.SHOT)),
+}
+
+
+def _charge_round(ev, j):
+    """Does the charger of CHARGED row j strike blows in the round of his turn (the first
+    MELEE of his after it, before the next TURN)?"""
+    i = int(ev[j, 1])
+    for e in ev[j + 1:]:
+        if e[2] == S.Ev.TURN:
+            return False
+        if e[2] == S.Ev.MELEE and i in (e[1], e[3]):
+            return bool(e[6] if e[1] == i else e[7])
+    return False
+
+
 def _saves(ev, skill, ok=None, melee=None):
     """SAVE rows of ``skill`` (a SKILLS name), avoided or not (``ok``), in hand-to-hand or not
     (``melee``; None: either)."""
@@ -1184,8 +1250,8 @@ def _skill_fight(changes, seed, names):
 
 class Fights(list):
     """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', 'horses',
-    'spares', 'ducks', 'lemat', 'guns', 'ropes', 'dynamite', or a shoot-out order of
-    SHOOTOUT."""
+    'spares', 'ducks', 'lemat', 'guns', 'ropes', 'dynamite', 'sabres', 'lances', or a
+    shoot-out order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -1214,7 +1280,8 @@ def _fights(kind):
     Ducks: every pairing on the seeds of each DUCK_CASES case. Le Mats: every pairing on the
     seeds of each LEMAT_CASES case. Guns in hand-to-hand: every pairing on the seeds of each
     GUN_CASES case. Ropes and riding skills: every pairing on the seeds of each ROPE_CASES
-    case. Dynamite: every pairing on the seeds of each DYN_CASES case."""
+    case. Dynamite: every pairing on the seeds of each DYN_CASES case. Sabres and lances: every
+    pairing on the seeds of each SABRE_CASES and LANCE_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -1288,10 +1355,12 @@ def _fights(kind):
             rules = WMRules(**changes)
             out += _roster_fights(rules, _gun_rosters(rules, kit), seeds, pairs)
         features = GUN_FEATURES
-    elif kind in ("ropes", "dynamite"):  # the rules' own sides (builds.side_roster)
-        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
-        cases, features = ((ROPE_CASES, ROPE_FEATURES) if kind == "ropes"
-                           else (DYN_CASES, DYN_FEATURES))
+    elif kind in ("ropes", "dynamite", "sabres", "lances"):  # the rules' own sides
+        pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]  # (builds.side_roster)
+        cases, features = {"ropes": (ROPE_CASES, ROPE_FEATURES),
+                           "dynamite": (DYN_CASES, DYN_FEATURES),
+                           "sabres": (SABRE_CASES, SABRE_FEATURES),
+                           "lances": (LANCE_CASES, LANCE_FEATURES)}[kind]
         for changes, seeds in cases:
             rules = WMRules(**changes)
             rosters = tuple(builds.side_roster(rules, s) for s in "ab")
@@ -1364,7 +1433,7 @@ def _both_shells(gun):
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
                                         "horses", "spares", "ducks", "lemat", "guns", "ropes",
-                                        "dynamite"])
+                                        "dynamite", "sabres", "lances"])
 def fights(request):
     return _fights(request.param)
 
@@ -5724,3 +5793,329 @@ def test_written_traces_with_dynamite_lit_as_thrown_and_a_fuse_snuffed():
             "Side A (x): 1 standing, 1 down (A1), 0 out of action; it fired 0 shots and hit with "
             "0; its dynamite: 1 bundle lit, 1 snuffed out unthrown."):
         assert f"\n{line}\n" in f"\n{text}\n", line
+
+
+# ---------------------------------------------------------------- sabres and lances (wm-11)
+
+PARRY_LINE = re.compile(
+    r"^(\w+) \(WS \d+\) against (\w+) \(WS \d+\)(.*?): at first (\d+) against (\d+), (\w+) "
+    r"losing( on initiative \(I (\d+) against (\d+)\))?; \6 parries with his sabre: (\w+) re-rolls "
+    r"his highest attack die, a (\d), and gets a (\d): his score (?:(\d+) becomes (\d+)|stays "
+    r"(\d+))(?: and \6's (\d+) becomes (\d+) \((.*?)\))?, and (the round turns|the round ends "
+    r"level|\6 still loses): combat scores (\d+) and (\d+)(.*)\.$", re.M)
+PARRY_RULE = "Rule: a fighter with a sabre and a hand for it parries: when he is the only one in a"
+LANCE_BLOWS = re.compile(r"; (\w+) strikes (\d+) blows?(, his lance's charge behind (them|it|those "
+                         r"not struck with a gun) \(S(\d+)\))?")
+LANCE_RULE = "Rule: a lance strikes at its holder's S + 1, and +1 more in the round he charged"
+
+
+def _sabre_fights():
+    fights = _fights("sabres")
+    assert fights.kind == "sabres"
+    return fights
+
+
+def _lance_fights():
+    fights = _fights("lances")
+    assert fights.kind == "lances"
+    return fights
+
+
+@functools.cache
+def _sabre_shootouts():
+    """Fast-draw shoot-outs of SABRE_SHOOTOUTS, every pairing: a round's hand-to-hand comes at
+    its end, its parries with it."""
+    out = []
+    for changes, seed in SABRE_SHOOTOUTS:
+        rules = WMRules(**changes)
+        rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+        out += _roster_fights(rules, rosters, (seed,),
+                              [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS],
+                              types=(rules.gang_a, rules.gang_b))
+    assert any(len(_ev(f.events, S.Ev.PARRY)) for f in out)
+    return out
+
+
+def _kit_of(f, i):
+    """Fighter i's roster entry (fighters deploy in roster order, side by side)."""
+    lab = _labels(f.events)[i]
+    return f.rosters["AB".index(lab[0])][int(lab[1:]) - 1]
+
+
+def test_every_parry_is_told_in_its_round_with_its_faces_and_scores():
+    """Each PARRY is told in its round's line, in order, over the sabre fights and shoot-outs:
+    the pair as the MELEE logs it, the scores before the parry with the parrier losing (on the
+    scores, or on initiative with his I the lower), the opponent's die re-rolled and its new
+    face, his score before and after (the event's), the parrier's own score changed only by a
+    1 rolled or lost (the fumble bonus), whether the round turned (the parrier striking), ended
+    level (no blows) or the parrier still lost, then the final scores (the MELEE's); the rule
+    once, under the first; and the closing line counts each side's parries and those that
+    turned the round as its records do."""
+    n = 0
+    for f in list(_sabre_fights()) + _sabre_shootouts():
+        labels = _labels(f.events)
+        told = list(PARRY_LINE.finditer(f.text))
+        rows = _parries(f.events)
+        assert len(told) == len(rows) == f.text.count(" parries with his sabre"), f.names
+        for m, (p, melee, hits) in zip(told, rows, strict=True):
+            a, b = int(melee[1]), int(melee[3])
+            assert (m.group(1), m.group(2)) == (labels[a], labels[b])
+            assert (m.group(6), m.group(10)) == (labels[int(p[1])], labels[int(p[3])])
+            assert (int(m.group(11)), int(m.group(12))) == (p[4], p[5])
+            before = int(m.group(13) or m.group(15))
+            after = int(m.group(14) or m.group(15))
+            assert (before, after) == (p[6], p[7])
+            mine, theirs = (int(m.group(4)), int(m.group(5)))[::1 if a == p[1] else -1]
+            assert theirs == p[6]
+            if m.group(7):  # a tie lost on initiative
+                assert mine == theirs and int(m.group(8)) < int(m.group(9))
+                assert int(m.group(8)) == _profile(f, int(p[1]))["I"]
+            else:
+                assert mine < theirs
+            final = int(melee[4] if a == p[1] else melee[5])
+            if m.group(16):  # a 1 rolled (or lost): the fumble bonus moves the parrier's score
+                assert (int(m.group(16)), int(m.group(17))) == (mine, final) and \
+                    (p[5] == 1) != (p[4] == 1)
+            else:
+                assert mine == final and (p[5] == 1) == (p[4] == 1)
+            res = m.group(19)
+            assert res == ("the round turns" if p[8] and hits else "the round ends level"
+                           if p[8] else f"{labels[int(p[1])]} still loses")
+            assert (int(m.group(20)), int(m.group(21))) == (melee[4], melee[5])
+            n += 1
+        if rows:
+            first = f.text.index(told[0].group(0))
+            assert f.text.count(PARRY_RULE) == 1 and f.text.index(PARRY_RULE) > first
+        for s in range(2):
+            parries, turned = (int(f.sides[s, c]) for c in (S.S_PARRIES, S.S_PARRIES_TURNED))
+            want = (f"; its sabres parried {parries} round{'s' if parries != 1 else ''} ("
+                    + (f"{turned} of them turned)" if turned else "none turned)"))
+            assert (want in _closing_line(f, s)) == bool(parries), (want, _closing_line(f, s))
+            assert "its sabres" in _closing_line(f, s) or not parries
+    assert n > 50
+
+
+def test_the_roster_names_each_sabre_and_lance_with_its_profile():
+    """Side A's every fighter carries his sabre or lance (swap_a) and the roster names it after
+    his guns, side B's none; the weapon's profile is given once, a lance's rule (its hand,
+    lance_hand) with it."""
+    for f in list(_sabre_fights()) + list(_lance_fights()):
+        blade = "sabre" if f.rules.swap_a == "sabre" else "lance"
+        for lab in _labels(f.events).values():
+            line = re.search(rf"^  {lab} [a-z ]+ at \(\d+,\d+\)(?: on horseback)?, (.*?)(?:; "
+                             r"skills?: .*)?\.$", f.text, re.M).group(1)
+            assert line.endswith(f" and {blade}") == (lab[0] == "A"), (lab, line)
+        assert f.text.count(f"  The {blade}, a hand weapon: strikes at its holder's S") == 1
+        held = "held in one hand at all times" if f.rules.lance_hand == "held" else \
+            "slung while he shoots"
+        if blade == "lance":
+            assert f"+1 more in the round he charged; {held}." in f.text
+            assert f.text.count(LANCE_RULE) == 1
+        else:
+            assert "parries: its holder losing a round of hand-to-hand" in f.text
+            assert LANCE_RULE not in f.text
+
+
+def test_every_lance_charge_is_told_with_its_strength():
+    """In each round of the lance fights, a fighter's blows are said to carry his lance's
+    charge, at his S + the lance's + lance_charge_bonus, exactly when he carries a lance (his
+    roster's) and charged earlier in that turn (his Ev.CHARGED since the turn began); the
+    closing line counts each side's blows struck so as its lance_charge_blows."""
+    n = 0
+    for f in _lance_fights():
+        labels = _labels(f.events)
+        lines = [line for line in f.text.split("\n") if MELEE_LINE.match(line)]
+        melees = _ev(f.events, S.Ev.MELEE)
+        assert len(lines) == len(melees)
+        charged, k = set(), 0
+        for e in f.events:
+            if e[2] == S.Ev.TURN:
+                charged = set()
+            elif e[2] == S.Ev.CHARGED:
+                charged.add(int(e[1]))
+            elif e[2] == S.Ev.MELEE:
+                line = lines[k]
+                k += 1
+                blows = {m.group(1): m for m in LANCE_BLOWS.finditer(line)}
+                for i, hits in ((int(e[1]), int(e[6])), (int(e[3]), int(e[7]))):
+                    if not hits:
+                        assert labels[i] not in blows
+                        continue
+                    m = blows[labels[i]]
+                    assert int(m.group(2)) == hits
+                    lance = "lance" in _kit_of(f, i).weapons and i in charged
+                    assert bool(m.group(3)) == lance, (f.names, line)
+                    if lance:
+                        want = _profile(f, i)["S"] + f.rules.weapon("lance")["strength"] + \
+                            f.rules.lance_charge_bonus
+                        assert int(m.group(5)) == want
+                        assert m.group(4) in (("it",) if hits == 1 else
+                                              ("them", "those not struck with a gun"))
+                        n += 1
+        for s in range(2):
+            blows = int(f.sides[s, S.S_LANCE_BLOWS])
+            want = f"; its lances' charges were behind {blows} blow{'s' if blows != 1 else ''}"
+            assert (want in _closing_line(f, s)) == bool(blows), _closing_line(f, s)
+            assert "its lances'" in _closing_line(f, s) or not blows
+    assert n > 20
+
+
+def test_long_guns_and_empty_hands_of_lance_holders_name_the_lance():
+    """Under lance_hand 'held' every long gun a lance holder fires one-handed (MOD_ONE_ARM: no
+    arm is ever locked in these fights) names the lance in its breakdown, and a rider with the
+    reins in one hand and the lance in the other who does not shoot is said to have no hand
+    for a gun (he never fires: the engine's ``_no_hand``); under 'free' neither is said."""
+    said = 0
+    for f in _lance_fights():
+        sides = _sides(f.events)
+        one = sum(sides[int(e[1])] == 0 and bool(e[11] & S.MOD_ONE_ARM)
+                  for e in _ev(f.events, S.Ev.SHOT))
+        named = f.text.count("long gun fired one-handed, his other hand holding his lance")
+        empty_hands = "no hand free for a gun: a hand on the reins and a hand holding his lance"
+        if f.rules.lance_hand == "held":
+            assert named == one
+            said += f.text.count(empty_hands)
+        else:
+            assert named == 0 and empty_hands not in f.text
+            assert "his lance" not in f.text.replace("his lance's charge", "")
+    assert said > 0
+
+
+def test_fights_without_sabres_or_lances_say_nothing_of_them(fights):
+    """A fight with no sabre or lance carried (every fixture but the sabre and lance fights): no
+    parry, no lance's charge, no profile, no count in the closing line."""
+    if fights.kind in ("sabres", "lances"):
+        return
+    for f in fights:
+        assert not re.search(r"\b(sabres?|lances?|lance's|parries|parry)\b", f.text), \
+            (f.seed, f.names)
+
+
+def test_a_written_trace_with_parries_told_word_for_word():
+    """A trace written by hand (hand-checked): A1, a ganger with a sabre (WS 3, I 3), charges
+    B1, a leader (WS 4, I 4) without one. A1 loses 6 to 10 and parries: B1's 6 re-rolled is a
+    4, 8 still wins. In B's turn the scores tie at 6, A1 losing on initiative: B1's 2 re-rolled
+    is a 1, 5, and the fumble lifts A1 to 7: the round turns. Next turn A1 loses 7 to 9: the 5
+    re-rolled is a 3, 7 ties and B1 wins on initiative all the same."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    leader, ganger = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rules = WMRules(gang_a="cavalry", swap_a="sabre")
+    rosters = ((Recruit("ganger", ("revolver", "sabre")),), (Recruit("leader", ("revolver",)),))
+    events = written([
+        (0, 0, E.DEPLOY, 13, 10, 0, ganger, rev, -1, 0),
+        (0, 1, E.DEPLOY, 14, 10, 1, leader, rev, -1, 0),
+        (1, -1, E.TURN, 0), (1, 0, E.ACTION, A.CHARGE, 1, 13, 10, 0, 0, 0),
+        (1, 0, E.CHARGED, 1),
+        (1, 0, E.PARRY, 1, 6, 4, 10, 8, 0), (1, 0, E.MELEE, 1, 6, 8, 0, 2, 0, 0, 1, 0),
+        (1, 0, E.WOUND, 1, 4, 3, 0), (1, 0, E.WOUND, 1, 4, 2, 0),
+        (1, -1, E.TURN, 1),
+        (1, 0, E.PARRY, 1, 2, 1, 6, 5, 1), (1, 0, E.MELEE, 1, 7, 5, 2, 0, 0, 0, 0, 0),
+        (1, 1, E.WOUND, 0, 4, 1, 0), (1, 1, E.WOUND, 0, 4, 3, 0),
+        (2, -1, E.TURN, 0),
+        (2, 0, E.PARRY, 1, 5, 3, 9, 7, 0), (2, 0, E.MELEE, 1, 7, 7, 0, 1, 0, 0, 0, 0),
+        (2, 0, E.WOUND, 1, 4, 2, 0),
+        (2, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 20), ["x", "y"], rules, ("cavalry", "townsfolk"),
+                   rosters=rosters)
+    for line in (
+            "  A1 ganger at (13,10), revolver and sabre.",
+            "  B1 leader at (14,10), revolver.",
+            "  The sabre, a hand weapon: strikes at its holder's S, and parries: its holder "
+            "losing a round of hand-to-hand against a fighter without one makes him re-roll his "
+            "highest attack die.",
+            "A1 (WS 3) against B1 (WS 4), A1 charging: at first 6 against 10, A1 losing; A1 "
+            "parries with his sabre: B1 re-rolls his highest attack die, a 6, and gets a 4: his "
+            "score 10 becomes 8, and A1 still loses: combat scores 6 and 8; B1 strikes 2 blows.",
+            "  Rule: each fighter rolls his attack dice; his combat score is his best die + WS, "
+            "+1 for charging, +1 for each extra 6 and +1 for each 1 the other rolls; the higher "
+            "score strikes the difference in hits, a tie going to the higher I.",
+            "  Rule: a fighter with a sabre and a hand for it parries: when he is the only one in "
+            "a fight who can parry and is losing the round (on the scores, or on initiative at a "
+            "tie), his opponent re-rolls his highest attack die and the round is scored again; "
+            "two parries cancel, and a fighter with no hand free for his sabre (both arms "
+            "locked) cannot parry.",
+            "  To wound A1: needs 4+, rolls 3: no wound.",
+            "A1 (WS 3) against B1 (WS 4): at first 6 against 6, A1 losing on initiative (I 3 "
+            "against 4); A1 parries with his sabre: B1 re-rolls his highest attack die, a 2, and "
+            "gets a 1: his score 6 becomes 5 and A1's 6 becomes 7 (a 1: a fumble, +1 to A1), and "
+            "the round turns: combat scores 7 and 5; A1 strikes 2 blows.",
+            "  To wound B1: needs 4+, rolls 1: no wound.",
+            "A1 (WS 3) against B1 (WS 4): at first 7 against 9, A1 losing; A1 parries with his "
+            "sabre: B1 re-rolls his highest attack die, a 5, and gets a 3: his score 9 becomes "
+            "7, and A1 still loses: combat scores 7 and 7, a tie won on initiative (I 3 against "
+            "4); B1 strikes 1 blow.",
+            "Side A (x): 1 standing, 0 down, 0 out of action; it fired 0 shots and hit with 0; its "
+            "sabres parried 3 rounds (1 of them turned).",
+            "Side B (y): 1 standing, 0 down, 0 out of action; it fired 0 shots and hit with 0."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    assert text.count(PARRY_RULE) == 1 and "lance" not in text
+
+
+def test_a_written_trace_with_a_lance_told_word_for_word():
+    """A trace written by hand (hand-checked): A1 and A2, native gangers with a Winchester and
+    a lance, A2 on horseback; B1 a ganger with a revolver. A1 fires his Winchester one-handed
+    (MOD_ONE_ARM: the lance in his other hand); A2, the reins in one hand and the lance in the
+    other, cannot shoot. Next turn A1 charges and wins 9 to 6: three blows at S5 (S3, the
+    lance's +1, its charge's +1); in B's turn he wins 7 to 6, one blow without the charge."""
+    E, A = S.Ev, S.Act
+    rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
+    ganger = FIGHTERS.index("ganger")
+    rules = WMRules(gang_a="native_war_band", swap_a="lance")
+    kit = ("winchester", "lance")
+    rosters = ((Recruit("ganger", kit), Recruit("ganger", kit, horse=True)),
+               (Recruit("ganger", ("revolver",)),))
+    events = written([
+        (0, 0, E.DEPLOY, 13, 10, 0, ganger, win, -1, 0),
+        (0, 1, E.DEPLOY, 5, 3, 0, ganger, win, -1, 1),
+        (0, 2, E.DEPLOY, 14, 10, 1, ganger, rev, -1, 0),
+        (1, -1, E.TURN, 0),
+        (1, 0, E.ACTION, A.HOLD, -1, 13, 10, -1, 0, 0),
+        (1, 1, E.ACTION, A.HOLD, -1, 5, 3, -1, 0, 0),
+        (1, 0, E.SHOT, 2, win, 5, 2, 0, 0, 0, 0, S.MOD_ONE_ARM),
+        (1, -1, E.TURN, 1), (1, 2, E.ACTION, A.HOLD, -1, 14, 10, -1, 0, 0),
+        (2, -1, E.TURN, 0),
+        (2, 0, E.ACTION, A.CHARGE, 2, 13, 10, 0, 0, 0), (2, 0, E.CHARGED, 2),
+        (2, 1, E.ACTION, A.HOLD, -1, 5, 3, -1, 0, 0),
+        (2, 0, E.MELEE, 2, 9, 6, 3, 0, 0, 0, 1, 0),
+        (2, 2, E.WOUND, 0, 2, 1, 0), (2, 2, E.WOUND, 0, 2, 1, 0), (2, 2, E.WOUND, 0, 2, 1, 0),
+        (2, -1, E.TURN, 1),
+        (2, 0, E.MELEE, 2, 7, 6, 1, 0, 0, 0, 0, 0), (2, 2, E.WOUND, 0, 3, 2, 0),
+        (2, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 20), ["x", "y"], rules, ("native_war_band", "townsfolk"),
+                   rosters=rosters)
+    for line in (
+            "  A1 ganger at (13,10), winchester and lance.",
+            "  A2 ganger at (5,3) on horseback, winchester and lance.",
+            "  The lance, a hand weapon: strikes at its holder's S + 1, +1 more in the round he "
+            "charged; held in one hand at all times.",
+            "    Rule: a lance strikes at its holder's S + 1, and +1 more in the round he "
+            "charged; it is held in one hand at all times: he fires a long gun one-handed (-2 to "
+            "hit), cannot draw a bow or fire a second handgun, and in the saddle with a hand on "
+            "the reins he has no hand for a gun.",
+            "A1 fires a shot at B1 with the winchester, 1\" away: needs 5+ to hit (7 - BS 3; +1 "
+            "short range, -2 long gun fired one-handed, his other hand holding his lance), rolls "
+            "2: miss.",
+            "Did not shoot: A2 (no hand free for a gun: a hand on the reins and a hand holding his "
+            "lance).",
+            "A1 (WS 3) against B1 (WS 3), A1 charging: combat scores 9 and 6; A1 strikes 3 blows, "
+            "his lance's charge behind them (S5).",
+            "  To wound B1: needs 2+, rolls 1: no wound.",
+            "A1 (WS 3) against B1 (WS 3): combat scores 7 and 6; A1 strikes 1 blow.",
+            "Side A (x): 2 standing, 0 down, 0 out of action; on horseback: A2; it fired 1 shot "
+            "and hit with 0; of its 1 rider, none fell or dismounted; its lances' charges were "
+            "behind 3 blows.",
+            "Side B (y): 1 standing, 0 down, 0 out of action; it fired 0 shots and hit with 0."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    assert text.count("Did not shoot: A2") == 2 and "parr" not in text
+    # lance_hand 'free': slung while he shoots, so no one-handed long gun and a hand for a gun
+    free = dataclasses.replace(rules, lance_hand="free")
+    shot = np.flatnonzero(events[:, 2] == E.SHOT)[0]
+    events[shot, 5], events[shot, 11] = 3, 0  # (needs 3+: 7 - BS 3, +1 short range)
+    text = narrate(events, empty(30, 20), ["x", "y"], free, ("native_war_band", "townsfolk"),
+                   rosters=rosters)
+    assert "A1 fires a shot at B1 with the winchester, 1\" away: needs 3+ to hit (7 - BS 3; +1 " \
+        "short range), rolls 2: miss." in text
+    assert "+1 more in the round he charged; slung while he shoots." in text
+    assert "no hand free" not in text and "his other hand holding his lance" not in text
+    assert "his lance's charge behind them (S5)" in text

@@ -115,6 +115,11 @@ _SIDE_DOCS = {
     "dynamite_hits": "hits this side's dynamite dealt to anyone under a blast (own fighters "
                      "included; not in blast_hits)",
     "dynamite_own_hits": "of dynamite_hits, those on this side's own fighters",
+    "parries": "hand-to-hand rounds this side's fighters parried (a sabre, the only parry in "
+               "the fight, losing: the opponent re-rolls his highest attack die)",
+    "parries_turned": "of parries, the rounds the parry turned (the parrier no longer lost)",
+    "lance_charge_blows": "blows this side struck with a lance's charge strength (the round its "
+                          "holder charged)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -830,7 +830,9 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
     gang type ``gang_<side>`` for what the hired fighters' fees (``hire_<side>``) leave of
     gang_budget, on horses if ``mounted_<side>`` (every fighter of the build, its horse and
     saddle bought from that money unless issued, and the hires on the horses their fees
-    include), with ``swap_<side>`` swapped in unless it is 'none', its specialist's skill
+    include), with ``swap_<side>`` swapped in unless it is 'none' (a hand weapon or rope for
+    every fighter that does not fit what the build spent: the build made for the budget less
+    its price for as few fighters as leaves room, :func:`_room_for`), its specialist's skill
     (``skill_<side>``; a gunfighter's second handgun and box set aside before a build that
     would spend it, when a build fits the smaller budget), then ``spares_<side>`` spare
     cylinders or tubes for every gun that takes them, the second handgun's included
@@ -870,7 +872,12 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         roster = roster if weapon == "none" else swap(budget, roster, weapon, gang)
         return with_skill(own, roster, gang, index)
 
-    skilled = made(own, roster)
+    try:
+        skilled = made(own, roster)
+    except ConfigError:  # a hand weapon or rope for everyone may not fit what the build
+        skilled = _room_for(own, roster, weapon, name, gang, mounted, index)  # spent
+        if skilled is None:
+            raise
     lone = _lone_gunfighter(own, skilled)
     if lone is not None:  # the $1000 went before the pick: a build sets his second gun aside
         extra = own.weapon(lone)["cost"] + own.weapon(lone)["box_cost"]
@@ -907,6 +914,28 @@ def side_roster(rules: WMRules, side: str) -> tuple[Recruit, ...]:
         raise ConfigError(f"westamunda hire_{side} {hire!r} (hire_count_{side} {count})"
                           f"{f', mounted_{side} True' if mounted else ''}: {why}")
     return roster
+
+
+def _room_for(rules: WMRules, roster, weapon: str, name: str, gang: str, mounted: bool,
+              side: int) -> tuple[Recruit, ...] | None:
+    """The build ``name`` with ``weapon`` swapped in and its specialist's skill, made for the
+    most of the budget that leaves room for the weapon when it is one for every own fighter
+    (a hand weapon, bolas or a lasso) and does not fit ``roster`` (the build for the whole
+    budget): the budget less its price for m fighters, m from 1 up to the roster's own
+    fighters, the first that fits (a smaller build needs less room, so little money is left
+    unspent). None for any other swap (it takes a gun's place), or when none fits."""
+    if weapon == "none" or weapon not in WEAPONS or _kind(rules, weapon) not in ("melee",
+                                                                                  "thrown"):
+        return None
+    price = rules.weapon(weapon)["cost"]
+    for m in range(1, sum(r.type not in HIRED for r in roster) + 1):
+        less = dataclasses.replace(rules, gang_budget=max(rules.gang_budget - price * m, 0))
+        try:
+            return with_skill(rules, swap(rules, build(less, name, gang, mounted), weapon, gang),
+                              gang, side)
+        except ConfigError:
+            continue
+    return None
 
 
 def _lone_gunfighter(rules: WMRules, roster) -> str | None:

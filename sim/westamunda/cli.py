@@ -33,7 +33,11 @@ distribution without its own fit_p is a marginal of one that has it). What is ro
   own ``_fit_roll``), with ``--room`` empty of its capacity; it has no mounted shift and no
   modifier to the BS roll, so ``--mounted`` and a nonzero ``--modifier`` are refused with
   ``--simulate``.
-* ``quickdraw`` and ``melee`` are exact only: the engine has no helper rolling them alone yet.
+* ``melee``: ``engine.simulate_melee`` scores N rounds with the engine's own
+  ``_combat_round`` (the attack dice, criticals, fumbles, the I tie-break and the parry's
+  re-roll) and fits the hits each side scores; wounds and states stay exact only. Under
+  melee_reading 'ws_roll' there are no scores to roll: refused with ``--simulate``.
+* ``quickdraw`` is exact only: the engine has no helper rolling it alone yet.
 
 ``shot --barrels one|both|pair`` with a double-barrelled ``--weapon`` (the shotgun or the
 sawn-off; its row's shell: scatter or manstopper) gives the odds of that firing at one target
@@ -679,13 +683,22 @@ def _combatant(rules: WMRules, side: str, kw: dict):
 @_side_options("a")
 @_side_options("b")
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--simulate", type=SIMULATE, default=0,
+              help="Also score N rounds with the engine's own engine.simulate_melee (attack "
+                   "dice, criticals, fumbles, the I tie-break, the parry's re-roll) and fit the "
+                   "hits each side scores; wounds stay exact only. Not under melee_reading "
+                   "'ws_roll'.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
-def odds_melee(rule_items, as_json, **kw):
-    """One round of one-on-one hand-to-hand between fighters A and B. Exact only (no
-    --simulate: the engine has no helper rolling a round of hand-to-hand alone yet)."""
+def odds_melee(rule_items, simulate, seed, as_json, **kw):
+    """One round of one-on-one hand-to-hand between fighters A and B."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)
+    if simulate:
+        _refuse("simulate_melee", (("--rule", rules.melee_reading != "combat_score",
+                                    "scores rounds under melee_reading 'combat_score' only; "
+                                    "expected no melee_reading=ws_roll"),))
     a, b = _combatant(rules, "a", kw), _combatant(rules, "b", kw)
     h = O.hand_to_hand(a, b, rules=rules)
     exact = {k: getattr(h, k) for k in ("p_a_wins", "p_b_wins", "p_standoff")}
@@ -713,4 +726,46 @@ def odds_melee(rule_items, as_json, **kw):
              f"{_pmf_text(h.b_state)}",
              f"  B strikes: expected hits {_shown(exact['expected_b_hits'], 3)}; A afterwards: "
              f"{_pmf_text(h.a_state)}"]
+    if simulate:
+        res["simulated"], more = _simulate_melee(rules, simulate, seed, a, b, h)
+        lines += more
     _emit(res, as_json, lines)
+
+
+def _simulate_melee(rules: WMRules, n: int, seed: int, a, b, h) -> tuple[dict, list[str]]:
+    """``n`` rounds scored by engine.simulate_melee against the exact HandToHandOdds ``h``: the
+    'simulated' object (the winner with his hits, fitted jointly; each side's hits its
+    marginals; p_a_strikes / p_b_strikes the rounds a side struck at least one hit, not its wins:
+    a round won on the I tie-break with melee_tie_hits 0 strikes none; rounds parried) and its
+    text lines."""
+    from sim.westamunda import engine as E
+
+    joint, (parried, turned) = E.simulate_melee(rules, n, seed, a, b)
+
+    def outcome(ha, hb):
+        return f"a{ha}" if ha else f"b{hb}" if hb else "none"
+
+    counts: dict = {}
+    for (ha, hb), c in joint.items():
+        counts[outcome(ha, hb)] = counts.get(outcome(ha, hb), 0) + c
+    exact = {outcome(k, 0) if k else "none": p for k, p in h.a_hits.items() if k}
+    for k, p in h.b_hits.items():
+        if k:
+            exact[outcome(0, k)] = p
+    exact["none"] = 1 - sum(exact.values(), Fraction(0))
+    a_hits = _marginal(joint, 0)
+    b_hits = _marginal(joint, 1)
+    out = {"n": n, "seed": seed, **_observed(counts, exact, n),
+           "a_hits": _observed(a_hits, h.a_hits, n), "b_hits": _observed(b_hits, h.b_hits, n),
+           "p_a_strikes": rounded(sum(c for (ha, _), c in joint.items() if ha) / n),
+           "p_b_strikes": rounded(sum(c for (_, hb), c in joint.items() if hb) / n),
+           "parried": parried, "parries_turned": turned}
+    lines = [f"  engine    {n:,} rounds by engine.simulate_melee (scores and hits; wounds exact "
+             f"only): {parried:,} parried, {turned:,} of them turned",
+             "            A's hits " + _beside(a_hits, h.a_hits, n)
+             + _fit_text(out["a_hits"]["fit_p"]),
+             "            B's hits " + _beside(b_hits, h.b_hits, n)
+             + _fit_text(out["b_hits"]["fit_p"]),
+             "            winner and hits (a3: A strikes 3) " + _beside(counts, exact, n)
+             + _fit_text(out["fit_p"])]
+    return out, lines

@@ -613,23 +613,33 @@ def _tangled(rp, fm, a):
     return rp[S.R_ENTANGLED_MOD] if fm[a, S.FROPE] != 0 else 0
 
 
+@step
+def _lance_hand(fm, a):
+    """Does fighter a hold a lance in one hand (lance_hand 'held': at all times, the text)?"""
+    return (fm[a, S.FMF] & S.MF_LANCE_HAND) != 0
+
+
 @kernel
 def _no_hand(fm, a):
-    """Has fighter a no hand free for a gun or a reload: both arms locked, or riding with one
-    locked (the other holds the reins: the text's "even a sure-footed rider needs one hand to
-    ride"; not with ride like Rooster Coburn)?"""
+    """Has fighter a no hand free for a gun or a reload: both arms locked, or one locked or on
+    the reins (the text's "even a sure-footed rider needs one hand to ride"; not with ride like
+    Rooster Coburn) and the other holding a lance (lance_hand 'held'), or one locked and one on
+    the reins?"""
     arms = fm[a, S.FARMS]
-    return arms == S.ARM_LEFT | S.ARM_RIGHT or (arms != 0 and _reins(fm, a))
+    taken = (arms & S.ARM_LEFT) + (arms & S.ARM_RIGHT) // 2 + (1 if _reins(fm, a) else 0) + \
+        (1 if _lance_hand(fm, a) else 0)
+    return taken >= 2
 
 
 @kernel
 def _one_handed(g, fm, a, row):
-    """Does a fire long gun ``row`` one-handed: with an arm out of action, or from horseback
-    (mounted_long_gun 'one_hand': the other hand on the reins; ride like Rooster Coburn frees
-    it)?"""
+    """Does a fire long gun ``row`` one-handed: with an arm out of action, a lance in the other
+    hand (lance_hand 'held'), or from horseback (mounted_long_gun 'one_hand': the other hand
+    on the reins; ride like Rooster Coburn frees it)?"""
     if g.wt[row, S.WC_KIND] != S.KIND_LONG_GUN:
         return False
-    return fm[a, S.FARMS] != 0 or (_reins(fm, a) and g.rp[S.R_MOUNT_ONE_HAND] != 0)
+    return fm[a, S.FARMS] != 0 or _lance_hand(fm, a) or \
+        (_reins(fm, a) and g.rp[S.R_MOUNT_ONE_HAND] != 0)
 
 
 @kernel
@@ -673,7 +683,8 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
     ladder (``_can_roll``) is no shot: it is not taken."""
     fm, rp = ge.fm, g.rp
     row = ge.kit[a, k, KW]
-    if (fm[a, S.FARMS] != 0 or _reins(fm, a)) and g.wt[row, S.WC_KIND] == S.KIND_BOW:
+    if (fm[a, S.FARMS] != 0 or _reins(fm, a) or _lance_hand(fm, a)) and \
+            g.wt[row, S.WC_KIND] == S.KIND_BOW:
         return NO_SHOT  # a bow needs both hands (one holds it, one draws): a rider has one free
     if (g.wt[row, S.WC_FLAGS] & S.FL_ENTANGLE) != 0 and \
             (fm[t, S.FROPE] != 0 or fm[t, FSTATE] != ST_STANDING) and \
@@ -1987,9 +1998,10 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
         return
     if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
         return  # an overwatch or aimed shot is one gun's
-    if fm[a, S.FARMS] != 0 or _reins(fm, a) or fm[a, FSTATE] == ST_OUT or \
-            kit[a, k, KW] < 0 or wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
-        return  # both hands needed: none locked, none on the reins
+    if fm[a, S.FARMS] != 0 or _reins(fm, a) or _lance_hand(fm, a) or \
+            fm[a, FSTATE] == ST_OUT or kit[a, k, KW] < 0 or \
+            wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
+        return  # both hands needed: none locked, none on the reins, none holding a lance
     if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
         return  # (a tied shooter of the shoot-out fires both guns though just hit)
     k2 = -1
@@ -2642,7 +2654,9 @@ def _shoot_one(g, f, ge, sc, out, a):
 def _melee_pair(g, f, ge, sc, out, a, b):
     """One round of hand-to-hand between a and b (melee_reading 'combat_score': best attack die
     + WS + charge bonus + criticals + the other's fumbles, the higher scoring the difference in
-    hits (or one), a tie to the higher I; 'ws_roll': each attack die a WS test, both strike).
+    hits (or one), a tie to the higher I, a lone parrier losing making the other re-roll his
+    highest die: ``_combat_round``, Ev.PARRY; 'ws_roll': each attack die a WS test, both strike,
+    no parry).
     Attack dice: A, plus two_weapon_bonus without a two-handed weapon. A down fighter in the
     fight is out of action (down_alone_out); so is one downed in it."""
     fm, rp = ge.fm, g.rp
@@ -2685,38 +2699,16 @@ def _melee_pair(g, f, ge, sc, out, a, b):
                 hits_b += 1
         sa, sb = hits_a, hits_b
     else:
-        best_a, one_a = 0, 0
-        for i in range(na):
-            d = roll(g.s, D6)
-            sc.dice_a[i] = d
-            best_a = max(best_a, d)
-            if d == D6:
-                six_a += 1
-            elif d == 1:
-                one_a += 1
-        best_b, one_b = 0, 0
-        for i in range(nb):
-            d = roll(g.s, D6)
-            sc.dice_b[i] = d
-            best_b = max(best_b, d)
-            if d == D6:
-                six_b += 1
-            elif d == 1:
-                one_b += 1
-        sa = fm[a, FWS] + best_a + max(six_a - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_b * rp[S.R_FUMBLE_BONUS] + cb_a + \
-            (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0)
-        sb = fm[b, FWS] + best_b + max(six_b - 1, 0) * rp[S.R_CRIT_BONUS] + \
-            one_a * rp[S.R_FUMBLE_BONUS] + cb_b + \
-            (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0)
-        if sa > sb:
-            hits_a = 1 if rp[S.R_MELEE_ONE] != 0 else sa - sb
-        elif sb > sa:
-            hits_b = 1 if rp[S.R_MELEE_ONE] != 0 else sb - sa
-        elif fm[a, FI] > fm[b, FI]:
-            hits_a = rp[S.R_MELEE_TIE_HITS]
-        elif fm[b, FI] > fm[a, FI]:
-            hits_b = rp[S.R_MELEE_TIE_HITS]
+        sa, sb, hits_a, hits_b, six_a, six_b, parried, old, new, before, turned = \
+            _combat_round(g, sc.dice_a, sc.dice_b, na, nb,
+                          fm[a, FWS] + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0),
+                          fm[b, FWS] + cb_b + (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0),
+                          fm[a, FI], fm[b, FI], _parries(fm, a), _parries(fm, b))
+        if parried != 0:
+            p, o = (a, b) if parried == 1 else (b, a)
+            so[fm[p, FSIDE], S.S_PARRIES] += 1
+            so[fm[p, FSIDE], S.S_PARRIES_TURNED] += turned
+            _log(out, p, Ev.PARRY, o, old, new, before, sb if parried == 1 else sa, turned)
     _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b, six_a, six_b, cb_a, cb_b)
     so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
     so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
@@ -2726,6 +2718,80 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, b, a)
     _melee_hits(g, f, ge, out, a, b, hits_a, six_a)
     _melee_hits(g, f, ge, out, b, a, hits_b, six_b)
+
+
+@kernel
+def _parries(fm, a):
+    """Can fighter a parry: he carries a parrying weapon (a sabre) and has a hand for it
+    (``_no_hand``: not both arms locked, nor one locked or on the reins and the other holding
+    a lance)?"""
+    return (fm[a, S.FMF] & S.MF_PARRY) != 0 and not _no_hand(fm, a)
+
+
+@step
+def _combat_score(rp, base, dice, n, other, m):
+    """(combat score, sixes) of attack dice ``dice[:n]`` against the opponent's ``other[:m]``:
+    ``base`` (WS and modifiers) + the best die + critical_bonus for each further 6 +
+    fumble_bonus for each of the opponent's 1s (reference 7)."""
+    best, six, ones = 0, 0, 0
+    for i in range(n):
+        best = max(best, dice[i])
+        if dice[i] == D6:
+            six += 1
+    for i in range(m):
+        if other[i] == 1:
+            ones += 1
+    return base + best + max(six - 1, 0) * rp[S.R_CRIT_BONUS] + ones * rp[S.R_FUMBLE_BONUS], six
+
+
+@step
+def _round_winner(rp, sa, sb, i_a, i_b):
+    """(winner, hits): 1 a, -1 b, 0 a stand-off. The higher score strikes the difference in
+    hits (melee_hits 'one': one); equal scores go to the higher I with melee_tie_hits."""
+    if sa != sb:
+        hits = 1 if rp[S.R_MELEE_ONE] != 0 else abs(sa - sb)
+        return (1 if sa > sb else -1), hits
+    if i_a != i_b:
+        return (1 if i_a > i_b else -1), rp[S.R_MELEE_TIE_HITS]
+    return 0, 0
+
+
+@kernel
+def _combat_round(g, dice_a, dice_b, na, nb, base_a, base_b, i_a, i_b, parry_a, parry_b):
+    """One round's combat scores (melee_reading 'combat_score'): a's ``na`` attack dice, then
+    b's ``nb``, each side scoring ``_combat_score`` from its ``base``. Parry (reference 7 [S
+    BSD]): when only one side can parry and it is losing (on the scores or the I tie-break),
+    the other re-rolls his highest die and the round is scored again (two parries cancel).
+    Returns (score a, score b, hits a, hits b, sixes a, sixes b, parried: 0 none, 1 a parried, 2
+    b parried, the face re-rolled, the new face, the re-roller's score before, 1 the parry
+    turned the round: the parrier no longer loses)."""
+    rp = g.rp
+    for i in range(na):
+        dice_a[i] = roll(g.s, D6)
+    for i in range(nb):
+        dice_b[i] = roll(g.s, D6)
+    sa, six_a = _combat_score(rp, base_a, dice_a, na, dice_b, nb)
+    sb, six_b = _combat_score(rp, base_b, dice_b, nb, dice_a, na)
+    side, hits = _round_winner(rp, sa, sb, i_a, i_b)
+    parried, old, new, before, turned = 0, 0, 0, 0, 0
+    if parry_a != parry_b and side == (-1 if parry_a else 1):
+        parried = 1 if parry_a else 2
+        dice, n = (dice_b, nb) if parry_a else (dice_a, na)
+        before = sb if parry_a else sa
+        j = 0
+        for i in range(n):
+            if dice[i] > dice[j]:
+                j = i
+        old = dice[j]
+        new = roll(g.s, D6)
+        dice[j] = new
+        sa, six_a = _combat_score(rp, base_a, dice_a, na, dice_b, nb)
+        sb, six_b = _combat_score(rp, base_b, dice_b, nb, dice_a, na)
+        lost = side
+        side, hits = _round_winner(rp, sa, sb, i_a, i_b)
+        turned = 1 if side != lost else 0
+    return (sa, sb, hits if side == 1 else 0, hits if side == -1 else 0, six_a, six_b, parried,
+            old, new, before, turned)
 
 
 @step
@@ -2763,6 +2829,15 @@ def _arm_lock(g, ge, out, a, b):
     _log(out, b, Ev.ARM_LOCK, a, arm, fm[b, S.FARMS])
 
 
+@step
+def _hand_bonus(fm, a):
+    """The strength bonus of fighter a's best hand weapon for a blow now: FMELEE_S, or in the
+    round he charged (FCHARGED 1) his lance's charge strength FLANCE_S when that is more."""
+    if (fm[a, S.FMF] & S.MF_LANCE) != 0 and fm[a, FCHARGED] == 1:
+        return max(fm[a, FMELEE_S], fm[a, S.FLANCE_S])
+    return fm[a, FMELEE_S]
+
+
 @kernel
 def _melee_gun(g, ge, a):
     """The slot of the handgun a strikes his next hand-to-hand blow with (pistols_in_melee):
@@ -2771,7 +2846,7 @@ def _melee_gun(g, ge, a):
     fm, kit, wt = ge.fm, ge.kit, g.wt
     if g.rp[S.R_MELEE_GUNS] == 0 or fm[a, S.FARMS] == S.ARM_LEFT | S.ARM_RIGHT:
         return -1
-    best, best_s = -1, fm[a, FS] + fm[a, FMELEE_S]
+    best, best_s = -1, fm[a, FS] + _hand_bonus(fm, a)
     for k in range(kit.shape[1]):
         row = kit[a, k, KW]
         if not _ready_gun(kit, a, k) or (wt[row, S.WC_FLAGS] & S.FL_MELEE_GUN) == 0:
@@ -2788,12 +2863,15 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
     """``hits`` blows of a on b, each with a's strongest usable weapon: a handgun stronger than
     his hand weapon while one is loaded (``_melee_gun``: a round a blow under
     pistol_melee_uses_rounds; Ev.GUN_BLOW, tidy gun_blows), else his S + his hand weapon's (none
-    with both arms locked); crushing blow adds, b's iron jaw takes off, never below 1. Each
+    with both arms locked; a lance's charge strength in the round he charged: ``_hand_bonus``,
+    tidy lance_charge_blows); crushing blow adds, b's iron jaw takes off, never below 1. Each
     wound is rolled unless b avoids it (``_saved``); b downed in the fight is out of action
     (down_alone_out). A fighter who fired a handgun takes an ammo roll for it for each of his
     ``sixes`` (attack dice showing 6) under pistol_melee_uses_rounds (text)."""
     fm, rp, kit, wt = ge.fm, g.rp, ge.kit, g.wt
-    hand = fm[a, FS] + (fm[a, FMELEE_S] if fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT else 0)
+    armed = fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT
+    hand = fm[a, FS] + (_hand_bonus(fm, a) if armed else 0)
+    lance = armed and _hand_bonus(fm, a) > fm[a, FMELEE_S]  # the lance's charge blows
     fired = -1
     for _ in range(hits):
         if fm[b, FSTATE] == ST_OUT:
@@ -2810,6 +2888,8 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
                 fired = k
             out.side_out[fm[a, FSIDE], S.S_GUN_BLOWS] += 1
             _log(out, a, Ev.GUN_BLOW, b, k, row, strength, kit[a, k, KLOADED])
+        elif lance:
+            out.side_out[fm[a, FSIDE], S.S_LANCE_BLOWS] += 1
         if (fm[a, S.FSKILL] & S.SK_CRUSHING) != 0:
             strength += rp[S.R_CRUSHING]
         at_horse = strength  # the rider's iron jaw does not shield his horse
@@ -3582,6 +3662,23 @@ def _sim_lemat(s, rp, tb, wound, wt, n, row_b, row_c, empty_c, shell_empty, firs
         hist[pc, pb, lc, lb] += 1
 
 
+@kernel
+def _sim_melee(s, rp, tb, wound, wt, n, na, nb, base_a, base_b, i_a, i_b, parry_a, parry_b, hist,
+               parries):
+    """n rounds of ``_combat_round``: hist[hits a, hits b] counts; parries[0] rounds a side
+    parried, parries[1] those the parry turned."""
+    g = _dice_game(s, rp, tb, wound, wt)
+    dice_a = np.zeros(max(na, 1), dtype=np.int64)
+    dice_b = np.zeros(max(nb, 1), dtype=np.int64)
+    for _ in range(n):
+        _, _, ha, hb, _, _, parried, _, _, _, turned = _combat_round(
+            g, dice_a, dice_b, na, nb, base_a, base_b, i_a, i_b, parry_a, parry_b)
+        hist[ha, hb] += 1
+        if parried != 0:
+            parries[0] += 1
+            parries[1] += turned
+
+
 # ---------------------------------------------------------------- set-up and public API
 
 
@@ -3672,6 +3769,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_LIGHT_TURN, r.light_takes_turn), (S.R_LIGHT_ALWAYS, r.light_roll == "always"),
             (S.R_FUSE_BLOWS, r.unthrown_fuse == "explodes"), (S.R_DYN_BUNDLE, r.dynamite_bundle),
             (S.R_DYN_S, r.dynamite_strength), (S.R_DYN_DICE, r.dynamite_hits_die),
+            (S.R_LANCE_CHARGE, r.lance_charge_bonus),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
@@ -3712,14 +3810,11 @@ def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
     return tuple(Recruit(t, weapons=w, boxes=b) for t, (w, b) in kits)
 
 
-_UNSUPPORTED = ("parry", "charge_strength")  # a sabre's parry, a lance's charge: not modelled yet
-
-
 def _supported(rules: WMRules, name: str) -> str | None:
     """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
     repeating handguns and long guns, the double-barrelled shotgun and sawn-off with both
-    shell types, Le Mats, the bow, the tomahawk thrown, bolas, lassos and dynamite are; the
-    lever shotgun, the sabre's parry and the lance's charge come later)."""
+    shell types, Le Mats, the bow, the tomahawk thrown, bolas, lassos, dynamite, the sabre
+    and the lance are; the lever shotgun comes later)."""
     if name in ROUND_OF:
         gun = ROUND_OF[name]
         why = _supported(rules, gun)
@@ -3733,9 +3828,6 @@ def _supported(rules: WMRules, name: str) -> str | None:
     kind = WEAPON_KINDS[w["kind"]]
     if kind not in ("melee", "handgun", "long_gun", "bow", "thrown", "explosive"):
         return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
-    for flag in _UNSUPPORTED:
-        if rules.has_flag(name, flag):
-            return f"{name} has flag {flag} (not modelled yet)"
     if rules.has_flag(name, "template") and w["sfd"] > 0:
         return f"{name} has flag template and sustained-fire dice (not modelled yet)"
     return None
@@ -3868,6 +3960,12 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             melee = [rules.weapon(w) for w in ("knife", *r.weapons)
                      if rules.weapon(w)["kind"] == S.KIND_MELEE]
             row[FMELEE_S] = max(w["strength"] for w in melee)
+            lances = [w for w in r.weapons if rules.has_flag(w, "charge_strength")]
+            row[S.FMF] = (S.MF_PARRY if any(rules.has_flag(w, "parry") for w in r.weapons)
+                          else 0) | ((S.MF_LANCE | (S.MF_LANCE_HAND if rules.lance_hand == "held"
+                                                    else 0)) if lances else 0)
+            row[S.FLANCE_S] = max((rules.weapon(w)["strength"] + rules.lance_charge_bonus
+                                   for w in lances), default=0)
             row[S.FMELEE_REST] = max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
                                      if rules.weapon(w)["kind"] == S.KIND_MELEE and not (
                                          w == "tomahawk" and rules.thrown_tomahawks))
@@ -4097,6 +4195,29 @@ def simulate_le_mat(rules: WMRules, n: int, seed: int, *, empty_chambers: int,
                ACTIVITIES.index(activity), bs, hist)
     return {tuple(int(v) for v in ix): int(hist[ix])
             for ix in zip(*np.nonzero(hist), strict=True)}
+
+
+def simulate_melee(rules: WMRules, n: int, seed: int, a, b) -> tuple[dict, tuple[int, int]]:
+    """``n`` rounds of one-on-one hand-to-hand scored by the engine's own ``_combat_round``
+    (melee_reading 'combat_score'; a and b are ``odds.Combatant``: WS + modifier the base,
+    ``Combatant.dice`` attack dice, I for the tie, parry): ({(hits a, hits b): count}, (rounds
+    parried, parries that turned the round)). Wounds are not rolled (exact only)."""
+    if rules.melee_reading != "combat_score":
+        raise ValueError("simulate_melee: melee_reading 'ws_roll' has no combat scores to roll")
+    a, b = a.resolved(rules), b.resolved(rules)
+    na, nb = a.dice(rules), b.dice(rules)
+    if na < 1 or nb < 1:
+        raise ValueError("attacks: a combatant needs at least one Attack die")
+    rp, tb, wound, wt = _arrays(rules)
+    base_a, base_b = a.ws + a.modifier, b.ws + b.modifier
+    top = abs(base_a - base_b) + D6 + (na + nb) * (rules.critical_bonus + rules.fumble_bonus) + \
+        rules.melee_tie_hits + 2  # more hits than any round can score
+    hist = np.zeros((top, top), dtype=np.int64)
+    parries = np.zeros(2, dtype=np.int64)
+    _sim_melee(_dice_state(seed, 5), rp, tb, wound, wt, int(n), na, nb, base_a, base_b,
+               a.initiative, b.initiative, bool(a.parry), bool(b.parry), hist, parries)
+    return ({(int(i), int(j)): int(hist[i, j]) for i, j in zip(*np.nonzero(hist), strict=True)},
+            (int(parries[0]), int(parries[1])))
 
 
 def simulate_reloads(rules: WMRules, n: int, seed: int, *, weapon: str, loaded: int, reserve: int,

@@ -155,7 +155,25 @@ he fell or lies), its blast told as a throw's, or under unthrown_fuse 'snuffed' 
 the sticks unlit again. The turn headers name who holds a lit bundle, and the closing line
 counts each side's dynamite (the tidy dynamite_lit, light_fails, dynamite_thrown,
 dynamite_duds, fuses_burnt, dynamite_hits and dynamite_own_hits); the scatter shells' count
-leaves dynamite out. None of it is said in a fight without dynamite."""
+leaves dynamite out. None of it is said in a fight without dynamite.
+
+Sabres and lances (wm-11): the opening roster names each fighter's sabre or lance after his
+guns (his roster's: the trace does not log hand weapons) and gives each one's profile, a
+lance's rule with it. A parry (Ev.PARRY, logged before its round's Ev.MELEE) is told in the
+round's line: the scores before it (the parrier's own less the fumble bonus the new face
+brings), who was losing (on initiative at a tie), the die his opponent re-rolled and the new
+face, the opponent's score before and after, and whether the round turned, ended level or the
+parrier still lost, then the round's final scores as the MELEE logs them: 'A2 (WS 3) against B1
+(WS 4), A2 charging: at first 8 against 10, A2 losing; A2 parries with his sabre: B1 re-rolls
+his highest attack die, a 6, and gets a 3: his score 10 becomes 7, and the round turns: combat
+scores 8 and 7; A2 strikes 1 blow'; the rule is said under the first. In the round a lancer
+charged (his Ev.CHARGED earlier in the turn), his blows not struck with a gun carry the lance's
+charge: the round's line says so with their strength ('A5 strikes 5 blows, his lance's charge
+behind them (S5)'; the engine's ``_hand_bonus``). A long gun fired one-handed by a fighter
+holding a lance (lance_hand 'held', MOD_ONE_ARM) names the lance, and one with no hand free for
+a gun (a lance and the reins) says so when he does not shoot. The closing line counts each
+side's parries (and those that turned the round) and its lance's charge blows (the tidy
+parries, parries_turned and lance_charge_blows). None of it is said in a fight without them."""
 
 from __future__ import annotations
 
@@ -210,6 +228,9 @@ STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
               Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON, Ev.DUCK,
               Ev.ENTANGLE, Ev.UNTANGLE)
+# the events of a hand-to-hand round after its MELEE: the blows (a gun's first its GUN_BLOW),
+# what each does, and the ammo rolls of a gun fired in it
+_MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
@@ -497,6 +518,9 @@ class _Fighter:
         self.roper = -1  # the fighter holding the lasso on him (-1: none, or bolas)
         self.rope_k = -1  # the holder's lasso slot
         self.reach = 0  # the lasso's reach in hundredths of an inch (the distance thrown)
+        self.blades = ()  # his sabres and lances (his roster's hand weapons that parry or charge)
+        self.hand_s = 0  # his best hand weapon's strength bonus (with a blade: his roster's)
+        self.lance_s = 0  # his lance's strength bonus in the round he charged (0: no lance)
         self.new_turn()
 
     def new_turn(self):
@@ -572,6 +596,8 @@ class _Story:
                       for _ in range(2)]
         self.blast_sticks = 0  # the blast being told: a bundle of dynamite's sticks, 0 a shell
         self.fuse_at = None  # a bundle whose fuse just burnt down: (holder, his state), or None
+        self.parry = None  # a parry (Ev.PARRY) to tell in its round's MELEE line: dict, or None
+        self.lance_blows = [0, 0]  # blows each side struck with a lance's charge behind them
 
     @property
     def turn_word(self) -> str:
@@ -956,6 +982,21 @@ class _Story:
                            "carries no lasso) entangles the fighter it hits"
                            + (", mounted or on foot" if self.riders else "")
                            + "; only he may carry a lasso",
+            # sabres and lances (wm-11)
+            "parry": "a fighter with a sabre and a hand for it parries: when he is the only one "
+                     "in a fight who can parry and is losing the round (on the scores, or on "
+                     "initiative at a tie), his opponent re-rolls his highest attack die and the "
+                     "round is scored again; two parries cancel, and a fighter with no hand "
+                     "free for his sabre (" + self.no_hand_words() + ") cannot parry",
+            "lance": f"a lance strikes at its holder's S{self.strength_words('lance')}, and "
+                     f"+{r.lance_charge_bonus} more in the round he charged"
+                     + ("; it is held in one hand at all times: he fires a long gun "
+                        f"one-handed ({r.one_hand_long_gun_mod:+d} to hit), cannot draw a bow "
+                        "or fire a second handgun"
+                        + (", and in the saddle with a hand on the reins he has no hand for a "
+                           "gun" if self.riders else "")
+                        if r.lance_hand == "held" else
+                        "; it is slung while he shoots"),
             # dynamite (wm-10)
             "light": self._light_rule(),
             "dynamite": f"a bundle of dynamite is thrown {r.throw_range_per_s} x the thrower's S "
@@ -1298,6 +1339,14 @@ class _Story:
         if riding in RIDING_SKILLS and riding not in skills:
             skills = (*skills, riding)
         self.f[i] = _Fighter(i, x, y, side, ftype, slots, prof, skills)
+        f = self.f[i]
+        f.blades = tuple(n for n in sticks if n in WEAPONS and self.blade(n))
+        if f.blades:  # his hand weapons' strength bonus and his lance's charge (engine forces:
+            r = self.rules  # FMELEE_S, FLANCE_S)
+            f.hand_s = max(r.weapon(n)["strength"] for n in ("knife", *sticks)
+                           if n in WEAPONS and r.weapon(n)["kind"] == S.KIND_MELEE)
+            f.lance_s = max((r.weapon(n)["strength"] + r.lance_charge_bonus for n in f.blades
+                             if self.blade(n) == "lance"), default=0)
         if spares:
             self.f[i].spares = (spares + [0] * len(slots))[:len(slots)]
         if self.rosters is not None and kit:
@@ -1367,6 +1416,10 @@ class _Story:
                     guns.append(weapon_name(w) + (
                         f" ({_plural(f.spares[k], 'spare ' + self.spare_noun(w))})"
                         if f.spares[k] else ""))
+        blades = [weapon_name(WEAPONS.index(n)) for n in dict.fromkeys(f.blades)]
+        if not guns and blades:  # (a sabre or a lance and no gun)
+            return "no gun, " + " and ".join(f"a {n}" for n in blades)
+        guns += blades  # his sabre or lance: what they do is told (wm-11)
         return (", ".join(guns[:-1]) + " and " + guns[-1] if len(guns) > 1 else
                 guns[0] if guns else "no gun")
 
@@ -1443,6 +1496,8 @@ class _Story:
         rows = sorted({w for f in self.f.values() for w in f.slots if w >= 0})
         for row in rows:
             self.weapon_line(row)
+        for name in sorted({n for f in self.f.values() for n in f.blades}, key=WEAPONS.index):
+            self.blade_line(name)
         self.legend_at = len(self.out)
         self.show_map("Positions at deployment:")
 
@@ -1489,6 +1544,73 @@ class _Story:
 
     def has(self, i: int, skill: str) -> bool:
         return skill in self.f[i].skills
+
+    def blade(self, name: str) -> str:
+        """'sabre' for a hand weapon that parries (flag parry), 'lance' for one that strikes
+        harder in the round its holder charged (flag charge_strength), else ''."""
+        r = self.rules
+        if r.weapon(name)["kind"] != S.KIND_MELEE:
+            return ""
+        return "sabre" if r.has_flag(name, "parry") else \
+            "lance" if r.has_flag(name, "charge_strength") else ""
+
+    def parry_blade(self, i: int) -> str:
+        """The name of fighter i's parrying weapon: his roster's, else the weapons table's
+        (the trace does not name it)."""
+        mine = [n for n in self.f[i].blades if self.blade(n) == "sabre"]
+        names = mine or [n for n in WEAPONS if self.blade(n) == "sabre"]
+        return weapon_name(WEAPONS.index(names[0])) if names else "blade"
+
+    def holds_lance(self, i: int) -> bool:
+        """Does fighter i hold a lance in one hand at all times (lance_hand 'held'; the
+        engine's ``_lance_hand``)? Known from his roster."""
+        return self.f[i].lance_s > 0 and self.rules.lance_hand == "held"
+
+    def hands_taken(self, i: int) -> list[str]:
+        """What takes fighter i's hands from a gun (the engine's ``_no_hand``): each locked
+        arm, a hand on the reins, a held lance."""
+        f = self.f[i]
+        out = ["an arm locked"] * bin(f.arms & (S.ARM_LEFT | S.ARM_RIGHT)).count("1")
+        if f.mounted and not self.has(i, "ride_like_rooster"):
+            out.append("a hand on the reins")
+        if self.holds_lance(i):
+            out.append("a hand holding his lance")
+        return out
+
+    def no_hand_words(self) -> str:
+        """'both arms locked, or one locked and the other on the reins': how a fighter of this
+        fight can have no hand free (the engine's ``_no_hand``), for the parry's rule."""
+        ways = ["both arms locked"]
+        if self.riders:
+            ways.append("one locked and the other on the reins")
+        if any(self.holds_lance(i) for i in self.f):
+            ways.append("a lance in one and the other " + ("locked or on the reins"
+                                                           if self.riders else "locked"))
+        return ", ".join(ways[:-1]) + (", or " if len(ways) > 2 else " or ") + ways[-1] \
+            if len(ways) > 1 else ways[0]
+
+    def lance_charge(self, i: int) -> int:
+        """The strength bonus of fighter i's hand-weapon blows now when it is his lance's
+        charge (he charged this turn, the lance's charge stronger than his best hand weapon, an
+        arm free: the engine's ``_hand_bonus``), else 0."""
+        f = self.f[i]
+        if not f.charged or f.lance_s <= f.hand_s or f.arms == S.ARM_LEFT | S.ARM_RIGHT:
+            return 0
+        return f.lance_s
+
+    def blow_strength(self, a: int, b: int, s: int) -> str:
+        """'S4', or 'S4 (+1 for his crushing blow, -1 for B1's iron jaw: S4)': a blow of a on b
+        at strength s, with a's crushing blow and b's iron jaw as the engine adds them after
+        it."""
+        r = self.rules
+        eff, adds = s, []
+        if self.has(a, "crushing_blow"):
+            eff += r.crushing_blow_strength
+            adds.append(f"+{r.crushing_blow_strength} for his crushing blow")
+        if self.has(b, "iron_jaw"):
+            eff = max(eff - r.iron_jaw_strength, 1)
+            adds.append(f"-{r.iron_jaw_strength} for {self.lab(b)}'s iron jaw")
+        return f"S{s}" + (f" ({', '.join(adds)}: S{eff})" if adds else "")
 
     def strength_words(self, name: str) -> str:
         """' + 1' for a weapon striking at its thrower's S + 1, '' at his S."""
@@ -1583,6 +1705,20 @@ class _Story:
                  f"({w['hit_short']:+d} to hit), long to {w['long_in']}\" "
                  f"({w['hit_long']:+d}), S {w['strength']}, damage {w['damage']}, "
                  f"{loaded}, {ammo}{sfd}{tail}.")
+
+    def blade_line(self, name: str) -> None:
+        """The profile of a sabre or a lance (wm-11), and a lance's rule."""
+        r = self.rules
+        what = f"  The {weapon_name(WEAPONS.index(name))}, a hand weapon: strikes at its holder's " \
+               f"S{self.strength_words(name)}"
+        if self.blade(name) == "sabre":
+            self.say(f"{what}, and parries: its holder losing a round of hand-to-hand against "
+                     "a fighter without one makes him re-roll his highest attack die.")
+        else:
+            held = ("; held in one hand at all times" if r.lance_hand == "held" else
+                    "; slung while he shoots")
+            self.say(f"{what}, +{r.lance_charge_bonus} more in the round he charged{held}"
+                     f"{self.why('lance')}.")
 
     def ground_line(self) -> str:
         """The table's water and slow ground, and the weather, in a line ('' on a dry table
@@ -2846,8 +2982,11 @@ class _Story:
                          if self.ready_slot(f.i, k)] or [0])
             if self.has(f.i, "marksman") and self.rules.marksman_reading == "both_bands":
                 reach *= self.rules.marksman_factor  # his long range reaches further too
+            taken = self.hands_taken(f.i)
             if f.arms == S.ARM_LEFT | S.ARM_RIGHT:
                 why = "both arms locked by a wrassler: he can hold no gun"
+            elif len(taken) >= 2:  # (a lance held, or an arm locked, and the reins)
+                why = f"no hand free for a gun: {' and '.join(taken)}"
             elif f.tracked and not self.ready_gun(f.i):
                 why = "no loaded, unjammed gun"
             elif not seen:
@@ -3179,9 +3318,11 @@ class _Story:
         self.why("need")
         if mods & S.MOD_MARKSMAN or rng.endswith("marksman"):
             self.why("marksman")
-        if mods & S.MOD_ONE_ARM and (f.arms or not self.rein_hand(i)):
+        if mods & S.MOD_ONE_ARM and self.holds_lance(i):
+            self.why("lance")
+        elif mods & S.MOD_ONE_ARM and (f.arms or not self.rein_hand(i)):
             self.why("wrassler")
-        if mods & S.MOD_ONE_ARM and self.rein_hand(i):
+        if mods & S.MOD_ONE_ARM and self.rein_hand(i) and not self.holds_lance(i):
             self.why("mounted_long_gun")
         if water:
             self.why("water_cover")
@@ -3208,6 +3349,8 @@ class _Story:
     def one_hand_why(self, i) -> str:
         """Why fighter i's long gun is fired one-handed (MOD_ONE_ARM), to follow 'long gun fired
         one-handed': ', an arm locked', ' from the saddle, a hand on the reins', or both."""
+        if self.holds_lance(i):  # (with an arm locked or the reins too he has no hand)
+            return ", his other hand holding his lance"
         if not self.rein_hand(i):
             return ", an arm locked"
         return " from the saddle, an arm locked" if self.f[i].arms else \
@@ -3264,7 +3407,7 @@ class _Story:
         f_ = self.f[i]
         for own in _OWN_MODS:
             if (own & S.MOD_HIP and not flags & S.SH_SNAP) or (own & S.MOD_ONE_ARM and not (
-                    (f_.arms or self.rein_hand(i)) and
+                    (f_.arms or self.rein_hand(i) or self.holds_lance(i)) and
                     self.weapon(row)["kind"] == S.KIND_LONG_GUN)) or (
                     own & S.MOD_MARKSMAN and self.rosters is not None and
                     not self.has(i, "marksman")):
@@ -3571,6 +3714,21 @@ class _Story:
             parts.append(f"dealing {_plural(hits, 'hit')}"
                          + (f", {own} of them on its own fighters" if own else ""))
         return f"; its dynamite: {', '.join(parts)}"
+
+    def blade_count(self, side) -> str:
+        """'; its sabres parried 3 rounds (1 of them turned); its lances' charges were behind 2
+        blows', or '' (no parry, no lance's charge blow): the side records' parries,
+        parries_turned and lance_charge_blows."""
+        ev = self.ev
+        mine = [e for e in ev[ev[:, 2] == Ev.PARRY] if self.f[int(e[1])].side == side]
+        txt = ""
+        if mine:
+            turned = sum(int(e[8]) for e in mine)
+            txt += (f"; its sabres parried {_plural(len(mine), 'round')} ("
+                    + (f"{turned} of them turned)" if turned else "none turned)"))
+        if self.lance_blows[side]:
+            txt += f"; its lances' charges were behind {_plural(self.lance_blows[side], 'blow')}"
+        return txt
 
     def shells(self, i, k, row, back):
         """A reload that changes the shell type (its RELOAD follows)."""
@@ -4070,12 +4228,18 @@ class _Story:
 
     def melee(self, a, b, sa, sb, ha, hb, cb_a=0, cb_b=0):
         """A round of hand-to-hand (Ev.MELEE): ``cb_a`` and ``cb_b`` the charge bonuses counted
-        in the scores; one counted in a later round than the charge's is a war horse's."""
+        in the scores; one counted in a later round than the charge's is a war horse's. A parry
+        logged before it (Ev.PARRY, ``self.parry``) is told in its line: the scores before it,
+        the re-roll, then the final scores (the MELEE's); a lance's charge behind the blows of
+        a lancer who charged this turn is named with their strength."""
         self.close_burst()
         self.melee_to(a + 1, (a, b))
         self.melee_header()
         fa, fb = self.f[a], self.f[b]
+        parry, self.parry = self.parry, None
         if self.rules.melee_reading == "ws_roll":
+            if parry is not None:  # (none under 'ws_roll': told on its own)
+                self.parry_line(parry)
             txt = f"{self.lab(a)} scores {_plural(sa, 'hit')}, {self.lab(b)} {sb}"
         else:
             ch = [self.lab(x) for x in (a, b) if self.f[x].charged]
@@ -4094,23 +4258,115 @@ class _Story:
             txt = (f"{self.lab(a)} (WS {fa.ws}) against {self.lab(b)} (WS {fb.ws})"
                    + (f", {' and '.join(ch)} charging{bulk}" if ch else "")
                    + (f", {' and '.join(kept)}" if kept else "")
-                   + (f", {' and '.join(hate)}" if hate else "")
-                   + f": combat scores {sa} and {sb}")
+                   + (f", {' and '.join(hate)}" if hate else ""))
+            if parry is not None and {parry["p"], parry["o"]} == {a, b}:
+                txt += self.parry_words(parry, a, sa, sb, ha, hb)
+            elif parry is not None:  # (not this pair's: told on its own)
+                self.parry_line(parry)
+            txt += f": combat scores {sa} and {sb}"
             if sa == sb:
                 if ha or hb:
                     txt += f", a tie won on initiative (I {fa.i_} against {fb.i_})"
                 else:
                     txt += ", a tie with equal I: no blows"
-        if ha:
-            txt += f"; {self.lab(a)} strikes {_plural(ha, 'blow')}"
-        if hb:
-            txt += f"; {self.lab(b)} strikes {_plural(hb, 'blow')}"
+        for x, y, hits in ((a, b, ha), (b, a, hb)):
+            if hits:
+                txt += (f"; {self.lab(x)} strikes {_plural(hits, 'blow')}"
+                        f"{self.lance_words(x, y, hits)}")
         if not ha and not hb and sa != sb:
             txt += "; no blows land"
         rules = self.why("melee") + (self.why("mounted_melee") if fa.mounted or fb.mounted
                                      else "")
+        if parry is not None:
+            self.why("parry")
         self.say(f"{txt}{rules}.")
         self.melee_ctx = True
+
+    def parry_at(self, i, o, old, new, before, after, turned):
+        """Fighter i parries (Ev.PARRY): o re-rolls his highest attack die. Told in the line of
+        the round's MELEE, logged next; one not followed by its pair's MELEE on its own."""
+        self.parry = dict(p=i, o=o, old=old, new=new, before=before, after=after,
+                          turned=turned)
+        nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
+        if nxt is None or int(nxt[2]) != Ev.MELEE or {int(nxt[1]), int(nxt[3])} != {i, o}:
+            self.parry_line(self.parry)
+            self.parry = None
+
+    def parry_line(self, p):
+        """A parry told on its own line (its round's MELEE not next in the trace)."""
+        self.melee_header()
+        me, by = self.lab(p["p"]), self.lab(p["o"])
+        self.say(f"{me} parries {by} with his {self.parry_blade(p['p'])}"
+                 f"{self.why('parry')}: {by} re-rolls his highest attack die, a {p['old']}, "
+                 f"and gets a {p['new']}: his score {p['before']} becomes {p['after']}"
+                 + ("; the parry turns the round" if p["turned"] else
+                    f"; {me} still loses") + ".")
+
+    def parry_words(self, p, a, sa, sb, ha, hb) -> str:
+        """': at first 7 against 9, A1 losing; A1 parries with his sabre: B1 re-rolls his highest
+        attack die, a 6, and gets a 2: his score 9 becomes 5, and the round turns': the scores
+        before the parry (the parrier's own less the fumble bonus the new face brings), the
+        re-roll and what came of it, to stand before the round's final scores."""
+        r = self.rules
+        i, o = p["p"], p["o"]
+        fi, fo = self.f[i], self.f[o]
+        mine = sa if i == a else sb  # the parrier's final score
+        ones = (p["new"] == 1) - (p["old"] == 1)  # the opponent's 1s the re-roll adds
+        was = mine - ones * r.fumble_bonus
+        sa0, sb0 = (was, p["before"]) if i == a else (p["before"], was)
+        me, by = self.lab(i), self.lab(o)
+        losing = f"{me} losing" + (f" on initiative (I {fi.i_} against {fo.i_})"
+                                   if was == p["before"] else "")
+        turn = (f"his score {p['before']} becomes {p['after']}" if p["after"] != p["before"] else
+                f"his score stays {p['after']}")
+        if was != mine:
+            turn += f" and {me}'s {was} becomes {mine} (" + (
+                f"a 1: a fumble, +{r.fumble_bonus} to {me}" if ones > 0 else
+                f"his 1 gone, no fumble: -{r.fumble_bonus} to {me}") + ")"
+        won = (ha if i == a else hb) > 0
+        if not p["turned"]:
+            res = f"{me} still loses"
+        elif won:
+            res = "the round turns"
+        else:
+            res = "the round ends level"
+        return (f": at first {sa0} against {sb0}, {losing}; {me} parries with his "
+                f"{self.parry_blade(i)}: {by} re-rolls his highest attack die, a {p['old']}, and "
+                f"gets a {p['new']}: {turn}, and {res}")
+
+    def round_blows(self, x) -> tuple[int, int]:
+        """(blows struck, of them with a gun) by fighter x in the hand-to-hand round being told
+        (its MELEE the event now): each blow ends its events in one wound roll (Ev.WOUND), a
+        skill's save (Ev.SAVE, avoided) or a location on the horse (Ev.LOCATE); a gun's is
+        first an Ev.GUN_BLOW. Blows not struck (the opponent out of action) log nothing."""
+        blows = guns = 0
+        j = self.i + 1
+        while j < len(self.ev) and int(self.ev[j, 2]) in _MELEE_ROUND:
+            e = self.ev[j]
+            kind, by = int(e[2]), int(e[3])
+            if kind == Ev.GUN_BLOW and int(e[1]) == x:
+                guns += 1
+            elif by == x and (kind == Ev.WOUND or (kind == Ev.SAVE and e[6] and e[7]) or (
+                    kind == Ev.LOCATE and e[5] and e[6])):
+                blows += 1
+            j += 1
+        return blows, guns
+
+    def lance_words(self, x, y, hits) -> str:
+        """", his lance's charge behind them (S5)": fighter x's ``hits`` blows on y this round, in the
+        turn he charged with a lance (``lance_charge``: the engine's ``_hand_bonus``), the
+        blows not struck with a gun; '' when none is (the lance's blows counted for the
+        closing line, the side records' lance_charge_blows)."""
+        bonus = self.lance_charge(x)
+        if not bonus:
+            return ""
+        blows, guns = self.round_blows(x)
+        if blows <= guns:
+            return ""
+        self.lance_blows[self.f[x].side] += blows - guns
+        which = "those not struck with a gun" if guns else "it" if hits == 1 else "them"
+        return (f", his lance's charge behind {which} "
+                f"({self.blow_strength(x, y, self.f[x].s + bonus)}){self.why('lance')}")
 
     def gun_blow(self, a, b, k, row, s, left):
         """A hand-to-hand blow a strikes b with the handgun in his slot k (Ev.GUN_BLOW;
@@ -4125,14 +4381,7 @@ class _Story:
         part = lemat_part(row)
         gun = ("Le Mat's shotgun barrel" if part == "barrel" else
                "Le Mat" if part == "chambers" else gun_name(row))
-        eff, adds = s, []
-        if self.has(a, "crushing_blow"):
-            eff += r.crushing_blow_strength
-            adds.append(f"+{r.crushing_blow_strength} for his crushing blow")
-        if self.has(b, "iron_jaw"):
-            eff = max(eff - r.iron_jaw_strength, 1)
-            adds.append(f"-{r.iron_jaw_strength} for {self.lab(b)}'s iron jaw")
-        s_txt = f"S{s}" + (f" ({', '.join(adds)}: S{eff})" if adds else "")
+        s_txt = self.blow_strength(a, b, s)
         if not r.pistol_melee_uses_rounds:
             rounds = f"it spends no round under these rules ({left} loaded)"
         else:
@@ -4418,7 +4667,7 @@ class _Story:
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
                      f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}"
-                     f"{self.rope_count(s)}{self.dynamite_count(s)}.")
+                     f"{self.rope_count(s)}{self.dynamite_count(s)}{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -4611,6 +4860,8 @@ class _Story:
                 self.light(f, *p[:8])
             elif kind == Ev.FUSE:
                 self.fuse(f, p[0], p[1])
+            elif kind == Ev.PARRY:
+                self.parry_at(f, *p[:6])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)

@@ -34,6 +34,12 @@ B, per table (``table_setting``, ``terrain_density``), and the rules switches of
   with it on: side A's score, gun blows and hand-to-hand rounds a fight.
 - ropes and riding skills: points whose side A has a riding skill (``riding_skill_a``) and side
   B none: the score change against the even fight and the ropes' and horses' own counts.
+- dynamite: points whose side A carries sticks (``dynamite_a``) and side B none: the score
+  change and the lighting, throwing and blast counts.
+- sabres and lances: points whose side A swaps in its gang type's own hand weapon (a weapon with
+  flag ``parry`` or ``charge_strength``) and side B does not, both sides of one build, gang and
+  mount, per ``lance_hand`` reading: the score change, parries and lance charge blows a fight.
+  The weapon table leaves out swaps made on horseback or under a non-default ``lance_hand``.
 Every other section reads only points whose two specialists pick alike, whose sides hire alike,
 ride alike, buy spares alike and have the same riding skill, under the default duck-back
 setting.
@@ -51,7 +57,7 @@ from scipy import stats
 from sim.analysis import html
 from sim.analysis.stats import wilson
 from sim.core import atomic
-from sim.westamunda.rules import WMRules
+from sim.westamunda.rules import WEAPONS, WMRules
 
 _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a", "skill_b",
          "hire_a", "hire_b", "mounted_a", "mounted_b", "spares_a", "spares_b", "table_setting",
@@ -61,6 +67,8 @@ _KEYS = ("gang_a", "gang_b", "build_a", "build_b", "swap_a", "swap_b", "skill_a"
 
 _DEFAULTS = WMRules()
 DEFAULT_AMMO_ON = _DEFAULTS.ammo_on  # the text's: an ammo roll on a natural 6
+_HAND_WEAPONS = tuple(w for w in WEAPONS if _DEFAULTS.has_flag(w, "parry")
+                      or _DEFAULTS.has_flag(w, "charge_strength"))  # the sabre, the lance
 
 
 def _ammo(v) -> str:
@@ -115,7 +123,7 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                         r.get("setup_handgun_rule", _DEFAULTS.setup_handgun_rule)
                         == _DEFAULTS.setup_handgun_rule)
         for key in ("mounted_long_gun", "cylinder_fit", "light_takes_turn", "unthrown_fuse",
-                    "dynamite_bundle"):  # readings a grid may vary
+                    "dynamite_bundle", "lance_hand"):  # readings a grid may vary
             row[key] = r.get(key, getattr(_DEFAULTS, key))
         row.update({"point": p["index"], "games": len(score), "score": m, "se": se,
                     "lo": m - z * se, "hi": m + z * se,
@@ -131,7 +139,8 @@ def point_scores(load, manifest: dict, alpha: float) -> pd.DataFrame:
                     "pins", "gun_blows", "melee_rounds", "throws", "entangled",
                     "untangle_tries", "untangled", "tangled_actions", "lassos_lost",
                     "dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds",
-                    "fuses_burnt", "dynamite_hits", "dynamite_own_hits"):
+                    "fuses_burnt", "dynamite_hits", "dynamite_own_hits", "parries",
+                    "parries_turned", "lance_charge_blows"):
             row[col] = int(t[col].sum()) if col in t else 0
         row["fighters_a"] = int(a["fighters_start"].iloc[0])
         row["fighters_b"] = int(t[t["seat"] == 1]["fighters_start"].iloc[0])
@@ -184,13 +193,16 @@ def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.Da
     """One row per swapped weapon and context: score change against the even fight, cost
     change, value per $100, and the price correction at the field's rate; and the fitted
     rate {context: (score per $, its se)}."""
-    for col, default in (("setup", True), ("pistols_in_melee", _DEFAULTS.pistols_in_melee)):
+    for col, default in (("setup", True), ("pistols_in_melee", _DEFAULTS.pistols_in_melee),
+                         ("lance_hand", _DEFAULTS.lance_hand), ("mounted_a", False)):
         if col not in scores:  # (a table from before wm-8: every point a set-up one)
             scores = scores.assign(**{col: default})
     swaps = scores[(scores["swap_a"] != "none") & (scores["swap_b"] == "none")
                    & (scores["build_a"] == scores["build_b"])
                    & (scores["gang_a"] == scores["gang_b"])
-                   & (scores["pistols_in_melee"] == _DEFAULTS.pistols_in_melee)]
+                   & (scores["pistols_in_melee"] == _DEFAULTS.pistols_in_melee)
+                   & (scores["lance_hand"] == _DEFAULTS.lance_hand)
+                   & ~scores["mounted_a"].astype(bool)]  # (riders' swaps: their own sections)
     if swaps.empty:
         return pd.DataFrame(), {}
     rules_of = {p["index"]: p["rules"] for p in manifest["points"]}
@@ -201,8 +213,10 @@ def weapon_values(scores: pd.DataFrame, manifest: dict, z: float) -> tuple[pd.Da
         d_cost = (g["cost_a"] - g["cost_b"]).to_numpy().astype(float)
         se = g["se"].to_numpy()
         # the field's rate is fitted on the weapons a gang may buy at set-up; a rare or large
-        # handgun's what-if point is priced at that rate, not part of it
-        ok = (d_cost != 0) & np.isfinite(se) & (se > 0) & g["setup"].to_numpy(dtype=bool)
+        # handgun's what-if point is priced at that rate, not part of it, and so is a gang
+        # type's own hand weapon (a held lance's score is its hand rule's, not its price's)
+        ok = (d_cost != 0) & np.isfinite(se) & (se > 0) & g["setup"].to_numpy(dtype=bool) & \
+            ~g["swap_a"].isin(_HAND_WEAPONS).to_numpy()
         if ok.sum() >= 2:
             wgt = 1.0 / se[ok] ** 2
             rate = float((wgt * d_cost[ok] * d_score[ok]).sum() / (wgt * d_cost[ok] ** 2).sum())
@@ -320,7 +334,9 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                  "(score per dollar) is fitted across the swaps of weapons a gang may buy at "
                  "set-up (weighted least squares through the origin); a weapon marked * is "
                  "not for set-up (rare, or a large handgun: a campaign's gun or a designer's "
-                 "what-if) and is priced at that rate without entering it. A swap is worth "
+                 "what-if) and is priced at that rate without entering it, as is a gang "
+                 "type's own hand weapon (the sabre, the lance: a held lance's score is its "
+                 "hand rule's, see the sabre and lance section). A swap is worth "
                  "the dollars its score change buys at "
                  "that rate, and a weapon's price is called off only where its score change "
                  f"differs from what the rate expects for its cost change beyond the {ci} "
@@ -559,7 +575,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                            f" with mounted_long_gun {r['mounted_long_gun']!r}")
                 recs.append(f"- Mounted, the {r['gang_a'].replace('_', ' ')} {r['build_a']} "
                             f"gang ({r['fighters_a']} riders) {word} the same gang on foot "
-                            f"({r['fighters_b']}) on a {r['table_setting']} table{reading}: "
+                            f"({r['fighters_b']}) on the {r['table_setting']} table{reading}: "
                             f"{_change(r, ' points')}.")
         text.append("")
 
@@ -690,7 +706,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                 word = "wins" if r["lo"] > 0.5 else "costs"
                 with_rope = f" with {rope}" if rope != "-" else ""
                 recs.append(f"- `{r['riding_skill_a']}` for every fighter{with_rope} {word} "
-                            f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang on a "
+                            f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang on the "
                             f"{r['table_setting']} table: {_change(r, ' points')}.")
         text.append("")
 
@@ -727,8 +743,43 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
             if r["lo"] > 0.5 or r["hi"] < 0.5:
                 word = "wins" if r["lo"] > 0.5 else "costs"
                 recs.append(f"- {r['dynamite_a']} sticks of dynamite for every fighter "
-                            f"({reading}) {word} the gang on a {r['table_setting']} table: "
+                            f"({reading}) {word} the gang on the {r['table_setting']} table: "
                             f"{_change(r, ' points')}.")
+        text.append("")
+
+    # ---- sabres and lances
+    hand = scores[scores["swap_a"].isin(_HAND_WEAPONS) & (scores["swap_b"] == "none")
+                  & _alike(scores, "build", "gang", "mounted")]
+    if not hand.empty:
+        text += ["## Are the sabre and the lance worth carrying?", "",
+                 "Side A's every fighter carries the gang type's own hand weapon, side B the "
+                 "same gang without: the cavalry's sabre ($10: a lone parrier losing a round "
+                 "makes his opponent re-roll his highest attack die) and the war band's lance "
+                 "($15: +1 S, `lance_charge_bonus` more in the round its holder charged; under "
+                 "`lance_hand` 'held', the text's reading, it takes one hand at all times: long "
+                 "guns fired one-handed, no bow, no second handgun, and a rider with a hand on "
+                 "the reins has none for a gun; 'free' is a what-if). A build the weapon does "
+                 "not fit is made for the budget less its price. The score change is measured "
+                 f"from 1/2 ({ci}, clustered by table). Counts are side A's per fight.", "",
+                 f"| gang and build | weapon | reading | table | cost A / B | score change "
+                 f"({ci}) | parries (turned) | lance charge blows | hand-to-hand rounds |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        for _, r in hand.sort_values(["gang_a", "mounted_a", "build_a", "swap_a",
+                                      "lance_hand", "table_setting"]).iterrows():
+            n = r["games"]
+            ride = " on horses" if r["mounted_a"] else ""
+            reading = f"lance_hand {r['lance_hand']}" if r["swap_a"] == "lance" else "-"
+            text.append(f"| {r['gang_a'].replace('_', ' ')} {r['build_a']}{ride} | "
+                        f"{r['swap_a']} | {reading} | {r['table_setting']} | ${r['cost_a']} / "
+                        f"${r['cost_b']} | {_change(r)} | {r['parries'] / n:.2f} "
+                        f"({r['parries_turned'] / n:.2f}) | {r['lance_charge_blows'] / n:.2f} | "
+                        f"{r['melee_rounds'] / n:.2f} |")
+            if r["lo"] > 0.5 or r["hi"] < 0.5:
+                word = "wins" if r["lo"] > 0.5 else "costs"
+                how = f" ({reading})" if reading != "-" else ""
+                recs.append(f"- A {r['swap_a']} for every fighter{how} {word} the "
+                            f"{r['gang_a'].replace('_', ' ')} {r['build_a']} gang{ride} on the "
+                            f"{r['table_setting']} table: {_change(r, ' points')}.")
         text.append("")
 
     # ---- handguns in hand-to-hand (pistols_in_melee)
@@ -796,7 +847,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no "
-             "lever shotguns, dynamite, advances, mounting again, riderless war horses, "
-             "double mounts or hit-and-run yet; see docs/rules/westamunda.md).",
+             "lever shotguns, advances, mounting again, riderless war horses, double mounts "
+             "or hit-and-run yet; see docs/rules/westamunda.md).",
              ""]
     html.write_report(out, text)

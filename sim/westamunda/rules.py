@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-10"
+VERSION = "wm-11"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -898,6 +898,15 @@ class WMRules:
                                   "and no long gun or other item (text and reference 7 [V]).",
                                   lo=0, hi=3)
     charge_bonus: int = param(1, "Combat score bonus for charging (reference 7 [V]).", lo=0, hi=3)
+    lance_charge_bonus: int = param(
+        1, "Extra S of a lance's blows in the round its holder charged (the weapon row's '+1 "
+        "more charging': the text calls the lance a weapon that must be held, not its numbers; "
+        "the reference's charge weapons give their bonus on the charge only).", lo=0, hi=3)
+    lance_hand: str = param(
+        "held", "A lance needs one hand to hold at all times ('held', text): its carrier fires "
+        "a long gun one-handed, cannot draw a bow or fire a second handgun, and a rider with a "
+        "hand on the reins has none for a gun; 'free' a what-if (slung while he shoots).",
+        choices=("held", "free"))
     higher_ground_bonus: int = param(1, "Combat score bonus for fighting from higher up "
                                      "(reference 7 [V]).", lo=0, hi=3)
     obstacle_penalty: int = param(-1, "Combat score modifier charging a foe behind an obstacle, "

@@ -116,8 +116,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_ENTANGLE_S, R_ENTANGLED_MOD,
  R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
- R_DEBUG) = range(135)
-N_RULES = 135
+ R_LANCE_CHARGE, R_DEBUG) = range(136)
+N_RULES = 136
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -164,8 +164,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
- FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE) = range(63)
-N_FC = 63
+ FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S) = range(65)
+N_FC = 65
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -207,6 +207,7 @@ N_FC = 63
 # its slot: the lit sticks); not thrown by the end of his next turn, its fuse burns down
 # (unthrown_fuse). 0: none lit, or lit in this turn's throw.
 ROPE_LASSO, ROPE_BOLAS = 1, 2
+MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
 ARM_LEFT, ARM_RIGHT = 1, 2
 RS_SHELL, RS_FIRST = 1, 2  # FRELOAD_SHELL bits
 WET_IN_WATER, WET_DEEP = 1, 2
@@ -302,8 +303,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
  S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
- S_DYN_OWN) = range(75)
-N_SIDE_COLS = 75
+ S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS) = range(78)
+N_SIDE_COLS = 78
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -318,7 +319,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "lemat_barrel_short", "gun_blows", "entangled", "untangle_tries", "untangled",
               "tangled_actions", "lassos_lost", "dynamite_lit", "light_fails",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
-              "dynamite_own_hits")
+              "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -358,6 +359,10 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # or snuffed under unthrown_fuse 'snuffed'); dynamite_hits: hits this side's dynamite dealt
 # (everyone under a blast, its own fighters included; not in blast_hits, which are the scatter
 # shells'), dynamite_own_hits: of those, on this side's own fighters.
+# parries: rounds this side's fighters parried (Ev.PARRY: the only parrying weapon in the fight,
+# losing); parries_turned: of those, rounds the parry turned (the parrier no longer lost);
+# lance_charge_blows: blows this side struck with a lance's charge strength (the round its
+# holder charged; lance_charge_bonus).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -484,6 +489,10 @@ class Ev(IntEnum):
     #             'category' in the auto band), e=sticks lit (the bundle, 0 failed), f=sticks left
     #             unlit, g=1 lit as part of the throw (light_takes_turn off), h=the BS test's
     #             need (needed_base less his reloading BS; 0: no roll)
+    PARRY = 50  # a fighter with a parrying weapon (a sabre) losing the round parries: the
+    #             opponent re-rolls his highest attack die (before the round's Ev.MELEE, whose
+    #             scores are the final ones): a=the opponent, b=the face re-rolled, c=the new
+    #             face, d=the opponent's score before, e=after, f=1 the parrier no longer loses
     FUSE = 49  # a lit bundle not thrown by the end of its holder's next turn: a=sticks, b=1 it
     #            went off where he is (unthrown_fuse 'explodes': an Ev.BLAST follows), 0 he
     #            snuffed it (the sticks back unlit)
