@@ -55,7 +55,11 @@ parrier losing before, the re-rolled die's move of the score, the MELEE it prece
 lone parrier losing always parries and nobody else ever does (none under 'ws_roll'), each
 blow's S with the lance's charge bonus in its holder's charge round only, and the held lance's
 hand; audited configurations, the teeth and doctored parries are in this file
-(tests/test_westamunda_sabre_lance.py reads the trace directly).
+(tests/test_westamunda_sabre_lance.py reads the trace directly). The bounty hunter's
+telescopic sight (wm-11): the auditor finds the sight's gun from the rosters, follows whether its
+holder moved this turn and rebuilds every shot's need and MOD_SCOPE with the sight's short range;
+audited configurations (his Winchester, scope_short_factor 1, a buffalo gun) and the teeth are
+at the end of this file (tests/test_westamunda_scope.py reads the trace directly).
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 90 s.
@@ -724,7 +728,23 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     parry_locked_sides (a sabre without a hand for it), parries_on_initiative, parries_worse
     (the re-roll came up higher), parries_by_riders, parries_locked_arm, lance_charge_blows,
     lance_charge_blows_on_horses, lance_kept_blows (a war horse's later rounds), lance_hand_acts
-    (shots and reload steps of a fighter holding a lance); listed: parry_faces (each new face)."""
+    (shots and reload steps of a fighter holding a lance); listed: parry_faces (each new face).
+
+    The bounty hunter's telescopic sight (wm-11; docs/rules/westamunda.md "The bounty hunter's
+    telescopic sight", reference 2.3 [S]), from the rosters and rules alone: it is fitted to a
+    bounty hunter's first long gun that is not a shotgun (no scatter template) nor a round
+    type; while he has not moved this turn (followed from the events: still at his side's turn
+    start; moved by a RUN plan, a step, a quick draw or a snap shot on the way, or his horse
+    going on its own; open after a move declared that shows none of these, his shot then
+    checked against both readings, counted) the gun's short range is scope_short_factor x the
+    table's, up to its long, never giving a worse modifier than the plain band (nor does
+    marksman's, applied after it). Every shot's need is rebuilt with it, MOD_SCOPE is checked
+    exactly where the short band comes only through the sight (the table's short < d <= min(short
+    x factor, long), the row's short modifier the better) and the tidy scope_shots matches the
+    trace. Counted: scope_rifle_shots (to-hit rolls of the sight's gun), scope_still_shots
+    (those fired still), scope_overwatch_shots and scope_aimed_shots (with MOD_SCOPE),
+    scope_moved_far_shots (fired after moving, in the band the sight would have made short),
+    scope_open_shots and scope_open_still (the open ones, and those the still reading fit)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -798,6 +818,21 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     lance_s = [max((rules.weapon(w)["strength"] + getattr(rules, "lance_charge_bonus", 0)
                     for w in ls), default=None) for ls in lance_row]
     profile_of = [rules.profile(r.type) for _, r in recruits]
+    # the bounty hunter's telescopic sight (wm-11), from the rosters and rules alone: on his
+    # long gun that is not a shotgun (no scatter template) nor a round type (the text: "a
+    # Winchester or buffalo gun ... with a telescopic sight"; he carries one long gun); while
+    # he has not moved this turn its short range is scope_short_factor x the table's, up to
+    # its long. Whether he moved is followed from the events: a turn of his begins still; a
+    # move (walk, run, charge, crawl, or a reload or clear walking) that begins (its RUN plan,
+    # a step, a shot or quick draw on the way, his horse going on its own) moves him; a move
+    # declared whose beginning the trace does not show (no step: the path refused, or stopped
+    # before the first step) leaves it open (None), and his shot is checked against both
+    scope_row = [next((WEAPONS.index(w) for w in r.weapons if r.type == "bounty_hunter" and
+                       w not in ROUND_OF and rules.weapon(w)["kind"] == S.KIND_LONG_GUN and
+                       not rules.has_flag(w, "template")), None) for _, r in recruits]
+    scope_k = getattr(rules, "scope_short_factor", 1)
+    still = {}  # fighter -> True still this turn, False moved, None open
+    scope_try = None  # the reading tried for a shot whose stillness is open (None: none)
     # bows: the arrows each fighter carries, the one on the string and 12 a quiver (bow box)
     bows_of = [[w for w in r.weapons if rules.weapon(w)["kind"] == S.KIND_BOW]
                for _, r in recruits]
@@ -1320,19 +1355,39 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             return long_ / 2, long_
         return float(w["short_in"]), float(w["long_in"])
 
-    def band(f, dist, row):  # (range modifier or None out of range, short only by marksman)
+    def scoped(f, row):  # does f fire ``row`` through his telescopic sight now (wm-11): it
+        # is fitted to that gun and he has not moved this turn (``scope_try``: the reading
+        # being tried where the trace leaves it open whether his move began)
+        if scope_row[f] != row:
+            return False
+        return bool(still[f]) if scope_try is None else scope_try
+
+    def band(f, dist, row):  # (range modifier or None out of range, short only by marksman,
+        # short only through a telescopic sight); neither the sight nor the skill ever makes a
+        # shot worse (a gun whose short band is the worse one keeps its plain band)
         w = weapon(row)
         short, long_ = plain_bands(f, row)
-        plain_short = short
+        plain_short, plain_long = short, long_
+        rmod = w["hit_short"] if dist <= short else w["hit_long"] if dist <= long_ else None
+        better = w["hit_short"] > w["hit_long"]
+        sight = scoped(f, row)
+        if sight:  # the sight's short range: scope_short_factor x the table's, up to its long
+            short = min(short * scope_k, long_)
+            if rmod is not None and dist <= short:
+                rmod = max(rmod, w["hit_short"])
         if "marksman" in skills[f]:
             if rules.marksman_reading == "both_bands":
                 short, long_ = short * rules.marksman_factor, long_ * rules.marksman_factor
             else:
                 short = min(short * rules.marksman_factor, long_)
-        rmod = w["hit_short"] if dist <= short else w["hit_long"] if dist <= long_ else None
-        by_skill = "marksman" in skills[f] and dist > plain_short and \
-            w["hit_short"] != w["hit_long"] and rmod == w["hit_short"]
-        return rmod, by_skill
+            skilled = w["hit_short"] if dist <= short else w["hit_long"] if dist <= long_ \
+                else None
+            rmod = skilled if rmod is None else rmod if skilled is None else max(rmod, skilled)
+        by_skill = "marksman" in skills[f] and dist > plain_short and better and \
+            rmod == w["hit_short"]
+        by_sight = sight and better and \
+            plain_short < dist <= min(plain_short * scope_k, plain_long)
+        return rmod, by_skill, by_sight
 
     def own(f, row, flags, rein=True):  # (the snap modifier counts, extra modifier, MOD_*
         # bits) of f's shot; rein=False: as if he stood on foot (no rein hand)
@@ -1581,6 +1636,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
+        scope_try = None
         if recheck and kind not in (S.Ev.AIM_LOST, S.Ev.WET):  # a step's WET comes first
             check_aims()
         if shells_due is not None:
@@ -1678,6 +1734,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             run_kind = {x: 0 if hpin[x] else 1 for x in runs_may}
         if kind == S.Ev.DEPLOY:
             pos[f], side[f], state[f], pinned[f], move_in[f] = (a, b), c, STANDING, False, 0
+            still[f] = True
             slot_row[f, 0], slot_row[f, 1] = e, f5
             prof = rules.profile(FIGHTERS[d])
             bs_now[f], tough[f], s_of[f] = prof["BS"], prof["T"], prof["S"]
@@ -1740,6 +1797,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 if side[x] == a:
                     last_move[x] = move_in[x]  # the horse's previous move
                     act[x], move_in[x] = None, 0
+                    still[x] = True  # (his telescopic sight: not moved this turn yet)
                     horse_mv.pop(x, None)
             start_stage, runs_due, runs_may, run_kind = "open", set(), set(), {}
             ran_own.clear()
@@ -1748,6 +1806,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 "a run's plan, once, before its first step"
             assert 0 < a <= budget[f][S.Act.RUN], "a run planned within its reach"
             plan[f] = a
+            still[f] = False  # the run has begun (engine FMOVED)
         elif kind == S.Ev.ACTION:
             assert act.get(f) is None, "a fighter acts once a turn"
             assert a not in (S.Act.RELOAD, S.Act.CLEAR, S.Act.AIM) or arms[f] != BOTH_ARMS, \
@@ -1777,6 +1836,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 tally[side[f], "dismounts"] += 1
             act[f] = a
             move_in[f] = 0
+            # a move declared (a charge's cell is the engine's own): moving once it begins,
+            # never where it goes nowhere; until a step, a shot or a quick draw on the way shows
+            # it began, open
+            if a in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, S.Act.RELOAD, S.Act.CLEAR) and \
+                    (c, d) != pos[f] or a == S.Act.CHARGE:
+                still[f] = None
             plan.pop(f, None)
             step_dir[f] = None
             on_watch.pop(f, None)
@@ -1788,6 +1853,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
             seen["quick_draws"] += 1
+            still[f] = False  # the mover's move has begun (a quick draw comes on the way)
             seen["tangled_quick_draws"] += f in tied  # (its I test unmodified)
             if b:
                 qd = [f, a, False]
@@ -1804,6 +1870,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                      "on overwatch stops", row.tolist())
             qd_ducked.clear()
             assert (a, b) == pos[f]
+            still[f] = False  # (his own move, or his horse going on its own)
             slow = SLOW.get(int(terrain[d, c]), 0)
             move_in[f] += STEP[step] * (1 if slow == 0 else rules.difficult_cost if slow == 1
                                         else rules.very_difficult_cost)
@@ -1865,6 +1932,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert not hit or die == 6, "a need over 6 starts with a 6"
             vis, cov_now = tcov(f, t)
             assert vis and cov == cov_now, "the logged cover is the cover from the firer"
+            if flags & S.SH_MIDMOVE:
+                still[f] = False  # a snap shot on the way: his move has begun
+            if scope_row[f] == b and still[f] is None:  # his telescopic sight's gun, his move
+                # declared but its beginning unseen (engine FMOVED unknown): the reading that
+                # fits the need and MOD_SCOPE logged (neither fits: the checks below fail)
+                seen["scope_open_shots"] += 1
+                for reading in (True, False):
+                    scope_try = reading  # (read by ``scoped``)
+                    if shot_need(f, pos[t], b, flags, mods, cov, f5, rules.sfd_modifier
+                                 if flags & S.SH_FAN else 0) == need and \
+                            band(f, math.dist(pos[f], pos[t]), b)[2] == bool(mods & S.MOD_SCOPE):
+                        break
+                seen["scope_open_still"] += scope_try
             both, paired, second = flags & S.SH_BOTH, flags & S.SH_PAIR, flags & S.SH_SECOND
             dyn = b == DYN_ROW  # a bundle of dynamite thrown: its blast is checked apart
             template = flagged(b, "template") and not dyn
@@ -1941,10 +2021,22 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                             duck_due = (t, f, cov, need0, die, flags, mods, need)
             # the shooter's own modifiers (skills, arms), each logged exactly when it applied
             bits = own(f, b, flags)[2]
-            if band(f, math.dist(pos[f], pos[t]), b)[1]:
-                bits |= S.MOD_MARKSMAN
-            assert mods & (S.MOD_HIP | S.MOD_MARKSMAN | S.MOD_ONE_ARM) == bits, \
-                ("MOD_HIP, MOD_MARKSMAN and MOD_ONE_ARM exactly when they apply", row.tolist())
+            _, by_skill, by_sight = band(f, math.dist(pos[f], pos[t]), b)
+            bits |= (S.MOD_MARKSMAN if by_skill else 0) | (S.MOD_SCOPE if by_sight else 0)
+            assert mods & (S.MOD_HIP | S.MOD_MARKSMAN | S.MOD_ONE_ARM | S.MOD_SCOPE) == bits, \
+                ("MOD_HIP, MOD_MARKSMAN, MOD_ONE_ARM and MOD_SCOPE exactly when they apply",
+                 row.tolist())
+            if scope_row[f] == b:  # the bounty hunter's rifle (wm-11): his sight's shots
+                sight = scoped(f, b)
+                seen["scope_rifle_shots"] += 1
+                seen["scope_still_shots"] += sight
+                seen["scope_overwatch_shots"] += bool(bits & S.MOD_SCOPE and
+                                                      flags & S.SH_OVERWATCH)
+                seen["scope_aimed_shots"] += bool(bits & S.MOD_SCOPE and flags & S.SH_AIMED)
+                seen["scope_moved_far_shots"] += not sight and \
+                    plain_bands(f, b)[0] < math.dist(pos[f], pos[t]) <= \
+                    min(plain_bands(f, b)[0] * scope_k, plain_bands(f, b)[1])
+            tally[side[f], "scope_shots"] += bool(bits & S.MOD_SCOPE)
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
             no_hand(f, row.tolist())
             if weapon(b)["kind"] == S.KIND_BOW:
@@ -3181,6 +3273,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 hpin[f] = False
                 tally[side[f], "horses_calmed"] += 1
         elif kind == S.Ev.BOLT:
+            still[f] = False  # his horse went on its own: his move this turn (engine FMOVED)
             run = horse_run.pop(f) if act.get(f) == HORSE_RUN else start_run(f)
             horse_run.pop(f, None)
             ran_own.add(f)
@@ -3516,7 +3609,8 @@ HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaw
 RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
 JAM_COLUMNS = ("ammo_rolls", "jams", "clear_actions", "jams_cleared")
 ROPE_COLUMNS = ("entangled", "untangle_tries", "untangled", "tangled_actions", "lassos_lost")
-WM11_COLUMNS = ("parries", "parries_turned", "lance_charge_blows")  # sabres and lances
+WM11_COLUMNS = ("parries", "parries_turned", "lance_charge_blows",  # sabres and lances
+                "scope_shots")  # the bounty hunter's telescopic sight
 DYN_COLUMNS = ("dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds", "fuses_burnt",
                "dynamite_hits", "dynamite_own_hits")
 
@@ -4626,3 +4720,73 @@ def test_the_auditor_rejects_a_doctored_parry(name, why):
             _audit(SABRE, bad, batch.games[0], batch.sides[0], tab, SABRED, CAVALRY)
         return
     pytest.fail("no fight of the sabre set has a parry to doctor")
+
+
+# ---------------------------------------------------------------- the telescopic sight (wm-11)
+
+HUNTER = WMRules(hire_a="bounty_hunter")  # side A hires a bounty hunter (his rifle's sight)
+BUFFALO_KIT = tuple(WEAPONS.index(w) for w in ("bowie", "revolver", "small_revolver",
+                                               "buffalo_gun"))
+
+
+@pytest.mark.parametrize("rules,check", [
+    (HUNTER, ("scope_shots", "scope_overwatch_shots", "scope_aimed_shots",
+              "scope_moved_far_shots")),
+    (dataclasses.replace(HUNTER, scope_short_factor=1), ("scope_rifle_shots",)),
+    (dataclasses.replace(HUNTER, bounty_hunter_kit=BUFFALO_KIT), ("scope_still_shots",))],
+    ids=["hunter", "factor-1", "buffalo-gun"])
+def test_the_telescopic_sight_holds_on_every_trace(rules, check):
+    """The bounty hunter's telescopic sight (wm-11; docs/rules/westamunda.md "The bounty
+    hunter's telescopic sight"), the rules' own gangs (side A hires him): the auditor finds the
+    sight's gun from the rosters (his long gun that is not a shotgun), follows whether he moved
+    this turn from the events and rebuilds every shot's need with the sight's short range
+    (scope_short_factor x the table's, up to the long; never worse than the plain band), and
+    MOD_SCOPE and the tidy scope_shots exactly where the short band comes only through it (see
+    ``_audit``). Under scope_short_factor 1 no shot has it; nor with a buffalo gun, whose short
+    band is the worse one (-1 against +0: the sight changes nothing). Few of his shots leave
+    his stillness open (a move declared with no step seen)."""
+    seen = audited(rules, 48, "rules")
+    for name in check:
+        assert seen[name] > 0, (name, seen[name])
+    if rules.scope_short_factor == 1 or rules.bounty_hunter_kit == BUFFALO_KIT:
+        assert seen["scope_shots"] == 0
+    else:
+        assert 0.1 * seen["scope_rifle_shots"] < seen["scope_shots"] < \
+            0.8 * seen["scope_rifle_shots"], (seen["scope_shots"], seen["scope_rifle_shots"])
+    assert seen["scope_open_shots"] <= 0.05 * seen["scope_rifle_shots"] + 1, \
+        (seen["scope_open_shots"], seen["scope_rifle_shots"])
+
+
+@pytest.mark.parametrize("played,against,why", [
+    (HUNTER, dataclasses.replace(HUNTER, scope_short_factor=1), "a shot's need"),
+    (dataclasses.replace(HUNTER, scope_short_factor=1), HUNTER, "a shot's need")],
+    ids=["sight-ignored", "sight-imagined"])
+def test_the_auditor_rejects_fights_played_under_another_sight(played, against, why):
+    """The auditor has teeth for the telescopic sight: fights played with it audited as if the
+    factor were 1 (no sight), or played without it audited with it, fail within 48 fights on
+    the need of a shot from his rifle."""
+    rosters, types = api.gangs(played)
+    assert audit_fails(played, against, 48, why, rosters=rosters, types=types)
+
+
+@pytest.mark.parametrize("doctor", ["cleared", "set"])
+def test_the_auditor_rejects_a_doctored_scope_bit(doctor):
+    """MOD_SCOPE is checked exactly: the first fight of the hunter set with a shot of his rifle
+    to doctor fails the audit when that shot's MOD_SCOPE is cleared ('cleared': the first shot
+    that has it) or set ('set': the first rifle shot without it)."""
+    rosters, types = api.gangs(HUNTER)
+    fm, _ = forces(HUNTER, rosters, types)
+    rifle = {int(a): int(fm[a, S.FSCOPE]) for a in range(fm.shape[0]) if fm[a, S.FSCOPE] >= 0}
+    k, w = lineups(NAMES, 48)
+    for i in range(48):
+        batch, ev, tab = replay(HUNTER, 5, 1, i, k[i], w[i], rosters=rosters, gang_types=types)
+        rows = [j for j in _rows(ev, S.Ev.SHOT) if rifle.get(int(ev[j, 1])) == ev[j, 4] and
+                bool(ev[j, 11] & S.MOD_SCOPE) == (doctor == "cleared")]
+        if not rows:
+            continue
+        bad = ev.copy()
+        bad[rows[0], 11] ^= S.MOD_SCOPE
+        with pytest.raises(AssertionError, match="MOD_SCOPE exactly when they apply"):
+            _audit(HUNTER, bad, batch.games[0], batch.sides[0], tab, rosters, types)
+        return
+    pytest.fail("no fight of the hunter set has a rifle shot to doctor")

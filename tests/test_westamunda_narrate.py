@@ -169,6 +169,17 @@ strength, and no other does; a lance holder's one-handed long gun names the lanc
 the reins and a lance has no hand for a gun; the closing line counts parries, parries that
 turned the round and lance charge blows as the side records do. Two traces written by hand
 check the lines word for word; fights without sabres or lances say nothing of them.
+
+And over fights with a bounty hunter's telescopic sight ('scopes': SCOPE_CASES, 80 replays;
+wm-11): the rules' own gangs with side A's hired bounty hunter (or both sides'), his rifle a
+Winchester or a buffalo gun, and under scope_short_factor 1. Besides the checks above, their
+own: every shot whose short band comes only through the sight (MOD_SCOPE) says 'short range
+thanks to his telescopic sight' and no other shot does, the rule said once under the first;
+the roster names the sight on the hunter's rifle and says under the profiles what it does
+(or that it changes nothing on a buffalo gun); the closing line counts each side's such shots
+as its records' scope_shots. A trace written by hand checks the lines word for word (a still
+hunter's shot through the sight, on overwatch, and a shot after his walk without it); fights
+without a sight (none hired, or the factor 1) say nothing of it.
 """
 
 import dataclasses
@@ -353,6 +364,17 @@ SABRE_CASES = [(SABRE, (0, 1)),
 LANCE_CASES = [(LANCE, (0, 1)), (dict(LANCE, mounted_a=True, mounted_b=True, gang_budget=3000), (0,)),
                (dict(LANCE, lance_hand="free", mounted_a=True, gang_budget=3000), (0,))]
 SABRE_SHOOTOUTS = [(dict(SABRE, scenario="shoot_out"), 0)]
+# the bounty hunter's telescopic sight (wm-11): (rule changes, seeds), every pairing of
+# GUNFIGHTERS on each seed, the rules' own gangs (builds.side_roster): side A hires a bounty
+# hunter (his Winchester with the sight), both sides hire one, side A's with a buffalo gun
+# (bounty_hunter_kit: a short band worse than the long, so the sight changes nothing), and under
+# scope_short_factor 1 (no sight)
+HUNTER = dict(hire_a="bounty_hunter")
+BUFFALO_KIT = tuple(WEAPONS.index(w) for w in ("bowie", "revolver", "small_revolver",
+                                               "buffalo_gun"))
+SCOPE_CASES = [(HUNTER, (0, 1)), (dict(HUNTER, hire_b="bounty_hunter"), (0,)),
+               (dict(HUNTER, bounty_hunter_kit=BUFFALO_KIT), (0,)),
+               (dict(HUNTER, scope_short_factor=1), (0,))]
 
 
 def written(rows):
@@ -1086,6 +1108,16 @@ SABRE_FEATURES = {
     "parry_fumble": lambda ev: any(p[5] == 1 for p, _, _ in _parries(ev)),
     "parry_same_score": lambda ev: any(p[6] == p[7] for p, _, _ in _parries(ev)),
 }
+# a telescopic sight's mechanic -> does this trace show it?
+SCOPE_FEATURES = {
+    "scoped": lambda ev: _mod_bits(ev, S.MOD_SCOPE),
+    "scoped_overwatch": lambda ev: any(e[11] & S.MOD_SCOPE and e[9] & S.SH_OVERWATCH
+                                       for e in _ev(ev, S.Ev.SHOT)),
+    "scoped_aimed": lambda ev: any(e[11] & S.MOD_SCOPE and e[9] & S.SH_AIMED and
+                                   not e[9] & S.SH_OVERWATCH for e in _ev(ev, S.Ev.SHOT)),
+    "scoped_side_b": lambda ev: any(e[11] & S.MOD_SCOPE and _sides(ev)[int(e[1])] == 1
+                                    for e in _ev(ev, S.Ev.SHOT)),
+}
 LANCE_FEATURES = {
     "charge_won": lambda ev: any(_sides(ev)[int(ev[j, 1])] == 0 and _charge_round(ev, j)
                                  for j in np.flatnonzero(ev[:, 2] == S.Ev.CHARGED)),
@@ -1250,8 +1282,8 @@ def _skill_fight(changes, seed, names):
 
 class Fights(list):
     """Narrated fights of one kind: 'gang_fight', 'water', 'shotgun', 'skills', 'horses',
-    'spares', 'ducks', 'lemat', 'guns', 'ropes', 'dynamite', 'sabres', 'lances', or a
-    shoot-out order of SHOOTOUT."""
+    'spares', 'ducks', 'lemat', 'guns', 'ropes', 'dynamite', 'sabres', 'lances', 'scopes', or
+    a shoot-out order of SHOOTOUT."""
 
     kind = "gang_fight"
 
@@ -1281,7 +1313,8 @@ def _fights(kind):
     seeds of each LEMAT_CASES case. Guns in hand-to-hand: every pairing on the seeds of each
     GUN_CASES case. Ropes and riding skills: every pairing on the seeds of each ROPE_CASES
     case. Dynamite: every pairing on the seeds of each DYN_CASES case. Sabres and lances: every
-    pairing on the seeds of each SABRE_CASES and LANCE_CASES case."""
+    pairing on the seeds of each SABRE_CASES and LANCE_CASES case. Telescopic sights: every
+    pairing on the seeds of each SCOPE_CASES case."""
     out = Fights()
     out.kind = kind
     if kind == "gang_fight":
@@ -1355,12 +1388,13 @@ def _fights(kind):
             rules = WMRules(**changes)
             out += _roster_fights(rules, _gun_rosters(rules, kit), seeds, pairs)
         features = GUN_FEATURES
-    elif kind in ("ropes", "dynamite", "sabres", "lances"):  # the rules' own sides
+    elif kind in ("ropes", "dynamite", "sabres", "lances", "scopes"):  # the rules' own sides
         pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]  # (builds.side_roster)
         cases, features = {"ropes": (ROPE_CASES, ROPE_FEATURES),
                            "dynamite": (DYN_CASES, DYN_FEATURES),
                            "sabres": (SABRE_CASES, SABRE_FEATURES),
-                           "lances": (LANCE_CASES, LANCE_FEATURES)}[kind]
+                           "lances": (LANCE_CASES, LANCE_FEATURES),
+                           "scopes": (SCOPE_CASES, SCOPE_FEATURES)}[kind]
         for changes, seeds in cases:
             rules = WMRules(**changes)
             rosters = tuple(builds.side_roster(rules, s) for s in "ab")
@@ -1433,7 +1467,7 @@ def _both_shells(gun):
 
 @pytest.fixture(scope="module", params=["gang_fight", *SHOOTOUT, "water", "shotgun", "skills",
                                         "horses", "spares", "ducks", "lemat", "guns", "ropes",
-                                        "dynamite", "sabres", "lances"])
+                                        "dynamite", "sabres", "lances", "scopes"])
 def fights(request):
     return _fights(request.param)
 
@@ -4959,13 +4993,16 @@ def test_the_narrators_lassos_and_bolas_end_as_the_engines():
 
 
 def test_fights_without_ropes_or_riding_skills_say_nothing_of_them(fights):
-    """A fight with no rope carried and no riding skill (every fixture but the rope fights):
-    nothing of lassos, bolas, entangling or riding skills (its narration is the one before
-    wm-9)."""
+    """A fight with no rope carried and no riding skill (every fixture but the rope fights,
+    and the sight fights' hired bounty hunter carries his bolas): nothing of lassos, bolas,
+    entangling or riding skills (its narration is the one before wm-9)."""
     if fights.kind == "ropes":
         return
     for f in fights:
         assert f.rules.riding_skill_a == f.rules.riding_skill_b == "none"
+        if "bounty_hunter" in (f.rules.hire_a, f.rules.hire_b):
+            assert fights.kind == "scopes"
+            continue
         for words in ("entangle", "lasso", "bolas", "ropin'", "sure-footed", "war horse",
                       "Rooster", "rope"):
             assert words not in f.text, (words, f.seed, f.names)
@@ -6119,3 +6156,162 @@ def test_a_written_trace_with_a_lance_told_word_for_word():
     assert "+1 more in the round he charged; slung while he shoots." in text
     assert "no hand free" not in text and "his other hand holding his lance" not in text
     assert "his lance's charge behind them (S5)" in text
+
+
+# ---------------------------------------------------------------- the telescopic sight (wm-11)
+
+SCOPE_WORDS = "short range thanks to his telescopic sight"
+SCOPE_RULE = "Rule: a telescopic sight: while its holder has not moved this turn"
+
+
+def _scope_fights():
+    fights = _fights("scopes")
+    assert fights.kind == "scopes"
+    return fights
+
+
+def _sighted(f):
+    """Does fight f have a telescopic sight that does something (a bounty hunter hired, his
+    rifle's short band the better one, scope_short_factor above 1)?"""
+    return "bounty_hunter" in (f.rules.hire_a, f.rules.hire_b) and \
+        f.rules.scope_short_factor > 1 and f.rules.bounty_hunter_kit != BUFFALO_KIT
+
+
+def test_every_shot_through_a_telescopic_sight_says_so():
+    """Over the sight fights, every to-hit roll's sentence names the telescopic sight's short
+    range exactly when its SHOT has MOD_SCOPE (at the row's short-band modifier, the breakdown
+    adding up), every such shot is the hunter's rifle, the sight's rule is said once, under the
+    first, and the closing line counts each side's such shots as its records' scope_shots."""
+    n = 0
+    for f in _scope_fights():
+        rolls = _to_hit(f.events)
+        lines = [line for line in f.text.split("\n") if SHOT_LINE.search(line)]
+        assert len(lines) == len(rolls), (f.seed, f.names)
+        first = None
+        for e, line in zip(rolls, lines, strict=True):
+            scoped = e[2] == S.Ev.SHOT and bool(e[11] & S.MOD_SCOPE)
+            assert (SCOPE_WORDS in line) == scoped, (f.names, line)
+            if scoped:
+                kit = _kit_of(f, int(e[1]))
+                assert kit.type == "bounty_hunter" and WEAPONS[int(e[4])] in kit.weapons
+                bonus = f.rules.weapon(WEAPONS[int(e[4])])["hit_short"]
+                assert f"{bonus:+d} {SCOPE_WORDS}" in line, line
+                first = line if first is None else first
+                n += 1
+        if first is None:
+            assert SCOPE_RULE not in f.text
+        else:
+            assert f.text.count(SCOPE_RULE) == 1 and f.text.index(SCOPE_RULE) > \
+                f.text.index(first)
+        for s in range(2):
+            got = int(f.sides[s, S.SIDE_NAMES.index("scope_shots")])
+            want = (f"; {got} of its shots were" if got > 1 else "; 1 of its shots was") + \
+                " at short range only through a telescopic sight"
+            assert (want in _closing_line(f, s)) == bool(got), _closing_line(f, s)
+            assert "telescopic" in _closing_line(f, s) or not got
+            assert got == sum(1 for e in _ev(f.events, S.Ev.SHOT) if e[11] & S.MOD_SCOPE and
+                              _sides(f.events)[int(e[1])] == s)
+        if not _sighted(f):
+            assert not (_ev(f.events, S.Ev.SHOT)[:, 11] & S.MOD_SCOPE).any()
+    assert n > 30
+
+
+def test_the_roster_names_the_sight_on_the_hunters_rifle():
+    """Each bounty hunter's roster line names his rifle 'with a telescopic sight' (the Winchester,
+    or the buffalo gun of his kit), and a line under the profiles says what it does (on the
+    buffalo gun: nothing, its short band the worse one); nobody else's gun has one, and under
+    scope_short_factor 1 nothing is said of a sight."""
+    for f in _scope_fights():
+        labels = _labels(f.events)
+        hunters = []
+        for i, lab in labels.items():
+            kit = _kit_of(f, i)
+            line = re.search(rf"^  {lab} [a-z ]+ at \(\d+,\d+\)(?: on horseback)?, (.*?)(?:; "
+                             r"skills?: .*)?\.$", f.text, re.M).group(1)
+            sighted = kit.type == "bounty_hunter" and f.rules.scope_short_factor > 1
+            rifle = "buffalo gun" if f.rules.bounty_hunter_kit == BUFFALO_KIT else "winchester"
+            assert (f"{rifle} with a telescopic sight" in line) == sighted, (lab, line)
+            assert line.count("telescopic sight") == sighted, line
+            if sighted:
+                hunters.append(lab)
+        if f.rules.scope_short_factor == 1:
+            assert "telescopic" not in f.text
+            continue
+        assert len(hunters) == 1 + (f.rules.hire_b == "bounty_hunter")
+        for lab in hunters:
+            if f.rules.bounty_hunter_kit == BUFFALO_KIT:
+                want = (f"  A telescopic sight on {lab}'s buffalo gun: its short range (-1 to "
+                        "hit) is no better than its long (+0), so the sight changes nothing.")
+            else:
+                want = (f"  A telescopic sight on {lab}'s winchester: while he has not moved this "
+                        "turn, its short range (+1 to hit) reaches 2 times as far, to 24\" (up to "
+                        "its long range).")
+            assert f"\n{want}\n" in f.text, want
+
+
+def test_fights_without_a_sight_say_nothing_of_it(fights):
+    """A fight with no bounty hunter (every fixture but the sight fights), or under
+    scope_short_factor 1: no sight in the roster, no shot through it, no rule, no count."""
+    for f in fights:
+        if "bounty_hunter" in (f.rules.hire_a, f.rules.hire_b) and \
+                f.rules.scope_short_factor > 1:
+            continue
+        assert "telescopic" not in f.text, (f.seed, f.names)
+    assert fights.kind != "scopes" or any(f.rules.scope_short_factor == 1 for f in fights)
+
+
+def test_a_written_trace_with_a_telescopic_sight_told_word_for_word():
+    """A trace written by hand (hand-checked): A1, a bounty hunter (BS 4) with his Winchester,
+    holds and fires at B1 18" away: short range through his sight (+1; MOD_SCOPE), 2+. Then he
+    goes on overwatch and fires at B1 walking, 19" away: the sight again (he has not moved in
+    his turn). Next turn he walks 2" and fires at B1 18" away: long range (+0), no sight. The
+    rule is said once, and the closing line counts his two shots through the sight."""
+    E, A = S.Ev, S.Act
+    rev, small = WEAPONS.index("revolver"), WEAPONS.index("small_revolver")
+    win = WEAPONS.index("winchester")
+    hunter, ganger = FIGHTERS.index("bounty_hunter"), FIGHTERS.index("ganger")
+    rules = WMRules(hire_a="bounty_hunter")
+    rosters = ((Recruit("bounty_hunter", ("bowie", "revolver", "small_revolver", "winchester")),),
+               (Recruit("ganger", ("revolver",)),))
+    walk = S.MV_WALK
+    events = written([
+        (0, 0, E.DEPLOY, 10, 2, 0, hunter, rev, small, 0),
+        (0, 1, E.DEPLOY, 10, 20, 1, ganger, rev, -1, 0),
+        (1, -1, E.TURN, 0),
+        (1, 0, E.ACTION, A.HOLD, -1, 10, 2, -1, 0, 0),
+        (1, 0, E.SHOT, 1, win, 2, 3, 0, 0, 0, 0, S.MOD_SCOPE),
+        (1, -1, E.TURN, 1), (1, 1, E.ACTION, A.HOLD, -1, 10, 20, -1, 0, 0),
+        (2, -1, E.TURN, 0),
+        (2, 0, E.ACTION, A.OVERWATCH, -1, 10, 20, -1, 0, 0), (2, 0, E.OVERWATCH, 0, 0, 1),
+        (2, -1, E.TURN, 1),
+        (2, 1, E.ACTION, A.WALK, -1, 10, 22, -1, 0, 0),
+        (2, 1, E.MOVE, 10, 20, 10, 21, walk),
+        (2, 0, E.SHOT, 1, win, 2, 1, 0, 0, S.SH_OVERWATCH, 0, S.MOD_SCOPE),
+        (2, 1, E.MOVE, 10, 21, 10, 22, walk),
+        (3, -1, E.TURN, 0),
+        (3, 0, E.ACTION, A.WALK, -1, 10, 4, -1, 0, 0),
+        (3, 0, E.MOVE, 10, 2, 10, 3, walk), (3, 0, E.MOVE, 10, 3, 10, 4, walk),
+        (3, 0, E.SHOT, 1, win, 3, 6, 1, 0, 0, 0, 0), (3, 1, E.PINNED, 0),
+        (3, 1, E.WOUND, 0, 4, 2, 0),
+        (3, -1, E.END, -1, S.END_LIMIT)])
+    text = narrate(events, empty(30, 30), ["x", "y"], rules, rosters=rosters)
+    for line in (
+            "  A1 bounty hunter at (10,2), revolver, small revolver and winchester with a "
+            "telescopic sight.",
+            "  A telescopic sight on A1's winchester: while he has not moved this turn, its short "
+            "range (+1 to hit) reaches 2 times as far, to 24\" (up to its long range).",
+            "A1 fires a shot at B1 with the winchester, 18\" away: needs 2+ to hit (7 - BS 4; +1 "
+            "short range thanks to his telescopic sight), rolls 3: miss.",
+            "  Rule: a telescopic sight: while its holder has not moved this turn (he aimed, held, "
+            "went on overwatch or reloaded where he stands), the short range of the gun it is "
+            "fitted to reaches 2 times as far, up to its long range.",
+            "Side A (x): 1 standing, 0 down, 0 out of action; it fired 3 shots and hit with 1; 2 "
+            "of its shots were at short range only through a telescopic sight.",
+            "Side B (y): 1 standing (B1 pinned), 0 down, 0 out of action; it fired 0 shots and "
+            "hit with 0."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    assert "needs 2+ to hit (7 - BS 4; +1 short range thanks to his telescopic sight), rolls " \
+        "1: miss." in text  # the overwatch shot
+    assert "A1 fires a shot at B1 with the winchester, 18\" away: needs 3+ to hit (7 - BS 4), " \
+        "rolls 6: hit." in text  # after his walk: long range (+0 is not named)
+    assert text.count(SCOPE_RULE) == 1 and text.count(SCOPE_WORDS) == 2

@@ -120,6 +120,8 @@ _SIDE_DOCS = {
     "parries_turned": "of parries, the rounds the parry turned (the parrier no longer lost)",
     "lance_charge_blows": "blows this side struck with a lance's charge strength (the round its "
                           "holder charged)",
+    "scope_shots": "to-hit rolls this side made in the short band only through a telescopic "
+                   "sight (the bounty hunter's rifle, fired without moving)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

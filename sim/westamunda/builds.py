@@ -953,8 +953,8 @@ def hired(rules: WMRules, hire: str, count: int = 1,
     kit this engine plays (his bolas too since wm-9: a strike at his S, an entangling throw
     when his side has fancy ropin'); the bounty hunter carries one long gun (the
     text: "even a bounty hunter can only carry one long gun at a time"): his kit's last, the
-    rifle, the shotgun staying with his horse (max_long_guns); the telescopic sight is not
-    modelled. A hired fighter rides (``horse=True``) when ``mounted`` (his side's
+    rifle, the shotgun staying with his horse (max_long_guns); the telescopic sight is on
+    his rifle (engine FSCOPE). A hired fighter rides (``horse=True``) when ``mounted`` (his side's
     ``mounted_<side>``: :func:`side_roster`), on the horse and saddle his fee includes (his
     cost does not change), else fights on foot (his horse stays at the livery). Raises
     ConfigError naming the key for a kit with a weapon the engine cannot play in place of a

@@ -536,14 +536,19 @@ def _shot_need(g, f, ge, sc, a, x, y, t, k, snap, aim_turns, emerging, charging,
 @kernel
 def _band(g, fm, a, row, d):
     """The range modifier of weapon ``row`` fired by a at a target ``d`` inches away, or NO_SHOT
-    beyond its range. Marksman (marksman_reading 'short_only'): short range x marksman_factor
-    up to the maximum, which stays; 'both_bands': both x marksman_factor; the skill never makes
-    a shot worse (a gun whose short band is the worse one, the buffalo gun's, keeps its plain
-    band where that is better)."""
+    beyond its range. A telescopic sight (``_scoped``: fitted to this row, the firer not moved
+    this turn): short range x scope_short_factor up to the maximum. Marksman (marksman_reading
+    'short_only'): short range x marksman_factor up to the maximum, which stays; 'both_bands':
+    both x marksman_factor. Neither ever makes a shot worse (a gun whose short band is the worse
+    one, the buffalo gun's, keeps its plain band where that is better)."""
     wt, rp = g.wt, g.rp
     short, long = _reach(g, fm, a, row)
     plain = wt[row, S.WC_HIT_SHORT] if d <= short else (
         wt[row, S.WC_HIT_LONG] if d <= long else NO_SHOT)
+    if _scoped(fm, a, row):
+        short = min(short * rp[S.R_SCOPE], long)
+        if plain < NO_SHOT and d <= short:
+            plain = max(plain, wt[row, S.WC_HIT_SHORT])
     if (fm[a, S.FSKILL] & S.SK_MARKSMAN) == 0:
         return plain
     factor = rp[S.R_MARKSMAN100] / 100.0
@@ -567,6 +572,22 @@ def _reach(g, fm, a, row):
         long = float(g.rp[S.R_THROW_PER_S] * fm[a, FS] + g.rp[S.R_THROW_BASE])
         return long / 2, long
     return float(g.wt[row, S.WC_SHORT]), float(g.wt[row, S.WC_LONG])
+
+
+@step
+def _scoped(fm, a, row):
+    """Does a fire ``row`` through a telescopic sight: fitted to it (FSCOPE) and he has not
+    moved this turn (reference 2.3 [S]: "stationary")?"""
+    return fm[a, S.FSCOPE] == row and fm[a, FMOVED] == S.MV_STILL
+
+
+@kernel
+def _scope_band(g, fm, a, row, d):
+    """Is a's shot at ``d`` inches in the short band only through his telescopic sight
+    (MOD_SCOPE)?"""
+    short, long = _reach(g, fm, a, row)
+    return _scoped(fm, a, row) and short < d <= min(short * g.rp[S.R_SCOPE], long) and \
+        g.wt[row, S.WC_HIT_SHORT] > g.wt[row, S.WC_HIT_LONG]
 
 
 @kernel
@@ -671,6 +692,9 @@ def _own_bits(g, so, fm, a, row, snap, d):
         so[fm[a, FSIDE], S.S_HIP_SHOTS] += 1
     if _marksman_band(g, fm, a, row, d):
         bits |= S.MOD_MARKSMAN
+    if _scope_band(g, fm, a, row, d):
+        bits |= S.MOD_SCOPE
+        so[fm[a, FSIDE], S.S_SCOPE_SHOTS] += 1
     if _one_handed(g, fm, a, row):
         bits |= S.MOD_ONE_ARM
     return bits
@@ -3769,7 +3793,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_LIGHT_TURN, r.light_takes_turn), (S.R_LIGHT_ALWAYS, r.light_roll == "always"),
             (S.R_FUSE_BLOWS, r.unthrown_fuse == "explodes"), (S.R_DYN_BUNDLE, r.dynamite_bundle),
             (S.R_DYN_S, r.dynamite_strength), (S.R_DYN_DICE, r.dynamite_hits_die),
-            (S.R_LANCE_CHARGE, r.lance_charge_bonus),
+            (S.R_LANCE_CHARGE, r.lance_charge_bonus), (S.R_SCOPE, r.scope_short_factor),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
@@ -3966,6 +3990,12 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
                                                     else 0)) if lances else 0)
             row[S.FLANCE_S] = max((rules.weapon(w)["strength"] + rules.lance_charge_bonus
                                    for w in lances), default=0)
+            # the bounty hunter's rifle "with a telescopic sight" (text): his long gun that is not
+            # a shotgun (he carries one long gun: max_long_guns)
+            rifles = [w for w in r.weapons if r.type == "bounty_hunter" and w not in ROUND_OF
+                      and WEAPON_KINDS[rules.weapon(w)["kind"]] == "long_gun"
+                      and not rules.has_flag(w, "template")]
+            row[S.FSCOPE] = WEAPONS.index(rifles[0]) if rifles else -1
             row[S.FMELEE_REST] = max(rules.weapon(w)["strength"] for w in ("knife", *r.weapons)
                                      if rules.weapon(w)["kind"] == S.KIND_MELEE and not (
                                          w == "tomahawk" and rules.thrown_tomahawks))

@@ -173,7 +173,15 @@ behind them (S5)'; the engine's ``_hand_bonus``). A long gun fired one-handed by
 holding a lance (lance_hand 'held', MOD_ONE_ARM) names the lance, and one with no hand free for
 a gun (a lance and the reins) says so when he does not shoot. The closing line counts each
 side's parries (and those that turned the round) and its lance's charge blows (the tidy
-parries, parries_turned and lance_charge_blows). None of it is said in a fight without them."""
+parries, parries_turned and lance_charge_blows). None of it is said in a fight without them.
+
+The bounty hunter's telescopic sight (wm-11): the opening roster names the sight on his rifle
+('winchester with a telescopic sight': his roster's long gun that is not a shotgun, the
+engine's FSCOPE) and says under the profiles what it does. A shot in the short band only
+through the sight (MOD_SCOPE: he had not moved this turn) reads 'short range thanks to his
+telescopic sight' in its breakdown, the rule said under the first, and the closing line counts
+each side's such shots (the tidy scope_shots). Under scope_short_factor 1 (no sight) none of it
+is said, nor in a fight without a bounty hunter."""
 
 from __future__ import annotations
 
@@ -273,9 +281,11 @@ _PAIR_CHAIN = _HIT_CHAIN + (Ev.BLAST, Ev.BLAST_HIT, Ev.POINT_SHOT)
 _NATIVE = {"injury_roll": 1, "both": 1, "best_of_two": 2}
 _ARMS = {S.ARM_LEFT: "left", S.ARM_RIGHT: "right"}
 # a shooter's own modifiers a POINT_SHOT (which logs none) may have had: tried in this order
-_OWN_MODS = (0, S.MOD_MARKSMAN, S.MOD_HIP, S.MOD_ONE_ARM, S.MOD_MARKSMAN | S.MOD_HIP,
-             S.MOD_MARKSMAN | S.MOD_ONE_ARM, S.MOD_HIP | S.MOD_ONE_ARM,
-             S.MOD_MARKSMAN | S.MOD_HIP | S.MOD_ONE_ARM)
+# (without a telescopic sight's band first, then each with it: MOD_SCOPE, wm-11)
+_PLAIN_OWN_MODS = (0, S.MOD_MARKSMAN, S.MOD_HIP, S.MOD_ONE_ARM, S.MOD_MARKSMAN | S.MOD_HIP,
+                   S.MOD_MARKSMAN | S.MOD_ONE_ARM, S.MOD_HIP | S.MOD_ONE_ARM,
+                   S.MOD_MARKSMAN | S.MOD_HIP | S.MOD_ONE_ARM)
+_OWN_MODS = _PLAIN_OWN_MODS + tuple(m | S.MOD_SCOPE for m in _PLAIN_OWN_MODS)
 
 
 # skills whose names are not their SKILLS names with spaces
@@ -521,6 +531,7 @@ class _Fighter:
         self.blades = ()  # his sabres and lances (his roster's hand weapons that parry or charge)
         self.hand_s = 0  # his best hand weapon's strength bonus (with a blade: his roster's)
         self.lance_s = 0  # his lance's strength bonus in the round he charged (0: no lance)
+        self.scope = -1  # the weapon row his telescopic sight is fitted to (-1 none; wm-11)
         self.new_turn()
 
     def new_turn(self):
@@ -988,6 +999,10 @@ class _Story:
                      "initiative at a tie), his opponent re-rolls his highest attack die and the "
                      "round is scored again; two parries cancel, and a fighter with no hand "
                      "free for his sabre (" + self.no_hand_words() + ") cannot parry",
+            "scope": f"a telescopic sight: while its holder has not moved this turn (he aimed, "
+                     "held, went on overwatch or reloaded where he stands), the short range of "
+                     f"the gun it is fitted to reaches {r.scope_short_factor:g} times as far, "
+                     "up to its long range",
             "lance": f"a lance strikes at its holder's S{self.strength_words('lance')}, and "
                      f"+{r.lance_charge_bonus} more in the round he charged"
                      + ("; it is held in one hand at all times: he fires a long gun "
@@ -1347,6 +1362,7 @@ class _Story:
                            if n in WEAPONS and r.weapon(n)["kind"] == S.KIND_MELEE)
             f.lance_s = max((r.weapon(n)["strength"] + r.lance_charge_bonus for n in f.blades
                              if self.blade(n) == "lance"), default=0)
+        f.scope = self.scope_of(ftype, sticks, slots)
         if spares:
             self.f[i].spares = (spares + [0] * len(slots))[:len(slots)]
         if self.rosters is not None and kit:
@@ -1370,6 +1386,23 @@ class _Story:
         f.useless = [False] * len(f.slots)
         guns = [r for r in f.slots if r >= 0]
         f.tracked = len(set(guns)) == len(guns)  # a SHOT names its row, not its slot
+
+    def scope_of(self, ftype, weapons, slots) -> int:
+        """The weapon row a bounty hunter's telescopic sight is fitted to (the engine's FSCOPE):
+        the first long gun of his roster's ``weapons`` (else of his ``slots``) that is not a
+        shotgun (no scatter template) nor a round type; -1 for anyone else, a hunter with no
+        rifle, or under scope_short_factor 1 (no sight)."""
+        r = self.rules
+        if FIGHTERS[ftype] != "bounty_hunter" or r.scope_short_factor <= 1:
+            return -1
+        names = [n for n in weapons if n in WEAPONS] or [WEAPONS[w] for w in slots if w >= 0]
+        rifles = [n for n in names if n not in ROUND_OF and
+                  r.weapon(n)["kind"] == S.KIND_LONG_GUN and not r.has_flag(n, "template")]
+        return WEAPONS.index(rifles[0]) if rifles else -1
+
+    def sight_words(self, f, row) -> str:
+        """' with a telescopic sight' when fighter f's sight is fitted to gun ``row``, else ''."""
+        return " with a telescopic sight" if row >= 0 and row == f.scope else ""
 
     def lemat_kit(self, r) -> list:
         """Roster entry r's slots as the engine deals them (``engine_kit``) when he carries a
@@ -1400,9 +1433,11 @@ class _Story:
 
     def kit_words(self, f) -> str:
         """'percussion revolver (2 spare cylinders) and winchester': fighter f's guns in words,
-        each with its spare cylinders or tubes."""
+        each with its spare cylinders or tubes (a bounty hunter's rifle with its telescopic
+        sight)."""
         guns = [self.stick_words(f, k) if self.explosive(f.i, k) else
-                weapon_name(w) + (f" ({_plural(n, 'spare ' + self.spare_noun(w))})" if n else "")
+                weapon_name(w) + self.sight_words(f, w)
+                + (f" ({_plural(n, 'spare ' + self.spare_noun(w))})" if n else "")
                 for k, (w, n) in enumerate(zip(f.slots, f.spares, strict=True)) if w >= 0]
         if self.lemats:  # a Le Mat is one gun: its barrel named with its chambers
             guns = []
@@ -1413,7 +1448,7 @@ class _Story:
                     guns.append(self.stick_words(f, k))
                 elif w >= 0 and not (lemat_part(w) == "barrel" and k and
                                      lemat_part(f.slots[k - 1]) == "chambers"):
-                    guns.append(weapon_name(w) + (
+                    guns.append(weapon_name(w) + self.sight_words(f, w) + (
                         f" ({_plural(f.spares[k], 'spare ' + self.spare_noun(w))})"
                         if f.spares[k] else ""))
         blades = [weapon_name(WEAPONS.index(n)) for n in dict.fromkeys(f.blades)]
@@ -1498,8 +1533,29 @@ class _Story:
             self.weapon_line(row)
         for name in sorted({n for f in self.f.values() for n in f.blades}, key=WEAPONS.index):
             self.blade_line(name)
+        self.sight_line()
         self.legend_at = len(self.out)
         self.show_map("Positions at deployment:")
+
+    def sight_line(self) -> None:
+        """What each telescopic sight does (the bounty hunter's, wm-11), one line a sight:
+        '  A telescopic sight on A3's winchester: while he has not moved this turn, its short
+        range (+1 to hit) reaches 2 times as far, to 24" (up to its long range).'"""
+        k = self.rules.scope_short_factor
+        for f in sorted(self.f.values(), key=lambda f: f.i):
+            if f.scope < 0:
+                continue
+            w = self.weapon(f.scope)
+            on = f"  A telescopic sight on {self.lab(f.i)}'s {weapon_name(f.scope)}: "
+            if w["hit_short"] <= w["hit_long"]:
+                self.say(f"{on}its short range ({w['hit_short']:+d} to hit) is no better than its "
+                         f"long ({w['hit_long']:+d}), so the sight changes nothing.")
+                continue
+            short = min(w["short_in"] * k, w["long_in"])
+            cap = " (up to its long range)" if w["short_in"] * k >= w["long_in"] else ""
+            self.say(f"{on}while he has not moved this turn, its short range "
+                     f"({w['hit_short']:+d} to hit) reaches {k:g} times as far, to {short:g}\""
+                     f"{cap}.")
 
     def horse_line(self) -> None:
         """The horses' profile and what riding does, when anyone rides."""
@@ -3261,7 +3317,10 @@ class _Story:
         short, long = self.reach(i, row)
         if d is None:
             d = dist_in(*f.pos, *self.f[t].pos)
-        if mods & S.MOD_MARKSMAN:  # short only through marksman's longer short range
+        if mods & S.MOD_SCOPE:  # short only through a telescopic sight's (wm-11)
+            rmod, rng = w["hit_short"], "short range thanks to his telescopic sight" + (
+                " and marksman" if mods & S.MOD_MARKSMAN else "")
+        elif mods & S.MOD_MARKSMAN:  # short only through marksman's longer short range
             rmod, rng = w["hit_short"], "short range thanks to marksman"
         elif d <= short:
             rmod, rng = w["hit_short"], "short range"
@@ -3318,6 +3377,8 @@ class _Story:
         self.why("need")
         if mods & S.MOD_MARKSMAN or rng.endswith("marksman"):
             self.why("marksman")
+        if mods & S.MOD_SCOPE:
+            self.why("scope")
         if mods & S.MOD_ONE_ARM and self.holds_lance(i):
             self.why("lance")
         elif mods & S.MOD_ONE_ARM and (f.arms or not self.rein_hand(i)):
@@ -3330,8 +3391,8 @@ class _Story:
                          (S.MOD_RAPID, "rapid"), (S.MOD_MOUNTED, "mounted")):
             if mods & bit:
                 self.why(key)
-        named = ", ".join(f"{v:+d} {name}" for v, name in items  # marksman's band even at +0
-                          if v or name.endswith("marksman"))
+        named = ", ".join(f"{v:+d} {name}" for v, name in items  # a band thanks to marksman
+                          if v or " thanks to " in name)  # or a sight even at +0
         out = f"{r.needed_base} - BS {bs}" + (f"; {named}" if named else "")
         if hip:  # a runner's snap shot from the hip
             out += f"; hip shooting: no snap penalty{self.why('hip_shooting')}"
@@ -3403,14 +3464,15 @@ class _Story:
         x, y = x10 / 10, y10 / 10
         dist = math.hypot(f.pos[0] - x, f.pos[1] - y)
         # the point is logged to 0.1": at a range band's edge either side; the shooter's own
-        # modifiers (marksman, hip shooting, one arm) are not logged: the first that adds up
+        # modifiers (marksman, hip shooting, one arm, a telescopic sight's band) are not
+        # logged: the first that adds up
         f_ = self.f[i]
         for own in _OWN_MODS:
             if (own & S.MOD_HIP and not flags & S.SH_SNAP) or (own & S.MOD_ONE_ARM and not (
                     (f_.arms or self.rein_hand(i) or self.holds_lance(i)) and
                     self.weapon(row)["kind"] == S.KIND_LONG_GUN)) or (
                     own & S.MOD_MARKSMAN and self.rosters is not None and
-                    not self.has(i, "marksman")):
+                    not self.has(i, "marksman")) or (own & S.MOD_SCOPE and row != f_.scope):
                 continue
             for d_in in (dist, dist + 0.1, dist - 0.1):
                 needs = self.to_hit(i, -1, row, need, 0, flags, S.COV_NONE, own, d_in)
@@ -3714,6 +3776,17 @@ class _Story:
             parts.append(f"dealing {_plural(hits, 'hit')}"
                          + (f", {own} of them on its own fighters" if own else ""))
         return f"; its dynamite: {', '.join(parts)}"
+
+    def scope_count(self, side) -> str:
+        """'; 3 of its shots were at short range only through a telescopic sight', or '' (none):
+        the side records' scope_shots (the SHOTs with MOD_SCOPE of its fighters)."""
+        ev = self.ev
+        n = sum(1 for e in ev[ev[:, 2] == Ev.SHOT]
+                if e[11] & S.MOD_SCOPE and self.f[int(e[1])].side == side)
+        if not n:
+            return ""
+        return (f"; {n} of its shots were" if n > 1 else "; 1 of its shots was") + \
+            " at short range only through a telescopic sight"
 
     def blade_count(self, side) -> str:
         """'; its sabres parried 3 rounds (1 of them turned); its lances' charges were behind 2
@@ -4667,7 +4740,8 @@ class _Story:
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
                      f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}"
-                     f"{self.rope_count(s)}{self.dynamite_count(s)}{self.blade_count(s)}.")
+                     f"{self.scope_count(s)}{self.rope_count(s)}{self.dynamite_count(s)}"
+                     f"{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]

@@ -116,8 +116,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_ENTANGLE_S, R_ENTANGLED_MOD,
  R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
- R_LANCE_CHARGE, R_DEBUG) = range(136)
-N_RULES = 136
+ R_LANCE_CHARGE, R_SCOPE, R_DEBUG) = range(137)
+N_RULES = 137
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -164,8 +164,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
- FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S) = range(65)
-N_FC = 65
+ FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE) = range(66)
+N_FC = 66
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -206,6 +206,12 @@ N_FC = 65
 # FFUSE 1: he holds a bundle of dynamite lit at the end of an earlier turn of his (KLOADED of
 # its slot: the lit sticks); not thrown by the end of his next turn, its fuse burns down
 # (unthrown_fuse). 0: none lit, or lit in this turn's throw.
+# FMF bits (his hand weapons): MF_PARRY he carries a parrying weapon (a sabre); MF_LANCE a lance
+# (a weapon with flag charge_strength); MF_LANCE_HAND and it takes one hand at all times
+# (lance_hand 'held'). FLANCE_S the strength bonus of his lance's blows in the round he charged
+# (its row's strength + lance_charge_bonus; meaningful only with MF_LANCE).
+# FSCOPE the weapon row his telescopic sight is fitted to (the bounty hunter's rifle; -1 none):
+# its short range x scope_short_factor while he has not moved this turn.
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
 ARM_LEFT, ARM_RIGHT = 1, 2
@@ -277,6 +283,7 @@ MOD_HIP = 16  # a running shooter's snap shot without the snap modifier (hip sho
 MOD_MARKSMAN = 32  # in the short band only through marksman's longer short range
 MOD_ONE_ARM = 64  # a long gun fired one-handed (one arm out of action): one_hand_long_gun_mod
 MOD_MOUNTED = 128  # the target is mounted: horse and rider a large target (mounted_target_modifier)
+MOD_SCOPE = 256  # in the short band only through a telescopic sight's longer short range
 
 # ---- records -----------------------------------------------------------------------------------
 # per-game int64[N_GAME_COLS]
@@ -303,8 +310,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
  S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
- S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS) = range(78)
-N_SIDE_COLS = 78
+ S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS) = range(79)
+N_SIDE_COLS = 79
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -319,7 +326,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "lemat_barrel_short", "gun_blows", "entangled", "untangle_tries", "untangled",
               "tangled_actions", "lassos_lost", "dynamite_lit", "light_fails",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
-              "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows")
+              "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
+              "scope_shots")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -363,6 +371,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # losing); parries_turned: of those, rounds the parry turned (the parrier no longer lost);
 # lance_charge_blows: blows this side struck with a lance's charge strength (the round its
 # holder charged; lance_charge_bonus).
+# scope_shots: to-hit rolls this side made in the short band only through a telescopic sight
+# (MOD_SCOPE: the bounty hunter's rifle, fired without moving).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
