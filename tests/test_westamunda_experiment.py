@@ -22,6 +22,7 @@ RAW = {
         {"build_a": ["long_guns", "handguns"], "build_b": ["long_guns", "handguns"]},
         {"ammo_on": [7]},
         {"dynamite_a": [1], "setup_max_rarity": [2]},
+        {"gang_a": ["cavalry"], "gang_b": ["cavalry"], "swap_a": ["sabre"]},
     ],
 }
 
@@ -56,11 +57,14 @@ def test_weapons_report_end_to_end(tmp_path):
     report = (out / "report.md").read_text()
     for section in ("## What a weapon is worth", "## Builds", "## Shooting modes",
                     "## Do the ammunition rules bite?", "## Is dynamite worth it?",
-                    "## Recommendation", "## Caveats"):
+                    "## Are the sabre and the lance worth carrying?", "## Recommendation",
+                    "## Caveats"):
         assert section in report, section
     assert "**Gunfighters head to head**" in report
     games = pd.read_parquet(out / "games.parquet")
-    assert len(games) == (4 + 4 + 1 + 1) * 40 * 2 and set(games["seat"]) == {0, 1}
+    assert len(games) == (4 + 4 + 1 + 1 + 1) * 40 * 2 and set(games["seat"]) == {0, 1}
+    sabre = pd.read_csv(out / "summary.csv").query("swap_a == 'sabre'").iloc[0]
+    assert sabre["cost_a"] - sabre["cost_b"] == 80 and "parries_turned" in sabre  # a sabre each
     summary = pd.read_csv(out / "summary.csv")
     # each side's cost is its gang's: the swap changes side A's alone
     r = WMRules(swap_a="spencer")
@@ -68,11 +72,11 @@ def test_weapons_report_end_to_end(tmp_path):
     assert spencer["cost_a"] == r.roster_cost(builds.side_roster(r, "a"))
     assert spencer["cost_b"] == r.roster_cost(builds.side_roster(r, "b")) == 764
     w = pd.read_csv(out / "weapons.csv")
-    assert set(w["weapon"]) == {"spencer", "pepperbox", "bowie"}
+    assert set(w["weapon"]) == {"spencer", "pepperbox", "bowie", "sabre"}
     assert list(w.loc[w["weapon"] == "spencer", "fighters"]) == [4]  # the Winchester carriers
     assert list(w.loc[w["weapon"] == "bowie", "fighters"]) == [8]  # a hand weapon for everyone
     assert (w["d_cost"] == w["weapon"].map(
-        {"spencer": -20, "pepperbox": -72, "bowie": 80})).all()
+        {"spencer": -20, "pepperbox": -72, "bowie": 80, "sabre": 80})).all()
 
 
 def test_clustered_se_is_the_plain_se_for_singleton_clusters_and_wider_for_shared_luck():
@@ -84,6 +88,28 @@ def test_clustered_se_is_the_plain_se_for_singleton_clusters_and_wider_for_share
     shift = np.repeat(rng.normal(scale=2.0, size=20), 10)
     _, se_c = clustered(x + shift, np.repeat(np.arange(20), 10))
     assert se_c > 2 * (x + shift).std(ddof=1) / np.sqrt(200)
+
+
+def test_a_gang_types_own_hand_weapon_is_priced_at_the_rate_not_fitted():
+    """Five war band swaps on the line score = 0.001 x cost change, and a held lance far below
+    it (its hand rule, not its price): the rate is the five's, and the lance is priced at it
+    (overpriced), not pulling the rate down."""
+    rows, rules = [], []
+    for i, (w, dc, ds) in enumerate((("henry", 50, 0.05), ("spencer", -50, -0.05),
+                                     ("hunting_rifle", 100, 0.10), ("bow", -100, -0.10),
+                                     ("tomahawk", 20, 0.02), ("lance", 120, -0.20))):
+        rows.append({"point": i, "swap_a": w, "swap_b": "none", "build_a": "standard",
+                     "build_b": "standard", "gang_a": "native_war_band",
+                     "gang_b": "native_war_band", "table_setting": "town",
+                     "terrain_density": "medium", "ammo_on": 6, "score": 0.5 + ds, "se": 0.005,
+                     "games": 1000, "cost_a": 764 + dc, "cost_b": 764})
+        rules.append({"index": i, "rules": WMRules(gang_a="native_war_band", gang_b="native_war_band",
+                                                   swap_a=w).as_dict()})
+    values, rates = weapon_values(pd.DataFrame(rows), {"points": rules}, 1.96)
+    (rate, _), = rates.values()
+    assert rate == pytest.approx(0.001, rel=0.05)
+    lance = values[values["weapon"] == "lance"].iloc[0]
+    assert lance["off_significant"] and lance["price_off_each"] < 0
 
 
 def test_only_a_weapon_off_the_fields_rate_is_called_mispriced():
