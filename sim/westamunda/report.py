@@ -162,6 +162,14 @@ def _change(r, unit: str = "") -> str:
             f"{100 * (r['hi'] - 0.5):+.1f}]")
 
 
+def _if_clear(recs: list, r, subject: str, whom: str) -> None:
+    """Add '- {subject} wins/costs {whom} on the {table} table: {change}.' to ``recs`` when the
+    point's interval clears even."""
+    if r["lo"] > 0.5 or r["hi"] < 0.5:
+        recs.append(f"- {subject} {'wins' if r['lo'] > 0.5 else 'costs'} {whom} on the "
+                    f"{r['table_setting']} table: {_change(r, ' points')}.")
+
+
 def _alike(df: pd.DataFrame, *keys: str) -> pd.Series:
     """Rows whose sides agree on every key (``<key>_a`` equal to ``<key>_b``)."""
     mask = pd.Series(True, index=df.index)
@@ -702,12 +710,9 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                         f"{r['untangle_tries'] / n:.2f} ({r['untangled'] / n:.2f}) | "
                         f"{r['lassos_lost'] / n:.2f} | {r['falls'] / n:.2f} | "
                         f"{r['melee_rounds'] / n:.2f} |")
-            if r["lo"] > 0.5 or r["hi"] < 0.5:
-                word = "wins" if r["lo"] > 0.5 else "costs"
-                with_rope = f" with {rope}" if rope != "-" else ""
-                recs.append(f"- `{r['riding_skill_a']}` for every fighter{with_rope} {word} "
-                            f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang on the "
-                            f"{r['table_setting']} table: {_change(r, ' points')}.")
+            with_rope = f" with {rope}" if rope != "-" else ""
+            _if_clear(recs, r, f"`{r['riding_skill_a']}` for every fighter{with_rope}",
+                      f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang")
         text.append("")
 
     # ---- dynamite
@@ -740,11 +745,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                         f"({r['light_fails'] / n:.2f}) | {r['dynamite_thrown'] / n:.2f} "
                         f"({r['dynamite_duds'] / n:.2f}) | {r['fuses_burnt'] / n:.2f} | "
                         f"{r['dynamite_hits'] / n:.2f} ({r['dynamite_own_hits'] / n:.2f}) |")
-            if r["lo"] > 0.5 or r["hi"] < 0.5:
-                word = "wins" if r["lo"] > 0.5 else "costs"
-                recs.append(f"- {r['dynamite_a']} sticks of dynamite for every fighter "
-                            f"({reading}) {word} the gang on the {r['table_setting']} table: "
-                            f"{_change(r, ' points')}.")
+            _if_clear(recs, r, f"{r['dynamite_a']} sticks of dynamite for every fighter "
+                      f"({reading})", "the gang")
         text.append("")
 
     # ---- sabres and lances
@@ -774,12 +776,9 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
                         f"${r['cost_b']} | {_change(r)} | {r['parries'] / n:.2f} "
                         f"({r['parries_turned'] / n:.2f}) | {r['lance_charge_blows'] / n:.2f} | "
                         f"{r['melee_rounds'] / n:.2f} |")
-            if r["lo"] > 0.5 or r["hi"] < 0.5:
-                word = "wins" if r["lo"] > 0.5 else "costs"
-                how = f" ({reading})" if reading != "-" else ""
-                recs.append(f"- A {r['swap_a']} for every fighter{how} {word} the "
-                            f"{r['gang_a'].replace('_', ' ')} {r['build_a']} gang{ride} on the "
-                            f"{r['table_setting']} table: {_change(r, ' points')}.")
+            how = f" ({reading})" if reading != "-" else ""
+            _if_clear(recs, r, f"A {r['swap_a']} for every fighter{how}",
+                      f"the {r['gang_a'].replace('_', ' ')} {r['build_a']} gang{ride}")
         text.append("")
 
     # ---- handguns in hand-to-hand (pistols_in_melee)
