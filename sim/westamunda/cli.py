@@ -748,10 +748,8 @@ def _simulate_melee(rules: WMRules, n: int, seed: int, a, b, h) -> tuple[dict, l
     counts: dict = {}
     for (ha, hb), c in joint.items():
         counts[outcome(ha, hb)] = counts.get(outcome(ha, hb), 0) + c
-    exact = {outcome(k, 0) if k else "none": p for k, p in h.a_hits.items() if k}
-    for k, p in h.b_hits.items():
-        if k:
-            exact[outcome(0, k)] = p
+    exact = {outcome(k, 0): p for k, p in h.a_hits.items() if k}
+    exact.update({outcome(0, k): p for k, p in h.b_hits.items() if k})
     exact["none"] = 1 - sum(exact.values(), Fraction(0))
     a_hits = _marginal(joint, 0)
     b_hits = _marginal(joint, 1)
