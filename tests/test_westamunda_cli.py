@@ -430,6 +430,32 @@ def test_simulate_melee_agrees_with_the_exact_odds(args):
     assert "engine.simulate_melee" in text and "parried" in text
 
 
+@pytest.mark.parametrize("args", [
+    ("quickdraw", "--mover-i", "4", "--overwatch-i", "3"),  # 4+: a half
+    ("quickdraw", "--mover-i", "5", "--overwatch-i", "3", "--modifier", "-1"),
+    ("quickdraw", "--mover-i", "6", "--rule", "i_roll_reading=under"),  # certain: D6 <= 6
+    ("quickdraw", "--mover-i", "5", "--rule", "i_roll_reading=under"),  # D6 <= 5
+    ("quickdraw", "--mover-i", "3", "--overwatch-i", "3"),  # no quick draw: all the watcher's
+])
+def test_simulate_quickdraw_agrees_with_the_exact_odds(args):
+    """N_SIM quick draws by engine.simulate_quickdraw fit odds.quick_draw: a chi-square fit p
+    above 1e-3 (3 fits, a 1e-3 false-alarm rate each; fixed seed), recomputed by
+    helpers.chi2_p; where the outcome is certain (no quick draw allowed, or a sure test), every
+    draw goes that way."""
+    out = _json(*args, "--simulate", str(N_SIM))
+    sim, ex = out["simulated"], out["exact"]
+    assert sum(sim["counts"].values()) == N_SIM
+    pmf = {"mover": F(ex["p_mover_first"]), "overwatch": F(ex["p_overwatch_first"])}
+    if not all(pmf.values()):  # no quick draw, or a certain one (I 6 rolled under): one cell
+        sure = next(k for k, v in pmf.items() if v)
+        assert sim["counts"].get(sure) == N_SIM and sim["fit_p"] is None
+        return
+    assert sim["fit_p"] > 1e-3
+    p = chi2_p([sim["counts"][k] for k in pmf], [float(v) for v in pmf.values()])
+    assert sim["fit_p"] == pytest.approx(p, rel=1e-9)
+    assert "engine.simulate_quickdraw" in _run(*args, "--simulate", "1000")
+
+
 def test_simulate_melee_has_power_and_refuses_ws_roll(monkeypatch):
     """With the exact odds' parry dropped (the engine still parries), the seeded fit rejects;
     under melee_reading 'ws_roll' (no scores to roll) --simulate is refused by name."""

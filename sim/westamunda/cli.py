@@ -37,7 +37,9 @@ distribution without its own fit_p is a marginal of one that has it). What is ro
   ``_combat_round`` (the attack dice, criticals, fumbles, the I tie-break and the parry's
   re-roll) and fits the hits each side scores; wounds and states stay exact only. Under
   melee_reading 'ws_roll' there are no scores to roll: refused with ``--simulate``.
-* ``quickdraw`` is exact only: the engine has no helper rolling it alone yet.
+* ``quickdraw``: ``engine.simulate_quickdraw`` rolls N quick draws with the engine's own
+  check (``_may_quick_draw``: quick_draw on, the margin) and Initiative test, and fits who
+  fires first.
 
 ``shot --barrels one|both|pair`` with a double-barrelled ``--weapon`` (the shotgun or the
 sawn-off; its row's shell: scatter or manstopper) gives the odds of that firing at one target
@@ -606,10 +608,13 @@ def _simulate_reload(rules: WMRules, n: int, seed: int, r, *, weapon, room, acti
 @click.option("--modifier", type=MODIFIER, default=0, show_default=True,
               help="Modifier to the mover's Initiative test.")
 @click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--simulate", type=SIMULATE, default=0,
+              help="Also roll N quick draws with the engine's own engine.simulate_quickdraw "
+                   "(whether he may try, then his Initiative test) and fit who fires first.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
-def odds_quickdraw(mover_i, overwatch_i, modifier, rule_items, as_json):
-    """Quick draw (I against I): who fires first when a mover is shot at from overwatch.
-    Exact only (no --simulate: the engine has no helper rolling a quick draw alone yet)."""
+def odds_quickdraw(mover_i, overwatch_i, modifier, rule_items, simulate, seed, as_json):
+    """Quick draw (I against I): who fires first when a mover is shot at from overwatch."""
     from sim.westamunda import odds as O
 
     rules = _rules(rule_items)
@@ -632,6 +637,18 @@ def odds_quickdraw(mover_i, overwatch_i, modifier, rule_items, as_json):
     lines = [f"Quick draw: I {mover_i} moving against I {overwatch_i} on overwatch: {head}",
              f"  P(mover fires first) {_shown(q.p_mover_first)}, P(overwatcher fires first) "
              f"{_shown(q.p_overwatch_first)}"]
+    if simulate:
+        from sim.westamunda import engine as E
+
+        first = E.simulate_quickdraw(rules, simulate, seed, mover_i=mover_i,
+                                     overwatch_i=overwatch_i, modifier=modifier)
+        counts = {"mover": first[0], "overwatch": first[1]}
+        pmf = {"mover": q.p_mover_first, "overwatch": q.p_overwatch_first}
+        res["simulated"] = {"n": simulate, "seed": seed, **_observed(counts, pmf, simulate)}
+        lines.append(f"  engine    {simulate:,} quick draws by engine.simulate_quickdraw: "
+                     + _beside(counts, pmf, simulate, {"mover": "mover first",
+                                                       "overwatch": "overwatcher first"})
+                     + _fit_text(res["simulated"]["fit_p"]))
     _emit(res, as_json, lines)
 
 

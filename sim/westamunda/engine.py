@@ -297,6 +297,13 @@ def _i_test(g, score, modifier):
     return _test(g, score, modifier)
 
 
+@step
+def _may_quick_draw(rp, i_mover, i_watcher):
+    """May a mover of Initiative ``i_mover`` try a quick draw against an overwatcher of
+    ``i_watcher`` (quick_draw on, his I ahead by quick_draw_margin or more)?"""
+    return rp[S.R_QUICK_DRAW] != 0 and i_mover - i_watcher >= rp[S.R_QD_MARGIN]
+
+
 @kernel
 def _ld_test(g, ld):
     """A leadership test: ld_dice D6 at most Ld. Returns (passed, total)."""
@@ -2115,7 +2122,7 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         fm[o, FOWFIRED] = 1
         # no quick draw for a charger (he may not shoot) or a fighter moving to reload or
         # clear (no reloading and firing in one turn)
-        if rp[S.R_QUICK_DRAW] != 0 and fm[a, FI] - fm[o, FI] >= rp[S.R_QD_MARGIN] and \
+        if _may_quick_draw(rp, fm[a, FI], fm[o, FI]) and \
                 fm[a, FFIRED] == 0 and not charging and fm[a, FRELOAD_SLOT] < 0 and \
                 _any_ready_gun(g, ge.kit, a, False):  # a gun to draw (no tomahawk)
             so = out.side_out
@@ -3687,6 +3694,18 @@ def _sim_lemat(s, rp, tb, wound, wt, n, row_b, row_c, empty_c, shell_empty, firs
 
 
 @kernel
+def _sim_quickdraw(s, rp, tb, wound, wt, n, i_mover, i_watcher, modifier, counts):
+    """n quick draws (``_may_quick_draw``, then the mover's ``_i_test``): counts[0] the mover
+    fired first, counts[1] the overwatcher did."""
+    g = _dice_game(s, rp, tb, wound, wt)
+    for _ in range(n):
+        if _may_quick_draw(rp, i_mover, i_watcher) and _i_test(g, i_mover, modifier):
+            counts[0] += 1
+        else:
+            counts[1] += 1
+
+
+@kernel
 def _sim_melee(s, rp, tb, wound, wt, n, na, nb, base_a, base_b, i_a, i_b, parry_a, parry_b, hist,
                parries):
     """n rounds of ``_combat_round``: hist[hits a, hits b] counts; parries[0] rounds a side
@@ -4225,6 +4244,17 @@ def simulate_le_mat(rules: WMRules, n: int, seed: int, *, empty_chambers: int,
                ACTIVITIES.index(activity), bs, hist)
     return {tuple(int(v) for v in ix): int(hist[ix])
             for ix in zip(*np.nonzero(hist), strict=True)}
+
+
+def simulate_quickdraw(rules: WMRules, n: int, seed: int, *, mover_i: int, overwatch_i: int,
+                       modifier: int = 0) -> tuple[int, int]:
+    """``n`` quick draws by the engine's own check and Initiative test: (the mover fired first,
+    the overwatcher did), the outcomes of ``odds.quick_draw``."""
+    rp, tb, wound, wt = _arrays(rules)
+    counts = np.zeros(2, dtype=np.int64)
+    _sim_quickdraw(_dice_state(seed, 6), rp, tb, wound, wt, int(n), int(mover_i),
+                   int(overwatch_i), int(modifier), counts)
+    return int(counts[0]), int(counts[1])
 
 
 def simulate_melee(rules: WMRules, n: int, seed: int, a, b) -> tuple[dict, tuple[int, int]]:
