@@ -2246,9 +2246,7 @@ def _want_need(rules, row, bits):
 
 
 def _water_fights():
-    fights = _fights("water")
-    assert fights.kind == "water"
-    return fights
+    return _fights("water")
 
 
 WET_LINE = re.compile(r"^ +(\w+)(?: is (?:pinned|down) in|, down, crawls into| wades into"
@@ -2447,9 +2445,7 @@ def test_dry_tables_say_nothing_of_water():
 
 
 def _shotgun_fights():
-    fights = _fights("shotgun")
-    assert fights.kind == "shotgun"
-    return fights
+    return _fights("shotgun")
 
 
 def _gun_words(row):
@@ -3889,9 +3885,7 @@ LEMAT_RULE = "a Le Mat's one reloading action loads both its chambers and its sh
 
 
 def _lemat_fights():
-    fights = _fights("lemat")
-    assert fights.kind == "lemat"
-    return fights
+    return _fights("lemat")
 
 
 class LeMatReload(NamedTuple):
@@ -4376,9 +4370,7 @@ GUN_NO_ROUNDS = "under these rules a pistol fired so spends no round and calls n
 
 
 def _gun_fights():
-    fights = _fights("guns")
-    assert fights.kind == "guns"
-    return fights
+    return _fights("guns")
 
 
 @functools.cache
@@ -4643,9 +4635,7 @@ RIDING_WORDS = {"war_horse": "war horse", "sure_footed": "sure-footed",
 
 
 def _rope_fights():
-    fights = _fights("ropes")
-    assert fights.kind == "ropes"
-    return fights
+    return _fights("ropes")
 
 
 @functools.cache
@@ -5246,9 +5236,7 @@ DYN_RULES = ("Rule: lighting dynamite takes", "Rule: dynamite is lit as it is th
 
 
 def _dyn_fights():
-    fights = _fights("dynamite")
-    assert fights.kind == "dynamite"
-    return fights
+    return _fights("dynamite")
 
 
 @functools.cache
@@ -5847,15 +5835,11 @@ LANCE_RULE = "Rule: a lance strikes at its holder's S + 1, and +1 more in the ro
 
 
 def _sabre_fights():
-    fights = _fights("sabres")
-    assert fights.kind == "sabres"
-    return fights
+    return _fights("sabres")
 
 
 def _lance_fights():
-    fights = _fights("lances")
-    assert fights.kind == "lances"
-    return fights
+    return _fights("lances")
 
 
 @functools.cache
@@ -6165,9 +6149,7 @@ SCOPE_RULE = "Rule: a telescopic sight: while its holder has not moved this turn
 
 
 def _scope_fights():
-    fights = _fights("scopes")
-    assert fights.kind == "scopes"
-    return fights
+    return _fights("scopes")
 
 
 def _sighted(f):
