@@ -177,7 +177,7 @@ def table(names: list[str], overrides: dict | None = None):
 
 
 @kernel
-def _covered(terrain, building, x, y):
+def covered(terrain, building, x, y):
     """Inside a building, or a piece of terrain (blocking or not) on one of the 8 cells around
     (x, y); slow ground and water are no cover."""
     h, wd = terrain.shape
@@ -443,7 +443,7 @@ def _best_cell(fm, a, budget, goal, standoff, w_sight, w, rp, terrain, piece, bu
             if dist[y, x] == UNREACHED:
                 continue
             d = abs(dist_in(x, y, gx, gy) - standoff)
-            cov = _covered(terrain, building, x, y)
+            cov = covered(terrain, building, x, y)
             lb = d - (w_cov if cov else 0.0) - max(w_sight, 0.0)
             if w_exp >= 0.0 and lb >= best:
                 continue
@@ -633,7 +633,7 @@ def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, rp, 
             if dist[y, x] == UNREACHED:
                 continue
             score = abs(dist_in(x, y, gx, gy) - standoff)
-            if _covered(terrain, building, x, y):
+            if covered(terrain, building, x, y):
                 score -= w_cov
             if w_exp >= 0.0 and score - max(w_angle, 0.0) >= best:
                 continue
@@ -764,11 +764,11 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
     with ``W_OPEN_AIM``, out of cover where the walk he would take ends out of cover too, he
     does the same where he stands; out of cover or with nothing to do, walk to ``_best_cell``
     (standoff and sight weights), else reload if due, else hold. (t, k, n): ``_best_shot`` of ``need``."""
-    settled = _covered(terrain, building, fm[a, FX], fm[a, FY])  # in cover (or none near)
+    settled = covered(terrain, building, fm[a, FX], fm[a, FY])  # in cover (or none near)
     if not settled and w[W_OPEN_AIM] > 0:  # no cover in reach: aim where he stands
         x, y = _best_cell(fm, a, walk, foe, w[W_STANDOFF], w[W_SIGHT], w, rp, terrain, piece,
                           building, smoke, occ, dist, queue, seen)
-        settled = not _covered(terrain, building, x, y)
+        settled = not covered(terrain, building, x, y)
     if settled and _upkeep(w, a, kit, wt, dec):
         _step_down(w, a, fm, dec)
         return

@@ -122,6 +122,12 @@ _SIDE_DOCS = {
                           "holder charged)",
     "scope_shots": "to-hit rolls this side made in the short band only through a telescopic "
                    "sight (the bounty hunter's rifle, fired without moving)",
+    "nerve_tests": "leadership tests this side's fighters took when a friend near them went "
+                   "down or out of action (nerve_tests)",
+    "breaks": "of nerve_tests, those failed: the fighter broken",
+    "flights": "runs for cover by this side's broken fighters (on breaking, again in later turns "
+               "out of cover or in sight, and breaking away from hand-to-hand)",
+    "rallies": "this side's broken fighters who passed the rally test (in cover and unseen)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

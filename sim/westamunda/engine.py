@@ -123,6 +123,7 @@ from strategies.westamunda import (
     RANDOM,
     W_THROW,
     choose_shot,
+    covered,
     crawl_to,
     decide,
     entangles,
@@ -810,6 +811,7 @@ def _take_out(ge, out, t, by, why):
     fm = ge.fm
     if why >= 0:
         _log(out, t, Ev.TAKEN_OUT, by, why)
+    fm[t, S.FFELL] = 1  # his friends near him take a nerve test at the phase's end
     if fm[t, S.FROPE] != 0:
         _free(ge, out, t, 2)
     _let_go(ge, out, t)
@@ -856,6 +858,7 @@ def _down(ge, out, t):
     fm = ge.fm
     _let_go(ge, out, t)
     fm[t, FSTATE] = ST_DOWN
+    fm[t, S.FFELL] = 1  # his friends near him take a nerve test at the phase's end
     fm[t, FPINNED] = 0
     fm[t, S.FDUCK] = 0
     fm[t, FOW] = S.OW_NONE
@@ -2423,14 +2426,14 @@ def _escape_pins(g, ge, out, side):
 @kernel
 def _escape_one(g, ge, out, a):
     """Pinned fighter a's escape test: an I test, only with a friend within unpin_friend_in
-    who is standing and not a young blood (the leader always has one). Nerves of steel
+    who is standing, not broken and not a young blood (the leader always has one). Nerves of steel
     (nerves_reading): a failed test re-rolled, or the test taken with no friend near. A duck
-    back (FDUCK) is shaken off by a leadership test at his Ld + duck_back_ld_bonus for the
+    back (FDUCK) is shaken off by a leadership test at his Ld (``_ld_of``) + duck_back_ld_bonus for the
     cover he ducked behind, no friend needed (Ev.UNPIN c=1, d=the dice, e=the Ld tested). True
     if he escaped."""
     fm, rp = ge.fm, g.rp
     if fm[a, S.FDUCK] > 0:  # a duck back: a leadership test, + the cover's bonus, no friend
-        ld = fm[a, FLD] + (rp[S.R_DUCK_LD1] if fm[a, S.FDUCK] == 1 else rp[S.R_DUCK_LD2])
+        ld = _ld_of(g, fm, a) + (rp[S.R_DUCK_LD1] if fm[a, S.FDUCK] == 1 else rp[S.R_DUCK_LD2])
         ok, total = _ld_test(g, ld)
         if ok:
             fm[a, FPINNED] = 0
@@ -2443,7 +2446,7 @@ def _escape_one(g, ge, out, a):
         if friend:
             break
         friend = b != a and fm[b, FSIDE] == side and fm[b, FSTATE] == ST_STANDING and \
-            fm[b, FTYPE] != S.FT_YOUNG_BLOOD and \
+            fm[b, FTYPE] != S.FT_YOUNG_BLOOD and fm[b, S.FBROKEN] == 0 and \
             dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= rp[S.R_UNPIN_FRIEND_IN]
     nerves = (fm[a, S.FSKILL] & S.SK_NERVES) != 0
     if nerves and rp[S.R_NERVES_ALONE] != 0:
@@ -2457,6 +2460,208 @@ def _escape_one(g, ge, out, a):
         fm[a, S.FDUCK] = 0
     _log(out, a, Ev.UNPIN, 1 if ok else 0, 1 if again else 0)
     return ok
+
+
+# ---------------------------------------------------------------- nerve: breaking and rallying
+
+
+@kernel
+def _ld_of(g, fm, a):
+    """The Ld fighter a takes a leadership test on: his own, or his leader's when a standing,
+    unbroken leader of his side within leader_ld_in has a higher one (reference 1)."""
+    ld = fm[a, FLD]
+    for b in range(fm.shape[0]):
+        if b != a and fm[b, FSIDE] == fm[a, FSIDE] and fm[b, FTYPE] == S.FT_LEADER and \
+                fm[b, FSTATE] == ST_STANDING and fm[b, S.FBROKEN] == 0 and \
+                dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY]) <= g.rp[S.R_LEADER_LD_IN]:
+            ld = max(ld, fm[b, FLD])
+    return ld
+
+
+@kernel
+def _seen_by(f, ge, sc, a, x, y, most):
+    """How many standing enemies of fighter a see the cell (x, y); counting stops above
+    ``most``."""
+    fm = ge.fm
+    n = 0
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+                _see(f, sc, fm[b, FX], fm[b, FY], x, y):
+            n += 1
+            if n > most:
+                break
+    return n
+
+
+@kernel
+def _safe(f, ge, sc, a):
+    """Is fighter a where a broken fighter may rally: in cover (``covered``: a building, or
+    terrain beside him) and out of every standing enemy's sight?"""
+    fm = ge.fm
+    x, y = fm[a, FX], fm[a, FY]
+    return covered(f.terrain, f.building, x, y) and _seen_by(f, ge, sc, a, x, y, 0) == 0
+
+
+@kernel
+def _refuge(g, f, ge, sc, a, budget):
+    """Where broken fighter a runs: of the cells within ``budget`` half-inches (the shared reach
+    over low terrain, slow ground at its cost, round other fighters; none touching an enemy but
+    his own), the one seen by the fewest standing enemies, then in cover (``covered``), then
+    the nearest by path (his own cell first: one already safe stays); ties in scan order.
+    Returns (x, y, in cover and unseen)."""
+    fm, rp = ge.fm, g.rp
+    h, w = f.terrain.shape
+    ax, ay = fm[a, FX], fm[a, FY]
+    occ = _occupied(fm, a, sc.occ)
+    reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+    r = budget // 2 + 1
+    best_seen, best_open, best_d = 1 << 30, 1, 1 << 30
+    bx, by = ax, ay
+    for y in range(max(ay - r, 0), min(ay + r + 1, h)):
+        for x in range(max(ax - r, 0), min(ax + r + 1, w)):
+            d = sc.dist[y, x]
+            if d == UNREACHED:
+                continue
+            if (x != ax or y != ay) and (_stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y)):
+                continue
+            exposed = 0 if covered(f.terrain, f.building, x, y) else 1
+            if best_seen == 0 and (exposed > best_open or (exposed == best_open and d >= best_d)):
+                continue  # (it cannot beat the best even unseen)
+            seen = _seen_by(f, ge, sc, a, x, y, best_seen)
+            if seen < best_seen or (seen == best_seen and (
+                    exposed < best_open or (exposed == best_open and d < best_d))):
+                best_seen, best_open, best_d = seen, exposed, d
+                bx, by = x, y
+    return bx, by, best_seen == 0 and best_open == 0
+
+
+@kernel
+def _flee(g, f, ge, sc, out, a, why):
+    """Broken fighter a runs broken_flee_dice D6 inches for cover (``_refuge``; Ev.FLEE, tidy
+    flights): ``why`` 0 he has just broken, 1 his turn finds him in the open or in sight
+    (broken_keep_fleeing: the run counts as his run that turn), 2 he breaks away from
+    hand-to-hand. A flight is a rout, not a declared move: no overwatch fires at it and it
+    takes no shots (stated); enemy aims on him are checked where he ends, and a lasso he holds
+    is let go if he ends beyond its reach. One down, out of action or held by a rope does not
+    run."""
+    fm, rp = ge.fm, g.rp
+    if fm[a, FSTATE] != ST_STANDING or fm[a, S.FROPE] != 0:
+        return
+    inches = 0
+    for _ in range(rp[S.R_FLEE_DICE]):
+        inches += roll(g.s, D6)
+    x0, y0 = fm[a, FX], fm[a, FY]
+    x, y, safe = _refuge(g, f, ge, sc, a, 2 * inches)
+    out.side_out[fm[a, FSIDE], S.S_FLIGHTS] += 1
+    _log(out, a, Ev.FLEE, x0, y0, x, y, inches, why, 1 if safe else 0)
+    if why == 1:
+        fm[a, FMOVED] = S.MV_RUN
+        fm[a, FMOVED_IN] = sc.dist[y, x]
+    if x == x0 and y == y0:
+        return
+    fm[a, FFACEX], fm[a, FFACEY] = x - x0, y - y0
+    fm[a, FX], fm[a, FY] = x, y
+    if fm[a, S.FHORSE] != 0:
+        fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
+    _get_wet(g, f, ge, out, a)
+    _rope_reach(ge, out, a)
+    _aims_on(g, f, ge, sc, out, a)
+
+
+@kernel
+def _break_away(fm, a):
+    """Fighter a leaves hand-to-hand: whoever fought him fights on with another enemy in
+    contact, if any."""
+    fm[a, FENGAGED] = -1
+    for c in range(fm.shape[0]):
+        if fm[c, FENGAGED] == a:
+            _reengage(fm, c)
+
+
+@kernel
+def _break(g, f, ge, sc, out, a):
+    """Fighter a fails a nerve test: broken (tidy breaks), his aim and overwatch gone. In
+    hand-to-hand he first takes one automatic hit from his opponent (``_melee_hits``, one blow)
+    and, still standing, breaks away; then he runs for cover (``_flee``)."""
+    fm = ge.fm
+    fm[a, S.FBROKEN] = 1
+    fm[a, S.FBROKE_TURN] = out.clock[1]
+    out.side_out[fm[a, FSIDE], S.S_BREAKS] += 1
+    fm[a, FOW] = S.OW_NONE
+    _lose_aim(ge, out, a, 3)
+    b = fm[a, FENGAGED]
+    if b >= 0:
+        if fm[b, FSTATE] == ST_STANDING and not _lying(fm, b):
+            _melee_hits(g, f, ge, out, b, a, 1, 0)
+        if fm[a, FSTATE] != ST_STANDING:
+            return
+        _break_away(fm, a)
+    _flee(g, f, ge, sc, out, a, 0)
+
+
+@kernel
+def _nerve_tests(g, f, ge, sc, out):
+    """End of a phase: each standing, unbroken fighter within nerve_friend_in of a friend who
+    went down or out of action since the last tests (FFELL) takes one leadership test, however
+    many friends fell (2D6 at most ``_ld_of``; Ev.NERVE, tidy nerve_tests) and, failing it,
+    breaks (``_break``); a fighter downed by the automatic hit of breaking in hand-to-hand calls
+    another round. The marks are cleared without tests under nerve_tests 'none' and in a
+    shoot-out."""
+    fm, rp = ge.fm, g.rp
+    on = rp[S.R_NERVE] != 0 and rp[S.R_SHOOTOUT] == 0
+    while True:
+        fell = False
+        for t in range(fm.shape[0]):
+            if fm[t, S.FFELL] == 1:
+                fm[t, S.FFELL] = 2
+                fell = True
+        if not fell:
+            return
+        for a in range(fm.shape[0]):
+            if not on or fm[a, FSTATE] != ST_STANDING or fm[a, S.FBROKEN] != 0:
+                continue
+            near = -1
+            for t in range(fm.shape[0]):
+                if t != a and fm[t, S.FFELL] == 2 and fm[t, FSIDE] == fm[a, FSIDE] and \
+                        dist_in(fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY]) <= rp[S.R_NERVE_IN]:
+                    near = t
+                    break
+            if near < 0:
+                continue
+            ld = _ld_of(g, fm, a)
+            ok, total = _ld_test(g, ld)
+            out.side_out[fm[a, FSIDE], S.S_NERVE_TESTS] += 1
+            _log(out, a, Ev.NERVE, near, total, ld, 1 if ok else 0)
+            if not ok:
+                _break(g, f, ge, sc, out, a)
+        for t in range(fm.shape[0]):
+            if fm[t, S.FFELL] == 2:
+                fm[t, S.FFELL] = 0
+
+
+@kernel
+def _broken_turn(g, f, ge, sc, out, a):
+    """Broken fighter a's movement phase: no action (he holds, and the shooting phase passes
+    him by); under broken_keep_fleeing, out of cover or in sight, he runs for cover again."""
+    ge.fm[a, FACT] = HOLD
+    if g.rp[S.R_KEEP_FLEEING] != 0 and not _safe(f, ge, sc, a):
+        _flee(g, f, ge, sc, out, a, 1)
+
+
+@kernel
+def _rally(g, f, ge, sc, out, a):
+    """Broken fighter a's recovery phase: in cover and out of sight (``_safe``), and not in the
+    turn he broke, a leadership test (``_ld_of``) ends the break (Ev.RALLY, tidy rallies)."""
+    fm = ge.fm
+    if fm[a, S.FBROKE_TURN] == out.clock[1] or not _safe(f, ge, sc, a):
+        return
+    ld = _ld_of(g, fm, a)
+    ok, total = _ld_test(g, ld)
+    _log(out, a, Ev.RALLY, total, ld, 1 if ok else 0)
+    if ok:
+        fm[a, S.FBROKEN] = 0
+        out.side_out[fm[a, FSIDE], S.S_RALLIES] += 1
 
 
 @kernel
@@ -2601,7 +2806,7 @@ def _movement_phase(g, f, ge, sc, out, side):
     """Each fighter of ``side`` not pinned and not in hand-to-hand acts, in order: a standing
     one his action, a down one may crawl. A rider's horse that moves on its own first
     (``_horse_on_its_own``: bolting, or going on under a pinned rider) takes his action's
-    place: he holds (and may shoot)."""
+    place: he holds (and may shoot). A broken one makes no action (``_broken_turn``)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
         if fm[a, FSIDE] == side and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING and \
@@ -2611,7 +2816,9 @@ def _movement_phase(g, f, ge, sc, out, side):
             continue
         if fm[a, FSIDE] != side or fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
             continue
-        if fm[a, FSTATE] == ST_STANDING:
+        if fm[a, FSTATE] == ST_STANDING and fm[a, S.FBROKEN] != 0:
+            _broken_turn(g, f, ge, sc, out, a)
+        elif fm[a, FSTATE] == ST_STANDING:
             _stand_act(g, f, ge, sc, out, a)
         elif fm[a, FSTATE] == ST_DOWN:
             _crawl_down(g, f, ge, sc, out, a)
@@ -2629,14 +2836,14 @@ def _any_enemy_seen(f, ge, sc, a):
 
 @kernel
 def _shooting_phase(g, f, ge, sc, out, side):
-    """``side``'s fighters who have not fired, are up, free and did not reload, watch or charge
-    shoot once: aimers their aimed shot (or they hold it to aim on), runners (``_ran``: a
+    """``side``'s fighters who have not fired, are up, free, not broken and did not reload, watch
+    or charge shoot once: aimers their aimed shot (or they hold it to aim on), runners (``_ran``: a
     declared run stopped within M is a walk under run_reading 'distance') a snap shot, the
     rest a normal shot (a fighter turns freely to shoot)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
         if fm[a, FSIDE] != side or fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or \
-                fm[a, FENGAGED] >= 0 or fm[a, FFIRED] != 0:
+                fm[a, FENGAGED] >= 0 or fm[a, FFIRED] != 0 or fm[a, S.FBROKEN] != 0:
             continue
         _shoot_one(g, f, ge, sc, out, a)
 
@@ -2723,17 +2930,17 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     cb_b = _charge_bonus(rp, fm, b, a)
     if rp[S.R_MELEE_WS_ROLL] != 0:
         for _ in range(na):
-            if _test(g, fm[a, FWS], 0):
+            if _test(g, _melee_ws(fm, a), 0):
                 hits_a += 1
         for _ in range(nb):
-            if _test(g, fm[b, FWS], 0):
+            if _test(g, _melee_ws(fm, b), 0):
                 hits_b += 1
         sa, sb = hits_a, hits_b
     else:
         sa, sb, hits_a, hits_b, six_a, six_b, parried, old, new, before, turned = \
             _combat_round(g, sc.dice_a, sc.dice_b, na, nb,
-                          fm[a, FWS] + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0),
-                          fm[b, FWS] + cb_b + (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0),
+                          _melee_ws(fm, a) + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0),
+                          _melee_ws(fm, b) + cb_b + (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0),
                           fm[a, FI], fm[b, FI], _parries(fm, a), _parries(fm, b))
         if parried != 0:
             p, o = (a, b) if parried == 1 else (b, a)
@@ -2749,6 +2956,12 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, b, a)
     _melee_hits(g, f, ge, out, a, b, hits_a, six_a)
     _melee_hits(g, f, ge, out, b, a, hits_b, six_b)
+
+
+@step
+def _melee_ws(fm, a):
+    """Fighter a's WS in hand-to-hand: 0 while he is broken (reference 6)."""
+    return 0 if fm[a, S.FBROKEN] != 0 else fm[a, FWS]
 
 
 @kernel
@@ -2951,7 +3164,8 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
 @kernel
 def _melee_phase(g, f, ge, sc, out):
     """Every fighter in hand-to-hand fights his opponent once (a pair once); one no longer in
-    base contact (knocked back) is out of the fight."""
+    base contact (knocked back) is out of the fight. A broken fighter still in a fight at the
+    end breaks away and runs (``_flee``), whoever won."""
     fm = ge.fm
     for a in range(fm.shape[0]):
         b = fm[a, FENGAGED]
@@ -2965,6 +3179,10 @@ def _melee_phase(g, f, ge, sc, out):
         if fm[b, FENGAGED] == a and b < a:
             continue
         _melee_pair(g, f, ge, sc, out, a, b)
+    for a in range(fm.shape[0]):  # a broken fighter charged breaks away, even if he won
+        if fm[a, S.FBROKEN] != 0 and fm[a, FENGAGED] >= 0 and fm[a, FSTATE] == ST_STANDING:
+            _break_away(fm, a)
+            _flee(g, f, ge, sc, out, a, 2)
 
 
 @kernel
@@ -3257,7 +3475,7 @@ def _recovery_phase(g, f, ge, sc, out, side):
     thrown burn down (``_fuse``), reloads, lighting and jam clearing done (not by a fighter
     pinned or down meanwhile), down fighters roll recovery_faces (up with a flesh wound and
     pinned, stay down, or out of action), pins that have cost their fighter a turn lifted
-    (Ev.PIN_LIFTED)."""
+    (Ev.PIN_LIFTED), broken fighters in cover and unseen try to rally (``_rally``)."""
     fm = ge.fm
     now = out.clock[1]
     for a in range(fm.shape[0]):  # (out of action too: the bundle lies where he fell)
@@ -3295,6 +3513,8 @@ def _recovery_phase(g, f, ge, sc, out, side):
             _log(out, a, Ev.PIN_LIFTED, 0)
         if fm[a, S.FHPIN] != 0 and fm[a, S.FHPIN_TURN] < now:
             fm[a, S.FHPIN] = 0  # the horse is itself again at the end of its next turn
+        if fm[a, S.FBROKEN] != 0 and fm[a, FSTATE] == ST_STANDING:
+            _rally(g, f, ge, sc, out, a)
 
 
 @kernel
@@ -3355,17 +3575,23 @@ def _tally(ge, out):
 
 @kernel
 def _gang_turn(g, f, ge, sc, out, side):
-    """One gang turn of ``side``; returns True if it bottled out."""
+    """One gang turn of ``side``; returns True if it bottled out. Nerve tests
+    (``_nerve_tests``) end each phase."""
     out.clock[1] += 1
     _log(out, -1, Ev.TURN, side)
     if g.rp[S.R_SHOOTOUT] == 0 and _bottle(g, ge, out, side):
         return True
     _start_turn(g, ge, out, side)
     _movement_phase(g, f, ge, sc, out, side)
+    _nerve_tests(g, f, ge, sc, out)
     _overwatch_stationary(g, f, ge, sc, out, side)
+    _nerve_tests(g, f, ge, sc, out)
     _shooting_phase(g, f, ge, sc, out, side)
+    _nerve_tests(g, f, ge, sc, out)
     _melee_phase(g, f, ge, sc, out)
+    _nerve_tests(g, f, ge, sc, out)
     _recovery_phase(g, f, ge, sc, out, side)
+    _nerve_tests(g, f, ge, sc, out)
     if g.rp[S.R_DEBUG] != 0:
         _check(g, f, ge, out)
     return False
@@ -3813,6 +4039,9 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_FUSE_BLOWS, r.unthrown_fuse == "explodes"), (S.R_DYN_BUNDLE, r.dynamite_bundle),
             (S.R_DYN_S, r.dynamite_strength), (S.R_DYN_DICE, r.dynamite_hits_die),
             (S.R_LANCE_CHARGE, r.lance_charge_bonus), (S.R_SCOPE, r.scope_short_factor),
+            (S.R_NERVE, r.nerve_tests == "friend_down" and r.scenario != "shoot_out"),
+            (S.R_NERVE_IN, r.nerve_friend_in), (S.R_FLEE_DICE, r.broken_flee_dice),
+            (S.R_LEADER_LD_IN, r.leader_ld_in), (S.R_KEEP_FLEEING, r.broken_keep_fleeing),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

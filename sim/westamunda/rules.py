@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-11"
+VERSION = "wm-12"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -878,12 +878,25 @@ class WMRules:
     unpin_friend_in: int = param(2, "A pinned fighter may test to recover only with a friend "
                                  "(not a young blood, down or broken) this close; the leader "
                                  "always counts (reference 4.1 [V]).", lo=0, hi=12)
-    leader_ld_in: int = param(6, "Fighters this close to the leader may use his Ld (reference 1 "
-                              "[S]).", lo=0, hi=24)
+    leader_ld_in: int = param(6, "Fighters this close to their leader (standing, not broken) "
+                              "take their nerve, rally and duck-back leadership tests on his Ld "
+                              "when it is higher (reference 1 [S]).", lo=0, hi=24)
+    nerve_tests: str = param(
+        "friend_down", "Nerve (break) tests in a gang fight: 'friend_down' (default: a standing, "
+        "unbroken fighter within nerve_friend_in of a friend who goes down or out of action "
+        "takes a leadership test at the end of that phase, failing it broken: reference 6, the "
+        "base game's break test after shooting and hand-to-hand [V], its trigger [U]) or 'none' "
+        "(the engine before wm-12). Never in a shoot-out (a duel is fought out).",
+        choices=("friend_down", "none"))
     nerve_friend_in: int = param(2, "A friend going down or out of action this close forces a "
                                  "nerve test (reference 6 [U]).", lo=0, hi=12)
-    broken_flee_dice: int = param(2, "D6s of inches a broken fighter runs (reference 6 [V]).", lo=0,
-                                  hi=4)
+    broken_flee_dice: int = param(2, "D6s of inches a broken fighter runs for cover (reference 6 "
+                                  "[V]).", lo=0, hi=4)
+    broken_keep_fleeing: bool = param(
+        True, "A broken fighter not in cover and out of every standing enemy's sight at the "
+        "start of his movement phase runs for cover again (broken_flee_dice); False: he stays "
+        "where his first flight left him (the reference's 'runs to cover and stays there' read "
+        "as one run, which can leave him in the open, never able to rally).")
     down_crawl_in: int = param(2, "Inches a down fighter may crawl (reference 4.2 [V]).", lo=0,
                                hi=6)
     down_alone_out: bool = param(True, "A down fighter alone in hand-to-hand goes out of action "

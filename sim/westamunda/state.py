@@ -116,8 +116,12 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_DUCK, R_DUCK_LD1, R_DUCK_LD2, R_MELEE_GUNS, R_PISTOL_ROUNDS, R_ENTANGLE_S, R_ENTANGLED_MOD,
  R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
- R_LANCE_CHARGE, R_SCOPE, R_DEBUG) = range(137)
-N_RULES = 137
+ R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
+ R_DEBUG) = range(142)
+N_RULES = 142
+# R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
+# R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
+# R_KEEP_FLEEING broken_keep_fleeing
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -164,8 +168,9 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FMOVED_IN, FFIRED, FENGAGED, FCHARGED, FRELOAD_SLOT, FMELEE_S, FTWO_HANDED, FORDER,
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
- FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE) = range(66)
-N_FC = 66
+ FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE, FBROKEN, FBROKE_TURN,
+ FFELL) = range(69)
+N_FC = 69
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -212,6 +217,10 @@ N_FC = 66
 # (its row's strength + lance_charge_bonus; meaningful only with MF_LANCE).
 # FSCOPE the weapon row his telescopic sight is fitted to (the bounty hunter's rifle; -1 none):
 # its short range x scope_short_factor while he has not moved this turn.
+# FBROKEN 1: he has failed a nerve test and is broken (no action, no shot; he flees, and rallies
+# in his recovery phase); FBROKE_TURN the gang turn he broke in (no rally in it); FFELL 1: he went
+# down or out of action since the last nerve tests (his friends near him test at the phase's
+# end), 2 while those tests are taken.
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
 ARM_LEFT, ARM_RIGHT = 1, 2
@@ -310,8 +319,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_RUNAWAYS, S_DISMOUNTS, S_CALMED, S_THROWS, S_FITS, S_DUCKS, S_LEMAT_SHELLS,
  S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
- S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS) = range(79)
-N_SIDE_COLS = 79
+ S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
+ S_BREAKS, S_FLIGHTS, S_RALLIES) = range(83)
+N_SIDE_COLS = 83
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -327,7 +337,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "tangled_actions", "lassos_lost", "dynamite_lit", "light_fails",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
-              "scope_shots")
+              "scope_shots", "nerve_tests", "breaks", "flights", "rallies")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -373,6 +383,11 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # holder charged; lance_charge_bonus).
 # scope_shots: to-hit rolls this side made in the short band only through a telescopic sight
 # (MOD_SCOPE: the bounty hunter's rifle, fired without moving).
+# nerve_tests: leadership tests this side's fighters took when a friend near them went down or
+# out of action (Ev.NERVE); breaks: those failed (the fighter broken); flights: this side's
+# broken fighters' runs for cover (Ev.FLEE: on breaking, again in later turns out of cover or
+# in sight, and breaking away from hand-to-hand); rallies: broken fighters who passed the
+# rally test (Ev.RALLY).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -503,6 +518,13 @@ class Ev(IntEnum):
     #             opponent re-rolls his highest attack die (before the round's Ev.MELEE, whose
     #             scores are the final ones): a=the opponent, b=the face re-rolled, c=the new
     #             face, d=the opponent's score before, e=after, f=1 the parrier no longer loses
+    NERVE = 51  # a nerve test (a friend near him went down or out): a=that friend, b=2D6 total,
+    #             c=the Ld tested (his, or his leader's within leader_ld_in), d=1 passed
+    FLEE = 52  # a broken fighter runs for cover: a, b = from x, y; c, d = to x, y; e=inches rolled
+    #            (broken_flee_dice D6), f=why (0 he broke, 1 still out of cover or in sight at his
+    #            turn, 2 breaking away from hand-to-hand); g=1 he ends in cover and unseen
+    RALLY = 53  # a broken fighter in cover and unseen rallies (recovery phase): a=2D6 total, b=the
+    #             Ld tested, c=1 passed (no longer broken)
     FUSE = 49  # a lit bundle not thrown by the end of its holder's next turn: a=sticks, b=1 it
     #            went off where he is (unthrown_fuse 'explodes': an Ev.BLAST follows), 0 he
     #            snuffed it (the sticks back unlit)
