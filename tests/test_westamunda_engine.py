@@ -59,7 +59,13 @@ hand; audited configurations, the teeth and doctored parries are in this file
 telescopic sight (wm-11): the auditor finds the sight's gun from the rosters, follows whether its
 holder moved this turn and rebuilds every shot's need and MOD_SCOPE with the sight's short range;
 audited configurations (his Winchester, scope_short_factor 1, a buffalo gun) and the teeth are
-at the end of this file (tests/test_westamunda_scope.py reads the trace directly).
+at the end of this file (tests/test_westamunda_scope.py reads the trace directly). Nerve
+(wm-12): the auditor marks every fighter gone down or out, places each event in its phase of the
+gang turn and checks every nerve test at a phase's end (who was due one, the leader's Ld), each
+break (the automatic blow in hand-to-hand, the break-away), each flight's refuge, the broken
+never acting or shooting and fighting at WS 0, and each rally; audited configurations, the teeth
+and doctored traces follow the first "rules hold" test (tests/test_westamunda_nerve.py reads
+the engine's records directly).
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 90 s.
@@ -81,11 +87,14 @@ from sim.core.tabletop.battlefield import (
     BLOCKING,
     DEEP_WATER,
     DIFFICULT,
+    NONBLOCKING,
     SHALLOW_WATER,
     VERY_DIFFICULT,
     Table,
     line_of_sight,
+    visible,
 )
+from sim.core.tabletop.movement import GO_OVER, UNREACHED, reachable
 from sim.westamunda import api, builds, odds
 from sim.westamunda import engine as E
 from sim.westamunda import state as S
@@ -744,7 +753,48 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     trace. Counted: scope_rifle_shots (to-hit rolls of the sight's gun), scope_still_shots
     (those fired still), scope_overwatch_shots and scope_aimed_shots (with MOD_SCOPE),
     scope_moved_far_shots (fired after moving, in the band the sight would have made short),
-    scope_open_shots and scope_open_still (the open ones, and those the still reading fit)."""
+    scope_open_shots and scope_open_still (the open ones, and those the still reading fit).
+
+    Nerve (wm-12: nerve_tests, nerve_friend_in, leader_ld_in, broken_flee_dice,
+    broken_keep_fleeing; docs/rules/westamunda.md "Nerve: breaking and rallying"), from the
+    events and rules alone: every fighter gone down (from standing) or out of action is marked;
+    each event of a gang turn is placed in its phase (0 the turn's start and movement with its
+    overwatch shots at the mover, 1 the stationary overwatch, 2 shooting, 3 hand-to-hand with a
+    fighter taken out lying in a fight, 4 recovery; an overwatch shot at the mover may be
+    either, so a phase's end may pass before it unseen: the marks before it are then read both
+    ways), the phases in order. The tests come at a phase's end, one round in fighter order (NERVE
+    only with marks): each fighter tested is standing, unbroken and within nerve_friend_in of a
+    marked friend (NERVE a the first in fighter order), nobody passed by (nor at a phase's end
+    with no NERVE) was due one; the Ld (NERVE c) is his, or a standing, unbroken leader's of his
+    side within leader_ld_in when higher (``ld_of``, read by RALLY and the duck-back escape test
+    too); passed when the ld_dice D6 total is at most it. A fighter the automatic blow downs
+    calls another round; no event of a phase after its tests. A failed test breaks him: his aim
+    lost first (AIM_LOST why 3), off overwatch; in hand-to-hand his opponent, up and not lying,
+    strikes one blow (its location, saves and wound as any blow's), and still up he breaks away
+    (those engaged with him fight on with another in contact); then, not entangled, FLEE why 0
+    at once. Every FLEE: a broken fighter standing and not entangled, from where he stands,
+    broken_flee_dice D6 inches, to the refuge rebuilt (the shared reach from him over low
+    terrain round the others, no cell another stands on or touching an enemy, his own neither, the
+    fewest standing enemies in sight, then ``covered``, then the path's cost, ties in scan
+    order; g exactly when in cover and unseen), where he stands after (aims on him rechecked,
+    a lasso he holds let go beyond it); why 1 only in his own movement phase under
+    broken_keep_fleeing, unpinned, free and not ``safe`` (his run that turn: a runner at the
+    path's cost), why 2 only at the end of hand-to-hand for one still in a fight. In his
+    movement phase a broken fighter up, unpinned, free and not entangled who is not safe runs
+    (none passed by: checked at the next fighter's turn); at the end of hand-to-hand each broken
+    fighter up and still in a fight breaks away and runs (an entangled one only breaks away); no
+    broken fighter acts (a down one may crawl), tries to get free of a rope, quick-draws or
+    shoots; his combat score counts WS 0. RALLY: in his side's recovery phase, standing, broken,
+    not in the gang turn he broke, safe (in cover and seen by no standing enemy), ld_of tested,
+    passed ends the break; none passed by. An escape test's friend is unbroken. The tidy
+    nerve_tests, breaks, flights and rallies match the trace. Counted: nerve_batches,
+    nerve_rounds (second rounds), nerve_unsure (tests read both ways), nerve_leader_ld,
+    nerve_pinned, nerve_in_melee, breaks_in_melee, breaks_pinned, break_blows, break_aways,
+    broken_melee (sides of a combat round fought broken), broken_tangled_break_aways,
+    flights_why0/1/2, flights_hidden, flights_stayed, flights_mounted, rally_tests,
+    rally_leader_ld, escapes_broken_friend (escape tests a broken friend did not help),
+    broken_turns_unsure (movement phases whose broken fighters' turns were left unchecked: an
+    overwatch shot at the last mover may have come after them)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -1242,6 +1292,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert side[x] == side_now and state[x] == STANDING and not pinned[x], \
             ("the end-of-turn reload step: his side's turn, not by a fighter pinned or down "
              "meanwhile", what)
+        assert x not in broken, ("a broken fighter's declared reload is lost (wm-12)", what)
         assert reloaded.get(x) != turn, ("one reload step a turn", what)
         assert dyn_slot.get(x) != what[3] or what[2] == S.Ev.LIGHT, \
             ("dynamite is lit (LIGHT), never reloaded, fitted or cleared", what)
@@ -1460,8 +1511,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def ran(f):  # a declared run that never left its cell is standing still; a horse's run on
         # its own is a run when it is bound past M (MOVE e)
-        running = act.get(f) == S.Act.RUN or (act.get(f) == HORSE_RUN and
-                                              horse_mv.get(f) == S.MV_RUN)
+        running = act.get(f) in (S.Act.RUN, FLED) or (act.get(f) == HORSE_RUN and
+                                                     horse_mv.get(f) == S.MV_RUN)
         return running and move_in[f] > 0 and (
             rules.run_reading == "declared" or move_in[f] > 2 * m_of[f])
 
@@ -1633,11 +1684,265 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["gun_blows_tied"] += sum(s_ == cands[0][1] for _, s_, _ in cands) > 1
             hit_[8], hit_[9] = gun_strength(by, kit_rows[by][gun]), gun
 
+    # nerve (wm-12: nerve_tests, nerve_friend_in, leader_ld_in, broken_flee_dice,
+    # broken_keep_fleeing), from the events and rules alone: who went down or out of action
+    # since the last tests (marked), the phase of the gang turn each event belongs to (0 the
+    # turn's start and movement, 1 the stationary overwatch, 2 shooting, 3 hand-to-hand, 4
+    # recovery), the tests at a phase's end, the broken fighters, their flights and rallies
+    nerve_on = rules.nerve_tests == "friend_down" and rules.scenario != "shoot_out"
+    building = np.asarray(table[2])
+    board = Table(*table)
+    broken = set()  # fighters broken (a failed NERVE) and not rallied
+    broke_turn = {}  # broken fighter -> the gang turn he broke in (no rally in it)
+    marks = []  # fighters gone down or out of action since the last tests, in order
+    cuts = []  # len(marks) where a phase's end may have passed unseen (see ``overwatch_phase``)
+    nerve = None  # the tests under way: marked fighters tested ("hyps"), next one ("cur")
+    phase_floor = 0  # the earliest phase of this gang turn the next event may belong to
+    mover = None  # the fighter of side_now whose move (or horse's) is under way
+    brk = None  # a fighter just broken: his automatic hit (in a fight) and flight come next
+    aim_due = None  # a fighter who broke aiming: his AIM_LOST (why 3) comes next
+    flee_due = None  # the fighter whose FLEE why 0 is due now
+    ow_pending = False  # an overwatch shot at the mover since the movement phase's last turn
+    slots = {"move": 0, "flee2": 0, "rally": 0}  # next fighter of each loop not yet checked
+    p3_passed = False  # the hand-to-hand phase's bookkeeping of the fights done this turn
+    FLED = "fled"  # act of a broken fighter who ran for cover in his movement phase (why 1)
+    n_f = len(recruits)
+
+    def dist_i(p, q):  # engine dist_in
+        return math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2)
+
+    def ld_of(x):  # engine _ld_of: his Ld, or a standing, unbroken leader's of his side within
+        # leader_ld_in when higher
+        return max([ld_now[x]] + [ld_now[y] for y in pos if y != x and side[y] == side[x]
+                                  and recruits[y][1].type == "leader" and state[y] == STANDING
+                                  and y not in broken and
+                                  dist_i(pos[x], pos[y]) <= rules.leader_ld_in])
+
+    def covered(p):  # strategies' covered: in a building, or terrain (blocking or not) beside
+        x, y = p
+        h, w = terrain.shape
+        return bool(building[y, x] >= 0) or any(
+            terrain[y + dy, x + dx] in (BLOCKING, NONBLOCKING) for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1) if (dx or dy) and 0 <= y + dy < h and 0 <= x + dx < w)
+
+    def seen_by(x, p, most=n_f):  # standing enemies of x who see cell p (counting stops above
+        # ``most``)
+        n = 0
+        for y in pos:
+            if side[y] != side[x] and state[y] == STANDING and \
+                    visible(terrain, building, pos[y][0], pos[y][1], p[0], p[1]):
+                n += 1
+                if n > most:
+                    break
+        return n
+
+    def safe(x):  # in cover and out of every standing enemy's sight: a broken fighter stays
+        # (broken_keep_fleeing) and may rally
+        return covered(pos[x]) and seen_by(x, pos[x], 0) == 0
+
+    def refuge(x, inches):  # where broken x runs ``inches``: (cell, path cost, in cover and
+        # unseen): of the cells the shared reach gets to (low terrain, slow ground at its cost,
+        # round other fighters), none another stands on or touching an enemy (his own neither), the
+        # one seen by the fewest standing enemies, then in cover, then nearest by path; ties in
+        # scan order (y, then x)
+        occ = np.zeros(terrain.shape, np.bool_)
+        for y in pos:
+            if y != x and state[y] != OUT:
+                occ[pos[y][1], pos[y][0]] = True
+        dist = reachable(board, pos[x], GO_OVER, inches, occ, rules.difficult_cost,
+                         rules.very_difficult_cost)
+        best, cell = None, None
+        for cy, cx in zip(*np.nonzero(dist != UNREACHED), strict=True):
+            p = (int(cx), int(cy))
+            if occ[cy, cx] or any(
+                    side[y] != side[x] and state[y] != OUT and
+                    max(abs(pos[y][0] - p[0]), abs(pos[y][1] - p[1])) <= 1 for y in pos):
+                continue
+            rest = (0 if covered(p) else 1, int(dist[cy, cx]))
+            if best is not None and best[0] == 0 and rest >= best[1:]:
+                continue  # (it cannot beat the best even unseen)
+            key = (seen_by(x, p, n_f if best is None else best[0]),) + rest
+            if best is None or key < best:
+                best, cell = key, p
+        if best is None:  # nowhere to go: he stays (breaking away, still in contact)
+            return pos[x], 0, False
+        return cell, best[2], best[:2] == (0, 0)
+
+    def nerve_near(x, marked):  # the friend x tests for (the first marked in index order
+        # within nerve_friend_in), None where he takes no test (not standing, or broken)
+        if state[x] != STANDING or x in broken:
+            return None
+        return min((t for t in marked if t != x and side[t] == side[x] and
+                    dist_i(pos[x], pos[t]) <= rules.nerve_friend_in), default=None)
+
+    def hyps_of(marked, cuts_):  # the marks that may still await their tests: all of them, or
+        # (a phase's end passed unseen at a cut) those after it; the fewest last
+        return [set(marked)] + [set(marked[c_:]) for c_ in cuts_]
+
+    def no_test_due(x, hyps, what):  # x took no test: none was due (under some reading of when
+        # the phase ended)
+        assert nerve_near(x, hyps[-1]) is None, \
+            ("a standing, unbroken fighter within nerve_friend_in of a friend who went down or "
+             "out of action takes a nerve test (NERVE) at the end of that phase", x,
+             nerve_near(x, hyps[-1]), what)
+
+    def quiet_end(what):  # a phase ended with marks and no NERVE: nobody was due a test
+        nonlocal marks, cuts
+        if marks:
+            hyps = hyps_of(marks, cuts)
+            for x in sorted(pos):
+                no_test_due(x, hyps, what)
+        marks, cuts = [], []
+
+    def nerve_end(what):  # the tests are over: the rest of the round took none, and a fighter
+        # downed by an automatic hit called another round with nobody to test
+        nonlocal nerve, phase_floor, mover, ow_pending
+        for x in range(nerve["cur"], n_f):
+            no_test_due(x, nerve["hyps"], what)
+        quiet_end(what)
+        phase_floor, mover, ow_pending = nerve["floor"] + 1, None, False
+        nerve = None
+        if phase_floor == 3:
+            melee_bookkeeping()
+
+    def break_away(x):  # engine _break_away: x leaves hand-to-hand; those engaged with him
+        # fight on with another enemy in contact
+        eng[x] = None
+        for c_ in sorted(eng):
+            if eng.get(c_) == x:
+                reengage(c_)
+
+    def melee_bookkeeping():  # engine _melee_phase's first loop, done once at the phase's
+        # start: an opponent gone or out of contact, another engaged with him and in contact;
+        # a pair with one lying disengages under down_alone_out off (on: TAKEN_OUT, logged)
+        nonlocal p3_passed
+        if p3_passed:
+            return
+        p3_passed = True
+        for x in sorted(eng):
+            y = eng.get(x)
+            if y is None or state[x] == OUT:
+                continue
+            if state[y] == OUT or max(abs(pos[x][0] - pos[y][0]),
+                                      abs(pos[x][1] - pos[y][1])) > 1:
+                reengage(x)
+                y = eng.get(x)
+                if y is None:
+                    continue
+            if eng.get(y) == x and y < x:
+                continue
+            if not rules.down_alone_out and (lying(x) or lying(y)):
+                lie, other = (y, x) if lying(y) else (x, y)
+                eng[lie] = None
+                if eng.get(other) == lie:
+                    eng[other] = None
+
+    def move_slots(upto, what):  # the movement phase's silent turns before fighter ``upto``:
+        # a broken fighter up, unpinned, not in hand-to-hand nor entangled, out of cover or in
+        # sight runs for cover again (broken_keep_fleeing: FLEE why 1)
+        for y in range(slots["move"], upto):
+            if side[y] == side_now and y in broken and state[y] == STANDING and \
+                    not pinned[y] and eng.get(y) is None and y not in tied and \
+                    rules.broken_keep_fleeing:
+                assert safe(y), ("a broken fighter out of cover or in an enemy's sight runs for "
+                                 "cover again in his movement phase (broken_keep_fleeing: FLEE "
+                                 "why 1)", y, what)
+        slots["move"] = max(slots["move"], upto)
+
+    def flee2_slots(upto, what):  # the end of hand-to-hand before fighter ``upto``: a broken
+        # fighter up and still in a fight breaks away and runs (FLEE why 2; entangled: he
+        # breaks away, no run)
+        for y in range(slots["flee2"], upto):
+            if y in broken and state[y] == STANDING and eng.get(y) is not None:
+                assert y in tied, ("a broken fighter still in hand-to-hand at the end of the "
+                                   "hand-to-hand phase breaks away and runs (FLEE why 2)", y,
+                                   what)
+                break_away(y)
+                seen["broken_tangled_break_aways"] += 1
+        slots["flee2"] = max(slots["flee2"], upto)
+
+    def rally_slots(upto, what):  # the recovery phase's turns before fighter ``upto``: a broken
+        # fighter up, not in the turn he broke, in cover and unseen tests to rally (RALLY)
+        for y in range(slots["rally"], upto):
+            if side[y] == side_now and y in broken and state[y] == STANDING and \
+                    broke_turn[y] != turn:
+                assert not safe(y), ("a broken fighter in cover and out of every standing "
+                                     "enemy's sight tries to rally in his recovery phase "
+                                     "(RALLY)", y, what)
+        slots["rally"] = max(slots["rally"], upto)
+
+    def end_of(p, what):  # phase p's loops over its fighters are over (before its tests)
+        if p == 0 and not ow_pending:  # (an overwatch shot at the last mover may have been
+            move_slots(n_f, what)  # the stationary overwatch's: his friends' turns unsure)
+        elif p == 0:
+            seen["broken_turns_unsure"] += 1
+        elif p == 3:
+            flee2_slots(n_f, what)
+        elif p == 4:
+            rally_slots(n_f, what)
+
+    def advance(lo, what):  # an event of phase ``lo``: the phases before it are over (their
+        # loops done, their marks tested with nobody due a test)
+        nonlocal phase_floor, mover, cuts, ow_pending
+        assert lo >= phase_floor, ("a nerve test comes at the end of a phase: no event of a "
+                                   "phase the tests ended after them (a gang turn's phases in "
+                                   "order)", phase_floor, what)
+        if lo == 0:  # still the movement phase: the overwatch shots at the mover were its own
+            cuts, ow_pending = [], False
+        for p in range(phase_floor, lo):
+            end_of(p, what)
+            if p + 1 == 3:
+                melee_bookkeeping()
+        if lo > phase_floor:
+            quiet_end(what)
+            phase_floor, mover, ow_pending = lo, None, False
+
+    def overwatch_phase(t):  # an overwatch firing at t: the movement phase's at the mover (the
+        # phase may have ended before it, with no test due then: a cut in the marks), else the
+        # stationary overwatch's
+        nonlocal ow_pending
+        if phase_floor == 0 and t == mover:
+            if marks and all(nerve_near(x, set(marks)) is None for x in pos) and \
+                    (not cuts or cuts[-1] != len(marks)):
+                cuts.append(len(marks))
+            ow_pending = True
+            return None
+        return 1
+
+    def phase_of(kind, f, a, b, e, f5, g):  # the phase of a gang turn an event belongs to
+        # (None: any, or the one of the step it is part of)
+        if kind in (S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM,
+                    S.Ev.RUN, S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST,
+                    S.Ev.CHARGED):
+            return 0
+        if kind == S.Ev.UNTANGLE:
+            return 0 if b == 0 else None
+        if kind == S.Ev.PIN_LIFTED:
+            return 0 if a == 1 else 4  # (a charged fighter's pin, or his pin's turn over)
+        if kind == S.Ev.FLEE:
+            return {1: 0, 2: 3}.get(f5)
+        if kind in (S.Ev.SHOT, S.Ev.BURST):
+            flags = g if kind == S.Ev.SHOT else e
+            if flags & (S.SH_FAN | S.SH_SECOND | S.SH_OFF_HAND) and kind == S.Ev.SHOT or \
+                    flags & S.SH_OFF_HAND:
+                return None  # (more of a firing: its first shot or BURST told its phase)
+            if flags & S.SH_OVERWATCH:
+                return overwatch_phase(a)
+            return 0 if flags & (S.SH_QUICKDRAW | S.SH_MIDMOVE) else 2
+        if kind in (S.Ev.MELEE, S.Ev.PARRY) or (
+                kind == S.Ev.TAKEN_OUT and b == 0 and not (fight and f in fight["pair"])):
+            return 3  # (out of action lying in a fight: not a blow's, the pair's round's)
+        if kind in (S.Ev.FUSE, S.Ev.RELOAD, S.Ev.FIT, S.Ev.CLEAR, S.Ev.SHELLS, S.Ev.RECOVERY,
+                    S.Ev.RALLY) or (kind == S.Ev.LIGHT and g == 0):
+            return 4
+        return None
+
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
         scope_try = None
-        if recheck and kind not in (S.Ev.AIM_LOST, S.Ev.WET):  # a step's WET comes first
+        if recheck and kind not in (S.Ev.AIM_LOST, S.Ev.WET) and not (
+                kind == S.Ev.UNTANGLE and b == 1):  # a step's WET and lasso let go come first
             check_aims()
         if shells_due is not None:
             assert kind == S.Ev.RELOAD and (f, a) == shells_due, \
@@ -1691,6 +1996,41 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     or (kind == S.Ev.SHOT and g & S.SH_SECOND))):
                 pair = None  # the firing is over (the second barrel may have gone wide)
             in_melee = kind == S.Ev.MELEE
+        # nerve (wm-12): a broken fighter's lost aim, automatic hit and flight, the end of the
+        # tests, the phase of the gang turn this event belongs to and the turns it passed by
+        if aim_due is not None:
+            assert kind == S.Ev.AIM_LOST and f == aim_due and b == 3, \
+                ("a fighter who breaks loses his aim first (AIM_LOST why 3)", aim_due,
+                 row.tolist())
+            aim_due = None
+        if brk is not None and kind not in NESTED and not melee_step and not let_go:
+            x_, brk = brk, None  # (the automatic hit, if any, resolved)
+            if state[x_] == STANDING:
+                if eng.get(x_) is not None:
+                    break_away(x_)
+                    seen["break_aways"] += 1
+                if x_ not in tied:
+                    assert kind == S.Ev.FLEE and f == x_ and f5 == 0, \
+                        ("a fighter who breaks (in hand-to-hand: still standing after the "
+                         "automatic hit, breaking away) runs for cover at once (FLEE why 0)",
+                         x_, row.tolist())
+                    flee_due = x_
+        if nerve is not None and not (kind in NESTED or let_go or melee_step or
+                                      kind == S.Ev.NERVE or (kind == S.Ev.FLEE and f5 == 0)):
+            nerve_end(row.tolist())
+        if nerve_on and nerve is None and kind not in (S.Ev.NERVE, S.Ev.TURN, S.Ev.END):
+            lo = phase_of(kind, f, a, b, e, f5, g)
+            if lo is not None:
+                advance(lo, row.tolist())
+            if lo == 0 and side.get(f) == side_now and (
+                    kind in (S.Ev.ACTION, S.Ev.FLEE) or (kind == S.Ev.UNTANGLE and b == 0) or
+                    (kind in (S.Ev.MOVE, S.Ev.BOLT) and act.get(f) is None)):
+                # a fighter's turn in the movement phase: the broken ones' turns before his
+                move_slots(f, row.tolist())
+                slots["move"] = max(slots["move"], f + 1)
+                mover = None if kind == S.Ev.FLEE else f  # (no overwatch fires at a flight)
+            if lo == 4 and side.get(f) == side_now and kind != S.Ev.FUSE:
+                rally_slots(f, row.tolist())  # his recovery-phase turn: the rallies before
         if kind not in FIRING and not let_go:
             firing = None  # the occasion is over: no second handgun now
         if qd is not None and kind in (S.Ev.MOVE, S.Ev.ACTION, S.Ev.TURN, S.Ev.END,
@@ -1761,6 +2101,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tally[c, "riders"] += mounted[f]
             set_m(f, horse_m if mounted[f] else foot_m[f])  # the horse's M while he rides
         elif kind == S.Ev.TURN:
+            if nerve_on and turn > 0:
+                advance(5, row.tolist())  # the last gang turn's phases over
+            phase_floor, mover, ow_pending, p3_passed, cuts = 0, None, False, False, []
+            slots.update(move=0, flee2=0, rally=0)
             turn_over()
             late = [x for x in lit if lit[x] and x in lit_at and
                     side_turns[side[x]] > lit_at[x]]
@@ -1809,6 +2153,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             still[f] = False  # the run has begun (engine FMOVED)
         elif kind == S.Ev.ACTION:
             assert act.get(f) is None, "a fighter acts once a turn"
+            assert f not in broken or state[f] == DOWN, \
+                ("a broken fighter takes no action (a down one may crawl)", row.tolist())
             assert a not in (S.Act.RELOAD, S.Act.CLEAR, S.Act.AIM) or arms[f] != BOTH_ARMS, \
                 "no reload, clear or aim with both arms locked"
             assert not pinned[f], "a pinned fighter loses his turn (or a pin lifted unlogged)"
@@ -1848,6 +2194,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.OVERWATCH:
             on_watch[f] = (turn, rules.aim_arc_deg if a else rules.fire_arc_deg, (b, c))
         elif kind == S.Ev.QUICK_DRAW:
+            assert f not in broken, ("a broken fighter never shoots: no quick draw either (his "
+                                     "horse going on its own under him)", row.tolist())
             seen["horse_run_quick_draws"] += act.get(f) == HORSE_RUN
             assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN), \
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
@@ -1877,8 +2225,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["slow_steps"] += slow > 0
             # a fighter pinned, down or out mid-move stops (a runaway carries its pinned
             # rider): a step after his own mid-move shot's kickback pinned him (or threw him
-            # from his horse, even out of action) is a fault, counted (its strict-xfail test
-            # asserts there is none), the step's reach not checked
+            # from his horse, even out of action) is a fault, counted (a test asserts there
+            # is none), the step's reach not checked
             late = (pinned[f] and act.get(f) != HORSE_RUN) or state[f] == OUT or (
                 state[f] == DOWN and act.get(f) != S.Act.CRAWL)
             if late:
@@ -1924,6 +2272,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             del aim[f]
         elif kind == S.Ev.SHOT:
             t, need, die, hit, flags, cov, mods = a, c, d, e, g, h, i9
+            assert f not in broken, ("a broken fighter never shoots", row.tolist())
             assert rules.p_needed(need) > 0, "no shot is taken that cannot hit (7+ ladder)"
             if need <= 6:
                 assert hit == (die >= max(need, one)), \
@@ -2325,6 +2674,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                         "a burst's extra shots stay in its arc"
                     seen["spread_shots"] += 1
         elif kind == S.Ev.BURST:
+            assert f not in broken, ("a broken fighter never shoots", row.tolist())
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
             duck_fires(f, e, row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
@@ -2551,10 +2901,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 bs_now[f] = max(bs_now[f] - rules.flesh_wound_penalty, 0)
                 ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             if b == S.INJ_OUT:
+                marks.append(f)  # gone out of action: his friends near him test (wm-12)
                 state[f], pinned[f] = OUT, False
                 unduck(f, "ducks_downed")
                 gone_out(f)
             elif b == S.INJ_DOWN and state[f] == STANDING:
+                marks.append(f)  # gone down: his friends near him test (wm-12)
                 state[f], pinned[f] = DOWN, False
                 unduck(f, "ducks_downed")
         elif kind == S.Ev.TAKEN_OUT:
@@ -2563,6 +2915,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("out of action in hand-to-hand: a fighter down or entangled (the text: he "
                  "counts as down), under down_alone_out", row.tolist())
             seen["tangled_taken_out"] += b == 0 and f in tied
+            marks.append(f)  # gone out of action: his friends near him test (wm-12)
             state[f], pinned[f] = OUT, False
             unduck(f, "ducks_downed")
             gone_out(f)
@@ -2582,6 +2935,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 bs_now[f] = max(bs_now[f] - rules.flesh_wound_penalty, 0)
                 ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
             elif b == 2:
+                marks.append(f)  # gone out of action: his friends near him test (wm-12)
                 state[f] = OUT
                 gone_out(f)
         elif kind == S.Ev.WET:
@@ -2639,18 +2993,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             pinned[f] = True
         elif kind == S.Ev.UNPIN and f in ducked:  # a duck back's escape: a leadership test
             assert pinned[f]
-            ld = ld_now[f] + duck_bonus[ducked[f] - 1]
+            ld = ld_of(f) + duck_bonus[ducked[f] - 1]
             assert (b, c, e) == (0, 1, ld), \
-                ("a duck back's escape test: a leadership test (UNPIN c=1) at his Ld + "
-                 "duck_back_ld_bonus for the cover he ducked behind, no re-roll", row.tolist(),
-                 ld_now[f], ducked[f])
+                ("a duck back's escape test: a leadership test (UNPIN c=1) at his Ld (his "
+                 "leader's within leader_ld_in when higher, wm-12) + duck_back_ld_bonus for the "
+                 "cover he ducked behind, no re-roll", row.tolist(), ld_now[f], ducked[f])
             assert rules.ld_dice <= d <= 6 * rules.ld_dice and a == (d <= ld), \
                 ("passed when the total of ld_dice D6 is at most that Ld", row.tolist())
             assert not gang_turns or (side[f] == side_now and start_stage == "open"), \
                 "at the start of his side's turn"
-            near = any(x != f and side[x] == side[f] and state[x] == STANDING and
-                       recruits[x][1].type == "leader" and ld_now[x] > ld_now[f] and
-                       math.dist(pos[x], pos[f]) <= rules.leader_ld_in for x in pos)
+            near = ld_of(f) > ld_now[f]  # (a standing, unbroken leader of higher Ld near)
             seen["duck_tests"].append((ld, d, bool(a), ducked[f], near))
             seen["duck_unpins"] += 1
             seen["duck_unpins_passed"] += a
@@ -2664,6 +3016,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tested.add(f)
             r2 = rules.unpin_friend_in ** 2
             friend = recruits[f][1].type == "leader" or any(
+                x != f and side[x] == side[f] and state[x] == STANDING and
+                recruits[x][1].type != "young_blood" and x not in broken and
+                (pos[x][0] - pos[f][0]) ** 2 + (pos[x][1] - pos[f][1]) ** 2 <= r2 for x in pos)
+            seen["escapes_broken_friend"] += not friend and any(
                 x != f and side[x] == side[f] and state[x] == STANDING and
                 recruits[x][1].type != "young_blood" and
                 (pos[x][0] - pos[f][0]) ** 2 + (pos[x][1] - pos[f][1]) ** 2 <= r2 for x in pos)
@@ -2810,8 +3166,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert f5 == g == 0, ("MELEE f, g: no attack dice showing 6 under ws_roll (WS "
                                       "tests)", row.tolist())
             else:
-                bonus = {x: ws_now[x] + (rules.hatred_combat_bonus if hates.get(x) == y else 0)
-                         + cbon[x] for x, y in ((f, o), (o, f))}
+                # (a broken fighter fights at WS 0: wm-12)
+                bonus = {x: (0 if x in broken else ws_now[x]) + cbon[x] +
+                         (rules.hatred_combat_bonus if hates.get(x) == y else 0)
+                         for x, y in ((f, o), (o, f))}
                 seen["bulk_rounds"] += sum(x in charged and mounted[x] and not mounted[y]
                                            for x, y in ((f, o), (o, f)))
                 ra, rb = sa - bonus[f], sb - bonus[o]
@@ -2835,6 +3193,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     assert (ha, hb) == ((rules.melee_tie_hits, 0) if i_f > i_o else
                                         (0, rules.melee_tie_hits) if i_o > i_f else (0, 0))
             seen["melee_rounds_locked"] += (arms[f] != 0) + (arms[o] != 0)
+            seen["broken_melee"] += (f in broken) + (o in broken)  # sides fought at WS 0
             # the sabre's parry (wm-11; reference 7 [S BSD]): when exactly one of the pair can
             # parry (a sabre and a hand for it) and he is losing the round (the scores, then
             # the I tie-break), his opponent re-rolls his highest attack die (PARRY right
@@ -3353,6 +3712,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 start_stage = None  # the gang bottles out: the fight is over
         elif kind == S.Ev.END:
             assert qd is None
+            if nerve_on and turn > 0 and bottled is None:
+                advance(5, row.tolist())  # the last gang turn's phases over
             turn_over()
         elif kind == S.Ev.ENTANGLE:  # a fancy roper's rope hit him (wm-9)
             roper, rope, row_r, on_horse, reach_ = a, b, c, d, e
@@ -3402,6 +3763,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["let_go_down_or_out"] += state[holder] != STANDING
                 untie(f, let_go=True)
             else:
+                assert f not in broken, ("a broken fighter takes no action: he does not try to "
+                                         "get free of a rope either", row.tolist())
                 assert side_now in (-1, side[f]) and state[f] == STANDING and not pinned[f] \
                     and act.get(f) is None, \
                     ("an entangled fighter's choice (get free, or stay entangled and act) is "
@@ -3504,6 +3867,130 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["lights_mounted"] += mounted[f]
             seen["lights_walking"] += move_in[f] > 0
             seen["lights_tangled"] += f in tied
+        elif kind == S.Ev.NERVE:  # a nerve test: a friend near him went down or out (wm-12)
+            near, total, ld, passed = a, b, c, d
+            assert nerve_on, ("no nerve test under nerve_tests 'none' or in a shoot-out",
+                              row.tolist())
+            if nerve is None:  # the tests at a phase's end (after its fighters' loop)
+                assert marks, ("a nerve test only at the end of a phase in which a friend went "
+                               "down or out of action", row.tolist())
+                end_of(phase_floor, row.tolist())
+                nerve = {"hyps": hyps_of(marks, cuts), "cur": 0, "floor": phase_floor}
+                marks, cuts = [], []
+                seen["nerve_batches"] += 1
+            elif marks and (f < nerve["cur"] or near not in {
+                    nerve_near(f, h_) for h_ in nerve["hyps"]}):
+                # another round: the automatic hit on a fighter breaking downed him
+                for x in range(nerve["cur"], n_f):
+                    no_test_due(x, nerve["hyps"], row.tolist())
+                nerve["hyps"], nerve["cur"], marks = [set(marks)], 0, []
+                seen["nerve_rounds"] += 1
+            assert f >= nerve["cur"], ("the nerve tests of a round in fighter order, one each "
+                                       "(another round only after an automatic hit downed a "
+                                       "fighter)", row.tolist())
+            for x in range(nerve["cur"], f):
+                no_test_due(x, nerve["hyps"], row.tolist())
+            nears = {nerve_near(f, h_) for h_ in nerve["hyps"]} - {None}
+            assert near in nears, \
+                ("a nerve test only for a standing, unbroken fighter within nerve_friend_in of a "
+                 "friend who went down or out since the last tests (NERVE a: the first such "
+                 "friend in fighter order)", row.tolist(), nears)
+            seen["nerve_unsure"] += len(nerve["hyps"]) > 1
+            assert ld == ld_of(f), \
+                ("NERVE c: the Ld tested is his, or his leader's when higher (standing, not "
+                 "broken, within leader_ld_in)", row.tolist(), ld_now[f], ld_of(f))
+            assert rules.ld_dice <= total <= 6 * rules.ld_dice and passed == (total <= ld), \
+                ("a nerve test: passed when the total of ld_dice D6 is at most that Ld",
+                 row.tolist())
+            nerve["cur"] = f + 1
+            tally[side[f], "nerve_tests"] += 1
+            seen["nerve_leader_ld"] += ld > ld_now[f]
+            seen["nerve_pinned"] += pinned[f]
+            seen["nerve_in_melee"] += eng.get(f) is not None
+            if not passed:  # broken: his aim and overwatch gone; in hand-to-hand his opponent,
+                # up and not lying, strikes one blow; then (still up) he breaks away and runs
+                broken.add(f)
+                broke_turn[f] = turn
+                tally[side[f], "breaks"] += 1
+                on_watch.pop(f, None)
+                aim_due = f if f in aim else None
+                opp = eng.get(f)
+                if opp is not None and state[opp] == STANDING and not lying(opp):
+                    wounds_due.append(owed(f, opp, None, True))
+                    fight = {"pair": (opp, f), "six": {opp: 0, f: 0}, "phase": opp, "gun": {},
+                             "rolls": collections.Counter(), "closed": set()}
+                    in_melee = True  # (its wound drowns only under melee_drowning)
+                    seen["break_blows"] += 1
+                seen["breaks_in_melee"] += opp is not None
+                seen["breaks_pinned"] += pinned[f]
+                brk = f
+        elif kind == S.Ev.FLEE:  # a broken fighter runs for cover (wm-12)
+            x0, y0, x1, y1, inches, why, hidden = a, b, c, d, e, f5, g
+            assert nerve_on, ("no flight with the nerve tests off", row.tolist())
+            if why == 2:  # the end of hand-to-hand: the broken ones still in a fight before him
+                flee2_slots(f, row.tolist())
+                slots["flee2"] = f + 1
+            assert f in broken and state[f] == STANDING and f not in tied, \
+                ("only a broken fighter standing and not entangled runs", row.tolist())
+            assert (x0, y0) == pos[f], ("FLEE a, b: where he stands", row.tolist(), pos[f])
+            assert rules.broken_flee_dice <= inches <= 6 * rules.broken_flee_dice, \
+                ("FLEE e: broken_flee_dice D6 inches", row.tolist())
+            if why == 0:
+                assert flee_due == f, ("a flight on breaking (FLEE why 0) comes at once after "
+                                       "the failed nerve test", row.tolist())
+                flee_due = None
+            elif why == 1:
+                assert rules.broken_keep_fleeing and side[f] == side_now and \
+                    phase_floor == 0 and act.get(f) is None and not pinned[f] and \
+                    eng.get(f) is None, \
+                    ("a broken fighter runs again (FLEE why 1) only in his own movement phase, "
+                     "unpinned and free, under broken_keep_fleeing", row.tolist())
+                assert not safe(f), ("a broken fighter in cover and out of every standing "
+                                     "enemy's sight stays put", row.tolist())
+            else:
+                assert why == 2 and eng.get(f) is not None, \
+                    ("FLEE f: 0 broke, 1 his turn, 2 breaking away from hand-to-hand (at the "
+                     "end of the hand-to-hand phase, still in a fight)", row.tolist())
+                break_away(f)
+            cell, cost, hid = refuge(f, inches)
+            assert (x1, y1) == cell and bool(hidden) == hid, \
+                ("a broken fighter runs, over the shared reach of his dice's inches, to the "
+                 "cell seen by the fewest standing enemies, then in cover, then nearest by "
+                 "path (none another stands on or touching an enemy; ties in scan order); "
+                 "FLEE g: in cover and unseen there", row.tolist(), cell, hid)
+            if (x1, y1) != pos[f]:
+                if mounted[f]:
+                    heading[f] = (x1 - x0, y1 - y0)
+                pos[f] = (x1, y1)
+                recheck.add(f)  # enemy aims on him (AIM_LOST)
+            if why == 1:  # his run this turn (engine FMOVED): a runner, the path's cost
+                act[f], move_in[f], still[f] = FLED, cost, False
+            tally[side[f], "flights"] += 1
+            seen[f"flights_why{why}"] += 1
+            seen["flights_hidden"] += hid
+            seen["flights_stayed"] += (x1, y1) == (x0, y0)
+            seen["flights_mounted"] += mounted[f]
+        elif kind == S.Ev.RALLY:  # a broken fighter in cover and unseen rallies (wm-12)
+            total, ld, passed = a, b, c
+            assert nerve_on, ("no rally with the nerve tests off", row.tolist())
+            assert side[f] == side_now and f in broken and state[f] == STANDING and \
+                broke_turn[f] != turn and phase_floor == 4, \
+                ("a rally test: a broken fighter standing, in his recovery phase, not in the "
+                 "gang turn he broke in", row.tolist())
+            assert safe(f), ("a broken fighter rallies only in cover and out of every standing "
+                             "enemy's sight", row.tolist())
+            assert ld == ld_of(f), \
+                ("RALLY b: the Ld tested is his, or his leader's when higher (standing, not "
+                 "broken, within leader_ld_in)", row.tolist(), ld_now[f], ld_of(f))
+            assert rules.ld_dice <= total <= 6 * rules.ld_dice and passed == (total <= ld), \
+                ("a rally test: passed when the total of ld_dice D6 is at most that Ld",
+                 row.tolist())
+            slots["rally"] = f + 1
+            seen["rally_tests"] += 1
+            seen["rally_leader_ld"] += ld > ld_now[f]
+            if passed:
+                broken.discard(f)
+                tally[side[f], "rallies"] += 1
         elif kind == S.Ev.FUSE:  # a lit bundle not thrown by the end of his next turn (wm-10)
             sticks, blows = a, b
             assert lit[f] == sticks > 0 and f in lit_at, \
@@ -3544,13 +4031,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     seen["sticks_left_unlit"] += sum(unlit.values())
     seen["bundles_lit_at_end"] += sum(1 for x in lit if lit[x])
     assert duck_due is None, ("a DUCK follows its missed shot", duck_due)
+    assert nerve is None and brk is None and flee_due is None and aim_due is None, \
+        ("a nerve test's break, automatic hit and flight are in the trace", nerve, brk)
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows") + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
-                DYN_COLUMNS:
+                DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
                 ("the tidy count is the trace's", col)
             seen[col] += tally[s_, col]
@@ -3613,6 +4102,7 @@ WM11_COLUMNS = ("parries", "parries_turned", "lance_charge_blows",  # sabres and
                 "scope_shots")  # the bounty hunter's telescopic sight
 DYN_COLUMNS = ("dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds", "fuses_burnt",
                "dynamite_hits", "dynamite_own_hits")
+NERVE_COLUMNS = ("nerve_tests", "breaks", "flights", "rallies")  # wm-12
 
 
 def audit_fails(played, against, n, why, rosters=None, audit_rosters=None,
@@ -3718,6 +4208,145 @@ def test_rules_hold_on_every_trace(rules, rosters, overrides):
         assert seen["shell_swaps"] > 0
 
 
+# ---------------------------------------------------------------- nerve on the traces (wm-12)
+
+NERVE_CLOSE = ["brawler", "gunslinger_rush", "random"]  # the brawler charges: fights to break in
+NERVE_READINGS = WMRules(nerve_friend_in=4, leader_ld_in=12, broken_flee_dice=1)
+NERVE_WIDE = WMRules(broken_keep_fleeing=False, nerve_friend_in=6)  # many tests, one run each
+
+
+@pytest.mark.parametrize("rules,rosters,names,check", [
+    (R, None, NAMES, ("nerve_tests", "breaks", "flights", "rallies", "rally_tests",
+                      "flights_why0", "flights_why1", "flights_hidden", "flights_stayed")),
+    (NERVE_READINGS, None, NAMES, ("nerve_leader_ld", "rally_leader_ld", "nerve_pinned",
+                                   "breaks_pinned", "flights_why1", "flights_stayed")),
+    (NERVE_WIDE, None, NAMES, ("break_blows", "break_aways", "broken_melee",
+                               "escapes_broken_friend", "rallies")),
+    (WMRules(nerve_friend_in=4), None, NERVE_CLOSE, ("break_blows", "broken_melee",
+                                                     "flights_why2", "nerve_in_melee")),
+    (WMRules(melee_reading="ws_roll", down_alone_out=False, nerve_friend_in=4), None,
+     NERVE_CLOSE, ("break_blows", "break_aways", "nerve_in_melee")),
+    (WMRules(mounted_a=True, mounted_b=True, gang_budget=3000), "rules", NERVE_CLOSE,
+     ("flights_mounted", "break_blows", "broken_melee", "flights_why2", "nerve_rounds")),
+    (WMRules(duck_backs=True, broken_flee_dice=4, waterway="river"), None, NAMES,
+     ("nerve_pinned", "flights_hidden", "rallies")),
+    (WMRules(scenario="shoot_out", shootout_order="turns"), None, NAMES, ())],
+    ids=["town", "readings", "wide-one-run", "close", "close-ws-roll", "mounted",
+         "river-ducks", "shoot-out"])
+def test_nerve_rules_hold_on_every_trace(rules, rosters, names, check):
+    """Nerve (wm-12; docs/rules/westamunda.md "Nerve: breaking and rallying"), 48 traced fights
+    of each configuration: the auditor follows the marks of every fighter gone down or out and
+    the phase of the gang turn each event belongs to, and checks every NERVE (at a phase's end,
+    for a standing, unbroken fighter within nerve_friend_in of a friend marked since the last
+    tests, NERVE a the first such friend, the Ld his or his leader's, 2D6 against it), that
+    nobody due a test was passed by, each break (his aim lost, off overwatch, the automatic blow
+    in hand-to-hand, the break-away), each FLEE (where he stands, broken_flee_dice D6 inches, the
+    refuge rebuilt: fewest standing enemies in sight, then cover, then path; a run again in his
+    movement phase only out of cover or in sight, a break-away at the end of hand-to-hand),
+    broken fighters never acting or shooting and fighting at WS 0, each RALLY (in cover and
+    unseen, not in the turn he broke, none passed by), escape-test friends unbroken and the tidy
+    nerve_tests, breaks, flights and rallies (see ``_audit``); each configuration shows its
+    features, and none under broken_keep_fleeing off runs again nor any in a shoot-out."""
+    seen = audited(rules, 48, rosters, names=names)
+    assert seen["shots"] > 0
+    for name in check:
+        assert seen[name] > 0, (name, seen[name])
+    assert seen["flights_why0"] <= seen["breaks"] <= seen["nerve_tests"]
+    if not rules.broken_keep_fleeing:
+        assert seen["flights_why1"] == 0
+    if rules.scenario == "shoot_out":
+        assert seen["nerve_tests"] == seen["flights"] == seen["rallies"] == 0
+
+
+@pytest.mark.parametrize("played,against,why", [
+    (WMRules(nerve_friend_in=4), R, "a nerve test only for a standing, unbroken fighter"),
+    (WMRules(nerve_friend_in=1), R, "takes a nerve test (NERVE) at the end of that phase"),
+    (WMRules(nerve_friend_in=6, leader_ld_in=0), WMRules(nerve_friend_in=6), "NERVE c"),
+    (WMRules(broken_keep_fleeing=False), R, "runs for cover again in his movement phase"),
+    (R, WMRules(broken_keep_fleeing=False), "runs again (FLEE why 1) only"),
+    (WMRules(broken_flee_dice=1), R, "FLEE e: broken_flee_dice D6 inches"),
+    (WMRules(nerve_tests="none"), R, "takes a nerve test (NERVE) at the end of that phase"),
+    (R, WMRules(nerve_tests="none"), "no nerve test under nerve_tests 'none'")],
+    ids=["nerve_friend_in-4", "nerve_friend_in-1", "leader_ld_in-0", "one-run", "keep-fleeing",
+         "broken_flee_dice", "nerve-none", "audited-none"])
+def test_the_auditor_rejects_fights_played_under_other_nerve_rules(played, against, why):
+    """The auditor has teeth: fights the engine plays with one nerve key changed, audited
+    against another, fail the audit within 48 fights on the check concerned: tests taken
+    beyond nerve_friend_in (or none within it), the leader's Ld not used within leader_ld_in,
+    no run again out of cover (or one under broken_keep_fleeing off), a run of another
+    broken_flee_dice, tests under nerve_tests 'none' (or none under 'friend_down')."""
+    assert audit_fails(played, against, 48, why)
+
+
+def test_a_broken_rider_never_quick_draws():
+    """A broken fighter never shoots (docs/rules/westamunda.md "Nerve: breaking and rallying":
+    "no action, no shot"). The wm-12 audit found a broken rider whose pinned horse bolted past
+    an enemy overwatcher trying the quick draw and firing it (2 of 3000 mounted fights with
+    nerve_friend_in 12 and quick_draw_margin 0: fighter 6 broke here and fired at the
+    overwatcher during his horse's run); ``_overwatch_at`` now offers no quick draw to a broken
+    mover. The same fight: he still breaks, never draws, and the audit passes."""
+    rules = WMRules(mounted_a=True, mounted_b=True, gang_budget=3000, nerve_friend_in=12,
+                    quick_draw_margin=0, rider_hit_faces=1)
+    rosters, types = api.gangs(rules)
+    k, w = lineups(NAMES, 3000)
+    batch, ev, tab = replay(rules, 9, 2, 2240, k[2240], w[2240], rosters=rosters,
+                            gang_types=types)
+    broke = ev[(ev[:, 2] == S.Ev.NERVE) & (ev[:, 1] == 6) & (ev[:, EV_D] == 0)]
+    assert len(broke) == 1
+    after = ev[int(np.flatnonzero((ev[:, 2] == S.Ev.NERVE) & (ev[:, 1] == 6))[0]):]
+    assert not ((after[:, 2] == S.Ev.QUICK_DRAW) & (after[:, 1] == 6)).any()
+    _audit(rules, ev, batch.games[0], batch.sides[0], tab, rosters, types)
+
+
+def _nerve_doctored(name, ev, sides):
+    """The trace (or tidy sides) of a fight doctored in one nerve field as ``name`` says; the
+    doctored copy, or None where the fight has nothing to doctor."""
+    ev, sides = ev.copy(), sides.copy()
+    nerve, flee, rally = (_rows(ev, k) for k in (S.Ev.NERVE, S.Ev.FLEE, S.Ev.RALLY))
+    if name == "skipped":  # a passed nerve test left out
+        rows = [i for i in nerve if ev[i, EV_D] == 1][:1]
+        ev = np.delete(ev, rows, axis=0)
+    elif name == "ld":  # a nerve test on one Ld more
+        rows = list(nerve[:1])
+        ev[rows, EV_C] += 1
+    elif name == "refuge":  # a flight ending a cell to the side
+        rows = list(flee[:1])
+        ev[rows, EV_C] += 1
+    elif name == "rally_skipped":  # a failed rally left out
+        rows = [i for i in rally if ev[i, EV_C] == 0][:1]
+        ev = np.delete(ev, rows, axis=0)
+    else:  # "tidy": one flight more in the tidy count
+        rows = list(flee[:1])
+        sides[0, S.SIDE_NAMES.index("flights")] += 1
+    return (ev, sides) if len(rows) else None
+
+
+@pytest.mark.parametrize("name,why", [
+    ("skipped", "takes a nerve test (NERVE) at the end of that phase"),
+    ("ld", "NERVE c: the Ld tested"),
+    ("refuge", "to the cell seen by the fewest standing enemies"),
+    ("rally_skipped", "tries to rally in his recovery phase"),
+    ("tidy", "the tidy count is the trace's")])
+def test_the_auditor_rejects_a_doctored_nerve_trace(name, why):
+    """Traces doctored in one nerve field fail the audit on the check concerned within 48
+    fights: a passed test left out, a test on another Ld, a flight ending a cell aside of the
+    refuge, a failed rally left out, one flight more in the tidy count. Undoctored, the same
+    fights pass."""
+    k, w = lineups(NAMES, 48)
+    for i in range(48):
+        batch, ev, tab = replay(R, 5, 1, i, k[i], w[i])
+        _audit(R, ev, batch.games[0], batch.sides[0], tab)
+        doctored = _nerve_doctored(name, ev, batch.sides[0])
+        if doctored is None:
+            continue
+        try:
+            _audit(R, doctored[0], batch.games[0], doctored[1], tab)
+        except AssertionError as e:
+            assert why in str(e), e
+            return
+    pytest.fail("48 doctored traces pass the audit")
+
+
 # ---------------------------------------------------------------- horses on the traces
 
 
@@ -3814,6 +4443,9 @@ def roped(rope):
 LASSOED, BOLASED = roped("lasso"), roped("bolas")
 ROPERS = WMRules(riding_skill_a="fancy_ropin", riding_skill_b="fancy_ropin", gang_budget=3000,
                  **CAV)  # both sides fancy ropers, mounted, a lasso each (LASSOED)
+# the seed of the lassoed cavalry's fights: since wm-12's nerve tests (broken fighters run, fights
+# end sooner) seed 5's 48 fights show no shot by an entangled rider; seed 10's show 8
+ROPERS_SEED = 10
 BOLAS_ROPERS = WMRules(riding_skill_a="fancy_ropin", gang_budget=3000, **CAV)  # side A's bolas
 LASSO_FOOT = WMRules(swap_a="lasso", swap_b="lasso", riding_skill_a="fancy_ropin",
                      riding_skill_b="fancy_ropin")
@@ -3867,7 +4499,8 @@ def test_ropes_and_riding_skills_hold_on_every_trace(rules, rosters, types, chec
     fighter's -1, crawl and reach, the sure-footed rider's +1, Rooster's free hand and the war
     horse's kept charge bonus (see ``_audit``); each configuration shows its own features, and
     the escape and skill-modified reload dice fit their exact chances."""
-    seen = audited(rules, 48, rosters, types=types or ("townsfolk", "townsfolk"))
+    seen = audited(rules, 48, rosters, types=types or ("townsfolk", "townsfolk"),
+                   seed=ROPERS_SEED if rules is ROPERS else 5)
     assert seen["shots"] > 0
     for name in check:
         assert seen[name] > 0, (name, seen[name])
@@ -3896,7 +4529,8 @@ def test_the_auditor_rejects_fights_played_under_other_rope_and_riding_rules(
     audited under another fail within 48 fights, on the check the rule feeds."""
     if rosters is None:
         rosters, types = api.gangs(played)
-    assert audit_fails(played, against, 48, why, rosters=rosters, types=types)
+    assert audit_fails(played, against, 48, why, rosters=rosters, types=types,
+                       seed=ROPERS_SEED if against is ROPERS else 5)
 
 
 def test_entangled_fighters_charge_no_one_and_lassoed_horses_stay_pinned():
@@ -3973,8 +4607,11 @@ def melee_gun_fights():
             "off": (dataclasses.replace(LARGE, pistols_in_melee=False), 48, (BIG, BIG)),
             "skills": (LARGE_3000, 48, (pugilists("crushing_blow", "large_revolver"),
                                         pugilists("iron_jaw", "large_revolver"))),
-            "wrassle": (LARGE_3000, 48, (pugilists("wrassler", "large_revolver"),
-                                         pugilists("step_aside", "heavy_pistol"))),
+            # (nerve tests off, the game before wm-12: with them a fight seldom lasts until a
+            # wrassler has locked both arms, 0 in 144 fights)
+            "wrassle": (dataclasses.replace(LARGE_3000, nerve_tests="none"), 48,
+                        (pugilists("wrassler", "large_revolver"),
+                         pugilists("step_aside", "heavy_pistol"))),
             "ws_roll": (dataclasses.replace(LARGE, melee_reading="ws_roll"), 48, (BIG, BIG)),
             "mounted": (LARGE_3000, 48, (ride(BIG), BIG))}
 
@@ -4614,7 +5251,7 @@ UNSABRED = tuple(builds.side_roster(WMRules(**CAV_SIDES), s) for s in "ab")  # n
     (dataclasses.replace(SABRE, melee_hits="one", melee_tie_hits=0), 48, SL_NAMES, None,
      ("parries", "parries_on_initiative")),
     (WMRules(gang_a="cavalry", swap_a="sabre", mounted_a=True, build_a="balanced", **WRASSLED),
-     300, CLOSE, [58, 80, 152, 165, 194, 226], ("parry_locked_sides", "parries_locked_arm")),
+     300, CLOSE, [22, 58, 80, 81, 178, 248], ("parry_locked_sides", "parries_locked_arm")),
     (WMRules(gang_a="cavalry", swap_a="sabre", setup_max_rarity=1, setup_handgun_rule="any",
              swap_b="large_revolver"), 48, SL_NAMES, None, ("parries", "gun_blows")),
     (LANCE, 48, SL_NAMES, None, ("lance_charge_blows", "lance_hand_acts", "one_arm_shots")),

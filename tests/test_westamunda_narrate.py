@@ -180,6 +180,23 @@ the roster names the sight on the hunter's rifle and says under the profiles wha
 as its records' scope_shots. A trace written by hand checks the lines word for word (a still
 hunter's shot through the sight, on overwatch, and a shot after his walk without it); fights
 without a sight (none hired, or the factor 1) say nothing of it.
+
+And over fights with nerve tests ('nerve': NERVE_CASES, 80 replays; wm-12): the rules' own gangs
+under the default nerve_tests 'friend_down', standard and brawlers (every fight above has them
+too: the models that follow positions read FLEE, a break's blow is a hand-to-hand wound).
+Besides the checks above, their own, against a model of the nerve followed from the events
+(NerveModel), which first finds the engine keeping its own rules (a tester standing, unbroken,
+near the fallen friend it names, on his Ld or his leader's, passed exactly at or under it; a
+flight by a broken fighter from where he stands, within the dice's inches, ending in cover and
+unseen exactly when its g says so; a rally in cover and unseen, not in the turn he broke) and
+its side records the events': every NERVE has its line with the friend, the distance, the dice,
+the Ld (his leader's named) and the result, and the opponent's blow of a break in hand-to-hand;
+every FLEE its line, rebuilt from the model (on breaking, at his turn, breaking away from the
+fighter he fought; the inches, from where to where or no better place, in sight of whom); every
+RALLY its line; the turn headers name the broken, a broken fighter's combat reads 'WS 0,
+broken', who ran at his turn did not act for that; each rule said once; the closing line the
+side records' nerve columns. A trace written by hand checks the lines word for word; fights
+without them (shoot-outs, nerve_tests 'none') say nothing of them.
 """
 
 import dataclasses
@@ -221,7 +238,8 @@ SHOOTOUT = {"fast_draw": "i_plus_d6", "turns": "turns"}
 GUNFIGHTERS = [n for n in ("random", "patient_aimer", "gunslinger_rush", "brawler")
                if n in PRESETS]
 BASE = [(1, ("brawler", "random"), False), (2, ("patient_aimer", "gunslinger_rush"), False),
-        (1, ("patient_aimer", "brawler"), True), (8, ("random", "patient_aimer"), True)]
+        (1, ("patient_aimer", "brawler"), True), (8, ("random", "patient_aimer"), True),
+        (6, ("patient_aimer", "gunslinger_rush"), True)]
 CANDIDATES = [(seed, (a, b), mixed) for seed in range(3) for mixed in (False, True)
               for a in GUNFIGHTERS for b in GUNFIGHTERS]
 WHY_RUN = {"distance": "a declared run counts as running once it has covered more than his M",
@@ -327,7 +345,7 @@ CAVALRY = dict(mounted_a=True, mounted_b=True, gang_a="cavalry", gang_b="cavalry
                build_a="balanced", build_b="balanced")
 ROPE_CASES = [(ROPES, (0, 1)),
               (dict(ROPES, mounted_b=True, gang_b="cavalry", build_b="balanced"), (6, 7, 13)),
-              (dict(ROPES, mounted_a=True, gang_budget=3000), (2, 3, 6)),
+              (dict(ROPES, mounted_a=True, gang_budget=3000), (2, 3, 6, 60)),
               (dict(swap_a="bolas", swap_b="bolas", riding_skill_a="fancy_ropin"), (0, 1)),
               (dict(CAVALRY, riding_skill_a="sure_footed"), (0,)),
               (dict(CAVALRY, riding_skill_a="war_horse"), (0,)),
@@ -761,14 +779,14 @@ GUN_FEATURES = {
 
 class RopeModel:
     """The ropes of one trace followed event by event (wm-9): where each fighter stands
-    (DEPLOY, MOVE, KNOCKDOWN), whether he is up, down or out (INJURY, RECOVERY, TAKEN_OUT) and
-    rides (DEPLOY g, FALL, a dismount), who is entangled by what (ENTANGLE; free by UNTANGLE a
+    (DEPLOY, MOVE, KNOCKDOWN, FLEE), whether he is up, down or out (INJURY, RECOVERY, TAKEN_OUT)
+    and rides (DEPLOY g, FALL, a dismount), who is entangled by what (ENTANGLE; free by UNTANGLE a
     or b, or out of action) and who charged this turn (CHARGED since the latest TURN). It
     records, in the trace's order: each entangling (row, victim, up or down), each rope's pull
     from the saddle (row, victim, where), each turn on the ropes (row, victim, (rope kind,
     holder, reach)), each lasso let go (row, victim, holder, why: 'out', 'down', 'moved' (his
-    own step), 'carried' (his horse's run), 'knocked' (a knock-back, logged before it: the
-    fighter thrown), the distance then, the reach), each lasso back in its holder's hand with
+    own step), 'carried' (his horse's run), 'fled' (his run for cover, broken), 'knocked' (a
+    knock-back, logged before it: the fighter thrown), the distance then, the reach), each lasso back in its holder's hand with
     its victim out of action (row, holder, victim), each entangled fighter standing taken out
     in hand-to-hand (row), the to-hit, reloading and clearing rows (SHOT, POINT_SHOT, RELOAD,
     CLEAR, FIT) of entangled fighters and of riders, and each
@@ -794,6 +812,8 @@ class RopeModel:
                 pos[i] = (int(e[5]), int(e[6]))
             elif kind == S.Ev.KNOCKDOWN:
                 pos[i] = (int(e[5]), int(e[6]))
+            elif kind == S.Ev.FLEE:  # a broken fighter's run for cover (wm-12)
+                pos[i] = (int(e[5]), int(e[6]))
             elif kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 mounted.discard(i)
                 if kind == S.Ev.FALL and e[4] == S.FALL_ROPE:
@@ -808,6 +828,8 @@ class RopeModel:
                     prv = ev[j - 1]
                     if prv[2] == S.Ev.KNOCKDOWN and not prv[4] and int(prv[1]) in (i, h):
                         why, thrown = "knocked", int(prv[1])  # (logged after its KNOCKDOWN)
+                    elif ev[j - 1, 2] == S.Ev.FLEE and ev[j - 1, 1] == h:
+                        why = "fled"  # (his run for cover, wm-12)
                     elif ev[j - 1, 2] == S.Ev.MOVE and ev[j - 1, 1] == h:
                         why = "moved"
                         for k in range(j + 1, len(ev)):
@@ -941,7 +963,7 @@ class DynamiteModel:
                 for s in ((0, 1) if e[3] < 0 else (int(e[3]),)):
                     turns[s] += 1
                 self.held.append({a: n for a, (n, _) in lit.items()})
-            elif kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN):
+            elif kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN, S.Ev.FLEE):
                 pos[i] = (int(e[5]), int(e[6]))
             elif kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 riding.discard(i)
@@ -1836,7 +1858,7 @@ def test_aims_lost_say_whether_the_target_moved_or_was_thrown(fights):
 def _wound_lines(f):
     """(shot wounds, hand-to-hand wounds) the text tells, and the same from the events: a
     WOUND belongs to the latest SHOT, BLAST (a burnt fuse's dynamite: no SHOT) or MELEE before
-    it."""
+    it, or to a NERVE (the blow struck at a fighter breaking in hand-to-hand)."""
     shot = len(re.findall(r"^    (?:To wound \w+ \(S\d+ against T\d+\): needs"
                           r"|\w+'s hit on \w+ cannot wound \(S\d+ against T\d+\)\.)",
                           f.text, re.M))
@@ -1846,6 +1868,8 @@ def _wound_lines(f):
     for kind, a in f.events[:, 2:4]:
         if kind in (S.Ev.SHOT, S.Ev.MELEE, S.Ev.BLAST):
             last = kind
+        elif kind == S.Ev.NERVE:  # a break in hand-to-hand: the opponent's blow (wm-12)
+            last = S.Ev.MELEE
         elif kind == S.Ev.WOUND and a >= 0:  # (a fall's hit, a -1: its own sentence)
             want[int(last == S.Ev.MELEE)] += 1
     return (shot, blow), tuple(want)
@@ -2355,7 +2379,7 @@ def _states(events):
             pos[f], pinned[f], state[f] = (a, b), False, "standing"
         elif kind == S.Ev.MOVE:
             pos[f] = (int(ev[5]), int(ev[6]))
-        elif kind == S.Ev.KNOCKDOWN:
+        elif kind in (S.Ev.KNOCKDOWN, S.Ev.FLEE):
             pos[f] = (int(ev[5]), int(ev[6]))
         elif kind == S.Ev.PINNED:
             pinned[f] = True
@@ -2757,7 +2781,8 @@ def test_every_save_by_a_skill_is_told_with_its_roll():
 
 ARM_LINE = re.compile(r"^  (\w+), a wrassler, locks (\w+)'s (left|right) arm: (.*); (\w+) (now|still) "
                       r"hates (\w+)\.$", re.M)
-MELEE_LINE = re.compile(r"^(\w+) \(WS \d+\) against (\w+) \(WS \d+\)(.*?): combat scores", re.M)
+MELEE_LINE = re.compile(r"^(\w+) \(WS \d+(?:, broken)?\) against (\w+) \(WS \d+(?:, broken)?\)(.*?): "
+                        r"combat scores", re.M)
 
 
 def test_arm_locks_and_the_hatred_they_bring_are_told():
@@ -3101,7 +3126,7 @@ def test_the_roster_turn_headers_and_closing_line_say_who_rides():
             calming = {labels[int(e[1])] for e in f.events[j:end] if e[2] == S.Ev.CALM}
             told, pinned_horse = set(), set()
             for status in heads[n][1:]:
-                m = re.search(r"; on horseback: (.*)\.$", status)
+                m = re.search(r"; on horseback: ([^;]*?)(?:;.*)?\.$", status)
                 for item in (m.group(1).split(", ") if m else []):
                     who = item.split(" ")[0]
                     told.add(who)
@@ -3552,7 +3577,8 @@ DUCK_LINE = re.compile(rf"^    (\w+) ducks back ({_PLACE}) \((partial|full) cove
                        r"until he steadies his nerve(, losing his aim on \w+)?"
                        r"(, and his move ends (?:before it begins, )?at \(\d+,\d+\))?\.$", re.M)
 LD_LINE = re.compile(rf"^(\w+) (steadies|cannot steady) his nerve ({_PLACE}): a leadership test "
-                     r"\(no friend needed\), (\d)D6 = (\d+) against Ld (\d+) \(Ld (\d+) \+(\d) "
+                     r"\(no friend needed\), (\d)D6 = (\d+) against Ld (\d+) \((?:his leader (\w+)'s )?"
+                     r"Ld (\d+) \+(\d) "
                      r"for (partial|full) cover\): (passed, he is back in the fight|failed, he "
                      r"stays ducked back this turn|failed, so he loses this activation, and the "
                      r"duck back lifts after it)\.$", re.M)
@@ -3584,13 +3610,14 @@ def test_the_engines_duck_backs_hold_together():
     the cover (the logged score less the cover's modifier, 6 at most; 2 at least with natural
     ones failing); never on a rider or a fighter already pinned; no MOVE of his until his next
     action; each leadership test (UNPIN c=1) follows a duck back of his still in force, on his
-    Ld plus the cover's bonus (duck_back_ld_bonus), passed exactly when the dice are at most
+    Ld (his leader's within leader_ld_in when higher: NerveModel) plus the cover's bonus
+    (duck_back_ld_bonus), passed exactly when the dice are at most
     it; a pinned fighter's test for a hit's pin is the I test (c=0); the side records count the
     duck backs each side's misses caused."""
     for f in _duck_fights():
         r = f.rules
         riding = _riding_at(f.events)
-        ld = {int(e[1]): r.profile(FIGHTERS[int(e[6])])["Ld"] for e in _ev(f.events, S.Ev.DEPLOY)}
+        ld = NerveModel(f.events, r).ld  # his Ld, or his leader's (wm-12)
         pinned, duck = set(), {}
         ev = f.events
         for j, e in enumerate(ev):
@@ -3616,7 +3643,7 @@ def test_the_engines_duck_backs_hold_together():
                 assert int(e[5]) == (1 if i in duck else 0), (f.seed, f.names, j)
                 if i in duck:
                     bonus = r.duck_back_ld_bonus[duck[i] - 1]
-                    assert int(e[7]) == ld[i] + bonus and b == 0
+                    assert int(e[7]) == ld[j][0] + bonus and b == 0
                     assert a == (int(e[6]) <= int(e[7]))
                     assert r.ld_dice <= int(e[6]) <= 6 * r.ld_dice
                 if a:
@@ -3678,7 +3705,8 @@ def test_every_duck_back_test_is_told_as_a_leadership_test_with_its_numbers():
     """One sentence per leadership test (UNPIN c=1), in order: the fighter, passed or failed as
     the event says, the dice (ld_dice), their total and the Ld tested as logged, his own Ld and
     the cover's bonus (duck_back_ld_bonus, by the level of the duck back he is shaking off)
-    adding up to it, behind the cover his duck back was told behind; a failed test in a gang
+    adding up to it (his leader's, named, when the engine took it: NerveModel), behind the
+    cover his duck back was told behind; a failed test in a gang
     turn puts him among those who did not act ('ducked back'). The I tests are told for the
     other escape tests only. The rule is said once in a fight with a duck back, and the
     closing line counts each side's duck backs as its records do."""
@@ -3694,8 +3722,10 @@ def test_every_duck_back_test_is_told_as_a_leadership_test_with_its_numbers():
         for m in DUCK_LINE.finditer(f.text):
             places.setdefault(m.group(1), []).append((m.start(), m.group(2), m.group(3)))
         pos = [m.start() for m in LD_LINE.finditer(f.text)]
-        for e, t, at in zip(tests, told, pos, strict=True):
-            who, verb, place, n, total, ld, own, bonus, level, res = t
+        model = NerveModel(f.events, r)
+        rows = np.flatnonzero((f.events[:, 2] == S.Ev.UNPIN) & (f.events[:, 5] == 1))
+        for e, t, at, j in zip(tests, told, pos, rows, strict=True):
+            who, verb, place, n, total, ld, leader, own, bonus, level, res = t
             assert who == labels[int(e[1])] and (verb == "steadies") == bool(e[3])
             assert res.startswith("passed") == bool(e[3])
             assert (int(n), int(total), int(ld)) == (r.ld_dice, int(e[6]), int(e[7]))
@@ -3703,6 +3733,8 @@ def test_every_duck_back_test_is_told_as_a_leadership_test_with_its_numbers():
             assert (place, level) == last[1:]
             assert int(bonus) == r.duck_back_ld_bonus[0 if level == "partial" else 1]
             assert int(own) + int(bonus) == int(ld)
+            want_ld, by = model.ld[j]  # his own Ld, or his leader's named (wm-12)
+            assert (int(own), leader) == (want_ld, labels[by] if by >= 0 else ""), t
         idle = sum(line.count("(ducked back ") for line in f.text.split("\n")
                    if line.startswith("Did not act: "))
         assert idle == sum(1 for t in told if t[1] == "cannot steady")
@@ -3790,7 +3822,8 @@ def test_a_written_trace_with_duck_backs_told_word_for_word():
             "never), makes him duck back: he is pinned without a hit (not a fighter already "
             "pinned, down or in hand-to-hand; a mover shot on overwatch stops where he "
             "is, and in the open no one ducks); at the start of his side's next turn he shakes "
-            "it off with a leadership test, 2D6 at or under his Ld +1 behind partial and +2 "
+            "it off with a leadership test, 2D6 at or under his Ld (his leader's, when a "
+            "standing leader not broken within 6\" has a higher one) +1 behind partial and +2 "
             "behind full cover, no friend needed; failing, he stays pinned that turn and the "
             "duck back lifts at its end; a hit on him meanwhile pins him as ever.",
             "A2 fires a shot at B2 with the winchester, 10\" away: needs 4+ to hit (7 - BS 3; +1 "
@@ -3858,7 +3891,8 @@ def test_a_written_trace_with_a_duck_back_in_a_fast_draw_told_word_for_word():
     assert "\n    B1 ducks back behind low cover (partial cover): the 4 would have hit but for " \
            "the cover (4+ without it); he is pinned until he steadies his nerve.\n" in text
     assert "when his score next comes he shakes it off with a leadership test, 2D6 at or " \
-           "under his Ld +1 behind partial and +2 behind full cover, no friend needed; failing, " \
+           "under his Ld (his leader's, when a standing leader within 6\" has a higher one) " \
+           "+1 behind partial and +2 behind full cover, no friend needed; failing, " \
            "he loses that activation and the duck back lifts after it;" in text
     assert "\nB1 fires back although just made to duck back by A1: equal scores, so their " \
            "shots are simultaneous.\nB1 fires a shot at A1" in text
@@ -4795,13 +4829,13 @@ def test_every_turn_on_the_ropes_is_told_with_its_tests():
 
 def test_every_lasso_let_go_is_told_with_its_reason():
     """Each lasso let go (UNTANGLE why 1) has its line, in order: its holder out of action or
-    down, or beyond its reach (his step, his horse's run, a knock-back of either, told after
-    the knock-back, as it is logged) with the distance between them then (from the
-    DEPLOY, MOVE and KNOCKDOWN rows) and the reach; each is beyond the reach by more than the
+    down, or beyond its reach (his step, his horse's run, his run for cover, broken, a
+    knock-back of either, told after the knock-back, as it is logged) with the distance between
+    them then (from the DEPLOY, MOVE, KNOCKDOWN and FLEE rows) and the reach; each is beyond the reach by more than the
     engine's half-inch slack. A lasso whose fighter goes out of action comes back to its
     holder's hand, told under his going out. The closing line's lassos lost are the side
     records'."""
-    seen = dict.fromkeys(("moved", "carried", "knocked", "down", "out", "back"), 0)
+    seen = dict.fromkeys(("moved", "carried", "fled", "knocked", "down", "out", "back"), 0)
     for f in list(_rope_fights()) + _rope_shootouts():
         lab, model = _labels(f.events), RopeModel(f.events)
         want = []
@@ -4814,6 +4848,7 @@ def test_every_lasso_let_go_is_told_with_its_reason():
             assert d * 100 > reach + 50, (f.seed, f.names, v, d, reach)
             how = {"moved": f"{lab[h]} steps beyond his rope",
                    "carried": f"{lab[h]}'s horse carries him beyond his rope",
+                   "fled": f"{lab[h]} runs beyond his rope",
                    "knocked": f"{lab[h]} is thrown beyond his rope" if thrown == h else
                    f"{lab[v]} is thrown beyond {lab[h]}'s rope"}[why]
             want.append(f"{how} ({d:.1f}\" from {lab[v]}, the rope {reach / 100:.1f}\") and lets "
@@ -4827,7 +4862,7 @@ def test_every_lasso_let_go_is_told_with_its_reason():
                 line = _closing_line(f, s)
                 m = re.search(r"\((\d+) lassos? let go and lost\)", line)
                 assert int(m.group(1) if m else 0) == f.sides[s, S.S_ROPES_LOST], line
-    assert all(v for k, v in seen.items() if k != "knocked"), seen  # (rare: none in the set)
+    assert all(v for k, v in seen.items() if k not in ("knocked", "fled")), seen  # (rare)
 
 
 def _skilled(f, skill):
@@ -5465,8 +5500,8 @@ def test_wounds_under_a_blast_of_dynamite_are_at_its_strength():
             elif kind == S.Ev.BLAST:
                 s = f.rules.dynamite_strength if e[10] else \
                     f.rules.weapon(WEAPONS[int(e[9])])["strength"]
-            elif kind in (S.Ev.MELEE, S.Ev.GUN_BLOW, S.Ev.FALL, S.Ev.ENTANGLE):
-                s = None
+            elif kind in (S.Ev.MELEE, S.Ev.GUN_BLOW, S.Ev.FALL, S.Ev.ENTANGLE, S.Ev.NERVE):
+                s = None  # (NERVE: a break's blow in hand-to-hand, wm-12)
             elif kind == S.Ev.WOUND and s is not None and e[3] >= 0:
                 want.append(s)
         told = re.findall(r"^    (?:To wound \w+ \(S(\d+) against T\d+\): needs|\w+'s hit on \w+ "
@@ -6297,3 +6332,516 @@ def test_a_written_trace_with_a_telescopic_sight_told_word_for_word():
     assert "A1 fires a shot at B1 with the winchester, 18\" away: needs 3+ to hit (7 - BS 4), " \
         "rolls 6: hit." in text  # after his walk: long range (+0 is not named)
     assert text.count(SCOPE_RULE) == 1 and text.count(SCOPE_WORDS) == 2
+
+
+# ---------------------------------------------------------------- nerve (wm-12)
+
+# nerve tests, breaking and rallying (wm-12): (rule changes, seeds), every pairing of
+# GUNFIGHTERS on each seed, the rules' own gangs (builds.side_roster) under the default
+# nerve_tests 'friend_down': the standard gangs, and brawlers on both sides (hand-to-hand: a
+# fighter broken under his opponent's blow, a broken fighter charged breaking away); the seeds
+# show every NERVE_FEATURES
+NERVE_CASES = [({}, (0, 1)), (dict(build_a="brawlers", build_b="brawlers"), (0, 1, 3))]
+NERVE_RULE = "Rule: when a fighter goes down or out of action, each friend of his standing within"
+FLEE_RULE = "Rule: a broken fighter runs "
+RALLY_RULE = "Rule: at the end of his side's turn (not the turn he broke) a broken fighter "
+NERVE_LINE = re.compile(r"^Nerve test for .*$", re.M)
+RALLY_LINE = re.compile(r"^Rally test for .*$", re.M)
+
+
+class NerveModel:
+    """The nerve of one trace followed event by event (wm-12): where each fighter stands
+    (DEPLOY, MOVE, KNOCKDOWN, FLEE), whether he is up, down or out (INJURY, RECOVERY,
+    TAKEN_OUT), who is broken (a failed NERVE; a passed RALLY ends it, going down does not) and
+    the gang turns (TURN). Kept for each row j that tests a fighter's Ld (NERVE, RALLY and a
+    duck back's test, UNPIN c=1): ``ld[j]`` (the Ld the engine's ``_ld_of`` gives, the leader
+    whose Ld it is or -1); for each NERVE ``friend[j]`` (the friend's state, his distance); for
+    each FLEE and RALLY ``where[j]`` (where the fighter stands before it, and the standing
+    enemies then); for each TURN ``broken_at[j]`` (the broken fighters standing); for each MELEE
+    ``broken_in[j]`` (its two fighters who are broken); ``problems`` the rows that break the
+    engine's own rules, (row, what): a tester standing, not broken, within nerve_friend_in of a
+    friend down or out, on that Ld, passed exactly at or under it; a flight from where he stands,
+    by a broken fighter standing, its inches within the dice and not shorter than the straight
+    line, at his turn only in his side's, ending in cover and out of every standing enemy's
+    sight exactly when its g says so (with ``tab``, the table); a rally by a broken fighter
+    standing, in cover and out of every standing enemy's sight (with ``tab``), not in the gang
+    turn he broke, in his side's turn. ``where[j]``: (his cell, {enemy not out of action: (his
+    cell, standing)})."""
+
+    def __init__(self, ev, rules, tab=None):
+        self.ld, self.friend, self.where, self.broken_at, self.broken_in = {}, {}, {}, {}, {}
+        self.problems = []
+        pos, state, side, kind, own = {}, {}, {}, {}, {}
+        broken, broke_turn, turns, active = set(), {}, 0, -1
+
+        def ld_of(i):
+            best, who = own[i], -1
+            for b in sorted(pos):
+                if b != i and side[b] == side[i] and kind[b] == S.FT_LEADER and \
+                        state[b] == "up" and b not in broken and \
+                        dist_in(*pos[i], *pos[b]) <= rules.leader_ld_in and own[b] > best:
+                    best, who = own[b], b
+            return best, who
+
+        for j, e in enumerate(ev):
+            k, i = int(e[2]), int(e[1])
+
+            def bad(what, j=j):
+                self.problems.append((j, what))
+
+            if k == S.Ev.DEPLOY:
+                pos[i], state[i], side[i], kind[i] = (int(e[3]), int(e[4])), "up", int(e[5]), \
+                    int(e[6])
+                own[i] = rules.profile(FIGHTERS[kind[i]])["Ld"]
+            elif k == S.Ev.TURN:
+                turns += 1
+                active = int(e[3])
+                self.broken_at[j] = {b for b in broken if state[b] == "up"}
+            elif k in (S.Ev.MOVE, S.Ev.KNOCKDOWN):
+                pos[i] = (int(e[5]), int(e[6]))
+            elif k == S.Ev.MELEE:
+                self.broken_in[j] = {x for x in (i, int(e[3])) if x in broken}
+            elif k == S.Ev.NERVE:
+                self.ld[j] = ld_of(i)
+                t = int(e[3])
+                d = dist_in(*pos[i], *pos[t])
+                self.friend[j] = (state[t], d)
+                if state[i] != "up" or i in broken or side[t] != side[i] or t == i or \
+                        state[t] not in ("down", "out") or d > rules.nerve_friend_in:
+                    bad("who tests")
+                if int(e[5]) != self.ld[j][0] or bool(e[6]) != (e[4] <= e[5]) or \
+                        not rules.ld_dice <= e[4] <= 6 * rules.ld_dice:
+                    bad("the test")
+                if not e[6]:
+                    broken.add(i)
+                    broke_turn[i] = turns
+            elif k == S.Ev.FLEE:
+                self.where[j] = (pos[i], {b: (pos[b], state[b] == "up") for b in sorted(pos)
+                                          if side[b] != side[i] and state[b] != "out"})
+                start, end = (int(e[3]), int(e[4])), (int(e[5]), int(e[6]))
+                if tab is not None and bool(e[9]) != _unseen_in_cover(tab, self.where[j][1],
+                                                                      end):
+                    bad("the flight's g")
+                n = rules.broken_flee_dice
+                if start != pos[i] or i not in broken or state[i] != "up" or \
+                        not n <= e[7] <= 6 * n or dist_in(*start, *end) > e[7] + 1e-9 or \
+                        e[8] not in (0, 1, 2) or e[8] == 1 and active != side[i]:
+                    bad("the flight")
+                pos[i] = end
+            elif k == S.Ev.RALLY:
+                self.ld[j] = ld_of(i)
+                self.where[j] = (pos[i], {b: (pos[b], state[b] == "up") for b in sorted(pos)
+                                          if side[b] != side[i] and state[b] != "out"})
+                if i not in broken or state[i] != "up" or broke_turn[i] == turns or \
+                        active != side[i] or int(e[4]) != self.ld[j][0] or \
+                        bool(e[5]) != (e[3] <= e[4]):
+                    bad("the rally")
+                if tab is not None and not _unseen_in_cover(tab, self.where[j][1], pos[i]):
+                    bad("rallied in sight or out of cover")
+                if e[5]:
+                    broken.discard(i)
+            elif k == S.Ev.UNPIN and e[5] == 1:
+                self.ld[j] = ld_of(i)
+            elif k == S.Ev.TAKEN_OUT or k in (S.Ev.INJURY, S.Ev.RECOVERY) and \
+                    e[4] == S.INJ_OUT:
+                state[i] = "out"
+            elif k == S.Ev.INJURY and e[4] == S.INJ_DOWN and state[i] == "up":
+                state[i] = "down"
+            elif k == S.Ev.RECOVERY and e[4] == S.INJ_FLESH:
+                state[i] = "up"
+        self.pos, self.state = pos, state
+
+
+def _in_cover(tab, p):
+    """A broken fighter's cover (the engine's ``covered``): inside a building, or a piece of
+    terrain on one of the 8 cells around him."""
+    x, y = p
+    if tab.building[y, x] >= 0:
+        return True
+    h, w = tab.terrain.shape
+    return any(tab.terrain[yy, xx] in (BLOCKING, NONBLOCKING)
+               for yy in range(max(y - 1, 0), min(y + 2, h))
+               for xx in range(max(x - 1, 0), min(x + 2, w)) if (xx, yy) != (x, y))
+
+
+def _seen_by(tab, enemies, p):
+    """Of ``enemies`` ({fighter: (cell, standing)}), the standing ones who see cell p."""
+    return [b for b, (q, up) in sorted(enemies.items()) if up and line_of_sight(tab, q, p)[0]]
+
+
+def _unseen_in_cover(tab, enemies, p):
+    return _in_cover(tab, p) and not _seen_by(tab, enemies, p)
+
+
+def _blow_after(ev, j):
+    """The fighter whose blow the row after NERVE row j (past its AIM_LOST) is, or -1: the
+    automatic blow struck at a fighter breaking in hand-to-hand (its WOUND, a skill's SAVE, a
+    rider's LOCATE, a gun's GUN_BLOW)."""
+    k = j + 1
+    while k < len(ev) and ev[k, 2] == S.Ev.AIM_LOST:
+        k += 1
+    if k >= len(ev):
+        return -1
+    if ev[k, 2] in (S.Ev.WOUND, S.Ev.SAVE, S.Ev.LOCATE) and ev[k, 1] == ev[j, 1]:
+        return int(ev[k, 3])
+    if ev[k, 2] == S.Ev.GUN_BLOW and ev[k, 3] == ev[j, 1]:
+        return int(ev[k, 1])
+    return -1
+
+
+def _stayed(e):
+    return e[3] == e[5] and e[4] == e[6]
+
+
+# a nerve mechanic -> does this trace show it?
+NERVE_FEATURES = {
+    "passed": lambda ev: _has(ev, S.Ev.NERVE, 6, 1),
+    "broken": lambda ev: _has(ev, S.Ev.NERVE, 6, 0),
+    "broken_under_a_blow": lambda ev: any(ev[j, 6] == 0 and _blow_after(ev, j) >= 0
+                                          for j in np.flatnonzero(ev[:, 2] == S.Ev.NERVE)),
+    "fled_on_breaking": lambda ev: _has(ev, S.Ev.FLEE, 8, 0),
+    "fled_at_his_turn": lambda ev: _has(ev, S.Ev.FLEE, 8, 1),
+    "broke_away_charged": lambda ev: _has(ev, S.Ev.FLEE, 8, 2),
+    "nowhere_better": lambda ev: any(_stayed(e) and e[9] == 0 for e in _ev(ev, S.Ev.FLEE)),
+    "safe_already": lambda ev: any(_stayed(e) and e[9] == 1 for e in _ev(ev, S.Ev.FLEE)),
+    "safe": lambda ev: _has(ev, S.Ev.FLEE, 9, 1),
+    "exposed": lambda ev: any(not _stayed(e) and e[9] == 0 for e in _ev(ev, S.Ev.FLEE)),
+    "rallied": lambda ev: _has(ev, S.Ev.RALLY, 5, 1),
+    "rally_failed": lambda ev: _has(ev, S.Ev.RALLY, 5, 0),
+    "charged_broken": lambda ev: any(NerveModel(ev, R).broken_in.values()),
+}
+
+
+@functools.cache
+def _nerve_fights():
+    """Fight 0 of every pairing on the seeds of each NERVE_CASES case (the rules' own gangs,
+    narrated without rosters as ``gangsim play`` does)."""
+    pairs = [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+    out = [_skill_fight(changes, seed, names) for changes, seeds in NERVE_CASES
+           for seed in seeds for names in pairs]
+    missing = {k for k, has in NERVE_FEATURES.items() if not any(has(f.events) for f in out)}
+    assert not missing, f"no nerve fight shows {sorted(missing)}: widen NERVE_CASES"
+    leader = any(m.ld[j][1] >= 0 for m in (NerveModel(f.events, f.rules) for f in out)
+                 for j in m.ld)
+    assert leader, "no nerve fight tests on a leader's Ld: widen NERVE_CASES"
+    return out
+
+
+def test_the_engines_nerve_tests_flights_and_rallies_hold_together():
+    """The engine's records under nerve_tests 'friend_down' (NerveModel, with the table): each
+    NERVE, FLEE and RALLY keeps its rules; a flight on breaking (why 0) comes right after its
+    fighter's failed test (and the blow of his break), one breaking away from a fight (why 2)
+    after a combat of his in that gang turn; the side records count the tests, the breaks, the
+    flights and the rallies (the rally tests passed) as the events do."""
+    for f in _nerve_fights():
+        ev = f.events
+        model = NerveModel(ev, f.rules, f.table)
+        assert not model.problems, (f.seed, f.names, model.problems[:3])
+        side = {int(e[1]): int(e[5]) for e in _ev(ev, S.Ev.DEPLOY)}
+        chain = (*HIT_CHAIN, S.Ev.GUN_BLOW, S.Ev.SAVE, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
+                 S.Ev.STAY_ON, S.Ev.WET)
+        for j in np.flatnonzero(ev[:, 2] == S.Ev.FLEE):
+            i, why = int(ev[j, 1]), int(ev[j, 8])
+            if why == 0:
+                k = j - 1
+                while ev[k, 2] in chain:
+                    k -= 1
+                assert ev[k, 2] == S.Ev.NERVE and ev[k, 1] == i and ev[k, 6] == 0, (f.seed, j)
+            elif why == 2:
+                turn = max(np.flatnonzero(ev[:j, 2] == S.Ev.TURN))
+                assert any(e[2] == S.Ev.MELEE and i in (e[1], e[3]) for e in ev[turn:j]), j
+        for s in range(2):
+            rows = [[e for e in _ev(ev, kind) if side[int(e[1])] == s]
+                    for kind in (S.Ev.NERVE, S.Ev.FLEE, S.Ev.RALLY)]
+            assert (f.sides[s, S.S_NERVE_TESTS], f.sides[s, S.S_BREAKS], f.sides[s, S.S_FLIGHTS],
+                    f.sides[s, S.S_RALLIES]) == (len(rows[0]), sum(e[6] == 0 for e in rows[0]),
+                                                 len(rows[1]), sum(e[5] == 1 for e in rows[2]))
+
+
+def _ld_said(lab, ld, leader):
+    return f"his leader {lab[leader]}'s Ld {ld}" if leader >= 0 else f"Ld {ld}"
+
+
+def _exposure(tab, lab, enemies, p):
+    """Where a broken fighter at p stands, in the narrator's words."""
+    seen = [lab[b] for b in _seen_by(tab, enemies, p)]
+    cover = _in_cover(tab, p)
+    if cover and not seen:
+        return "in cover and out of every enemy's sight"
+    who = (f"{len(seen)} enemies" if len(seen) > 3 else
+           ", ".join(seen[:-1]) + " and " + seen[-1] if len(seen) > 1 else "".join(seen))
+    if who:
+        return f"in cover but in sight of {who}" if cover else f"in the open and in sight of {who}"
+    return "in the open"
+
+
+def _fought(ev, j, i):
+    """Whom fighter i fought in the latest combat (MELEE) of his before row j, or -1."""
+    for e in ev[j - 1::-1]:
+        if e[2] == S.Ev.TURN:
+            return -1
+        if e[2] == S.Ev.MELEE and i in (e[1], e[3]):
+            return int(e[3] if e[1] == i else e[1])
+    return -1
+
+
+def _flee_said(f, model, lab, j):
+    """The line FLEE row j is told in (the narrator's, rebuilt from the model)."""
+    e = f.events[j]
+    i, why, me = int(e[1]), int(e[8]), lab[int(e[1])]
+    start, end = (int(e[3]), int(e[4])), (int(e[5]), int(e[6]))
+    s, t = f"({start[0]},{start[1]})", f"({end[0]},{end[1]})"
+    enemies = model.where[j][1]
+    rolled = f"{f.rules.broken_flee_dice}D6 = {e[7]}\""
+    now = _exposure(f.table, lab, enemies, end)
+    if why == 1:
+        was = _exposure(f.table, lab, enemies, start)
+        if start == end:
+            return (f"{me}, broken, at {s}, is {was}; he would run for cover again ({rolled}), "
+                    "but no place within reach is better: he stays there.")
+        return (f"{me}, broken, at {s}, is {was}: he runs for cover again in place of his "
+                f"action, {rolled}, to {t}, where he is {now}.")
+    opp = _fought(f.events, j, i)
+    head = ((f"{me}, broken, breaks away from {lab[opp]}" if opp >= 0 else
+             f"{me}, broken, breaks away from the fight") + " and") if why == 2 else f"  {me}"
+    if start == end and e[9]:
+        head = head.replace(" and", "; he") if why == 2 else head
+        return (f"{head} has no need to run ({rolled} rolled): where he stands, at {s}, he is "
+                f"already {now}.")
+    if start == end:
+        near = [lab[b] for b, (q, _) in sorted(enemies.items())
+                if max(abs(q[0] - end[0]), abs(q[1] - end[1])) <= 1]
+        touch = (f"; he is still in base contact with {' and '.join(near)}, no longer fighting"
+                 if near else "")
+        return (f"{head} would run for cover ({rolled}), but no place within reach is better "
+                f"than where he stands, at {s}, {now}{touch}.")
+    return f"{head} runs for cover: {rolled}, from {s} to {t}, where he is {now}."
+
+
+def _flee_lines(text):
+    return [line for line in text.split("\n") if re.search(r"\bruns? for cover|no need to run",
+                                                           line) and
+            not line.lstrip().startswith(("Rule:", "Did not act:", "Side "))]
+
+
+def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
+    """One line per NERVE, in order: the fighter, the friend it names, down or out of action
+    and how far from him, the dice and their total, the Ld tested (his, or his leader's named),
+    passed or broken, and in hand-to-hand the opponent who strikes the blow of his break (its
+    wound rolls told as a blow's: test_wounds_are_told_as_shots_or_blows). One line per FLEE,
+    in order: on breaking, at his turn (where he stood, and why: out of cover or in sight) or
+    breaking away from the fighter he fought; the dice and inches rolled; from where to where,
+    or no better place than where he stands (still in base contact with whom); where he ends,
+    in cover and out of every enemy's sight exactly when the engine's g says so. One line per
+    RALLY: where he is, the dice, the Ld, the result. The turn headers name the broken fighters
+    standing, a broken fighter's combat reads 'WS 0, broken', one who ran at his turn did not
+    act for that; each rule is said once, under the first line that needs it, and the closing
+    line counts the tests, the breaks, the flights (those that found nowhere better) and the
+    rally tests passed as the side records do."""
+    n_ld = 0
+    for f in _nerve_fights():
+        ev, lab, r = f.events, _labels(f.events), f.rules
+        model = NerveModel(ev, r, f.table)
+        dice = f"{r.ld_dice}D6"
+        want = []
+        for j in np.flatnonzero(ev[:, 2] == S.Ev.NERVE):
+            e = ev[j]
+            state, d = model.friend[j]
+            ld, leader = model.ld[j]
+            n_ld += leader >= 0
+            by = _blow_after(ev, j) if not e[6] else -1
+            want.append(f"Nerve test for {lab[int(e[1])]}: his friend {lab[int(e[3])]} "
+                        f"{'went out of action' if state == 'out' else 'went down'} {d:.1f}\" "
+                        f"from him. {dice} = {e[4]} against {_ld_said(lab, ld, leader)}: "
+                        + ("passed, he holds his nerve" if e[6] else "failed, he is broken")
+                        + (f"; {lab[by]} strikes him a blow as he breaks away from the fight"
+                           if by >= 0 else "") + ".")
+        assert NERVE_LINE.findall(f.text) == want, (f.seed, f.names)
+        flees = np.flatnonzero(ev[:, 2] == S.Ev.FLEE)
+        assert _flee_lines(f.text) == [_flee_said(f, model, lab, j) for j in flees], \
+            (f.seed, f.names)
+        rallies = []
+        for j in np.flatnonzero(ev[:, 2] == S.Ev.RALLY):
+            e, (p, _) = ev[j], model.where[j]
+            rallies.append(f"Rally test for {lab[int(e[1])]} (broken, in cover and out of every "
+                           f"enemy's sight at ({p[0]},{p[1]})): {dice} = {e[3]} against "
+                           f"{_ld_said(lab, *model.ld[j])}: "
+                           + ("passed, he is no longer broken" if e[5] else
+                              "failed, he stays broken") + ".")
+        assert RALLY_LINE.findall(f.text) == rallies, (f.seed, f.names)
+        # the turn headers, the combats, who did not act
+        heads = re.findall(r"^== Round \d+: side [AB]'s turn .*\n(Side [AB]: .*)\n(Side [AB]: "
+                           r".*)$", f.text, re.M)
+        turns = np.flatnonzero(ev[:, 2] == S.Ev.TURN)
+        assert len(heads) == len(turns)
+        side = {int(e[1]): int(e[5]) for e in _ev(ev, S.Ev.DEPLOY)}
+        for j, lines in zip(turns, heads, strict=True):
+            for line in lines:
+                s = "AB".index(line[5])
+                m = re.search(r"; broken: ([^;]*?)(?:;.*)?\.$", line)
+                assert (m.group(1).split(", ") if m else []) == \
+                    [lab[b] for b in sorted(model.broken_at[j]) if side[b] == s], line
+        combats = re.findall(r"^(\w+) \((WS \d+(?:, broken)?)\) against (\w+) \((WS \d+(?:, "
+                             r"broken)?)\)", f.text, re.M)
+        melees = np.flatnonzero(ev[:, 2] == S.Ev.MELEE)
+        if r.melee_reading == "combat_score":
+            assert len(combats) == len(melees)
+            for (a, wa, b, wb), j in zip(combats, melees, strict=True):
+                broken = {lab[x] for x in model.broken_in[j]}
+                for who, ws in ((a, wa), (b, wb)):
+                    assert (ws == "WS 0, broken") == (who in broken), (f.seed, j, who, ws)
+        fled = [ev[j] for j in flees if ev[j, 8] == 1]
+        assert f.text.count("(broken; he ran for cover instead)") == \
+            sum(not _stayed(e) for e in fled)
+        assert f.text.count("(broken; he found no better cover to run to)") == \
+            sum(_stayed(e) for e in fled)
+        for rule, kind in ((NERVE_RULE, S.Ev.NERVE), (FLEE_RULE, S.Ev.FLEE),
+                           (RALLY_RULE, S.Ev.RALLY)):
+            assert f.text.count(rule) == (1 if (ev[:, 2] == kind).any() else 0), rule
+        for s in range(2):
+            line = _closing_line(f, s)
+            tests, broke, flights, rallied = (int(f.sides[s, c]) for c in (
+                S.S_NERVE_TESTS, S.S_BREAKS, S.S_FLIGHTS, S.S_RALLIES))
+            stays = sum(side[int(e[1])] == s and _stayed(e) for e in _ev(ev, S.Ev.FLEE))
+            tried = sum(side[int(e[1])] == s for e in _ev(ev, S.Ev.RALLY))
+            if not tests:
+                assert "nerve test" not in line and not flights and not tried, line
+                continue
+            parts = [f"took {_n_of(tests, 'nerve test')}"
+                     + (f" ({broke} failed: broken)" if broke else "")]
+            if flights:
+                parts.append(f"fled for cover {_n_of(flights, 'time')}"
+                             + (f" ({stays} staying where he stood)" if stays else ""))
+            if tried:
+                parts.append(f"passed {rallied} of {_n_of(tried, 'rally test')}")
+            txt = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+            assert f"; its fighters {txt};" in line or line.endswith(f"; its fighters {txt}."), \
+                (line, txt)
+    assert n_ld
+
+
+def test_fights_without_nerve_tests_say_nothing_of_them(fights):
+    """A fight with no NERVE, FLEE or RALLY says nothing of them, and a shoot-out (never nerve
+    tests) nor one under nerve_tests 'none' says nothing of anyone broken."""
+    for f in fights:
+        if ((f.events[:, 2] == S.Ev.NERVE) | (f.events[:, 2] == S.Ev.FLEE) |
+                (f.events[:, 2] == S.Ev.RALLY)).any():
+            continue
+        for words in ("Nerve test", "Rally test", "for cover", "; broken: ", "WS 0, broken",
+                      "nerve test"):
+            assert words not in f.text, (f.seed, f.names, words)
+        if f.rules.scenario == "shoot_out":
+            assert "broken" not in f.text, (f.seed, f.names)
+    rules = WMRules(nerve_tests="none", duck_backs=True)
+    kinds, weights = table(["brawler", "random"])
+    batch, events, tb = replay(rules, 0, 0, 0, kinds, weights)
+    text = narrate(events, tb, ["brawler", "random"], rules)
+    assert "broken" not in text and "Nerve test" not in text
+
+
+def test_a_written_trace_with_nerve_tests_told_word_for_word():
+    """A trace written by hand (hand-checked), behind a wall along y = 2: B2 charges A3; B1's
+    shot puts A2 down. A1, the leader (Ld 8), passes his nerve test; A3 (Ld 7), 1.4" from A2
+    and 2" from his leader, tests on A1's Ld 8 and fails: B2 strikes him a blow as he breaks
+    away (no wound), and he runs 7" into the open. At his turn, in sight of all three, he runs
+    again, 4" to (12,1) behind the wall, in cover and out of sight, and fails his rally test on
+    his own Ld (his leader 9" off). B3 charges him: he fights at WS 0 and, broken, breaks away
+    from B3 and runs 5" along the wall, to a place in cover but in sight of B3; at his next
+    turn no place within reach is better. Each rule is said once; the turn headers name him
+    broken, the closing line counts side A's nerve tests, flights and rally tests."""
+    E, A = S.Ev, S.Act
+    rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    tab = empty(30, 30)
+    place(tab, 8, 2, 13, 2, BLOCKING)  # the wall
+    charge = S.MV_CHARGE
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
+            (0, 1, E.DEPLOY, 11, 11, 0, gang, rev, -1, 0),
+            (0, 2, E.DEPLOY, 12, 10, 0, gang, rev, -1, 0),
+            (0, 3, E.DEPLOY, 10, 20, 1, gang, win, -1, 0),
+            (0, 4, E.DEPLOY, 16, 10, 1, gang, rev, -1, 0),
+            (0, 5, E.DEPLOY, 16, 6, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 1),
+            (1, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+            (1, 4, E.ACTION, A.CHARGE, 2, 13, 10, 0, 0, 0),
+            (1, 4, E.MOVE, 16, 10, 15, 10, charge), (1, 4, E.MOVE, 15, 10, 14, 10, charge),
+            (1, 4, E.MOVE, 14, 10, 13, 10, charge), (1, 4, E.CHARGED, 2),
+            (1, 5, E.ACTION, A.HOLD, -1, 16, 6, 0, 0, 0),
+            (1, 3, E.SHOT, 1, win, 4, 5, 1, 0, 0, 0, 0),
+            (1, 1, E.PINNED, 3), (1, 1, E.WOUND, 3, 4, 5, 1), (1, 1, E.INJURY, 3, S.INJ_DOWN),
+            (1, 0, E.NERVE, 1, 7, 8, 1),
+            (1, 2, E.NERVE, 1, 10, 8, 0),
+            (1, 2, E.WOUND, 4, 4, 2, 0),
+            (1, 2, E.FLEE, 12, 10, 12, 4, 7, 0, 0),
+            (1, 1, E.RECOVERY, 3, S.INJ_DOWN),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 2, E.FLEE, 12, 4, 12, 1, 4, 1, 1),
+            (1, 1, E.RECOVERY, 2, S.INJ_DOWN),
+            (1, 2, E.RALLY, 9, 7, 0),
+            (2, -1, E.TURN, 1),
+            (2, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+            (2, 4, E.ACTION, A.HOLD, -1, 13, 10, 0, 0, 0),
+            (2, 5, E.ACTION, A.CHARGE, 2, 13, 1, 0, 0, 0),
+            (2, 5, E.MOVE, 16, 6, 15, 5, charge), (2, 5, E.MOVE, 15, 5, 14, 4, charge),
+            (2, 5, E.MOVE, 14, 4, 14, 3, charge), (2, 5, E.MOVE, 14, 3, 14, 2, charge),
+            (2, 5, E.MOVE, 14, 2, 13, 1, charge), (2, 5, E.CHARGED, 2),
+            (2, 2, E.MELEE, 5, 6, 7, 0, 1, 0, 0, 0, 2),
+            (2, 2, E.WOUND, 5, 4, 1, 0),
+            (2, 2, E.FLEE, 12, 1, 9, 1, 5, 2, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (2, 2, E.FLEE, 9, 1, 9, 1, 4, 1, 0),
+            (2, 1, E.RECOVERY, 2, S.INJ_DOWN),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), tab, ["x", "y"], R)
+    for line in (
+            "Nerve test for A1: his friend A2 went down 1.4\" from him. 2D6 = 7 against Ld 8: "
+            "passed, he holds his nerve.",
+            "  Rule: when a fighter goes down or out of action, each friend of his standing "
+            "within 2\" of him and not broken takes a nerve test at the end of that phase (one "
+            "test, however many fall near him): 2D6 at or under his Ld, or his leader's when a "
+            "standing leader not broken within 6\" has a higher one; failing, he is broken: his "
+            "aim and overwatch are gone, a fighter in hand-to-hand first takes one blow from his "
+            "opponent and breaks away, and he runs for cover; while broken he takes no action and "
+            "fires no shot, and charged he fights at WS 0.",
+            "Nerve test for A3: his friend A2 went down 1.4\" from him. 2D6 = 10 against his "
+            "leader A1's Ld 8: failed, he is broken; B2 strikes him a blow as he breaks away from "
+            "the fight.",
+            "  To wound A3: needs 4+, rolls 2: no wound.",
+            "  A3 runs for cover: 2D6 = 7\", from (12,10) to (12,4), where he is in the open and "
+            "in sight of B1, B2 and B3.",
+            "    Rule: a broken fighter runs 2D6 inches for cover (over low cover, round other "
+            "fighters, the ground's cost counted, never ending next to an enemy): to the place "
+            "within reach that the fewest standing enemies see, in cover if he can, the nearest "
+            "such; no overwatch fires at a flight; at each of his later turns, unless he is in "
+            "cover and out of every standing enemy's sight, he runs again in place of his action; "
+            "charged, he breaks away and runs at the end of the hand-to-hand, whoever won.",
+            "Side A: 2 standing, 1 down (A2), 0 out of action; broken: A3.",
+            "A3, broken, at (12,4), is in the open and in sight of B1, B2 and B3: he runs for "
+            "cover again in place of his action, 2D6 = 4\", to (12,1), where he is in cover and "
+            "out of every enemy's sight.",
+            "Did not act: A2 (down; he did not crawl); A3 (broken; he ran for cover instead).",
+            "Rally test for A3 (broken, in cover and out of every enemy's sight at (12,1)): 2D6 = "
+            "9 against Ld 7: failed, he stays broken.",
+            "  Rule: at the end of his side's turn (not the turn he broke) a broken fighter in "
+            "cover and out of every standing enemy's sight tries to rally: 2D6 at or under his "
+            "Ld (his leader's as for the nerve test); passed, he is no longer broken.",
+            "  B3 reaches A3 at (12,1): base contact.",
+            "A3 (WS 0, broken) against B3 (WS 3), B3 charging: combat scores 6 and 7; B3 strikes "
+            "1 blow.",
+            "  To wound A3: needs 4+, rolls 1: no wound.",
+            "A3, broken, breaks away from B3 and runs for cover: 2D6 = 5\", from (12,1) to (9,1), "
+            "where he is in cover but in sight of B3.",
+            "A3, broken, at (9,1), is in cover but in sight of B3; he would run for cover again "
+            "(2D6 = 4\"), but no place within reach is better: he stays there.",
+            "Did not act: A2 (down; he did not crawl); A3 (broken; he found no better cover to run "
+            "to).",
+            "Side A (x): 2 standing, 1 down (A2), 0 out of action; broken: A3; it fired 0 shots "
+            "and hit with 0; its fighters took 2 nerve tests (1 failed: broken), fled for cover 4 "
+            "times (1 staying where he stood) and passed 0 of 1 rally test.",
+            "Side B (y): 3 standing, 0 down, 0 out of action; it fired 1 shot and hit with 1."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    for rule in (NERVE_RULE, FLEE_RULE, RALLY_RULE):
+        assert text.count(rule) == 1, rule
+    assert "no longer in base contact" not in text and "Did not shoot: A3" not in text

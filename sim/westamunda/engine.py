@@ -2097,7 +2097,7 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
     arc, in range) may fire, one after another (a target that came into their arc during this
     move is emerging). Before each, a faster mover may try the quick draw: an I test; passing
     it he fires a snap shot at the overwatcher first (once a turn: it is his shot; not while
-    charging or moving to reload or clear; one shot unless quick_draw_fan), and an overwatcher
+    charging, moving to reload or clear, or broken; one shot unless quick_draw_fan), and an overwatcher
     pinned or down by it, or who can no longer shoot the mover, loses his shot (Ev.OW_LOST;
     quick_draw_pin_cancels)."""
     fm, rp = ge.fm, g.rp
@@ -2125,9 +2125,9 @@ def _overwatch_at(g, f, ge, sc, out, a, charging):
         fm[o, FOWFIRED] = 1
         # no quick draw for a charger (he may not shoot) or a fighter moving to reload or
         # clear (no reloading and firing in one turn)
-        if _may_quick_draw(rp, fm[a, FI], fm[o, FI]) and \
+        if _may_quick_draw(rp, fm[a, FI], fm[o, FI]) and fm[a, S.FBROKEN] == 0 and \
                 fm[a, FFIRED] == 0 and not charging and fm[a, FRELOAD_SLOT] < 0 and \
-                _any_ready_gun(g, ge.kit, a, False):  # a gun to draw (no tomahawk)
+                _any_ready_gun(g, ge.kit, a, False):  # a gun to draw (no tomahawk; not broken)
             so = out.side_out
             so[side, S.S_QD_TRIED] += 1
             ok = _i_test(g, fm[a, FI], 0)
@@ -2505,9 +2505,10 @@ def _safe(f, ge, sc, a):
 @kernel
 def _refuge(g, f, ge, sc, a, budget):
     """Where broken fighter a runs: of the cells within ``budget`` half-inches (the shared reach
-    over low terrain, slow ground at its cost, round other fighters; none touching an enemy but
-    his own), the one seen by the fewest standing enemies, then in cover (``covered``), then
-    the nearest by path (his own cell first: one already safe stays); ties in scan order.
+    over low terrain, slow ground at its cost, round other fighters; none touching an enemy, his
+    own neither: breaking away from a fight he leaves contact), the one seen by the fewest
+    standing enemies, then in cover (``covered``), then the nearest by path (his own cell first:
+    one already safe stays); ties in scan order. With no such cell he stays where he is.
     Returns (x, y, in cover and unseen)."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
@@ -2523,7 +2524,7 @@ def _refuge(g, f, ge, sc, a, budget):
             d = sc.dist[y, x]
             if d == UNREACHED:
                 continue
-            if (x != ax or y != ay) and (_stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y)):
+            if _stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y):
                 continue
             exposed = 0 if covered(f.terrain, f.building, x, y) else 1
             if best_seen == 0 and (exposed > best_open or (exposed == best_open and d >= best_d)):
@@ -2581,14 +2582,16 @@ def _break_away(fm, a):
 
 @kernel
 def _break(g, f, ge, sc, out, a):
-    """Fighter a fails a nerve test: broken (tidy breaks), his aim and overwatch gone. In
-    hand-to-hand he first takes one automatic hit from his opponent (``_melee_hits``, one blow)
-    and, still standing, breaks away; then he runs for cover (``_flee``)."""
+    """Fighter a fails a nerve test: broken (tidy breaks), his aim, overwatch and any reload,
+    jam clearing or lighting declared this turn gone. In hand-to-hand he first takes one
+    automatic hit from his opponent (``_melee_hits``, one blow) and, still standing, breaks
+    away; then he runs for cover (``_flee``)."""
     fm = ge.fm
     fm[a, S.FBROKEN] = 1
     fm[a, S.FBROKE_TURN] = out.clock[1]
     out.side_out[fm[a, FSIDE], S.S_BREAKS] += 1
     fm[a, FOW] = S.OW_NONE
+    fm[a, FRELOAD_SLOT] = -1  # (a running man reloads nothing)
     _lose_aim(ge, out, a, 3)
     b = fm[a, FENGAGED]
     if b >= 0:

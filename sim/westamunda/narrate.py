@@ -181,7 +181,28 @@ engine's FSCOPE) and says under the profiles what it does. A shot in the short b
 through the sight (MOD_SCOPE: he had not moved this turn) reads 'short range thanks to his
 telescopic sight' in its breakdown, the rule said under the first, and the closing line counts
 each side's such shots (the tidy scope_shots). Under scope_short_factor 1 (no sight) none of it
-is said, nor in a fight without a bounty hunter."""
+is said, nor in a fight without a bounty hunter.
+
+Nerve (wm-12, nerve_tests 'friend_down'; never in a shoot-out): each nerve test at a phase's end
+(Ev.NERVE) has its line, after what that phase told (the shooting phase's 'Did not shoot', the
+hand-to-hand's combats): 'Nerve test for A3: his friend A2 went down 1.4" from him. 2D6 = 10
+against his leader A1's Ld 8: failed, he is broken; B2 strikes him a blow as he breaks away from
+the fight' (the Ld his own, or his leader's named: ``ld_words``), the rule the first time. The
+blow of a break in hand-to-hand is told as a round's (its wound rolls), then he breaks away (the
+narrator's engagement follows the engine's ``_break_away``). A flight (Ev.FLEE) says the dice and
+inches, from where to where, and where he ends, in cover and out of every enemy's sight or not
+(in the open, in sight of whom: ``exposure``, the engine's ``covered`` and the table's sight, never
+contradicting the event's g): on breaking, under the test's line; at his turn, in place of his
+action, where he stood and why he runs again; charged, breaking away from whom at the end of
+the hand-to-hand; one that found no better place says so (still in base contact with whom), one
+already safe that he has no need to run; the narrator's positions follow it. A rally test
+(Ev.RALLY) in the recovery phase says where he is, the dice, the Ld and the result. The turn
+headers name the broken fighters standing, a broken fighter who ran at his turn or lay low did
+not act for that, one broken after he acted did not shoot for it, a broken fighter charged
+fights at 'WS 0, broken'; a pinned fighter's friend counts only unbroken, a duck back's test
+names his leader's Ld when it is the one taken. The closing line counts each side's nerve
+tests, breaks, flights (those that stayed where they stood) and rally tests passed (the tidy
+nerve_tests, breaks, flights and rallies). None of it is said in a fight without them."""
 
 from __future__ import annotations
 
@@ -222,6 +243,7 @@ from sim.westamunda.rules import (
     WMRules,
 )
 from sim.westamunda.state import Act, Ev
+from strategies.westamunda import covered  # a broken fighter's cover, as the engine reads it
 
 SIDES = "AB"
 BOTH = 2  # the side whose turn it is, in a fast-draw round of the shoot-out
@@ -532,6 +554,7 @@ class _Fighter:
         self.hand_s = 0  # his best hand weapon's strength bonus (with a blade: his roster's)
         self.lance_s = 0  # his lance's strength bonus in the round he charged (0: no lance)
         self.scope = -1  # the weapon row his telescopic sight is fitted to (-1 none; wm-11)
+        self.broken = False  # he failed a nerve test (Ev.NERVE) and has not rallied (wm-12)
         self.new_turn()
 
     def new_turn(self):
@@ -609,6 +632,9 @@ class _Story:
         self.fuse_at = None  # a bundle whose fuse just burnt down: (holder, his state), or None
         self.parry = None  # a parry (Ev.PARRY) to tell in its round's MELEE line: dict, or None
         self.lance_blows = [0, 0]  # blows each side struck with a lance's charge behind them
+        # nerve tests in a gang fight (wm-12): the engine's R_NERVE
+        self.nerve_on = rules.nerve_tests == "friend_down" and not self.shootout
+        self.breaking = -1  # the fighter whose break in hand-to-hand is being told (his blow)
 
     @property
     def turn_word(self) -> str:
@@ -690,7 +716,8 @@ class _Story:
                           + ("or pins " if r.quick_draw_pin_cancels else "")
                           + "him or the mover is no longer a shot he can take",
             "pinned": "a fighter hit is pinned: he may not move or shoot; at the start of his "
-                      "side's turn he escapes with an I test if a friend (not a young blood) "
+                      "side's turn he escapes with an I test if a friend (not a young blood"
+                      + (", nor one broken" if self.nerve_on else "") + ") "
                       f"stands within {r.unpin_friend_in}\" (the leader always may try), "
                       "otherwise the pin lifts at the end of that turn",
             "wound": "each hit rolls to wound, S against T on the wound chart; the wound that "
@@ -739,7 +766,9 @@ class _Story:
                          + "a fighter already pinned, down or in hand-to-hand; a mover shot "
                          "on overwatch stops where he is, and in the open no one ducks); at "
                          "the start of his side's next turn he shakes it off with a leadership "
-                         f"test, {r.ld_dice}D6 at or under his Ld "
+                         f"test, {r.ld_dice}D6 at or under his Ld (his leader's, when a "
+                         "standing leader" + (" not broken" if self.nerve_on else "")
+                         + f" within {r.leader_ld_in}\" has a higher one) "
                          f"{r.duck_back_ld_bonus[0]:+d} behind partial and "
                          f"{r.duck_back_ld_bonus[1]:+d} behind full cover, no friend needed; "
                          "failing, he stays pinned that turn and the duck back lifts at its "
@@ -1012,6 +1041,30 @@ class _Story:
                            "gun" if self.riders else "")
                         if r.lance_hand == "held" else
                         "; it is slung while he shoots"),
+            # nerve: breaking and rallying (wm-12)
+            "nerve": "when a fighter goes down or out of action, each friend of his standing "
+                     f"within {r.nerve_friend_in}\" of him and not broken takes a nerve test at "
+                     "the end of that phase (one test, however many fall near him): "
+                     f"{r.ld_dice}D6 at or under his Ld, or his leader's when a standing "
+                     f"leader not broken within {r.leader_ld_in}\" has a higher one; failing, "
+                     "he is broken: his aim and overwatch are gone, a fighter in hand-to-hand "
+                     "first takes one blow from his opponent and breaks away, and he runs for "
+                     "cover; while broken he takes no action and fires no shot, and charged he "
+                     "fights at WS 0",
+            "flee": f"a broken fighter runs {r.broken_flee_dice}D6 inches for cover (over low "
+                    "cover, round other fighters, the ground's cost counted, never ending next "
+                    "to an enemy): to the place within reach that the fewest standing enemies "
+                    "see, in cover if he can, the nearest such; no overwatch fires at a flight"
+                    + ("; at each of his later turns, unless he is in cover and out of every "
+                       "standing enemy's sight, he runs again in place of his action"
+                       if r.broken_keep_fleeing else
+                       "; he runs once, and stays where that run leaves him")
+                    + "; charged, he breaks away and runs at the end of the hand-to-hand, "
+                    "whoever won",
+            "rally": "at the end of his side's turn (not the turn he broke) a broken fighter in "
+                     "cover and out of every standing enemy's sight tries to rally: "
+                     f"{r.ld_dice}D6 at or under his Ld (his leader's as for the nerve test); "
+                     "passed, he is no longer broken",
             # dynamite (wm-10)
             "light": self._light_rule(),
             "dynamite": f"a bundle of dynamite is thrown {r.throw_range_per_s} x the thrower's S "
@@ -1226,6 +1279,9 @@ class _Story:
                    f.state != OUT]
         if tangled:
             txt += "; entangled: " + ", ".join(tangled)
+        broken = [self.lab(f.i) for f in up if f.broken]
+        if broken:
+            txt += "; broken: " + ", ".join(broken)
         lit = [f"{self.lab(f.i)} ({_plural(f.loaded[k], 'stick')}"
                + (", where he fell)" if f.state == OUT else ")")
                for f in sorted(fs, key=lambda f: f.i) if (k := self.dyn_slot(f.i)) >= 0 and
@@ -1850,6 +1906,10 @@ class _Story:
                 self.turn_notes["no_act"][f.i] = "down; he did not crawl"
             elif f.state == STANDING and f.eng >= 0:
                 self.turn_notes["no_act"][f.i] = f"locked in hand-to-hand with {self.lab(f.eng)}"
+            elif f.state == STANDING and f.broken:  # (a flight at his turn says so: ``flee``)
+                self.turn_notes["no_act"][f.i] = (
+                    "broken; in cover and out of every enemy's sight, he lies low"
+                    if self.rules.broken_keep_fleeing else "broken")
 
     def bottle(self, side, total, ld, ok):
         fs = [f for f in self.f.values() if f.side == side]
@@ -1873,7 +1933,7 @@ class _Story:
         f = self.f[i]
         friend = f.type == S.FT_LEADER or any(
             b.i != i and b.side == f.side and b.state == STANDING and
-            b.type != S.FT_YOUNG_BLOOD and
+            b.type != S.FT_YOUNG_BLOOD and not b.broken and
             dist_in(f.pos[0], f.pos[1], b.pos[0], b.pos[1]) <= self.rules.unpin_friend_in
             for b in self.f.values())
         alone = not friend and self.rules.nerves_reading == "alone" and (
@@ -1907,7 +1967,11 @@ class _Story:
         elif not friend:
             if not self.fast:  # a fast draw says who did not act score by score
                 self.turn_notes["no_act"][i] = "pinned"
-            self.say(f"{me} stays pinned: no friend (other than a young blood) stands within "
+            other = "a young blood" + (" or one broken" if any(
+                b.i != i and b.side == f.side and b.state == STANDING and b.broken and
+                dist_in(*f.pos, *b.pos) <= self.rules.unpin_friend_in
+                for b in self.f.values()) else "")
+            self.say(f"{me} stays pinned: no friend (other than {other}) stands within "
                      f"{self.rules.unpin_friend_in}\" to help, so no test is allowed{lost}"
                      f"{self.why('pinned')}.")
         elif self.fast:
@@ -2810,6 +2874,8 @@ class _Story:
                     how = f"{hl}'s horse carries him beyond his rope"
                 elif prev is not None and int(prev[2]) == Ev.MOVE and int(prev[1]) == f.roper:
                     how = f"{hl} steps beyond his rope"
+                elif prev is not None and int(prev[2]) == Ev.FLEE and int(prev[1]) == f.roper:
+                    how = f"{hl} runs beyond his rope"
                 else:
                     how = f"{hl} is beyond his rope"
                 d = dist_in(*h.pos, *f.pos)
@@ -2900,6 +2966,9 @@ class _Story:
             return
         if int(prev[2]) == Ev.FALL and int(prev[1]) == i:
             self.say(f"  {me} loses his aim on {tgt} in the fall.")
+            return
+        if int(prev[2]) == Ev.NERVE and int(prev[1]) == i:
+            self.say(f"  {me}, broken, gives up his aim on {tgt}.")
             return
         if nxt is not None and int(nxt[1]) == i and (
                 int(nxt[2]) == Ev.BOLT or int(nxt[2]) == Ev.MOVE and self.bolt_ahead(i) is not None):
@@ -3039,7 +3108,9 @@ class _Story:
             if self.has(f.i, "marksman") and self.rules.marksman_reading == "both_bands":
                 reach *= self.rules.marksman_factor  # his long range reaches further too
             taken = self.hands_taken(f.i)
-            if f.arms == S.ARM_LEFT | S.ARM_RIGHT:
+            if f.broken:
+                why = "broken since he acted: a broken fighter fires no shot"
+            elif f.arms == S.ARM_LEFT | S.ARM_RIGHT:
                 why = "both arms locked by a wrassler: he can hold no gun"
             elif len(taken) >= 2:  # (a lance held, or an arm locked, and the reins)
                 why = f"no hand free for a gun: {' and '.join(taken)}"
@@ -3922,7 +3993,7 @@ class _Story:
         me, r = self.lab(i), self.rules
         if f.duck in (S.COV_PARTIAL, S.COV_FULL):
             bonus = r.duck_back_ld_bonus[0 if f.duck == S.COV_PARTIAL else 1]
-            base = f"Ld {f.ld} {bonus:+d} for {COVER[f.duck]} cover"
+            base = f"{self.ld_words(i, ld - bonus)} {bonus:+d} for {COVER[f.duck]} cover"
             where = f.duck_place
         else:  # no duck back seen before it: the Ld he tested on, as logged
             base, where = f"Ld {f.ld} {ld - f.ld:+d} for the cover", "behind cover"
@@ -3937,6 +4008,197 @@ class _Story:
         self.say(f"{me} {'steadies' if ok else 'cannot steady'} his nerve {where}"
                  f"{self.why('duck_back')}: a leadership test (no friend needed), {r.ld_dice}D6 "
                  f"= {total} against Ld {ld} ({base}): {res}.")
+
+    # ---------------------------------------------------------------- nerve (wm-12)
+
+    def ld_words(self, i: int, ld: int) -> str:
+        """'Ld 7', or "his leader A1's Ld 8": the Ld fighter i tests on (the engine's ``_ld_of``:
+        his own, or a standing leader's not broken within leader_ld_in, when higher)."""
+        f = self.f[i]
+        if ld == f.ld:
+            return f"Ld {ld}"
+        for b in sorted(self.f.values(), key=lambda b: b.i):
+            if b.i != i and b.side == f.side and b.type == S.FT_LEADER and b.ld == ld and \
+                    b.state == STANDING and not b.broken and \
+                    dist_in(*f.pos, *b.pos) <= self.rules.leader_ld_in:
+                return f"his leader {self.lab(b.i)}'s Ld {ld}"
+        return f"his leader's Ld {ld}"
+
+    def seen_by(self, i: int, pos) -> list[int]:
+        """The standing enemies of fighter i who see the cell ``pos``."""
+        me = self.f[i]
+        return [b.i for b in sorted(self.f.values(), key=lambda b: b.i)
+                if b.side != me.side and b.state == STANDING and
+                line_of_sight(self.table, b.pos, pos)[0]]
+
+    def in_cover(self, pos) -> bool:
+        """Is ``pos`` cover for a broken fighter (the engine's ``covered``: inside a building,
+        or beside a piece of terrain)?"""
+        return bool(covered(self.table.terrain, self.table.building, pos[0], pos[1]))
+
+    def exposure(self, i: int, pos, safe=None) -> str:
+        """Where broken fighter i at ``pos`` stands, as a flight or a rally reads it: 'in cover
+        and out of every enemy's sight', 'in the open', 'in cover but in sight of B2 and B4',
+        'in the open and in sight of B2'; ``safe`` the engine's word on it (Ev.FLEE g), which
+        the narrator's own reading never contradicts."""
+        seen = self.seen_by(i, pos)
+        cov = self.in_cover(pos)
+        if safe is None:
+            safe = cov and not seen
+        if safe:
+            return "in cover and out of every enemy's sight"
+        labs = [self.lab(b) for b in seen]
+        who = (f"{len(labs)} enemies" if len(labs) > 3 else
+               ", ".join(labs[:-1]) + " and " + labs[-1] if len(labs) > 1 else "".join(labs))
+        if who and cov:
+            return f"in cover but in sight of {who}"
+        if who:
+            return f"in the open and in sight of {who}"
+        if not cov:
+            return "in the open"
+        return "not both in cover and out of every enemy's sight"  # (the engine's word)
+
+    def nerve(self, i, friend, total, ld, ok):
+        """Fighter i's nerve test at the end of a phase (Ev.NERVE): ``friend`` a friend who went
+        down or out of action near him, ``total`` the dice against ``ld`` (his, or his
+        leader's). Failing, he is broken: in hand-to-hand his opponent's one blow is told next
+        (its WOUND rows, as a round's), then he breaks away (``end_break``), then his flight
+        (Ev.FLEE why 0)."""
+        self.close_burst()
+        self.end_activation()
+        self.mover = -1
+        if self.phase == "shoot":
+            self.shooting_done()  # (the shooting phase is over)
+        elif self.phase in ("melee", "end"):
+            self.melee_to(len(self.f))
+        f, fr = self.f[i], self.f.get(friend)
+        me = self.lab(i)
+        went = "went out of action" if fr is not None and fr.state == OUT else "went down"
+        d = f" {dist_in(*f.pos, *fr.pos):.1f}\" from him" if fr is not None else " near him"
+        res = "passed, he holds his nerve"
+        opp = ""
+        if not ok:
+            f.broken = True
+            res = "failed, he is broken"
+            o = self.f.get(f.eng)
+            if o is not None and o.state == STANDING and not self.lying(f.eng):
+                opp = (f"; {self.lab(f.eng)} strikes him a blow as he breaks away from the "
+                       "fight")
+                self.breaking = i
+            elif o is not None:
+                self.breaking = i  # (he breaks away all the same)
+        self.say(f"Nerve test for {me}{self.why('nerve')}: his friend {self.lab(friend)} {went}"
+                 f"{d}. {self.rules.ld_dice}D6 = {total} against {self.ld_words(i, ld)}: "
+                 f"{res}{opp}.")
+        if opp:
+            self.melee_ctx = True  # the blow is told as a hand-to-hand round's
+
+    def end_break(self):
+        """The blow struck at a fighter breaking in hand-to-hand has been told: still standing,
+        he breaks away (the engine's ``_break_away``); whoever fought him fights on with another
+        enemy in contact, if any."""
+        i, self.breaking = self.breaking, -1
+        f = self.f.get(i)
+        if f is not None and f.state == STANDING and f.eng >= 0:
+            self.break_away(i)
+
+    def break_away(self, i):
+        self.f[i].eng = -1
+        for b in self.f.values():
+            if b.eng == i:
+                self.reengage(b.i)
+
+    def flee(self, i, x0, y0, x1, y1, inches, why, safe):
+        """Broken fighter i runs for cover (Ev.FLEE): ``why`` 0 he has just broken (under his
+        nerve test), 1 at his turn, out of cover or in sight (in place of his action), 2
+        charged, he breaks away at the end of the hand-to-hand; ``safe`` he ends in cover and
+        out of every standing enemy's sight."""
+        self.close_burst()
+        self.end_activation()
+        self.mover = -1
+        f, r = self.f[i], self.rules
+        me, start, end = self.lab(i), (x0, y0), (x1, y1)
+        rolled = f"{r.broken_flee_dice}D6 = {inches}\""
+        opp = f.eng
+        if why == 2:
+            self.melee_to(len(self.f))
+            self.melee_header()
+        if f.eng >= 0:
+            self.break_away(i)
+        was = self.exposure(i, start) if why == 1 else ""
+        f.pos = end
+        if why == 1:
+            self.phase = "move"  # (in place of his action)
+            self.turn_notes.setdefault("no_act", {})[i] = (
+                "broken; he found no better cover to run to" if end == start else
+                "broken; he ran for cover instead")
+        now = self.exposure(i, end, bool(safe))
+        rule = self.why("flee")
+        near = [self.lab(b.i) for b in sorted(self.f.values(), key=lambda b: b.i)
+                if b.side != f.side and b.state != OUT and self.adjacent(i, b.i)]
+        touch = f"; he is still in base contact with {' and '.join(near)}, no longer fighting" \
+            if near and why != 1 else ""
+        if why == 1 and end == start:
+            self.say(f"{me}, broken, at {_xy(start)}, is {was}; he would run for cover again"
+                     f"{rule} ({rolled}), but no place within reach is better: he stays there.")
+            return
+        if why == 1:
+            self.say(f"{me}, broken, at {_xy(start)}, is {was}: he runs for cover again{rule} in "
+                     f"place of his action, {rolled}, to {_xy(end)}, where he is {now}.")
+            return
+        if why == 2:
+            head = (f"{me}, broken, breaks away from {self.lab(opp)}" if opp >= 0 else
+                    f"{me}, broken, breaks away from the fight")
+            ind = ""
+        else:
+            head, ind = me, "  "
+        if end == start and safe:
+            self.say(f"{ind}{head}{'; he' if why == 2 else ''} has no need to run{rule} ({rolled} "
+                     f"rolled): where he stands, at {_xy(start)}, he is already {now}.")
+        elif end == start:
+            self.say(f"{ind}{head}{' and' if why == 2 else ''} would run for cover{rule} "
+                     f"({rolled}), but no place within "
+                     f"reach is better than where he stands, at {_xy(start)}, {now}{touch}.")
+        else:
+            self.say(f"{ind}{head}{' and' if why == 2 else ''} runs for cover{rule}: {rolled}, "
+                     f"from {_xy(start)} to {_xy(end)}, where he is {now}.")
+
+    def rally(self, i, total, ld, ok):
+        """Broken fighter i's rally test in his recovery phase (Ev.RALLY): in cover and out of
+        sight, ``total`` on the dice against ``ld``; passed, he is no longer broken."""
+        self.recovery_header()
+        f = self.f[i]
+        if ok:
+            f.broken = False
+        res = "passed, he is no longer broken" if ok else "failed, he stays broken"
+        self.say(f"Rally test for {self.lab(i)} (broken, in cover and out of every enemy's "
+                 f"sight at {_xy(f.pos)}){self.why('rally')}: {self.rules.ld_dice}D6 = {total} "
+                 f"against {self.ld_words(i, ld)}: {res}.")
+
+    def nerve_count(self, side) -> str:
+        """'; its fighters took 4 nerve tests (2 failed: broken), fled for cover 3 times (1
+        staying where he stood) and passed 1 of 2 rally tests', or '' (no nerve test, flight or
+        rally test of the side's): the side records' nerve_tests, breaks, flights and rallies
+        (the rally tests passed)."""
+        ev = self.ev
+
+        def mine(kind):
+            return [e for e in ev[ev[:, 2] == kind] if self.f[int(e[1])].side == side]
+        tests, flights, rallies = mine(Ev.NERVE), mine(Ev.FLEE), mine(Ev.RALLY)
+        if not (tests or flights or rallies):
+            return ""
+        broke = sum(int(e[6]) == 0 for e in tests)
+        parts = [f"took {_plural(len(tests), 'nerve test')}"
+                 + (f" ({broke} failed: broken)" if broke else "")]
+        if flights:
+            stayed = sum(int(e[3]) == int(e[5]) and int(e[4]) == int(e[6]) for e in flights)
+            parts.append(f"fled for cover {_plural(len(flights), 'time')}"
+                         + (f" ({stayed} staying where he stood)" if stayed else ""))
+        if rallies:
+            ok = sum(int(e[5]) for e in rallies)
+            parts.append(f"passed {ok} of {_plural(len(rallies), 'rally test')}")
+        return "; its fighters " + (", ".join(parts[:-1]) + " and " + parts[-1]
+                                    if len(parts) > 1 else parts[0])
 
     def wound(self, t, a, need, d, wounded):
         f = self.f[t]
@@ -4328,7 +4590,8 @@ class _Story:
             kept = [f"{self.lab(x)} keeping his charge bonus (+{cb}) on his war horse"
                     f"{self.why('war_horse')}"
                     for x, cb in ((a, cb_a), (b, cb_b)) if cb and not self.f[x].charged]
-            txt = (f"{self.lab(a)} (WS {fa.ws}) against {self.lab(b)} (WS {fb.ws})"
+            txt = (f"{self.lab(a)} ({self.melee_ws(a)}) against {self.lab(b)} "
+                   f"({self.melee_ws(b)})"
                    + (f", {' and '.join(ch)} charging{bulk}" if ch else "")
                    + (f", {' and '.join(kept)}" if kept else "")
                    + (f", {' and '.join(hate)}" if hate else ""))
@@ -4354,6 +4617,11 @@ class _Story:
             self.why("parry")
         self.say(f"{txt}{rules}.")
         self.melee_ctx = True
+
+    def melee_ws(self, i) -> str:
+        """'WS 3', or a broken fighter's 'WS 0, broken' (the engine's ``_melee_ws``)."""
+        f = self.f[i]
+        return "WS 0, broken" if f.broken else f"WS {f.ws}"
 
     def parry_at(self, i, o, old, new, before, after, turned):
         """Fighter i parries (Ev.PARRY): o re-rolls his highest attack die. Told in the line of
@@ -4739,9 +5007,9 @@ class _Story:
             t = self.tally[s]
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
-                     f"{self.duck_count(s)}{self.blast_count(s)}{self.rider_count(s)}"
-                     f"{self.scope_count(s)}{self.rope_count(s)}{self.dynamite_count(s)}"
-                     f"{self.blade_count(s)}.")
+                     f"{self.nerve_count(s)}{self.duck_count(s)}{self.blast_count(s)}"
+                     f"{self.rider_count(s)}{self.scope_count(s)}{self.rope_count(s)}"
+                     f"{self.dynamite_count(s)}{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
@@ -4822,6 +5090,8 @@ class _Story:
             # (Ev.UNTANGLE b 0) to nothing (a lasso let go, b 1, may end a hit: its holder put
             # down or out)
             link = -1 if kind == Ev.UNTANGLE and p[1] == 0 else kind
+            if self.breaking >= 0 and link not in _HIT_CHAIN and kind != Ev.GUN_BLOW:
+                self.end_break()  # the blow of his break told: he breaks away
             if link not in _HIT_CHAIN:
                 self.falling = self.tangle = None
                 if kind != Ev.GUN_BLOW and not melee_ammo:
@@ -4936,6 +5206,12 @@ class _Story:
                 self.fuse(f, p[0], p[1])
             elif kind == Ev.PARRY:
                 self.parry_at(f, *p[:6])
+            elif kind == Ev.NERVE:
+                self.nerve(f, *p[:4])
+            elif kind == Ev.FLEE:
+                self.flee(f, *p[:7])
+            elif kind == Ev.RALLY:
+                self.rally(f, *p[:3])
             else:
                 raise ValueError(f"events: row {i} has kind {kind}, not a Westamunda event")
         return "\n".join(self.out)
