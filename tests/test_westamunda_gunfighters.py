@@ -103,6 +103,10 @@ def traced(seed):
                     moved[f] = int(row[7])
                 elif kind == S.Ev.KNOCKDOWN:
                     pos[f], since[f] = (c, d), i
+                elif kind == S.Ev.FLEE:  # a broken fighter's run for cover (wm-12): c, d its end
+                    pos[f], since[f] = (c, d), i
+                    if int(row[8]) == 1:  # in his own movement phase: his run that turn
+                        moved[f] = S.MV_RUN
                 elif kind == S.Ev.OVERWATCH and side[f] == me:  # b, c: the direction faced
                     x, y = pos[f][0] + b, pos[f][1] + c
                     # the one there now: the latest to arrive (one taken out may have been there)
