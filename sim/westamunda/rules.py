@@ -886,7 +886,8 @@ class WMRules:
         "unbroken fighter within nerve_friend_in of a friend who goes down or out of action "
         "takes a leadership test at the end of that phase, failing it broken: reference 6, the "
         "base game's break test after shooting and hand-to-hand [V], its trigger [U]) or 'none' "
-        "(the engine before wm-12). Never in a shoot-out (a duel is fought out).",
+        "(the engine before wm-12, with duck backs off: a duck back is now shaken off on the "
+        "leader's Ld within leader_ld_in). Never in a shoot-out (a duel is fought out).",
         choices=("friend_down", "none"))
     nerve_friend_in: int = param(2, "A friend going down or out of action this close forces a "
                                  "nerve test (reference 6 [U]).", lo=0, hi=12)
