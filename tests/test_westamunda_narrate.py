@@ -181,21 +181,24 @@ as its records' scope_shots. A trace written by hand checks the lines word for w
 hunter's shot through the sight, on overwatch, and a shot after his walk without it); fights
 without a sight (none hired, or the factor 1) say nothing of it.
 
-And over fights with nerve tests ('nerve': NERVE_CASES, 80 replays; wm-12): the rules' own gangs
-under the default nerve_tests 'friend_down', standard and brawlers (every fight above has them
-too: the models that follow positions read FLEE, a break's blow is a hand-to-hand wound).
+And over fights with nerve tests ('nerve': NERVE_CASES, 96 replays; wm-12, wm-13): the rules'
+own gangs under the default nerve_tests 'friend_down', standard and brawlers (every fight above
+has them too: the models that follow positions read FLEE, a break's blow is a hand-to-hand
+wound).
 Besides the checks above, their own, against a model of the nerve followed from the events
 (NerveModel), which first finds the engine keeping its own rules (a tester standing, unbroken,
 near the fallen friend it names, on his Ld or his leader's, passed exactly at or under it; a
 flight by a broken fighter from where he stands, within the dice's inches, ending in cover and
 unseen exactly when its g says so; a rally in cover and unseen, not in the turn he broke) and
 its side records the events': every NERVE has its line with the friend, the distance, the dice,
-the Ld (his leader's named) and the result, and the opponent's blow of a break in hand-to-hand;
-every FLEE its line, rebuilt from the model (on breaking, at his turn, breaking away from the
-fighter he fought; the inches, from where to where or no better place, in sight of whom); every
+the Ld (his leader's named) and the result, and the opponent's blow of a break in hand-to-hand
+or, pinned, that his run waits until the pin lifts (wm-13); every FLEE its line, rebuilt from
+the model (on breaking, at his turn, the run owed once his pin lifted, breaking away from the
+fighter he fought or leaving a fight he won; the inches, from where to where or no better place, in sight of whom); every
 RALLY its line; the turn headers name the broken, a broken fighter's combat reads 'WS 0,
 broken', who ran at his turn did not act for that; each rule said once; the closing line the
-side records' nerve columns. A trace written by hand checks the lines word for word; fights
+side records' nerve columns. Traces written by hand check the lines word for word (wm-13 too:
+a fighter who breaks pinned runs once the pin lifts, one who won his fight breaks away); fights
 without them (shoot-outs, nerve_tests 'none') say nothing of them.
 """
 
@@ -6339,9 +6342,9 @@ def test_a_written_trace_with_a_telescopic_sight_told_word_for_word():
 # nerve tests, breaking and rallying (wm-12): (rule changes, seeds), every pairing of
 # GUNFIGHTERS on each seed, the rules' own gangs (builds.side_roster) under the default
 # nerve_tests 'friend_down': the standard gangs, and brawlers on both sides (hand-to-hand: a
-# fighter broken under his opponent's blow, a broken fighter charged breaking away); the seeds
-# show every NERVE_FEATURES
-NERVE_CASES = [({}, (0, 1)), (dict(build_a="brawlers", build_b="brawlers"), (0, 1, 3))]
+# fighter broken under his opponent's blow, a broken fighter charged breaking away, one who won
+# breaking away all the same: brawlers seed 112, rare, wm-13); the seeds show every NERVE_FEATURES
+NERVE_CASES = [({}, (0, 1)), (dict(build_a="brawlers", build_b="brawlers"), (0, 1, 4, 112))]
 NERVE_RULE = "Rule: when a fighter goes down or out of action, each friend of his standing within"
 FLEE_RULE = "Rule: a broken fighter runs "
 RALLY_RULE = "Rule: at the end of his side's turn (not the turn he broke) a broken fighter "
@@ -6353,8 +6356,11 @@ class NerveModel:
     """The nerve of one trace followed event by event (wm-12): where each fighter stands
     (DEPLOY, MOVE, KNOCKDOWN, FLEE), whether he is up, down or out (INJURY, RECOVERY,
     TAKEN_OUT), who is broken (a failed NERVE; a passed RALLY ends it, going down does not) and
-    the gang turns (TURN). Kept for each row j that tests a fighter's Ld (NERVE, RALLY and a
-    duck back's test, UNPIN c=1): ``ld[j]`` (the Ld the engine's ``_ld_of`` gives, the leader
+    the gang turns (TURN), who is pinned (PINNED, DUCK, a flesh wound's RECOVERY; lifted by
+    UNPIN a=1, PIN_LIFTED, going down or out) and who owes a run since he broke pinned (wm-13:
+    ``pinned_at[j]`` for each NERVE, ``owed_at[j]`` for each RALLY). Kept for each row j that
+    tests a fighter's Ld (NERVE, RALLY and a duck back's test, UNPIN c=1): ``ld[j]`` (the Ld
+    the engine's ``_ld_of`` gives, the leader
     whose Ld it is or -1); for each NERVE ``friend[j]`` (the friend's state, his distance); for
     each FLEE and RALLY ``where[j]`` (where the fighter stands before it, and the standing
     enemies then); for each TURN ``broken_at[j]`` (the broken fighters standing); for each MELEE
@@ -6362,7 +6368,8 @@ class NerveModel:
     engine's own rules, (row, what): a tester standing, not broken, within nerve_friend_in of a
     friend down or out, on that Ld, passed exactly at or under it; a flight from where he stands,
     by a broken fighter standing, its inches within the dice and not shorter than the straight
-    line, at his turn only in his side's, ending in cover and out of every standing enemy's
+    line, at his turn (or the run he owed, unpinned and only by one who broke pinned) only in
+    his side's, ending in cover and out of every standing enemy's
     sight exactly when its g says so (with ``tab``, the table); a rally by a broken fighter
     standing, in cover and out of every standing enemy's sight (with ``tab``), not in the gang
     turn he broke, in his side's turn. ``where[j]``: (his cell, {enemy not out of action: (his
@@ -6370,8 +6377,11 @@ class NerveModel:
 
     def __init__(self, ev, rules, tab=None):
         self.ld, self.friend, self.where, self.broken_at, self.broken_in = {}, {}, {}, {}, {}
+        self.pinned_at = {}  # NERVE row j -> was its tester pinned (wm-13)
+        self.owed_at = {}  # RALLY row j -> did he owe a run since he broke pinned (wm-13)
         self.problems = []
         pos, state, side, kind, own = {}, {}, {}, {}, {}
+        pinned, owes = set(), set()
         broken, broke_turn, turns, active = set(), {}, 0, -1
 
         def ld_of(i):
@@ -6403,6 +6413,7 @@ class NerveModel:
                 self.broken_in[j] = {x for x in (i, int(e[3])) if x in broken}
             elif k == S.Ev.NERVE:
                 self.ld[j] = ld_of(i)
+                self.pinned_at[j] = i in pinned
                 t = int(e[3])
                 d = dist_in(*pos[i], *pos[t])
                 self.friend[j] = (state[t], d)
@@ -6415,6 +6426,8 @@ class NerveModel:
                 if not e[6]:
                     broken.add(i)
                     broke_turn[i] = turns
+                    if i in pinned and not rules.pinned_break_runs:
+                        owes.add(i)
             elif k == S.Ev.FLEE:
                 self.where[j] = (pos[i], {b: (pos[b], state[b] == "up") for b in sorted(pos)
                                           if side[b] != side[i] and state[b] != "out"})
@@ -6425,9 +6438,13 @@ class NerveModel:
                 n = rules.broken_flee_dice
                 if start != pos[i] or i not in broken or state[i] != "up" or \
                         not n <= e[7] <= 6 * n or dist_in(*start, *end) > e[7] + 1e-9 or \
-                        e[8] not in (0, 1, 2) or e[8] == 1 and active != side[i]:
+                        e[8] not in (0, 1, 2, 3) or e[8] in (1, 3) and active != side[i] or \
+                        e[8] == 3 and i in pinned:
                     bad("the flight")
+                if e[8] == 3 and i not in owes:
+                    bad("a run owed by one who did not break pinned")
                 pos[i] = end
+                owes.discard(i)
             elif k == S.Ev.RALLY:
                 self.ld[j] = ld_of(i)
                 self.where[j] = (pos[i], {b: (pos[b], state[b] == "up") for b in sorted(pos)
@@ -6438,17 +6455,26 @@ class NerveModel:
                     bad("the rally")
                 if tab is not None and not _unseen_in_cover(tab, self.where[j][1], pos[i]):
                     bad("rallied in sight or out of cover")
+                self.owed_at[j] = i in owes
                 if e[5]:
                     broken.discard(i)
+                    owes.discard(i)
             elif k == S.Ev.UNPIN and e[5] == 1:
                 self.ld[j] = ld_of(i)
+            if k in (S.Ev.PINNED, S.Ev.DUCK):
+                pinned.add(i)
+            elif k == S.Ev.UNPIN and e[3] == 1 or k == S.Ev.PIN_LIFTED:
+                pinned.discard(i)
             elif k == S.Ev.TAKEN_OUT or k in (S.Ev.INJURY, S.Ev.RECOVERY) and \
                     e[4] == S.INJ_OUT:
                 state[i] = "out"
+                pinned.discard(i)
             elif k == S.Ev.INJURY and e[4] == S.INJ_DOWN and state[i] == "up":
                 state[i] = "down"
+                pinned.discard(i)
             elif k == S.Ev.RECOVERY and e[4] == S.INJ_FLESH:
                 state[i] = "up"
+                pinned.add(i)
         self.pos, self.state = pos, state
 
 
@@ -6506,6 +6532,12 @@ NERVE_FEATURES = {
     "safe_already": lambda ev: any(_stayed(e) and e[9] == 1 for e in _ev(ev, S.Ev.FLEE)),
     "safe": lambda ev: _has(ev, S.Ev.FLEE, 9, 1),
     "exposed": lambda ev: any(not _stayed(e) and e[9] == 0 for e in _ev(ev, S.Ev.FLEE)),
+    "broke_pinned": lambda ev: any(ev[j, 6] == 0 and pinned
+                                   for j, pinned in NerveModel(ev, R).pinned_at.items()),
+    "ran_the_run_owed": lambda ev: _has(ev, S.Ev.FLEE, 8, 3),
+    "broke_away_having_won": lambda ev: any(
+        _fought(ev, j, int(ev[j, 1])) not in NerveModel(ev, R).where[j][1]
+        for j in np.flatnonzero((ev[:, 2] == S.Ev.FLEE) & (ev[:, 8] == 2))),
     "rallied": lambda ev: _has(ev, S.Ev.RALLY, 5, 1),
     "rally_failed": lambda ev: _has(ev, S.Ev.RALLY, 5, 0),
     "charged_broken": lambda ev: any(NerveModel(ev, R).broken_in.values()),
@@ -6585,6 +6617,16 @@ def _fought(ev, j, i):
     return -1
 
 
+def _fled_since_melee(ev, j, i):
+    """Has fighter i run (FLEE) since his latest combat before row j, this gang turn?"""
+    for e in ev[j - 1::-1]:
+        if e[2] == S.Ev.TURN or e[2] == S.Ev.MELEE and i in (e[1], e[3]):
+            return False
+        if e[2] == S.Ev.FLEE and e[1] == i:
+            return True
+    return False
+
+
 def _flee_said(f, model, lab, j):
     """The line FLEE row j is told in (the narrator's, rebuilt from the model)."""
     e = f.events[j]
@@ -6601,9 +6643,27 @@ def _flee_said(f, model, lab, j):
                     "but no place within reach is better: he stays there.")
         return (f"{me}, broken, at {s}, is {was}: he runs for cover again in place of his "
                 f"action, {rolled}, to {t}, where he is {now}.")
+    if why == 3:  # the run he owed since he broke pinned (wm-13)
+        if start == end and e[9]:
+            return (f"His pin lifted, broken {me} owes a run for cover, but has no need of it "
+                    f"({rolled} rolled): where he stands, at {s}, he is already {now}.")
+        if start == end:
+            return (f"His pin lifted, broken {me} would make the run for cover he owed "
+                    f"({rolled}), but no place within reach is better than where he stands, at "
+                    f"{s}, {now}.")
+        return (f"His pin lifted, broken {me} makes the run for cover he owed, in place of his "
+                f"action: {rolled}, from {s} to {t}, where he is {now}.")
     opp = _fought(f.events, j, i)
-    head = ((f"{me}, broken, breaks away from {lab[opp]}" if opp >= 0 else
-             f"{me}, broken, breaks away from the fight") + " and") if why == 2 else f"  {me}"
+    gone = opp >= 0 and _fled_since_melee(f.events, j, opp)
+    if opp >= 0 and opp not in enemies:  # he won: his opponent out of action (wm-13)
+        head = f"{me}, broken, with {lab[opp]} out of action, leaves the fight all the same"
+    elif opp >= 0 and not enemies[opp][1]:
+        head = f"{me}, broken, with {lab[opp]} down, leaves the fight all the same"
+    elif opp >= 0 and not gone:
+        head = f"{me}, broken, breaks away from {lab[opp]}"
+    else:
+        head = f"{me}, broken, breaks away from the fight"
+    head = head + " and" if why == 2 else f"  {me}"
     if start == end and e[9]:
         head = head.replace(" and", "; he") if why == 2 else head
         return (f"{head} has no need to run ({rolled} rolled): where he stands, at {s}, he is "
@@ -6621,24 +6681,27 @@ def _flee_said(f, model, lab, j):
 def _flee_lines(text):
     return [line for line in text.split("\n") if re.search(r"\bruns? for cover|no need to run",
                                                            line) and
-            not line.lstrip().startswith(("Rule:", "Did not act:", "Side "))]
+            not line.lstrip().startswith(("Rule:", "Did not act:", "Side ", "Nerve test ",
+                                          "Rally test "))]
 
 
 def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
     """One line per NERVE, in order: the fighter, the friend it names, down or out of action
     and how far from him, the dice and their total, the Ld tested (his, or his leader's named),
-    passed or broken, and in hand-to-hand the opponent who strikes the blow of his break (its
-    wound rolls told as a blow's: test_wounds_are_told_as_shots_or_blows). One line per FLEE,
-    in order: on breaking, at his turn (where he stood, and why: out of cover or in sight) or
-    breaking away from the fighter he fought; the dice and inches rolled; from where to where,
+    passed or broken (pinned: his run waits until the pin lifts, wm-13), and in hand-to-hand the
+    opponent who strikes the blow of his break (its wound rolls told as a blow's:
+    test_wounds_are_told_as_shots_or_blows). One line per FLEE, in order: on breaking, at his
+    turn (where he stood, and why: out of cover or in sight), the run he owed once his pin
+    lifted, or breaking away from the fighter he fought (leaving a fight he won, his opponent
+    out of action); the dice and inches rolled; from where to where,
     or no better place than where he stands (still in base contact with whom); where he ends,
     in cover and out of every enemy's sight exactly when the engine's g says so. One line per
     RALLY: where he is, the dice, the Ld, the result. The turn headers name the broken fighters
-    standing, a broken fighter's combat reads 'WS 0, broken', one who ran at his turn did not
-    act for that; each rule is said once, under the first line that needs it, and the closing
+    standing, a broken fighter's combat reads 'WS 0, broken', one who ran at his turn (or made
+    the run he owed) did not act for that; each rule is said once, under the first line that needs it, and the closing
     line counts the tests, the breaks, the flights (those that found nowhere better) and the
     rally tests passed as the side records do."""
-    n_ld = 0
+    n_ld = n_owed = 0
     for f in _nerve_fights():
         ev, lab, r = f.events, _labels(f.events), f.rules
         model = NerveModel(ev, r, f.table)
@@ -6650,10 +6713,14 @@ def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
             ld, leader = model.ld[j]
             n_ld += leader >= 0
             by = _blow_after(ev, j) if not e[6] else -1
+            owes = not e[6] and model.pinned_at[j] and not r.pinned_break_runs
+            n_owed += owes
             want.append(f"Nerve test for {lab[int(e[1])]}: his friend {lab[int(e[3])]} "
                         f"{'went out of action' if state == 'out' else 'went down'} {d:.1f}\" "
                         f"from him. {dice} = {e[4]} against {_ld_said(lab, ld, leader)}: "
                         + ("passed, he holds his nerve" if e[6] else "failed, he is broken")
+                        + ("; pinned, he may not move: his run for cover waits until the pin "
+                           "lifts" if owes else "")
                         + (f"; {lab[by]} strikes him a blow as he breaks away from the fight"
                            if by >= 0 else "") + ".")
         assert NERVE_LINE.findall(f.text) == want, (f.seed, f.names)
@@ -6666,7 +6733,9 @@ def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
             rallies.append(f"Rally test for {lab[int(e[1])]} (broken, in cover and out of every "
                            f"enemy's sight at ({p[0]},{p[1]})): {dice} = {e[3]} against "
                            f"{_ld_said(lab, *model.ld[j])}: "
-                           + ("passed, he is no longer broken" if e[5] else
+                           + ("passed, he is no longer broken and no longer owes his run for cover"
+                              if e[5] and model.owed_at[j] else
+                              "passed, he is no longer broken" if e[5] else
                               "failed, he stays broken") + ".")
         assert RALLY_LINE.findall(f.text) == rallies, (f.seed, f.names)
         # the turn headers, the combats, who did not act
@@ -6695,6 +6764,12 @@ def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
             sum(not _stayed(e) for e in fled)
         assert f.text.count("(broken; he found no better cover to run to)") == \
             sum(_stayed(e) for e in fled)
+        owed = [ev[j] for j in flees if ev[j, 8] == 3]  # the run owed since a pinned break
+        for note, n in (("made the run for cover he owed", sum(not _stayed(e) for e in owed)),
+                        ("had no need to run", sum(_stayed(e) and e[9] for e in owed)),
+                        ("found no better cover to run to",
+                         sum(_stayed(e) and not e[9] for e in owed))):
+            assert f.text.count(f"(broken; his pin lifted, he {note})") == n, (f.seed, note)
         for rule, kind in ((NERVE_RULE, S.Ev.NERVE), (FLEE_RULE, S.Ev.FLEE),
                            (RALLY_RULE, S.Ev.RALLY)):
             assert f.text.count(rule) == (1 if (ev[:, 2] == kind).any() else 0), rule
@@ -6717,7 +6792,100 @@ def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
             txt = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
             assert f"; its fighters {txt};" in line or line.endswith(f"; its fighters {txt}."), \
                 (line, txt)
-    assert n_ld
+    assert n_ld and n_owed
+
+
+def _wm13_rows(pinned_run=False):
+    """The hand-written trace of the wm-13 nerve test (``pinned_run``: up to A3's break, which
+    he runs at once, as under pinned_break_runs)."""
+    E, A = S.Ev, S.Act
+    rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    charge = S.MV_CHARGE
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
+            (0, 1, E.DEPLOY, 11, 11, 0, gang, rev, -1, 0),
+            (0, 2, E.DEPLOY, 12, 10, 0, gang, rev, -1, 0),
+            (0, 3, E.DEPLOY, 10, 20, 1, gang, win, -1, 0),
+            (0, 4, E.DEPLOY, 16, 10, 1, gang, rev, -1, 0),
+            (0, 5, E.DEPLOY, 16, 6, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 1),
+            (1, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+            (1, 4, E.ACTION, A.HOLD, -1, 16, 10, 0, 0, 0),
+            (1, 5, E.ACTION, A.HOLD, -1, 16, 6, 0, 0, 0),
+            (1, 4, E.SHOT, 2, rev, 4, 5, 1, 0, 0, 0, 0),
+            (1, 2, E.PINNED, 4), (1, 2, E.WOUND, 4, 4, 2, 0),
+            (1, 3, E.SHOT, 1, win, 4, 5, 1, 0, 0, 0, 0),
+            (1, 1, E.PINNED, 3), (1, 1, E.WOUND, 3, 4, 5, 1), (1, 1, E.INJURY, 3, S.INJ_DOWN),
+            (1, 0, E.NERVE, 1, 7, 8, 1),
+            (1, 2, E.NERVE, 1, 10, 8, 0)]
+    if pinned_run:
+        return rows + [(1, 2, E.FLEE, 12, 10, 12, 1, 9, 0, 1), (1, -1, E.END, -1, S.END_LIMIT)]
+    return rows + [
+        (1, -1, E.TURN, 0),
+        (1, 2, E.UNPIN, 1, 0),
+        (1, 0, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+        (1, 2, E.FLEE, 12, 10, 12, 1, 9, 3, 1),
+        (1, 1, E.RECOVERY, 2, S.INJ_DOWN),
+        (1, 2, E.RALLY, 9, 7, 0),
+        (2, -1, E.TURN, 1),
+        (2, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
+        (2, 4, E.ACTION, A.HOLD, -1, 16, 10, 0, 0, 0),
+        (2, 5, E.ACTION, A.CHARGE, 2, 13, 1, 0, 0, 0),
+        (2, 5, E.MOVE, 16, 6, 15, 5, charge), (2, 5, E.MOVE, 15, 5, 14, 4, charge),
+        (2, 5, E.MOVE, 14, 4, 14, 3, charge), (2, 5, E.MOVE, 14, 3, 14, 2, charge),
+        (2, 5, E.MOVE, 14, 2, 13, 1, charge), (2, 5, E.CHARGED, 2),
+        (2, 2, E.MELEE, 5, 8, 7, 1, 0, 0, 0, 0, 2),
+        (2, 5, E.WOUND, 2, 4, 6, 1), (2, 5, E.INJURY, 6, S.INJ_OUT),
+        (2, 2, E.FLEE, 12, 1, 9, 1, 3, 2, 1),
+        (2, -1, E.END, -1, S.END_LIMIT)]
+
+
+def test_a_written_trace_of_a_pinned_break_and_a_won_fight_told_word_for_word():
+    """A trace written by hand (hand-checked, wm-13), behind a wall along y = 2: B2's shot pins
+    A3, B1's puts A2 down; A3 fails his nerve test pinned: his run waits until the pin lifts.
+    At his turn he escapes the pin and makes the run he owed (FLEE why 3), 9" to (12,1) behind
+    the wall, in place of his action. B3 charges him; broken, at WS 0, he wins and puts B3 out
+    of action, and leaves the fight all the same (FLEE why 2, no opponent left), 3" along the
+    wall. Under pinned_break_runs and broken_flee_to 'cover_nearest' (wm-12) he runs at once
+    and the rules say so."""
+    tab = empty(30, 30)
+    place(tab, 8, 2, 13, 2, BLOCKING)  # the wall
+    text = narrate(written(_wm13_rows()), tab, ["x", "y"], R)
+    for line in (
+            "Nerve test for A3: his friend A2 went down 1.4\" from him. 2D6 = 10 against his "
+            "leader A1's Ld 8: failed, he is broken; pinned, he may not move: his run for cover "
+            "waits until the pin lifts.",
+            "Side A: 2 standing (A3 pinned), 1 down (A2), 0 out of action; broken: A3.",
+            "A3 escapes the pin: an I test (I 3) passed, with a friend within 2\".",
+            "His pin lifted, broken A3 makes the run for cover he owed, in place of his action: "
+            "2D6 = 9\", from (12,10) to (12,1), where he is in cover and out of every enemy's "
+            "sight.",
+            "Did not act: A2 (down; he did not crawl); A3 (broken; his pin lifted, he made the run "
+            "for cover he owed).",
+            "A3 (WS 0, broken) against B3 (WS 3), B3 charging: combat scores 8 and 7; A3 strikes "
+            "1 blow.",
+            "  Injury roll for B3: 6: out of action.",
+            "A3, broken, with B3 out of action, leaves the fight all the same and runs for cover: "
+            "2D6 = 3\", from (12,1) to (9,1), where he is in cover and out of every enemy's "
+            "sight.",
+            "Side A (x): 2 standing, 1 down (A2), 0 out of action; broken: A3; it fired 0 shots "
+            "and hit with 0; its fighters took 2 nerve tests (1 failed: broken), fled for cover 2 "
+            "times and passed 0 of 1 rally test."):
+        assert f"\n{line}\n" in f"\n{text}\n", line
+    assert "(a pinned fighter, who may not move, only once the pin lifts: in place of his "\
+        "action at his first turn free of it)" in text
+    assert "in cover if he can, and of those the farthest from the nearest standing enemy, then "\
+        "the nearest to him;" in text
+    assert "even if he won (his opponent out of action)." in text
+    for rule in (NERVE_RULE, FLEE_RULE, RALLY_RULE):
+        assert text.count(rule) == 1, rule
+    old = dataclasses.replace(R, pinned_break_runs=True, broken_flee_to="cover_nearest")
+    text = narrate(written(_wm13_rows(pinned_run=True)), tab, ["x", "y"], old)
+    assert "Nerve test for A3: his friend A2 went down 1.4\" from him. 2D6 = 10 against his " \
+        "leader A1's Ld 8: failed, he is broken.\n  A3 runs for cover" in text
+    assert "only once the pin lifts" not in text and "waits until" not in text
+    assert "the farthest" not in text
+    assert "in cover if he can, the nearest such;" in text
 
 
 def test_fights_without_nerve_tests_say_nothing_of_them(fights):
@@ -6800,11 +6968,13 @@ def test_a_written_trace_with_nerve_tests_told_word_for_word():
             "passed, he holds his nerve.",
             "  Rule: when a fighter goes down or out of action, each friend of his standing "
             "within 2\" of him and not broken takes a nerve test at the end of that phase (one "
-            "test, however many fall near him): 2D6 at or under his Ld, or his leader's when a "
-            "standing leader not broken within 6\" has a higher one; failing, he is broken: his "
-            "aim and overwatch are gone, a fighter in hand-to-hand first takes one blow from his "
-            "opponent and breaks away, and he runs for cover; while broken he takes no action and "
-            "fires no shot, and charged he fights at WS 0.",
+            "test a phase, however many fall near him): 2D6 at or under his Ld, or his leader's "
+            "when a standing leader not broken within 6\" has a higher one; failing, he is "
+            "broken: his aim and overwatch are gone, a fighter in hand-to-hand first takes one "
+            "blow from his opponent and breaks away, and he runs for cover (a pinned fighter, who "
+            "may not move, only once the pin lifts: in place of his action at his first turn free "
+            "of it); while broken he takes no action and fires no shot, and charged he fights at "
+            "WS 0.",
             "Nerve test for A3: his friend A2 went down 1.4\" from him. 2D6 = 10 against his "
             "leader A1's Ld 8: failed, he is broken; B2 strikes him a blow as he breaks away from "
             "the fight.",
@@ -6813,10 +6983,12 @@ def test_a_written_trace_with_nerve_tests_told_word_for_word():
             "in sight of B1, B2 and B3.",
             "    Rule: a broken fighter runs 2D6 inches for cover (over low cover, round other "
             "fighters, the ground's cost counted, never ending next to an enemy): to the place "
-            "within reach that the fewest standing enemies see, in cover if he can, the nearest "
-            "such; no overwatch fires at a flight; at each of his later turns, unless he is in "
-            "cover and out of every standing enemy's sight, he runs again in place of his action; "
-            "charged, he breaks away and runs at the end of the hand-to-hand, whoever won.",
+            "within reach that the fewest standing enemies see, in cover if he can, and of those "
+            "the farthest from the nearest standing enemy, then the nearest to him; no overwatch "
+            "fires at a flight; at each of his later turns, unless he is in cover and out of "
+            "every standing enemy's sight, he runs again in place of his action; charged, he "
+            "breaks away and runs at the end of the hand-to-hand, even if he won (his opponent "
+            "out of action).",
             "Side A: 2 standing, 1 down (A2), 0 out of action; broken: A3.",
             "A3, broken, at (12,4), is in the open and in sight of B1, B2 and B3: he runs for "
             "cover again in place of his action, 2D6 = 4\", to (12,1), where he is in cover and "

@@ -1,4 +1,4 @@
-"""Nerve (rules wm-12): break tests when a friend near a fighter goes down or out of action,
+"""Nerve (rules wm-12, wm-13): break tests when a friend near a fighter goes down or out of action,
 broken fighters running for cover, fighting at WS 0 and rallying, read from the engine's own
 records. The trace auditor (tests/test_westamunda_engine.py) checks every test, flight and rally
 event by event; here: the mechanics happen at plausible rates, the tests' dice are 2D6 against
@@ -86,14 +86,14 @@ def test_each_test_passes_exactly_on_2d6_at_most_the_ld_logged(traces):
 
 def test_flights_run_at_most_the_dice_rolled(traces):
     """Every flight: the dice total within broken_flee_dice D6, and the run no longer in a
-    straight line than that many inches; why one of the three cases."""
+    straight line than that many inches; why one of the four cases."""
     flee = traces[traces[:, 2] == FLEE]
     assert len(flee) >= 10
     inches = flee[:, 7]
     assert ((inches >= 2) & (inches <= 12)).all()
     straight = np.hypot(flee[:, 5] - flee[:, 3], flee[:, 6] - flee[:, 4])
     assert (straight <= inches + 1e-9).all()
-    assert set(flee[:, 8].tolist()) <= {0, 1, 2} and 0 in set(flee[:, 8].tolist())
+    assert set(flee[:, 8].tolist()) <= {0, 1, 2, 3} and 0 in set(flee[:, 8].tolist())
 
 
 def test_switched_off_there_are_no_tests_and_play_is_the_old_game():
@@ -124,6 +124,8 @@ def test_one_run_only_leaves_broken_fighters_where_they_stopped(field):
 @pytest.mark.parametrize("key, value, words", [
     ("nerve_tests", "always", ("nerve_tests", "friend_down", "none")),
     ("broken_flee_dice", 5, ("broken_flee_dice",)),
+    ("broken_flee_to", "away", ("broken_flee_to", "cover_away", "cover_nearest")),
+    ("pinned_break_runs", "yes", ("pinned_break_runs",)),
     ("nerve_friend_in", -1, ("nerve_friend_in",)),
 ])
 def test_bad_nerve_settings_are_refused_by_name(key, value, words):

@@ -2503,21 +2503,36 @@ def _safe(f, ge, sc, a):
 
 
 @kernel
+def _enemy_gap2(fm, a, x, y):
+    """Squared distance (in cells) from (x, y) to the nearest standing enemy of fighter a (0
+    with none standing)."""
+    gap = -1
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING:
+            d2 = (fm[b, FX] - x) ** 2 + (fm[b, FY] - y) ** 2
+            if gap < 0 or d2 < gap:
+                gap = d2
+    return max(gap, 0)
+
+
+@kernel
 def _refuge(g, f, ge, sc, a, budget):
     """Where broken fighter a runs: of the cells within ``budget`` half-inches (the shared reach
     over low terrain, slow ground at its cost, round other fighters; none touching an enemy, his
     own neither: breaking away from a fight he leaves contact), the one seen by the fewest
-    standing enemies, then in cover (``covered``), then the nearest by path (his own cell first:
-    one already safe stays); ties in scan order. With no such cell he stays where he is.
+    standing enemies, then in cover (``covered``), then (broken_flee_to 'cover_away') the
+    farthest from the nearest standing enemy (``_enemy_gap2``), then the nearest by path (his
+    own cell first); ties in scan order. With no such cell he stays where he is.
     Returns (x, y, in cover and unseen)."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
+    away = rp[S.R_FLEE_AWAY] != 0
     occ = _occupied(fm, a, sc.occ)
     reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
     r = budget // 2 + 1
-    best_seen, best_open, best_d = 1 << 30, 1, 1 << 30
+    best_seen, best_open, best_gap, best_d = 1 << 30, 1, 0, 1 << 30
     bx, by = ax, ay
     for y in range(max(ay - r, 0), min(ay + r + 1, h)):
         for x in range(max(ax - r, 0), min(ax + r + 1, w)):
@@ -2527,12 +2542,15 @@ def _refuge(g, f, ge, sc, a, budget):
             if _stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y):
                 continue
             exposed = 0 if covered(f.terrain, f.building, x, y) else 1
-            if best_seen == 0 and (exposed > best_open or (exposed == best_open and d >= best_d)):
+            gap = _enemy_gap2(fm, a, x, y) if away else 0
+            if best_seen == 0 and (exposed > best_open or (exposed == best_open and (
+                    gap < best_gap or (gap == best_gap and d >= best_d)))):
                 continue  # (it cannot beat the best even unseen)
             seen = _seen_by(f, ge, sc, a, x, y, best_seen)
             if seen < best_seen or (seen == best_seen and (
-                    exposed < best_open or (exposed == best_open and d < best_d))):
-                best_seen, best_open, best_d = seen, exposed, d
+                    exposed < best_open or (exposed == best_open and (
+                        gap > best_gap or (gap == best_gap and d < best_d))))):
+                best_seen, best_open, best_gap, best_d = seen, exposed, gap, d
                 bx, by = x, y
     return bx, by, best_seen == 0 and best_open == 0
 
@@ -2542,13 +2560,15 @@ def _flee(g, f, ge, sc, out, a, why):
     """Broken fighter a runs broken_flee_dice D6 inches for cover (``_refuge``; Ev.FLEE, tidy
     flights): ``why`` 0 he has just broken, 1 his turn finds him in the open or in sight
     (broken_keep_fleeing: the run counts as his run that turn), 2 he breaks away from
-    hand-to-hand. A flight is a rout, not a declared move: no overwatch fires at it and it
-    takes no shots (stated); enemy aims on him are checked where he ends, and a lasso he holds
-    is let go if he ends beyond its reach. One down, out of action or held by a rope does not
-    run."""
+    hand-to-hand (or, broken, fought in it), 3 the run he owed since he broke pinned (his first
+    movement phase unpinned; counts as his run, as 1). A flight is a rout, not a declared
+    move: no overwatch fires at it and it takes no shots (stated); enemy aims on him are
+    checked where he ends, and a lasso he holds is let go if he ends beyond its reach. One down,
+    out of action or held by a rope does not run."""
     fm, rp = ge.fm, g.rp
     if fm[a, FSTATE] != ST_STANDING or fm[a, S.FROPE] != 0:
         return
+    fm[a, S.FBROKEN] = 1  # (a run owed since he broke pinned is run now)
     inches = 0
     for _ in range(rp[S.R_FLEE_DICE]):
         inches += roll(g.s, D6)
@@ -2556,7 +2576,7 @@ def _flee(g, f, ge, sc, out, a, why):
     x, y, safe = _refuge(g, f, ge, sc, a, 2 * inches)
     out.side_out[fm[a, FSIDE], S.S_FLIGHTS] += 1
     _log(out, a, Ev.FLEE, x0, y0, x, y, inches, why, 1 if safe else 0)
-    if why == 1:
+    if why == 1 or why == 3:
         fm[a, FMOVED] = S.MV_RUN
         fm[a, FMOVED_IN] = sc.dist[y, x]
     if x == x0 and y == y0:
@@ -2585,7 +2605,8 @@ def _break(g, f, ge, sc, out, a):
     """Fighter a fails a nerve test: broken (tidy breaks), his aim, overwatch and any reload,
     jam clearing or lighting declared this turn gone. In hand-to-hand he first takes one
     automatic hit from his opponent (``_melee_hits``, one blow) and, still standing, breaks
-    away; then he runs for cover (``_flee``)."""
+    away; then he runs for cover (``_flee``), or, pinned (pinned_break_runs off), owes that run
+    (FBROKEN 2) until the pin lifts (``_broken_turn``)."""
     fm = ge.fm
     fm[a, S.FBROKEN] = 1
     fm[a, S.FBROKE_TURN] = out.clock[1]
@@ -2600,6 +2621,9 @@ def _break(g, f, ge, sc, out, a):
         if fm[a, FSTATE] != ST_STANDING:
             return
         _break_away(fm, a)
+    if fm[a, FPINNED] != 0 and g.rp[S.R_PINNED_RUNS] == 0:
+        fm[a, S.FBROKEN] = 2  # a pinned man does not move: he runs once the pin lifts
+        return
     _flee(g, f, ge, sc, out, a, 0)
 
 
@@ -2609,8 +2633,8 @@ def _nerve_tests(g, f, ge, sc, out):
     went down or out of action since the last tests (FFELL) takes one leadership test, however
     many friends fell (2D6 at most ``_ld_of``; Ev.NERVE, tidy nerve_tests) and, failing it,
     breaks (``_break``); a fighter downed by the automatic hit of breaking in hand-to-hand calls
-    another round. The marks are cleared without tests under nerve_tests 'none' and in a
-    shoot-out."""
+    another round, in which those tested in the first take no second test (FFELL 3: one test a
+    phase). The marks are cleared without tests under nerve_tests 'none' and in a shoot-out."""
     fm, rp = ge.fm, g.rp
     on = rp[S.R_NERVE] != 0 and rp[S.R_SHOOTOUT] == 0
     while True:
@@ -2620,9 +2644,10 @@ def _nerve_tests(g, f, ge, sc, out):
                 fm[t, S.FFELL] = 2
                 fell = True
         if not fell:
-            return
+            break
         for a in range(fm.shape[0]):
-            if not on or fm[a, FSTATE] != ST_STANDING or fm[a, S.FBROKEN] != 0:
+            if not on or fm[a, FSTATE] != ST_STANDING or fm[a, S.FBROKEN] != 0 or \
+                    fm[a, S.FFELL] == 3:
                 continue
             near = -1
             for t in range(fm.shape[0]):
@@ -2634,6 +2659,7 @@ def _nerve_tests(g, f, ge, sc, out):
                 continue
             ld = _ld_of(g, fm, a)
             ok, total = _ld_test(g, ld)
+            fm[a, S.FFELL] = 3
             out.side_out[fm[a, FSIDE], S.S_NERVE_TESTS] += 1
             _log(out, a, Ev.NERVE, near, total, ld, 1 if ok else 0)
             if not ok:
@@ -2641,14 +2667,20 @@ def _nerve_tests(g, f, ge, sc, out):
         for t in range(fm.shape[0]):
             if fm[t, S.FFELL] == 2:
                 fm[t, S.FFELL] = 0
+    for t in range(fm.shape[0]):
+        if fm[t, S.FFELL] == 3:
+            fm[t, S.FFELL] = 0
 
 
 @kernel
 def _broken_turn(g, f, ge, sc, out, a):
-    """Broken fighter a's movement phase: no action (he holds, and the shooting phase passes
-    him by); under broken_keep_fleeing, out of cover or in sight, he runs for cover again."""
+    """Broken fighter a's movement phase (unpinned, free): no action (he holds, and the shooting
+    phase passes him by); a run owed since he broke pinned (FBROKEN 2) is run now (FLEE why 3);
+    else under broken_keep_fleeing, out of cover or in sight, he runs for cover again."""
     ge.fm[a, FACT] = HOLD
-    if g.rp[S.R_KEEP_FLEEING] != 0 and not _safe(f, ge, sc, a):
+    if ge.fm[a, S.FBROKEN] == 2:
+        _flee(g, f, ge, sc, out, a, 3)
+    elif g.rp[S.R_KEEP_FLEEING] != 0 and not _safe(f, ge, sc, a):
         _flee(g, f, ge, sc, out, a, 1)
 
 
@@ -3168,7 +3200,8 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
 def _melee_phase(g, f, ge, sc, out):
     """Every fighter in hand-to-hand fights his opponent once (a pair once); one no longer in
     base contact (knocked back) is out of the fight. A broken fighter still in a fight at the
-    end breaks away and runs (``_flee``), whoever won."""
+    end, or who fought in it this phase (his opponent out of action: reference 6, "even if he
+    wins"), breaks away and runs (``_flee``)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
         b = fm[a, FENGAGED]
@@ -3182,8 +3215,10 @@ def _melee_phase(g, f, ge, sc, out):
         if fm[b, FENGAGED] == a and b < a:
             continue
         _melee_pair(g, f, ge, sc, out, a, b)
+    now = out.clock[1]
     for a in range(fm.shape[0]):  # a broken fighter charged breaks away, even if he won
-        if fm[a, S.FBROKEN] != 0 and fm[a, FENGAGED] >= 0 and fm[a, FSTATE] == ST_STANDING:
+        if fm[a, S.FBROKEN] != 0 and fm[a, FSTATE] == ST_STANDING and (
+                fm[a, FENGAGED] >= 0 or fm[a, S.FFOUGHT] == now):
             _break_away(fm, a)
             _flee(g, f, ge, sc, out, a, 2)
 
@@ -4045,6 +4080,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_NERVE, r.nerve_tests == "friend_down" and r.scenario != "shoot_out"),
             (S.R_NERVE_IN, r.nerve_friend_in), (S.R_FLEE_DICE, r.broken_flee_dice),
             (S.R_LEADER_LD_IN, r.leader_ld_in), (S.R_KEEP_FLEEING, r.broken_keep_fleeing),
+            (S.R_FLEE_AWAY, r.broken_flee_to == "cover_away"),
+            (S.R_PINNED_RUNS, r.pinned_break_runs),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

@@ -187,14 +187,18 @@ Nerve (wm-12, nerve_tests 'friend_down'; never in a shoot-out): each nerve test 
 (Ev.NERVE) has its line, after what that phase told (the shooting phase's 'Did not shoot', the
 hand-to-hand's combats): 'Nerve test for A3: his friend A2 went down 1.4" from him. 2D6 = 10
 against his leader A1's Ld 8: failed, he is broken; B2 strikes him a blow as he breaks away from
-the fight' (the Ld his own, or his leader's named: ``ld_words``), the rule the first time. The
-blow of a break in hand-to-hand is told as a round's (its wound rolls), then he breaks away (the
+the fight' (the Ld his own, or his leader's named: ``ld_words``), the rule the first time; one
+who breaks pinned (pinned_break_runs off, wm-13) is told that his run waits until the pin lifts,
+and runs at his first turn free of it ('His pin lifted, broken A3 makes the run for cover he
+owed', in place of his action), unless he rallies first (his rally line says so). The blow of
+a break in hand-to-hand is told as a round's (its wound rolls), then he breaks away (the
 narrator's engagement follows the engine's ``_break_away``). A flight (Ev.FLEE) says the dice and
 inches, from where to where, and where he ends, in cover and out of every enemy's sight or not
 (in the open, in sight of whom: ``exposure``, the engine's ``covered`` and the table's sight, never
 contradicting the event's g): on breaking, under the test's line; at his turn, in place of his
 action, where he stood and why he runs again; charged, breaking away from whom at the end of
-the hand-to-hand; one that found no better place says so (still in base contact with whom), one
+the hand-to-hand, or, his opponent gone (wm-13), leaving the fight all the same ('with B3 out of
+action'); one that found no better place says so (still in base contact with whom), one
 already safe that he has no need to run; the narrator's positions follow it. A rally test
 (Ev.RALLY) in the recovery phase says where he is, the dice, the Ld and the result. The turn
 headers name the broken fighters standing, a broken fighter who ran at his turn or lay low did
@@ -555,6 +559,7 @@ class _Fighter:
         self.lance_s = 0  # his lance's strength bonus in the round he charged (0: no lance)
         self.scope = -1  # the weapon row his telescopic sight is fitted to (-1 none; wm-11)
         self.broken = False  # he failed a nerve test (Ev.NERVE) and has not rallied (wm-12)
+        self.owes_run = False  # he broke pinned: his run waits for the pin to lift (wm-13)
         self.new_turn()
 
     def new_turn(self):
@@ -1041,26 +1046,34 @@ class _Story:
                            "gun" if self.riders else "")
                         if r.lance_hand == "held" else
                         "; it is slung while he shoots"),
-            # nerve: breaking and rallying (wm-12)
+            # nerve: breaking and rallying (wm-12; wm-13: one test a phase, a pinned break)
             "nerve": "when a fighter goes down or out of action, each friend of his standing "
                      f"within {r.nerve_friend_in}\" of him and not broken takes a nerve test at "
-                     "the end of that phase (one test, however many fall near him): "
+                     "the end of that phase (one test a phase, however many fall near him): "
                      f"{r.ld_dice}D6 at or under his Ld, or his leader's when a standing "
                      f"leader not broken within {r.leader_ld_in}\" has a higher one; failing, "
                      "he is broken: his aim and overwatch are gone, a fighter in hand-to-hand "
                      "first takes one blow from his opponent and breaks away, and he runs for "
-                     "cover; while broken he takes no action and fires no shot, and charged he "
+                     "cover"
+                     + ("" if r.pinned_break_runs else
+                        " (a pinned fighter, who may not move, only once the pin lifts: in "
+                        "place of his action at his first turn free of it)")
+                     + "; while broken he takes no action and fires no shot, and charged he "
                      "fights at WS 0",
             "flee": f"a broken fighter runs {r.broken_flee_dice}D6 inches for cover (over low "
                     "cover, round other fighters, the ground's cost counted, never ending next "
                     "to an enemy): to the place within reach that the fewest standing enemies "
-                    "see, in cover if he can, the nearest such; no overwatch fires at a flight"
+                    "see, in cover if he can, "
+                    + ("and of those the farthest from the nearest standing enemy, then the "
+                       "nearest to him" if r.broken_flee_to == "cover_away" else
+                       "the nearest such")
+                    + "; no overwatch fires at a flight"
                     + ("; at each of his later turns, unless he is in cover and out of every "
                        "standing enemy's sight, he runs again in place of his action"
                        if r.broken_keep_fleeing else
                        "; he runs once, and stays where that run leaves him")
                     + "; charged, he breaks away and runs at the end of the hand-to-hand, "
-                    "whoever won",
+                    "even if he won (his opponent out of action)",
             "rally": "at the end of his side's turn (not the turn he broke) a broken fighter in "
                      "cover and out of every standing enemy's sight tries to rally: "
                      f"{r.ld_dice}D6 at or under his Ld (his leader's as for the nerve test); "
@@ -4063,7 +4076,8 @@ class _Story:
         down or out of action near him, ``total`` the dice against ``ld`` (his, or his
         leader's). Failing, he is broken: in hand-to-hand his opponent's one blow is told next
         (its WOUND rows, as a round's), then he breaks away (``end_break``), then his flight
-        (Ev.FLEE why 0)."""
+        (Ev.FLEE why 0); pinned (pinned_break_runs off, wm-13) he owes that run until the pin
+        lifts (Ev.FLEE why 3 at his first turn free of it)."""
         self.close_burst()
         self.end_activation()
         self.mover = -1
@@ -4080,6 +4094,10 @@ class _Story:
         if not ok:
             f.broken = True
             res = "failed, he is broken"
+            if f.pinned and f.eng < 0 and not self.rules.pinned_break_runs:
+                f.owes_run = True  # (the engine's FBROKEN 2)
+                res += ("; pinned, he may not move: his run for cover waits until the pin "
+                        "lifts")
             o = self.f.get(f.eng)
             if o is not None and o.state == STANDING and not self.lying(f.eng):
                 opp = (f"; {self.lab(f.eng)} strikes him a blow as he breaks away from the "
@@ -4108,11 +4126,23 @@ class _Story:
             if b.eng == i:
                 self.reengage(b.i)
 
+    def fought(self, i) -> int:
+        """Whom fighter i fought in his latest combat (Ev.MELEE) this gang turn, or -1."""
+        for j in range(self.i - 1, -1, -1):
+            e = self.ev[j]
+            if int(e[2]) == Ev.TURN:
+                break
+            if int(e[2]) == Ev.MELEE and i in (int(e[1]), int(e[3])):
+                return int(e[3]) if int(e[1]) == i else int(e[1])
+        return -1
+
     def flee(self, i, x0, y0, x1, y1, inches, why, safe):
         """Broken fighter i runs for cover (Ev.FLEE): ``why`` 0 he has just broken (under his
         nerve test), 1 at his turn, out of cover or in sight (in place of his action), 2
-        charged, he breaks away at the end of the hand-to-hand; ``safe`` he ends in cover and
-        out of every standing enemy's sight."""
+        charged, he breaks away at the end of the hand-to-hand (wm-13: also one who fought
+        there and is no longer engaged, his opponent out of action), 3 the run he owed since
+        he broke pinned, at his first turn free of the pin (in place of his action, wm-13);
+        ``safe`` he ends in cover and out of every standing enemy's sight."""
         self.close_burst()
         self.end_activation()
         self.mover = -1
@@ -4127,11 +4157,18 @@ class _Story:
             self.break_away(i)
         was = self.exposure(i, start) if why == 1 else ""
         f.pos = end
+        f.owes_run = False
         if why == 1:
             self.phase = "move"  # (in place of his action)
             self.turn_notes.setdefault("no_act", {})[i] = (
                 "broken; he found no better cover to run to" if end == start else
                 "broken; he ran for cover instead")
+        elif why == 3:
+            self.phase = "move"  # (in place of his action)
+            self.turn_notes.setdefault("no_act", {})[i] = (
+                "broken; his pin lifted, he made the run for cover he owed" if end != start else
+                "broken; his pin lifted, he had no need to run" if safe else
+                "broken; his pin lifted, he found no better cover to run to")
         now = self.exposure(i, end, bool(safe))
         rule = self.why("flee")
         near = [self.lab(b.i) for b in sorted(self.f.values(), key=lambda b: b.i)
@@ -4146,8 +4183,27 @@ class _Story:
             self.say(f"{me}, broken, at {_xy(start)}, is {was}: he runs for cover again{rule} in "
                      f"place of his action, {rolled}, to {_xy(end)}, where he is {now}.")
             return
+        if why == 3:
+            head = f"His pin lifted, broken {me}"
+            if end == start and safe:
+                self.say(f"{head} owes a run for cover{rule}, but has no need of it ({rolled} "
+                         f"rolled): where he stands, at {_xy(start)}, he is already {now}.")
+            elif end == start:
+                self.say(f"{head} would make the run for cover he owed{rule} ({rolled}), but no "
+                         f"place within reach is better than where he stands, at {_xy(start)}, "
+                         f"{now}.")
+            else:
+                self.say(f"{head} makes the run for cover he owed{rule}, in place of his "
+                         f"action: {rolled}, from {_xy(start)} to {_xy(end)}, where he is "
+                         f"{now}.")
+            return
         if why == 2:
+            won = self.f.get(self.fought(i)) if opp < 0 else None
             head = (f"{me}, broken, breaks away from {self.lab(opp)}" if opp >= 0 else
+                    f"{me}, broken, with {self.lab(won.i)} out of action, leaves the fight all "
+                    "the same" if won is not None and won.state == OUT else
+                    f"{me}, broken, with {self.lab(won.i)} down, leaves the fight all the same"
+                    if won is not None and won.state == DOWN else
                     f"{me}, broken, breaks away from the fight")
             ind = ""
         else:
@@ -4168,9 +4224,11 @@ class _Story:
         sight, ``total`` on the dice against ``ld``; passed, he is no longer broken."""
         self.recovery_header()
         f = self.f[i]
-        if ok:
-            f.broken = False
         res = "passed, he is no longer broken" if ok else "failed, he stays broken"
+        if ok and f.owes_run:
+            res = "passed, he is no longer broken and no longer owes his run for cover"
+        if ok:
+            f.broken, f.owes_run = False, False
         self.say(f"Rally test for {self.lab(i)} (broken, in cover and out of every enemy's "
                  f"sight at {_xy(f.pos)}){self.why('rally')}: {self.rules.ld_dice}D6 = {total} "
                  f"against {self.ld_words(i, ld)}: {res}.")

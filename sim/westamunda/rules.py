@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-12"
+VERSION = "wm-13"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -898,6 +898,16 @@ class WMRules:
         "start of his movement phase runs for cover again (broken_flee_dice); False: he stays "
         "where his first flight left him (the reference's 'runs to cover and stays there' read "
         "as one run, which can leave him in the open, never able to rally).")
+    broken_flee_to: str = param(
+        "cover_away", "Where a broken fighter runs within his broken_flee_dice: 'cover_away' "
+        "(default: the cell fewest standing enemies see, then in cover, then farthest from the "
+        "nearest standing enemy, then nearest by path: the base game's run away to cover) or "
+        "'cover_nearest' (wm-12: no distance-from-the-enemy key, so a flight may end nearer the "
+        "enemy).", choices=("cover_away", "cover_nearest"))
+    pinned_break_runs: bool = param(
+        False, "A pinned fighter who breaks runs at once (wm-12); False (default): a pinned "
+        "fighter may not move (reference 4.1 [V]), so he runs once the pin lifts, in his next "
+        "movement phase unpinned.")
     down_crawl_in: int = param(2, "Inches a down fighter may crawl (reference 4.2 [V]).", lo=0,
                                hi=6)
     down_alone_out: bool = param(True, "A down fighter alone in hand-to-hand goes out of action "

@@ -117,11 +117,12 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
- R_DEBUG) = range(142)
-N_RULES = 142
+ R_FLEE_AWAY, R_PINNED_RUNS, R_DEBUG) = range(144)
+N_RULES = 144
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
-# R_KEEP_FLEEING broken_keep_fleeing
+# R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
+# R_PINNED_RUNS pinned_break_runs
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -218,9 +219,11 @@ N_FC = 69
 # FSCOPE the weapon row his telescopic sight is fitted to (the bounty hunter's rifle; -1 none):
 # its short range x scope_short_factor while he has not moved this turn.
 # FBROKEN 1: he has failed a nerve test and is broken (no action, no shot; he flees, and rallies
-# in his recovery phase); FBROKE_TURN the gang turn he broke in (no rally in it); FFELL 1: he went
-# down or out of action since the last nerve tests (his friends near him test at the phase's
-# end), 2 while those tests are taken.
+# in his recovery phase), 2: broken while pinned, his run owed until the pin lifts
+# (pinned_break_runs off); FBROKE_TURN the gang turn he broke in (no rally in it); FFELL 1: he
+# went down or out of action since the last nerve tests (his friends near him test at the
+# phase's end), 2 while those tests are taken, 3 he has taken his test at this phase's end (one
+# a phase, however many rounds).
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
 ARM_LEFT, ARM_RIGHT = 1, 2
