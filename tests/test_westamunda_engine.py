@@ -2589,6 +2589,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if paired and not second:
                 pair = {"firer": f, "row": b, "target": t, "flags": flags, "second": False,
                         "point": None if template else pos[t], "arc": second_arc(f, t, flags)}
+            seen["template_burst_shots"] += bool(template and flags & S.SH_FAN)  # lever shotgun
             if template:
                 dice = rules.double_both_scatter_hits if both else 1
                 shell = (f, b, pos[t], bool(hit), dice, t if hit and not both else -1)
@@ -3517,9 +3518,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert arms[f] != BOTH_ARMS, "no reload with both arms locked"
             no_hand(f, row.tolist())
             part = lemat_part.get((f, a), (None, None))
-            assert act.get(f) == S.Act.RELOAD and ((f, a) in loaded or part[1] == "b"), \
-                ("a change of shells is a reload of a double-barrelled gun or of a Le Mat's "
-                 "barrel", row.tolist())
+            lever = WEAPONS[kit_rows[f][a]].startswith("lever_shotgun")
+            assert act.get(f) == S.Act.RELOAD and ((f, a) in loaded or part[1] == "b" or
+                                                   lever), \
+                ("a change of shells is a reload of a double-barrelled gun, a lever shotgun or "
+                 "a Le Mat's barrel", row.tolist())
             old = kit_rows[f][a]
             assert b != old and b == kit_alt[f][a] and (
                 ROUND_OF.get(WEAPONS[b]) == WEAPONS[old] or
@@ -3534,6 +3537,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     lm["loaded"][a] = 0
                 lm["res"][a], lm["alt_res"] = lm["alt_res"], lm["res"][a] + c
                 seen["lemat_shell_swaps"] += 1
+            elif lever:  # a lever shotgun's tube: its shells back to their box
+                if rounds_in.get((f, a)) is not None:
+                    assert c == rounds_in[f, a], ("the shells in the tube go back to their box",
+                                                  row.tolist(), rounds_in[f, a])
+                    rounds_in[f, a] = 0
+                seen["lever_shell_swaps"] += 1
             else:
                 assert c == loaded[f, a], "the shells in the barrels go back to their box"
                 loaded[f, a] = 0
@@ -4196,19 +4205,24 @@ KICK_RULES = WMRules(sfd_jam_reading="stops_all", profiles=tuple(
 KICK = standard_roster()[:6] + (Recruit("young_blood", ("henry",), ("henry",)),) * 2
 
 
-def both_shells(gun):
+def both_shells(gun, rules=R):
     """The standard gang with ``gun`` (its scatter row) in place of every long gun, each with a
     box of scatter and a box of manstopper shells (the one kit whose reloads change shells)."""
     alt = next(m for m, g in ROUND_OF.items() if g == gun)
     return tuple(r._replace(weapons=r.weapons + (alt,), boxes=r.boxes + (alt,))
-                 if gun in r.weapons else r for r in builds.swap(R, standard_roster(), gun))
+                 if gun in r.weapons else r for r in builds.swap(rules, standard_roster(), gun))
 
 
 SHELLS = (both_shells("shotgun_scatter"), both_shells("sawnoff_scatter"))
+RARE = WMRules(setup_max_rarity=2)  # the lever shotgun is rare: a what-if
+LEVERS = (both_shells("lever_shotgun_scatter", RARE),) * 2
+LEVER_SWAPS = WMRules(swap_a="lever_shotgun_scatter", swap_b="lever_shotgun_manstopper",
+                      setup_max_rarity=2)
 # some gunfighters reload manstopper shells first, and every firing mode is somebody's
 SHELL_OV = {"gunslinger_rush": {"shell": 1}, "patient_aimer": {"shell": 1},
             "brawler": {"barrels": 2, "shell": 1},
             "flanker": {"barrels": 1}}
+LEVER_OV = dict(SHELL_OV)  # (the same weights; no barrel modes on a lever shotgun)
 SHOTGUNS = WMRules(swap_a="shotgun_scatter", swap_b="sawnoff_manstopper")
 SG_READINGS = WMRules(swap_a="sawnoff_scatter", swap_b="shotgun_scatter", quick_draw_fan=True,
                       quick_draw_margin=0, scatter_halved=False, double_both_ignores_cover=False,
@@ -4229,10 +4243,11 @@ SG_READINGS = WMRules(swap_a="sawnoff_scatter", swap_b="shotgun_scatter", quick_
     (SHOTGUNS, "rules", SHELL_OV),
     (WMRules(swap_a="sawnoff_scatter", swap_b="shotgun_manstopper", table_setting="open"),
      "rules", SHELL_OV),
-    (R, SHELLS, SHELL_OV), (SG_READINGS, "rules", SHELL_OV)],
+    (R, SHELLS, SHELL_OV), (SG_READINGS, "rules", SHELL_OV),
+    (LEVER_SWAPS, "rules", LEVER_OV), (RARE, LEVERS, LEVER_OV)],
     ids=["town", "open-light", "readings", "audit-readings", "mixed-kit", "kickback", "stream",
          "river-readings", "shotgun-v-sawnoff-manstopper", "sawnoff-v-shotgun-manstopper",
-         "both-shells", "shotgun-readings"])
+         "both-shells", "shotgun-readings", "lever-scatter-v-manstopper", "lever-both-shells"])
 def test_rules_hold_on_every_trace(rules, rosters, overrides):
     seen = audited(rules, 48, rosters, overrides=overrides)
     assert seen["shots"] > 0
@@ -4246,6 +4261,11 @@ def test_rules_hold_on_every_trace(rules, rosters, overrides):
             assert seen[name] > 0, (name, seen[name])
     if rosters is SHELLS:
         assert seen["shell_swaps"] > 0
+    if rules.setup_max_rarity == 2:  # lever shotguns: bursts of template shots, shell changes
+        assert seen["template_burst_shots"] > 0 and seen["blasts"] > 0 and \
+            seen["scatters"] > 0, (seen["template_burst_shots"], seen["blasts"])
+        if rosters is LEVERS:
+            assert seen["lever_shell_swaps"] > 0
 
 
 # ---------------------------------------------------------------- nerve on the traces (wm-12)

@@ -30,8 +30,8 @@ RAW = {
 def test_config_refuses_gangs_it_cannot_field_before_playing():
     for rules, words in (({"swap_a": "sabre"}, ["swap_a", "sabre", "not for a townsfolk gang"]),
                          ({"swap_b": "lemat"}, ["swap_b", "lemat", "rare", "setup_max_rarity"]),
-                         ({"swap_b": "lever_shotgun_scatter", "setup_max_rarity": 2},
-                          ["swap_b", "lever_shotgun_scatter", "not modelled"]),
+                         ({"swap_b": "lever_shotgun_scatter"},
+                          ["swap_b", "lever_shotgun_scatter", "rare", "setup_max_rarity"]),
                          ({"gang_budget": 600}, ["build_a", "standard", "$764"]),
                          ({"dynamite_a": 1}, ["dynamite_a", "rare", "setup_max_rarity"]),
                          ({"build_a": "crowd", "gang_a": "cavalry", "swap_a": "henry"},

@@ -7017,3 +7017,48 @@ def test_a_written_trace_with_nerve_tests_told_word_for_word():
     for rule in (NERVE_RULE, FLEE_RULE, RALLY_RULE):
         assert text.count(rule) == 1, rule
     assert "no longer in base contact" not in text and "Did not shoot: A3" not in text
+
+
+LEVER = dataclasses.replace(SG, swap_a="lever_shotgun_scatter", swap_b="lever_shotgun_manstopper",
+                            setup_max_rarity=2)  # the rare lever shotgun (wm-13): a what-if
+
+
+def _bursts_short(events):
+    """Bursts (BURST rows) whose shots (the SHOT rows with SH_FAN of the same firer that follow,
+    with what each hit does and a scatter shell's template between them) were fewer than its
+    dice gave: the rounds the narrator says went at no one."""
+    short, cur = 0, None
+    nested = set(narrate_module._HIT_CHAIN) | {S.Ev.BLAST, S.Ev.BLAST_HIT}
+    for e in events:
+        kind, f = int(e[2]), int(e[1])
+        if cur is not None and kind == S.Ev.SHOT and f == cur[0] and e[9] & S.SH_FAN:
+            cur[2] += 1
+            continue
+        if cur is not None and kind in nested:
+            continue
+        if cur is not None:
+            short += cur[2] < cur[1]
+            cur = None
+        if kind == S.Ev.BURST:
+            cur = [f, int(e[5]), 0]
+    return short + (cur is not None and cur[2] < cur[1])
+
+
+def test_a_lever_shotguns_burst_is_told_shell_by_shell():
+    """The lever shotgun (wm-13: a sustained-fire die, each scatter shell a template): every
+    to-hit roll has its sentence, a burst's template between its shots does not end the burst
+    (the narrator once told a burst's later shells as new shots after saying they 'go at no
+    one'), and 'at no one' is said exactly for the bursts that fired fewer shells than their
+    dice gave. Every pairing of the gunfighters, seeds 0 and 1, scatter against manstopper."""
+    bursts = 0
+    for seed in (0, 1):
+        for names in [(a, b) for a in GUNFIGHTERS for b in GUNFIGHTERS]:
+            rosters = tuple(builds.side_roster(LEVER, s) for s in "ab")
+            kinds, weights = table(list(names))
+            batch, events, tb = replay(LEVER, seed, 0, 0, kinds, weights, rosters=rosters)
+            f = _fight(seed, names, LEVER, batch, events, tb, rosters)
+            lines = [line for line in f.text.split("\n") if SHOT_LINE.search(line)]
+            assert len(lines) == len(_to_hit(events)), (seed, names)
+            assert f.text.count(" at no one: ") == _bursts_short(events), (seed, names)
+            bursts += int((_ev(events, S.Ev.BURST)[:, 1] >= 0).sum())
+    assert bursts > 0

@@ -4124,9 +4124,9 @@ def standard_roster(rules: WMRules | None = None) -> tuple[Recruit, ...]:
 
 def _supported(rules: WMRules, name: str) -> str | None:
     """Why weapon ``name`` is not in this engine slice, or None (hand weapons, single-shot or
-    repeating handguns and long guns, the double-barrelled shotgun and sawn-off with both
-    shell types, Le Mats, the bow, the tomahawk thrown, bolas, lassos, dynamite, the sabre
-    and the lance are; the lever shotgun comes later)."""
+    repeating handguns and long guns, the double-barrelled shotgun and sawn-off and the lever
+    shotgun with both shell types, Le Mats, the bow, the tomahawk thrown, bolas, lassos,
+    dynamite, the sabre and the lance are: every weapon of the table)."""
     if name in ROUND_OF:
         gun = ROUND_OF[name]
         why = _supported(rules, gun)
@@ -4140,8 +4140,6 @@ def _supported(rules: WMRules, name: str) -> str | None:
     kind = WEAPON_KINDS[w["kind"]]
     if kind not in ("melee", "handgun", "long_gun", "bow", "thrown", "explosive"):
         return f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} weapon (not modelled yet)"
-    if rules.has_flag(name, "template") and w["sfd"] > 0:
-        return f"{name} has flag template and sustained-fire dice (not modelled yet)"
     return None
 
 

@@ -5155,8 +5155,9 @@ class _Story:
                 if kind != Ev.GUN_BLOW and not melee_ammo:
                     self.melee_ctx = False
                     self.melee_gun = {}
-            if link not in _SHOT_CHAIN and link != Ev.BURST:
-                self.close_burst()
+            if link not in _SHOT_CHAIN and link != Ev.BURST and not (
+                    self.cur_burst is not None and kind in (Ev.BLAST, Ev.BLAST_HIT)):
+                self.close_burst()  # (a lever shotgun's burst: each shell's template)
             if self.pair is not None and link not in _PAIR_CHAIN and not (
                     kind == Ev.SHOT and p[6] & S.SH_SECOND and f == self.pair["f"]):
                 self.close_pair()
