@@ -1133,6 +1133,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                        if lemats_of[x] == 1 else None}
                 lemat_part[x, k], lemat_part[x, b_] = (lm, "c"), (lm, "b")
     burst_rounds = {}  # fighter -> rounds of his latest burst, spent at its first SHOT
+    # the burst under way: [firer, slot (None: not told apart), its rounds, SHOTs so far]; a
+    # firer put down or out by his own lever shotgun's template fires no more shells: those
+    # stay in the tube (given back to rounds_in when the burst ends with him not standing)
+    burst_now = None
     reloaded = {}  # fighter -> the gang turn of his latest reload step (RELOAD, FIT, CLEAR)
     rein_on = getattr(rules, "mounted_long_gun", "one_hand") == "one_hand"
     native = {"injury_roll": 1, "both": 1, "best_of_two": 2}.get(rules.native_injury, 0)
@@ -2014,6 +2018,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             in_melee = kind == S.Ev.MELEE
         # nerve (wm-12): a broken fighter's lost aim, automatic hit and flight, the end of the
         # tests, the phase of the gang turn this event belongs to and the turns it passed by
+        if burst_now is not None and not (
+                kind in NESTED or kind in (S.Ev.BLAST, S.Ev.BLAST_HIT) or
+                (kind == S.Ev.SHOT and f == burst_now[0] and g & S.SH_FAN and
+                 f not in burst_rounds)):
+            x_, slot_, rounds_, told_ = burst_now  # the burst is over
+            burst_now = None
+            if state[x_] != STANDING and told_ < rounds_:
+                seen["bursts_cut_short"] += 1  # (his own template: the rest stay loaded)
+                if slot_ is not None and rounds_in.get((x_, slot_)) is not None:
+                    rounds_in[x_, slot_] += rounds_ - told_
         if aim_due is not None:
             assert kind == S.Ev.AIM_LOST and f == aim_due and b == 3, \
                 ("a fighter who breaks loses his aim first (AIM_LOST why 3)", aim_due,
@@ -2539,6 +2553,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             fired = [k for k, r_ in enumerate(kit_rows[f]) if r_ == b]
             assert fired, ("a SHOT of a gun he carries (the rosters' slots, a round type as "
                            "loaded now)", row.tolist(), kit_rows[f])
+            if flags & S.SH_FAN and fan_rounds is not None:
+                burst_now = [f, fired[0] if len(fired) == 1 else None, fan_rounds, 1]
+            elif flags & S.SH_FAN and burst_now is not None and burst_now[0] == f:
+                burst_now[3] += 1
             assert any(jams[f, k] == 0 and (f, k) not in useless for k in fired), \
                 ("a jammed gun cannot fire (a Le Mat jams only the part affected): no SHOT "
                  "from a slot with a jam marker or made useless", row.tolist())
@@ -5529,3 +5547,28 @@ def test_the_auditor_rejects_a_doctored_scope_bit(doctor):
             _audit(HUNTER, bad, batch.games[0], batch.sides[0], tab, rosters, types)
         return
     pytest.fail("no fight of the hunter set has a rifle shot to doctor")
+
+
+def test_a_lever_shotgun_downing_its_firer_fires_no_more_shells():
+    """A down or out fighter shoots nothing (reference 4.2): the wm-13 audit found a firer whose
+    lever shotgun's scatter shell landed on himself and put him down firing the rest of his
+    burst (fight 132 of seed 25, stream 1: fighter 8's burst of two, the first scatters onto
+    him). ``_fire`` now stops the burst as ``_fire_barrels`` stops a second barrel; the shells
+    not fired stay in the tube, and the audit (which gives them back to its count of the
+    tube) passes."""
+    rules = WMRules(setup_max_rarity=2, swap_a="lever_shotgun_scatter",
+                    swap_b="lever_shotgun_scatter")
+    rosters, types = api.gangs(rules)
+    kinds, weights = table(["patient_aimer", "gunslinger_rush"])
+    batch, ev, tab = replay(rules, 25, 1, 132, kinds, weights, rosters=rosters, gang_types=types)
+    burst = np.flatnonzero((ev[:, 2] == S.Ev.BURST) & (ev[:, 1] == 8) & (ev[:, 0] == 4))
+    assert len(burst) == 1 and ev[burst[0], EV_C] == 2
+    after = ev[burst[0] + 1:]
+    down = np.flatnonzero((after[:, 2] == S.Ev.INJURY) & (after[:, 1] == 8))
+    assert len(down) >= 1
+    shots = (after[:down[0] + 1, 2] == S.Ev.SHOT) & (after[:down[0] + 1, 1] == 8)
+    later = after[down[0] + 1:]
+    assert shots.sum() == 1 and not ((later[:, 2] == S.Ev.SHOT) & (later[:, 1] == 8) &
+                                     (later[:, 0] == 4)).any()
+    seen = _audit(rules, ev, batch.games[0], batch.sides[0], tab, rosters, types)
+    assert seen["bursts_cut_short"] == 1

@@ -1920,12 +1920,14 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
     if wt[row, S.WC_FLAGS] & S.FL_USER_STRENGTH:
         strength += fm[a, FS]
     for i in range(shots):
+        if i > 0 and fm[a, FSTATE] != ST_STANDING:
+            break  # a lever shotgun's own template put him down or out: the rest stay loaded
         kit[a, k, KLOADED] = max(kit[a, k, KLOADED] - 1, 0)
         if wt[row, S.WC_RELOAD] == S.RL_QUIVER and kit[a, k, KLOADED] == 0 and \
                 kit[a, k, KRESERVE] > 0:  # the next arrow nocked from the quiver
             kit[a, k, KLOADED] = 1
             kit[a, k, KRESERVE] -= 1
-        if i > 0 and fm[cur, FSTATE] == ST_OUT:
+        if i > 0 and cur >= 0 and fm[cur, FSTATE] == ST_OUT:
             cur = _spread_target(g, f, ge, sc, a, k, cur, x0, y0, sfx, sfy, sarc, snap)
         if cur < 0:
             continue  # nobody left near the first target: the round goes wide
