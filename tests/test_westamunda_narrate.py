@@ -6795,19 +6795,33 @@ def test_nerve_tests_flights_and_rallies_are_told_with_their_numbers():
     assert n_ld and n_owed
 
 
+def _nerve_trace_deploy():
+    """The six fighters of the hand-written nerve traces below: side A's leader (10,10), two
+    gangers (11,11) and (12,10) with revolvers; side B's gangers, (10,20) with a Winchester,
+    (16,10) and (16,6) with revolvers."""
+    rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    return [(0, x, S.Ev.DEPLOY, px, py, side, kind, gun, -1, 0)
+            for x, (px, py, side, kind, gun) in enumerate(
+                [(10, 10, 0, lead, rev), (11, 11, 0, gang, rev), (12, 10, 0, gang, rev),
+                 (10, 20, 1, gang, win), (16, 10, 1, gang, rev), (16, 6, 1, gang, rev)])]
+
+
+def _b3_charges_a3():
+    """Round 2: B3 charges from (16,6) to A3 at (13,1), 5 steps."""
+    E, charge = S.Ev, S.MV_CHARGE
+    return [(2, 5, E.ACTION, S.Act.CHARGE, 2, 13, 1, 0, 0, 0),
+            (2, 5, E.MOVE, 16, 6, 15, 5, charge), (2, 5, E.MOVE, 15, 5, 14, 4, charge),
+            (2, 5, E.MOVE, 14, 4, 14, 3, charge), (2, 5, E.MOVE, 14, 3, 14, 2, charge),
+            (2, 5, E.MOVE, 14, 2, 13, 1, charge), (2, 5, E.CHARGED, 2)]
+
+
 def _wm13_rows(pinned_run=False):
     """The hand-written trace of the wm-13 nerve test (``pinned_run``: up to A3's break, which
     he runs at once, as under pinned_break_runs)."""
     E, A = S.Ev, S.Act
     rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
-    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
-    charge = S.MV_CHARGE
-    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
-            (0, 1, E.DEPLOY, 11, 11, 0, gang, rev, -1, 0),
-            (0, 2, E.DEPLOY, 12, 10, 0, gang, rev, -1, 0),
-            (0, 3, E.DEPLOY, 10, 20, 1, gang, win, -1, 0),
-            (0, 4, E.DEPLOY, 16, 10, 1, gang, rev, -1, 0),
-            (0, 5, E.DEPLOY, 16, 6, 1, gang, rev, -1, 0),
+    rows = _nerve_trace_deploy() + [
             (1, -1, E.TURN, 1),
             (1, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
             (1, 4, E.ACTION, A.HOLD, -1, 16, 10, 0, 0, 0),
@@ -6830,10 +6844,7 @@ def _wm13_rows(pinned_run=False):
         (2, -1, E.TURN, 1),
         (2, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
         (2, 4, E.ACTION, A.HOLD, -1, 16, 10, 0, 0, 0),
-        (2, 5, E.ACTION, A.CHARGE, 2, 13, 1, 0, 0, 0),
-        (2, 5, E.MOVE, 16, 6, 15, 5, charge), (2, 5, E.MOVE, 15, 5, 14, 4, charge),
-        (2, 5, E.MOVE, 14, 4, 14, 3, charge), (2, 5, E.MOVE, 14, 3, 14, 2, charge),
-        (2, 5, E.MOVE, 14, 2, 13, 1, charge), (2, 5, E.CHARGED, 2),
+        *_b3_charges_a3(),
         (2, 2, E.MELEE, 5, 8, 7, 1, 0, 0, 0, 0, 2),
         (2, 5, E.WOUND, 2, 4, 6, 1), (2, 5, E.INJURY, 6, S.INJ_OUT),
         (2, 2, E.FLEE, 12, 1, 9, 1, 3, 2, 1),
@@ -6918,17 +6929,11 @@ def test_a_written_trace_with_nerve_tests_told_word_for_word():
     turn no place within reach is better. Each rule is said once; the turn headers name him
     broken, the closing line counts side A's nerve tests, flights and rally tests."""
     E, A = S.Ev, S.Act
-    rev, win = WEAPONS.index("revolver"), WEAPONS.index("winchester")
-    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    win = WEAPONS.index("winchester")
     tab = empty(30, 30)
     place(tab, 8, 2, 13, 2, BLOCKING)  # the wall
     charge = S.MV_CHARGE
-    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
-            (0, 1, E.DEPLOY, 11, 11, 0, gang, rev, -1, 0),
-            (0, 2, E.DEPLOY, 12, 10, 0, gang, rev, -1, 0),
-            (0, 3, E.DEPLOY, 10, 20, 1, gang, win, -1, 0),
-            (0, 4, E.DEPLOY, 16, 10, 1, gang, rev, -1, 0),
-            (0, 5, E.DEPLOY, 16, 6, 1, gang, rev, -1, 0),
+    rows = _nerve_trace_deploy() + [
             (1, -1, E.TURN, 1),
             (1, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
             (1, 4, E.ACTION, A.CHARGE, 2, 13, 10, 0, 0, 0),
@@ -6950,10 +6955,7 @@ def test_a_written_trace_with_nerve_tests_told_word_for_word():
             (2, -1, E.TURN, 1),
             (2, 3, E.ACTION, A.HOLD, -1, 10, 20, 0, 0, 0),
             (2, 4, E.ACTION, A.HOLD, -1, 13, 10, 0, 0, 0),
-            (2, 5, E.ACTION, A.CHARGE, 2, 13, 1, 0, 0, 0),
-            (2, 5, E.MOVE, 16, 6, 15, 5, charge), (2, 5, E.MOVE, 15, 5, 14, 4, charge),
-            (2, 5, E.MOVE, 14, 4, 14, 3, charge), (2, 5, E.MOVE, 14, 3, 14, 2, charge),
-            (2, 5, E.MOVE, 14, 2, 13, 1, charge), (2, 5, E.CHARGED, 2),
+            *_b3_charges_a3(),
             (2, 2, E.MELEE, 5, 6, 7, 0, 1, 0, 0, 0, 2),
             (2, 2, E.WOUND, 5, 4, 1, 0),
             (2, 2, E.FLEE, 12, 1, 9, 1, 5, 2, 0),
