@@ -839,7 +839,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
               S.Ev.KNOCKDOWN, S.Ev.WET, S.Ev.SAVE,
               S.Ev.ARM_LOCK, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
               S.Ev.STAY_ON, S.Ev.DUCK,
-              S.Ev.ENTANGLE}  # what a hit (a miss: DUCK) sets off inside a firing
+              S.Ev.ENTANGLE, S.Ev.STRAY}  # what a hit (a miss: DUCK, STRAY) sets off in a firing
     reach = round(10 * (rules.scatter_radius_in + rules.template_base_in)) / 10
     halve = 0.5 if rules.scatter_halved else 1.0
 
@@ -1048,6 +1048,18 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     # fighters going out, bolting horses), and the riders who keep the charge bonus
     eng = {}
     kept = set()  # war-horse riders keeping charge_bonus after their charge's round
+    fought_pair = []  # the latest combat round's two fighters
+    thrown_riders = set()  # riders thrown by a blow that felled their horse in the latest round
+
+    def downed_taken_out(where):  # under down_alone_out, one downed in his combat round (by a
+        # blow at him, or thrown down by his horse's fall) is out of action at once: none of
+        # the latest round's pair lies down still engaged
+        for x in fought_pair:
+            assert not (rules.down_alone_out and state[x] == DOWN and eng.get(x) is not None), \
+                ("a fighter downed in hand-to-hand is out of action at once (down_alone_out), "
+                 "one thrown down by his horse's fall too", x, where)
+        fought_pair.clear()
+        thrown_riders.clear()
 
     def reengage(b_):  # b_'s opponent is gone: an enemy engaged with him and in contact
         eng[b_] = next((c_ for c_ in sorted(eng) if eng.get(c_) == b_ and state[c_] != OUT
@@ -1172,6 +1184,18 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     calm_due, calmed = set(), set()
     runs_due = set()  # riders whose horse must go on its own this turn (a bolt or a runaway)
     runs_may = set()  # riders whose horse may (a runaway of a rider once in hand-to-hand)
+    late_riders = set()  # riders of side_now hit by a friend's stray shot on the move before
+    # their own turn of the movement phase came (engine._movement_phase: at his turn)
+
+    def late_run(x):  # such a rider pinned (or his horse) before his turn: his horse goes on
+        # its own at his turn, as one pinned when the turn began
+        if x in late_riders and mounted[x] and state[x] == STANDING and x not in runs_may and \
+                (hpin[x] or (pinned[x] and runaway_budget(x) > 0)):
+            runs_may.add(x)
+            if hpin[x] or x not in engaged_ever:
+                runs_due.add(x)
+            run_kind[x] = 0 if hpin[x] else 1
+            seen["late_horse_runs"] += 1
     ran_own = set()  # riders whose horse went on its own this turn
     run_kind = {}  # rider -> BOLT a due this turn
     runaway_m = getattr(rules, "runaway_move", "last_move")
@@ -1185,6 +1209,25 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     one = 2 if rules.natural_one_fails else 1  # the lowest die that hits (natural_one_fails)
     ducked = {}  # fighter -> the cover level (1, 2) of the duck back that is his pin now
     duck_due = None  # (target, firer, cover, need without cover, die, flags, mods, need)
+    stray_due = None  # a missed shot's stray dice owed: [firer, target, S, damage row, [(friend,
+    # hundredths of an inch off the line)] in order from the firer out]
+    stray_reach = 2.0 * round(100 * rules.stray_in) / 100.0 + 1e-9  # (cells: half-inches)
+
+    def stray_line(x, t):  # engine._stray: x's friends within stray_in of the segment x -> t
+        ax, ay = pos[x]
+        dx, dy = pos[t][0] - ax, pos[t][1] - ay
+        seg2 = dx * dx + dy * dy
+        near = []
+        for c_ in sorted(side):
+            if c_ == x or side[c_] != side[x] or state[c_] == OUT or seg2 <= 0:
+                continue
+            u = ((pos[c_][0] - ax) * dx + (pos[c_][1] - ay) * dy) / seg2
+            if not 0.0 < u < 1.0:
+                continue
+            gap = math.sqrt((ax + u * dx - pos[c_][0]) ** 2 + (ay + u * dy - pos[c_][1]) ** 2)
+            if gap <= stray_reach:
+                near.append((u, c_, round(50 * gap)))
+        return [(c_, gap) for _, c_, gap in sorted(near)]
     ld_now = {}  # each fighter's Ld (the profile's: no event changes it)
     tested = set()  # fighters who took an escape test (UNPIN) in this gang turn
     qd_ducked = set()  # overwatchers the quick-draw shot ducked, who fire (pin_cancels off)
@@ -1903,7 +1946,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def advance(lo, what):  # an event of phase ``lo``: the phases before it are over (their
         # loops done, their marks tested with nobody due a test)
-        nonlocal phase_floor, mover, cuts, ow_pending
+        nonlocal phase_floor, mover, cuts, ow_pending, marks
         assert lo >= phase_floor, ("a nerve test comes at the end of a phase: no event of a "
                                    "phase the tests ended after them (a gang turn's phases in "
                                    "order)", phase_floor, what)
@@ -1914,7 +1957,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if p + 1 == 3:
                 melee_bookkeeping()
         if lo > phase_floor:
-            quiet_end(what)
+            if lo == 1 and phase_floor == 0 and cuts and marks and \
+                    any(nerve_near(x, set(marks)) is not None for x in pos):
+                # the movement phase ended unseen at the last cut (an overwatch shot at the last
+                # fighter to act was the stationary overwatch's: he did not move): its marks
+                # had nobody due a test there, those after the cut are this phase's
+                marks, cuts = marks[cuts[-1]:], []
+                seen["marks_carried"] += 1
+            else:
+                quiet_end(what)
             phase_floor, mover, ow_pending = lo, None, False
 
     def overwatch_phase(t):  # an overwatch firing at t: the movement phase's at the mover (the
@@ -2002,6 +2053,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         if kind not in NESTED and not melee_step and not let_go:  # a new step of play: the
             # last one's hits
             settle_wounds()  # all rolled, its ammo rolls in hand-to-hand all taken
+            downed_taken_out(row.tolist())  # (a combat round's: its blows' take-outs done)
             assert rope_fall_due is None and rope_pin_due is None, \
                 ("an entangled rider is pulled off (FALL why FALL_ROPE) and the entangled "
                  "fighter pinned before the fall's hit", rope_fall_due, rope_pin_due)
@@ -2048,9 +2100,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                          "automatic hit, breaking away) runs for cover at once (FLEE why 0)",
                          x_, row.tolist())
                     flee_due = x_
-        if nerve is not None and not (kind in NESTED or let_go or melee_step or
-                                      kind == S.Ev.NERVE or (kind == S.Ev.FLEE and f5 == 0)):
-            nerve_end(row.tolist())
+        lying_out = kind == S.Ev.TAKEN_OUT and b == 0 and not (fight and f in fight["pair"])
+        if nerve is not None and (lying_out or not (
+                kind in NESTED or let_go or melee_step or kind == S.Ev.NERVE or
+                (kind == S.Ev.FLEE and f5 == 0))):  # (one lying in a fight taken out at the
+            nerve_end(row.tolist())  # hand-to-hand phase's start: a step of its own)
         if nerve_on and nerve is None and kind not in (S.Ev.NERVE, S.Ev.TURN, S.Ev.END):
             lo = phase_of(kind, f, a, b, e, f5, g)
             if lo is not None:
@@ -2070,6 +2124,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                        S.Ev.QUICK_DRAW):
             raise AssertionError("after a won quick draw the overwatcher fires or his shot "
                                  "is logged lost (OW_LOST)")
+        if stray_due is not None and kind not in (S.Ev.DUCK, S.Ev.AIM_LOST, S.Ev.WET,
+                                                  S.Ev.STRAY):
+            assert not stray_due[4], \
+                ("a missed shot of a gun or bow: each friend within stray_in of the line of fire "
+                 "rolls for a stray hit in turn from the firer out, until one is hit (STRAY)",
+                 stray_due, row.tolist())
+            stray_due = None
         if duck_due is not None and kind != S.Ev.DUCK and not (
                 kind == S.Ev.AIM_LOST and f == duck_due[0]):
             raise AssertionError(("a missed shot whose die would have hit but for the target's "
@@ -2177,6 +2238,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     still[x] = True  # (his telescopic sight: not moved this turn yet)
                     horse_mv.pop(x, None)
             start_stage, runs_due, runs_may, run_kind = "open", set(), set(), {}
+            late_riders.clear()
             ran_own.clear()
         elif kind == S.Ev.RUN:
             assert act.get(f) == S.Act.RUN and move_in[f] == 0 and f not in plan, \
@@ -2401,6 +2463,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                         seen["duck_chances"] += 1
                         if duck_on:
                             duck_due = (t, f, cov, need0, die, flags, mods, need)
+            if not hit and not template and weapon(b)["kind"] in (
+                    S.KIND_HANDGUN, S.KIND_LONG_GUN, S.KIND_BOW) and rules.stray_on > 0 and \
+                    rules.stray_in > 0 and (rules.stray_reading == "any_miss" or die == 1):
+                stray_due = [f, t, weapon(b)["strength"] + (
+                    s_of[f] if flagged(b, "user_strength") else 0) + (
+                    rules.double_both_strength if both else 0), b, stray_line(f, t), flags]
+                seen["stray_lines"] += bool(stray_due[4])
             # the shooter's own modifiers (skills, arms), each logged exactly when it applied
             bits = own(f, b, flags)[2]
             _, by_skill, by_sight = band(f, math.dist(pos[f], pos[t]), b)
@@ -2953,6 +3022,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("out of action in hand-to-hand: a fighter down or entangled (the text: he "
                  "counts as down), under down_alone_out", row.tolist())
             seen["tangled_taken_out"] += b == 0 and f in tied
+            seen["thrown_down_out"] += b == 0 and f in thrown_riders
             marks.append(f)  # gone out of action: his friends near him test (wm-12)
             state[f], pinned[f] = OUT, False
             unduck(f, "ducks_downed")
@@ -2967,8 +3037,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 expect = S.INJ_OUT
                 seen["drownings"] += rules.recovery_faces[a - 1] != S.INJ_OUT
             assert b == expect, "recovery: the table's face (drowning: water_recovery_drowning)"
-            if b == 0:  # up again with a flesh wound
-                state[f], pinned[f] = STANDING, True
+            if b == 0:  # up again with a flesh wound: pinned, unless still in hand-to-hand
+                state[f], pinned[f] = STANDING, eng.get(f) is None  # (reference 4.1)
+                seen["up_in_a_fight"] += eng.get(f) is not None
                 unduck(f)  # pinned, not ducked (FDUCK 0)
                 bs_now[f] = max(bs_now[f] - rules.flesh_wound_penalty, 0)
                 ws_now[f] = max(ws_now[f] - rules.flesh_wound_penalty, 0)
@@ -3029,6 +3100,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             elif kick_fail == f:  # his own kickback pinned the rider: a stay-on test is due
                 struck, kick_fail = (f, False), None
             pinned[f] = True
+            late_run(f)
         elif kind == S.Ev.UNPIN and f in ducked:  # a duck back's escape: a leadership test
             assert pinned[f]
             ld = ld_of(f) + duck_bonus[ducked[f] - 1]
@@ -3173,6 +3245,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 hit_[4].append(b)
         elif kind == S.Ev.MELEE:
             o, sa, sb, ha, hb = a, b, c, d, e
+            fought_pair[:] = [f, o]
             fought_turn[f] = fought_turn[o] = turn
             assert state[f] == STANDING and state[o] == STANDING and side[o] != side[f]
             assert f not in tied and o not in tied, \
@@ -3488,6 +3561,26 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      "may": {x for x, r_ in near.items() if r_ <= reach + 1e-6}}
             tally[side[f], "blasts"] += 1
             seen["blasts"] += 1
+        elif kind == S.Ev.STRAY:  # a friend near a missed shot's line: a D6 (stray_on)
+            assert stray_due is not None and stray_due[4] and \
+                (a, b) == tuple(stray_due[:2]) and (f, e) == stray_due[4][0], \
+                ("STRAY: the friends within stray_in of the missed shot's line, in turn from the "
+                 "firer out (e: hundredths of an inch off it)", stray_due, row.tolist())
+            assert 1 <= c <= 6 and d == (c <= rules.stray_on), "hit at or under stray_on"
+            stray_due[4].pop(0)
+            tally[side[a], "stray_rolls"] += 1
+            seen["stray_dice"].append(c)
+            if d:  # the shot stops in him: a hit as any (located, saved, pinned, wounded)
+                tally[side[a], "stray_hits"] += 1
+                seen["stray_hits_on_riders"] += mounted[f]
+                seen["stray_hits_on_down"] += state[f] == DOWN
+                wounds_due.append(owed(f, a, stray_due[2], False))
+                hit_mounted[f] = mounted[f]
+                if stray_due[5] & (S.SH_MIDMOVE | S.SH_QUICKDRAW) and side[a] == side_now and \
+                        f > a and act.get(f) is None:
+                    late_riders.add(f)  # his turn of the movement phase is still to come
+                last_shot_state[f] = state[f]
+                stray_due = None
         elif kind == S.Ev.BLAST_HIT:
             assert blast is not None and blast["firer"] == a, "BLAST_HIT follows its BLAST"
             assert f not in blast["got"] and f in blast["may"], "one BLAST_HIT each, under it"
@@ -3626,8 +3719,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 if e:
                     tally[side[f], "horses_lost"] += 1
                     due_next = (S.Ev.FALL, f, FALL_HORSE)
+                    if a >= 0 and hit_[3]:
+                        thrown_riders.add(f)  # by a blow: downed by the fall, out of action
                 else:
                     hpin[f], hpin_turn[f] = True, turn
+                    late_run(f)
                     if a < 0:
                         due_next = (S.Ev.STAY_ON, f, 1)  # the rider tests to stay on
         elif kind == S.Ev.FALL and b == S.FALL_ROPE:  # pulled off by a rope (wm-9)
@@ -4098,13 +4194,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     seen["sticks_left_unlit"] += sum(unlit.values())
     seen["bundles_lit_at_end"] += sum(1 for x in lit if lit[x])
     assert duck_due is None, ("a DUCK follows its missed shot", duck_due)
+    assert stray_due is None or not stray_due[4], ("a missed shot's STRAY dice", stray_due)
     assert nerve is None and brk is None and flee_due is None and aim_due is None, \
         ("a nerve test's break, automatic hit and flight are in the trace", nerve, brk)
     assert ammo == sixes + jam_faces, "one ammo roll per to-hit 6 and per jam face"
     for s_ in range(2):
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
-                    "gun_blows") + \
+                    "gun_blows", "stray_rolls", "stray_hits") + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
@@ -4158,7 +4255,7 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
          "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
          "skill_reload_rolls", "light_rolls", "dynamite_throw_rolls", "dynamite_scatter_faces",
-         "dynamite_blast_sizes", "parry_faces")  # lists
+         "dynamite_blast_sizes", "parry_faces", "stray_dice")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed")
@@ -4564,8 +4661,10 @@ LASSOED, BOLASED = roped("lasso"), roped("bolas")
 ROPERS = WMRules(riding_skill_a="fancy_ropin", riding_skill_b="fancy_ropin", gang_budget=3000,
                  **CAV)  # both sides fancy ropers, mounted, a lasso each (LASSOED)
 # the seed of the lassoed cavalry's fights: since wm-12's nerve tests (broken fighters run, fights
-# end sooner) seed 5's 48 fights show no shot by an entangled rider; seed 10's show 8
-ROPERS_SEED = 10
+# end sooner) seed 5's 48 fights show no shot by an entangled rider; seed 10's showed 8, but since
+# wm-14 (a rider thrown down in a fight is out at once) none taken out lying entangled; seed 11's
+# 48 show 6 entangled shots and 1 such take-out
+ROPERS_SEED = 11
 BOLAS_ROPERS = WMRules(riding_skill_a="fancy_ropin", gang_budget=3000, **CAV)  # side A's bolas
 LASSO_FOOT = WMRules(swap_a="lasso", swap_b="lasso", riding_skill_a="fancy_ropin",
                      riding_skill_b="fancy_ropin")

@@ -317,3 +317,25 @@ def test_a_blow_on_the_horse_ignores_its_riders_iron_jaw():
     assert any(r[4] for r in seen["horse_wound_rolls"])  # blows on their horses
     assert seen["iron_jaw_horse_blows"] == 0, seen["iron_jaw_horse_blows"]
 
+
+
+CAV_MIRROR = WMRules(mounted_a=True, mounted_b=True, gang_a="cavalry", gang_b="cavalry",
+                     build_a="balanced", build_b="balanced")
+
+
+@pytest.mark.parametrize("rules,least", [(CAV_MIRROR, 5), (dataclasses.replace(
+    CAV_MIRROR, down_alone_out=False), 0)], ids=["down-alone-out", "down-stays-in"])
+def test_a_rider_thrown_down_by_a_blow_on_his_horse_is_out_of_action(rules, least):
+    """The fault the wm-13 audit found, fixed in wm-14: a blow located on the horse that fells
+    it and throws the rider down left him lying in the fight (a fighter downed by a blow at
+    him was out of action at once, down_alone_out); if his recovery roll stood him up he was
+    pinned while engaged. The auditor now fails a combat round that leaves a fighter down and
+    still engaged under down_alone_out, and pins a fighter up again in hand-to-hand no more.
+    The cavalry mirror, both sides mounted, the brawler, the gunslinger rush and random (16
+    traced fights, seed 5): riders thrown down this way are taken out at once (seen 19 in
+    these fights under the defaults; floor 5; the wm-13 engine failed this auditor on the same
+    mirror with nerve_friend_in 6, seed 10); with down_alone_out off the fights pass too."""
+    seen = audited(rules, 16, "rules", names=["brawler", "gunslinger_rush", "random"])
+    assert seen["thrown_down_out"] >= least, seen["thrown_down_out"]
+    if least == 0:
+        assert seen["thrown_down_out"] == 0  # nobody is taken out for lying in a fight

@@ -200,6 +200,15 @@ broken', who ran at his turn did not act for that; each rule said once; the clos
 side records' nerve columns. Traces written by hand check the lines word for word (wm-13 too:
 a fighter who breaks pinned runs once the pin lifts, one who won his fight breaks away); fights
 without them (shoot-outs, nerve_tests 'none') say nothing of them.
+
+And stray shots (reference 2.4; off by default in wm-14, so fights of every pairing with them
+on, ``stray_fights``, besides the fights above, which have none): every STRAY has its
+line under its miss with the friend, his distance off the line of fire, his die and whether the
+stray shot strikes him, what the hit does to him told next as the firer's hit, the rule once and
+the closing line's count the side records'; a friend hit so in a fast draw's simultaneous fire
+is named as hit by his own side's fire. A fight of the engine's checks a hit word for word, and
+traces written by hand the lines, the rule's readings, a fast draw's fire, a flesh wound up in
+hand-to-hand (not pinned) and a rider downed by his horse's fall taken out in hand-to-hand.
 """
 
 import dataclasses
@@ -519,6 +528,11 @@ FEATURES = {
                                     ((_ev(ev, S.Ev.SHOT)[:, 9] & S.SH_FAN) != 0)).any(),
     "aim_lost_to_knockback": lambda ev: any(_knocked(ev, j) for j in np.flatnonzero(
         (ev[:, 2] == S.Ev.AIM_LOST) & (ev[:, 4] <= 2))),
+}
+# stray shots (off by default in wm-14: ``stray_fights`` turns them on) -> does this trace show it?
+STRAY_FEATURES = {
+    "stray_clear": lambda ev: (_ev(ev, S.Ev.STRAY)[:, 6] == 0).any(),
+    "stray_hit": lambda ev: (_ev(ev, S.Ev.STRAY)[:, 6] == 1).any(),
 }
 # a shoot-out mechanic -> does this trace show it?
 SHOOTOUT_FEATURES = {
@@ -2011,24 +2025,29 @@ def _order_rounds(events):
     return [list(r[r[:, 2] == S.Ev.ORDER][:, 5]) for r in _rounds(events) if r[0, 3] < 0]
 
 
-FIRE_BACK = re.compile(r"^(\w+) fires back although just (put down|taken out of action|pinned)"
-                       r"(?: by ([\w ]+))?: equal scores, so their shots are simultaneous\.\n"
+FIRE_BACK = re.compile(r"^(\w+) (fires back|fires) although just (put down|taken out of action|"
+                       r"pinned)(?: by ((?!his own)[\w ]+?))?(?:(?: and)? by his own side's fire "
+                       r"\(([\w ]+)\))?: equal scores, so their shots are simultaneous\.\n"
                        r"(\w+) ", re.M)
 
 
 def test_fire_back_is_told_exactly_when_a_fighter_down_out_or_pinned_fires(fights):
     """The simultaneous fire: a fighter the engine lets fire although down, out of action or
     pinned (one of his score hit him in the same shooting step) gets the note, just before
-    his own shot; nobody else does."""
+    his own shot; nobody else does. The enemies who hit him are named, and a friend's hit (a
+    stray shot, a template) as his own side's fire: he then fires, not fires back."""
     words = {"down": "put down", "out": "taken out of action", "pinned": "pinned"}
     for f in fights:
         labels = _labels(f.events)
         want = [(labels[i], words[st]) for i, st in _fire_back(f.events)]
         got = FIRE_BACK.findall(f.text)
-        assert [(who, how) for who, how, _, _ in got] == want, (f.seed, f.names)
-        for who, _, by, shooter in got:
-            assert shooter == who and by and who[0] not in {b[0] for b in by.split(" and ")}
-        assert f.text.count("fires back although") == len(want)
+        assert [(who, how) for who, _, how, _, _, _ in got] == want, (f.seed, f.names)
+        for who, verb, _, by, own, shooter in got:
+            assert shooter == who and (by or own), (f.seed, f.names, who)
+            assert who[0] not in {b[0] for b in by.split(" and ") if b}
+            assert {b[0] for b in own.split(" and ") if b} <= {who[0]}
+            assert (verb == "fires back") == bool(by)
+        assert len(re.findall(r"^\w+ fires(?: back)? although just ", f.text, re.M)) == len(want)
         if fights.kind != "fast_draw":
             assert not want
 
@@ -2668,7 +2687,7 @@ def test_wounds_and_kickback_say_the_shells_strength():
                 last[int(e[1])] = extra
             elif kind == S.Ev.BLAST:
                 s = R.weapon(WEAPONS[int(e[9])])["strength"]
-            elif kind == S.Ev.MELEE:
+            elif kind in (S.Ev.MELEE, S.Ev.NERVE):  # (a break's blow: hand-to-hand, wm-12)
                 s = None
             elif kind == S.Ev.WOUND and s is not None:
                 want.append(s)
@@ -7064,3 +7083,298 @@ def test_a_lever_shotguns_burst_is_told_shell_by_shell():
             assert f.text.count(" at no one: ") == _bursts_short(events), (seed, names)
             bursts += int((_ev(events, S.Ev.BURST)[:, 1] >= 0).sum())
     assert bursts > 0
+
+
+# ---------------------------------------------------------------- stray shots
+
+STRAY_LINE = re.compile(r"^    (The miss|It) flies on past (\w+) \((lying down, )?(?:([\d.]+)\" off|right "
+                        r"on) the line of fire\): a (\d)(?:, clear|: the stray shot strikes (\w+))\.$",
+                        re.M)
+STRAY_RULE = "Rule: stray shots: a shot of a gun or bow"
+
+
+def _stray_count(n, hits):
+    """The closing line's count of a side's stray-shot dice (``narrate``'s stray_count)."""
+    if n == 1:
+        return "; its misses flew on past its own fighters once (a stray-shot die)" + (
+            " and struck him" if hits else ", clear")
+    return (f"; its misses flew on past its own fighters {n} times (a stray-shot die each) and "
+            f"struck {hits or 'none'}{' of them' if hits else ''}")
+
+
+def _stray_replay(seed, names, mixed):
+    """``_replay`` with stray shots on (stray_on 1, the reference's rule; off by default)."""
+    rules = dataclasses.replace(WEAK if mixed else R, stray_on=1)
+    kinds, weights = table(list(names))
+    rosters = (MIXED, MIXED) if mixed else None
+    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights, rosters=rosters)
+    return rules, batch, events, tb, rosters
+
+
+@pytest.fixture(scope="module")
+def stray_fights():
+    """Every ordered pairing of GUNFIGHTERS with stray shots on, seed 0, the standard and the
+    mixed rosters, narrated."""
+    return [_fight(0, (a, b), *_stray_replay(0, (a, b), mixed))
+            for mixed in (False, True) for a in GUNFIGHTERS for b in GUNFIGHTERS]
+
+
+def test_every_stray_shot_is_told_under_its_miss(fights, stray_fights):
+    """Every STRAY (a missed shot of a gun or bow flying on past a friend of the firer within
+    stray_in of its line of fire) has its line, in order: 'The miss' for a miss's first, 'It'
+    for the next, the friend, his distance off the line, his die and, at or under stray_on,
+    that the stray shot strikes him. Each sits under its miss (the shot's line, then a duck
+    back and the stray dice before it); the line after a hit tells what it does to him (where
+    it lands on a rider, a save, the pin, the wound roll); the rule is said once; the closing
+    line counts each side's stray dice and hits as its records do. The default fights have
+    none (stray shots off); the stray fights show clear dice and hits."""
+    for f in [*fights, *stray_fights]:
+        labels = _labels(f.events)
+        want = []
+        for j in np.flatnonzero(f.events[:, 2] == S.Ev.STRAY):
+            e = f.events[j]
+            c, firer, die, hit, gap = (int(v) for v in (e[1], e[3], e[5], e[6], e[7]))
+            assert 1 <= die <= 6 and hit == (die <= f.rules.stray_on), e.tolist()
+            head = "It" if f.events[j - 1, 2] == S.Ev.STRAY else "The miss"
+            want.append((head, labels[c], f"{gap / 100:g}" if gap else "", str(die),
+                         labels[c] if hit else ""))
+        told = STRAY_LINE.findall(f.text)
+        assert [(h, who, gap, die, hit) for h, who, _, gap, die, hit in told] == want, \
+            (f.seed, f.names)
+        lines = [line for line in f.text.split("\n") if not line.lstrip().startswith("Rule: ")]
+        for n, line in enumerate(lines):
+            m = STRAY_LINE.match(line)
+            if not m:
+                continue
+            before = lines[n - 1]
+            shot = SHOT_LINE.search(before)
+            assert (shot and shot.group(3) == "miss") or " ducks back " in before or \
+                STRAY_LINE.match(before) and before.endswith(", clear."), \
+                (f.seed, f.names, before, line)
+            if m.group(6):
+                after = lines[n + 1]
+                assert after.startswith("    ") and m.group(6) in after, (f.seed, f.names, after)
+        assert f.text.count(STRAY_RULE) == (1 if want else 0), (f.seed, f.names)
+        for s in range(2):
+            n, hits = int(f.sides[s, S.S_STRAY_ROLLS]), int(f.sides[s, S.S_STRAY_HITS])
+            closing = _closing_line(f, s)
+            if n:
+                assert _stray_count(n, hits) in closing, (f.seed, f.names, closing)
+            else:
+                assert "flew on past its own" not in closing
+    assert not any((f.events[:, 2] == S.Ev.STRAY).any() for f in fights)
+    for name, has in STRAY_FEATURES.items():
+        assert any(has(f.events) for f in stray_fights), name
+
+
+def test_a_stray_shot_from_the_engine_is_told_with_the_hit_on_the_friend():
+    """The first fight of CANDIDATES (with stray shots on: stray_on 1) in which a stray shot
+    strikes a friend standing who is not mounted nor dodges: under the firer's missed shot
+    (and the clear dice before it) the friend's die and the hit, then his pin and his wound
+    roll at the shot's S, as a hit of the firer's."""
+    E = S.Ev
+
+    def shot_of(events, j):  # the SHOT a STRAY row flies on from
+        return max(i for i in np.flatnonzero(events[:, 2] == E.SHOT) if i < j)
+
+    for seed, names, mixed in CANDIDATES:
+        rules, batch, events, tb, rosters = _stray_replay(seed, names, mixed)
+        k = events[:, 2]
+        rows = [j for j in np.flatnonzero((k == E.STRAY) & (events[:, 6] == 1))
+                if k[j + 1] == E.PINNED and events[j + 1, 1] == events[j, 1] and
+                k[j + 2] == E.WOUND and events[j + 2, 1] == events[j, 1] and
+                not _flag(events[shot_of(events, j), 4], S.FL_USER_STRENGTH) and
+                not events[shot_of(events, j), 9] & S.SH_BOTH]
+        if rows:
+            break
+    else:
+        pytest.fail("no candidate fight has a stray shot that pins and wounds a friend")
+    f = _fight(seed, names, rules, batch, events, tb, rosters)
+    labels = _labels(events)
+    j = rows[0]
+    friend, firer, target = (labels[int(events[j, c])] for c in (1, 3, 4))
+    assert friend[0] == firer[0] != target[0]
+    shot = shot_of(events, j)
+    assert events[shot, 1] == events[j, 3] and events[shot, 3] == events[j, 4]
+    assert events[shot, 7] == 0  # a miss
+    wound = events[j + 2]
+    s = R.weapon(WEAPONS[int(events[shot, 4])])["strength"]
+    gap = int(events[j, 7])
+    off = f"{gap / 100:g}\" off the line of fire" if gap else "right on the line of fire"
+    head = "It" if k[j - 1] == E.STRAY else "The miss"
+    res = "wounded" if wound[6] else "no wound"
+    lines = [line for line in f.text.split("\n") if not line.lstrip().startswith("Rule: ")]
+    want = [f"    {head} flies on past {friend} ({off}): a {int(events[j, 5])}: the stray shot "
+            f"strikes {friend}.",
+            f"    {friend} is pinned."]
+    n = lines.index(want[0])
+    assert lines[n + 1] == want[1], lines[n + 1]
+    assert re.match(rf"    To wound {friend} \(S{s} against T\d+\): needs {int(wound[4])}\+, "
+                    rf"rolls {int(wound[5])}: {res}", lines[n + 2]), lines[n + 2]
+    back = n - 1
+    while STRAY_LINE.match(lines[back]) or " ducks back " in lines[back]:
+        back -= 1
+    shot_line = SHOT_LINE.search(lines[back])
+    assert shot_line and shot_line.group(3) == "miss" and f" at {target}" in lines[back], \
+        lines[back]
+    assert f.text.count(STRAY_RULE) == 1
+
+
+def _stray_rows():
+    """The hand-written gang-turn trace of stray shots: A1 (10,4) fires at B1 (10,16) and
+    misses; A2 (10,8) on the line of fire rolls a 4, A3 (11,12) half an inch off it a 1: hit,
+    pinned, wounded and down. A2's miss then flies past A3 lying there: a 5."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    return [(0, 0, E.DEPLOY, 10, 4, 0, lead, rev, -1),
+            (0, 1, E.DEPLOY, 10, 8, 0, gang, rev, -1),
+            (0, 2, E.DEPLOY, 11, 12, 0, gang, rev, -1),
+            (0, 3, E.DEPLOY, 10, 16, 1, gang, rev, -1),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (1, 1, E.ACTION, A.HOLD, -1, 10, 8, 0, 0, 0),
+            (1, 2, E.ACTION, A.HOLD, -1, 11, 12, 0, 0, 0),
+            (1, 0, E.SHOT, 3, rev, 4, 3, 0, 0, 0, S.COV_NONE, 0),
+            (1, 1, E.STRAY, 0, 3, 4, 0, 0),
+            (1, 2, E.STRAY, 0, 3, 1, 1, 50),
+            (1, 2, E.PINNED, 0), (1, 2, E.WOUND, 0, 4, 5, 1), (1, 2, E.INJURY, 3, S.INJ_DOWN),
+            (1, 1, E.SHOT, 3, rev, 4, 2, 0, 0, 0, S.COV_NONE, 0),
+            (1, 2, E.STRAY, 1, 3, 5, 0, 50),
+            (1, -1, E.TURN, 1),
+            (1, 3, E.ACTION, A.HOLD, -1, 10, 16, 0, 0, 0),
+            (1, -1, E.END, -1, S.END_LIMIT)]
+
+
+def test_a_written_trace_with_stray_shots_told_word_for_word():
+    """Traces written by hand (hand-checked). Gang turns (``_stray_rows``): each friend's die
+    under the miss, the first 'The miss', the next 'It', the hit on A3 told as A1's (pin,
+    wound at the revolver's S3, injury), the rule once under the first die, A3 lying down
+    when A2's miss passes him; the closing line counts side A's three dice and the hit. The
+    rule under natural_one and a stray_on of 2. A fast draw: A1 and A2 share score 8; A1's
+    miss strikes A2, who fires all the same at the same moment, hit by his own side's fire,
+    not firing back."""
+    text = narrate(written(_stray_rows()), empty(20, 20), ["x", "y"],
+                   dataclasses.replace(R, stray_on=1))
+    assert "\nA1 fires a shot at B1 with the revolver, 12\" away: needs 4+ to hit (7 - BS 4; -1 " \
+           "long range), rolls 3: miss.\n" in text
+    lines = [line for line in text.split("\n") if not line.lstrip().startswith("Rule: ")]
+    n = lines.index("    The miss flies on past A2 (right on the line of fire): a 4, clear.")
+    assert lines[n + 1:n + 5] == [
+        "    It flies on past A3 (0.5\" off the line of fire): a 1: the stray shot strikes A3.",
+        "    A3 is pinned.",
+        "    To wound A3 (S3 against T3): needs 4+, rolls 5: wounded.",
+        "    Injury roll for A3: 3: down."]
+    assert "\n    The miss flies on past A3 (lying down, 0.5\" off the line of fire): a 5, " \
+           "clear.\n" in text
+    assert "\n    The miss flies on past A2 (right on the line of fire): a 4, clear.\n      " \
+           "Rule: stray shots: a shot of a gun or bow that misses flies on past the firer's " \
+           "friends (down ones too) within 0.5\" of its line of fire, between firer and target: " \
+           "each rolls a D6 in turn, from the firer out, and the first to roll a 1 is hit by it, " \
+           "as by any shot of the firer's (pinned, rolled to wound), and it goes no further.\n" \
+           in text
+    assert text.count(STRAY_RULE) == 1
+    assert "\nSide A: 2 standing, 1 down (A3), 0 out of action.\n" in text
+    assert "\nSide A (x): 2 standing, 1 down (A3), 0 out of action; it fired 2 shots and hit " \
+           "with 0; its misses flew on past its own fighters 3 times (a stray-shot die each) " \
+           "and struck 1 of them.\n" in text
+    odd = dataclasses.replace(R, stray_reading="natural_one", stray_on=2, stray_in=1.0)
+    text = narrate(written(_stray_rows()), empty(20, 20), ["x", "y"], odd)
+    assert "Rule: stray shots: a shot of a gun or bow that misses with a natural 1 flies on " \
+           "past the firer's friends (down ones too) within 1\" of its line of fire, between " \
+           "firer and target: each rolls a D6 in turn, from the firer out, and the first to " \
+           "roll 2 or less is hit by it," in text
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rules = WMRules(scenario="shoot_out", shootout_fighters=2, stray_on=1)
+    rows = [(0, 0, E.DEPLOY, 10, 4, 0, lead, rev, -1),
+            (0, 1, E.DEPLOY, 10, 10, 0, gang, rev, -1),
+            (0, 2, E.DEPLOY, 10, 16, 1, gang, rev, -1),
+            (0, 3, E.DEPLOY, 14, 16, 1, gang, rev, -1),
+            (1, -1, E.TURN, -1), (1, 0, E.ORDER, 4, 4, 8), (1, 1, E.ORDER, 3, 5, 8),
+            (1, 2, E.ORDER, 3, 2, 5), (1, 3, E.ORDER, 3, 1, 4),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 4, 0, 0, 0),
+            (1, 1, E.ACTION, A.HOLD, -1, 10, 10, 0, 0, 0),
+            (1, 0, E.SHOT, 2, rev, 4, 3, 0, 0, 0, S.COV_NONE, 0),
+            (1, 1, E.STRAY, 0, 2, 1, 1, 0),
+            (1, 1, E.PINNED, 0), (1, 1, E.WOUND, 0, 4, 2, 0),
+            (1, 1, E.SHOT, 2, rev, 4, 5, 1, 0, 0, S.COV_NONE, 0),
+            (1, 2, E.PINNED, 1), (1, 2, E.WOUND, 1, 4, 6, 1), (1, 2, E.INJURY, 6, S.INJ_OUT),
+            (1, 3, E.ACTION, A.HOLD, -1, 14, 16, 0, 0, 0),
+            (1, 3, E.SHOT, 1, rev, 5, 2, 0, 0, 0, S.COV_NONE, 0),
+            (1, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(20, 20), ["x", "y"], rules)
+    lines = [line for line in text.split("\n") if not line.lstrip().startswith("Rule: ")]
+    n = lines.index("Score 8's shots, fired at the same moment:")
+    assert lines[n + 1:n + 7] == [
+        "A1 fires a shot at B1 with the revolver, 12\" away: needs 4+ to hit (7 - BS 4; -1 long "
+        "range), rolls 3: miss.",
+        "    The miss flies on past A2 (right on the line of fire): a 1: the stray shot strikes "
+        "A2.",
+        "    A2 is pinned.",
+        "    To wound A2 (S3 against T3): needs 4+, rolls 2: no wound.",
+        "A2 fires although just pinned by his own side's fire (A1): equal scores, so their shots "
+        "are simultaneous.",
+        "A2 fires a shot at B1 with the revolver, 6\" away: needs 4+ to hit (7 - BS 3), rolls 5: "
+        "hit."]
+    assert "; its misses flew on past its own fighters once (a stray-shot die) and struck him.\n" \
+           in text
+
+
+def test_a_written_trace_of_a_flesh_wound_up_in_hand_to_hand_and_a_horse_fall_taken_out():
+    """Traces written by hand (hand-checked). Under down_alone_out off, A1 puts B1, who charged
+    him, down in B's turn; at its end B1's recovery roll gets him up with a flesh wound still
+    in hand-to-hand: not pinned (reference 4.1), the turn headers after it say so, and he fights
+    on. Under the default rules B1 charges A1, riding: the blow strikes the horse, which falls,
+    and A1, downed by the fall, is out of action at once, told under the fall's hits as a
+    fighter downed by a blow is; B1's charge is not said to have fallen short."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    charge = [(1, -1, E.TURN, 1),
+              (1, 1, E.ACTION, A.CHARGE, 0, 10, 11, 0, 0, 0),
+              (1, 1, E.MOVE, 10, 14, 10, 13, S.MV_CHARGE),
+              (1, 1, E.MOVE, 10, 13, 10, 12, S.MV_CHARGE),
+              (1, 1, E.MOVE, 10, 12, 10, 11, S.MV_CHARGE), (1, 1, E.CHARGED, 0)]
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1),
+            (0, 1, E.DEPLOY, 10, 14, 1, gang, rev, -1),
+            *charge,
+            (1, 0, E.MELEE, 1, 9, 7, 1, 0, 0, 0, 0, 1),
+            (1, 1, E.WOUND, 0, 4, 5, 1), (1, 1, E.INJURY, 3, S.INJ_DOWN),
+            (1, 1, E.RECOVERY, 1, S.INJ_FLESH),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.MELEE, 1, 8, 7, 1, 0, 0, 0, 0, 0),
+            (2, 1, E.WOUND, 0, 4, 2, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    rules = dataclasses.replace(R, down_alone_out=False)
+    text = narrate(written(rows), empty(20, 20), ["x", "y"], rules)
+    assert "\nRecovery roll for B1 (down): 1, he gets up with a flesh wound (WS 2, BS 2) and " \
+           "fights on with A1: a fighter in hand-to-hand is not pinned.\n" in text
+    assert "; one up again while still in hand-to-hand is not pinned.\n" in text
+    assert "\nSide B: 1 standing, 0 down, 0 out of action.\n" in text.split("== Round 2")[1]
+    assert "\nA1 (WS 4) against B1 (WS 2): combat scores 8 and 7; A1 strikes 1 blow.\n" in text
+    assert "pinned" not in text.split("== Round 2")[1]
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 1),
+            (0, 1, E.DEPLOY, 10, 14, 1, gang, rev, -1, 0),
+            *charge,
+            (1, 0, E.MELEE, 1, 5, 7, 0, 1, 0, 0, 0, 1),
+            (1, 0, E.LOCATE, 1, 2, 1, 1), (1, 0, E.HORSE, 1, 3, 4, 4, 1),
+            (1, 0, E.FALL, 1, S.FALL_HORSE, 0),
+            (1, 0, E.WOUND, -1, 4, 5, 1), (1, 0, E.INJURY, 3, S.INJ_DOWN),
+            (1, 0, E.TAKEN_OUT, 1, 0),
+            (1, -1, E.END, 1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(20, 20), ["x", "y"], HORSE_RULES)
+    lines = [line for line in text.split("\n") if not line.lstrip().startswith("Rule: ")]
+    n = lines.index("Hand-to-hand:")
+    assert lines[n + 1:n + 8] == [
+        "A1 (WS 4) against B1 (WS 3), B1 charging: combat scores 5 and 7; B1 strikes 1 blow.",
+        "  B1's blow strikes A1's horse, not A1 (location roll 2: 1-4 the horse, 5-6 the rider).",
+        "  To wound A1's horse (S3 against T3): needs 4+, rolls 4: wounded: the horse falls.",
+        "  A1 comes down with his horse: 1 hit at S3; he is on foot at (10,10) (M 4), and the "
+        "horse leaves the fight.",
+        "  To wound A1 (the fall, S3 against T3): needs 4+, rolls 5: wounded.",
+        "  Injury roll for A1: 3: down.",
+        "  A1, down in hand-to-hand with B1, is out of action."]
+    assert "does not reach" not in text
+    assert "\nSide A (x): 0 standing, 0 down, 1 out of action (A1);" in text

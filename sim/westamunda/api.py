@@ -128,6 +128,11 @@ _SIDE_DOCS = {
     "flights": "runs for cover by this side's broken fighters (on breaking, again in later turns "
                "out of cover or in sight, and breaking away from hand-to-hand)",
     "rallies": "this side's broken fighters who passed the rally test (in cover and unseen)",
+    "stray_rolls": "stray-shot dice rolled for this side's missed shots (gun or bow), one for "
+                   "each of its own fighters within stray_in of the line of fire in turn",
+    "stray_hits": "of stray_rolls, those at or under stray_on: one of this side's fighters hit "
+                  "by its own missed shot (in pins and wounds too, as a template's friendly "
+                  "hits are)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -1080,6 +1080,59 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
         _get_wet(g, f, ge, out, t)
 
 
+@kernel
+def _stray(g, f, ge, sc, out, a, t, row, strength, d):
+    """Stray shots (reference 2.4): a's shot at t with weapon ``row`` missed (die ``d``; under
+    stray_reading 'natural_one' only a natural 1 strays). Each friend of a's on the table (down
+    ones too: a model lying there) within stray_in of the line of fire, the segment between
+    firer and target (ends excluded), rolls a D6 in turn from the firer out (ties by index;
+    Ev.STRAY each); the first at or under stray_on takes the hit (``_hit``, at the shot's S and
+    damage: pinned, wounded, located if he rides) and the shot goes no further. Guns and bows
+    only: a thrown weapon or rope that misses does not fly on, a scatter shell has its
+    template; with stray_on 0 no shot strays. Tidy stray_rolls, stray_hits (the firer's side)."""
+    fm, rp = ge.fm, g.rp
+    if rp[S.R_STRAY_ON] <= 0 or rp[S.R_STRAY100] <= 0 or (rp[S.R_STRAY_NAT] != 0 and d != 1):
+        return
+    kind = g.wt[row, S.WC_KIND]
+    if (kind != S.KIND_HANDGUN and kind != S.KIND_LONG_GUN and kind != S.KIND_BOW) or \
+            (g.wt[row, S.WC_FLAGS] & S.FL_TEMPLATE) != 0:
+        return
+    ax, ay = float(fm[a, FX]), float(fm[a, FY])
+    dx, dy = float(fm[t, FX]) - ax, float(fm[t, FY]) - ay
+    seg2 = dx * dx + dy * dy
+    if seg2 <= 0.0:
+        return
+    reach = 2.0 * rp[S.R_STRAY100] / 100.0 + 1e-9  # cells: half-inches
+    side = fm[a, FSIDE]
+    last = 0.0  # along the line, as a share of it: the friends already passed
+    last_c = -1
+    while True:
+        best, best_u, best_gap = -1, 2.0, 0.0
+        for c in range(fm.shape[0]):
+            if c == a or fm[c, FSIDE] != side or fm[c, FSTATE] == ST_OUT:
+                continue
+            u = ((fm[c, FX] - ax) * dx + (fm[c, FY] - ay) * dy) / seg2
+            if u <= 0.0 or u >= 1.0 or u < last or (u == last and c <= last_c):
+                continue
+            px, py = ax + u * dx - fm[c, FX], ay + u * dy - fm[c, FY]
+            gap = math.sqrt(px * px + py * py)
+            if gap > reach:
+                continue
+            if u < best_u or (u == best_u and c < best):
+                best, best_u, best_gap = c, u, gap
+        if best < 0:
+            return
+        last, last_c = best_u, best
+        die = roll(g.s, D6)
+        struck = die <= rp[S.R_STRAY_ON]
+        out.side_out[side, S.S_STRAY_ROLLS] += 1
+        _log(out, best, Ev.STRAY, a, t, die, 1 if struck else 0, round(50 * best_gap))
+        if struck:
+            out.side_out[side, S.S_STRAY_HITS] += 1
+            _hit(g, f, ge, sc, out, a, best, strength, g.wt[row, S.WC_DAMAGE])
+            return
+
+
 # ---------------------------------------------------------------- horses
 
 
@@ -1623,6 +1676,8 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
         else:
             if hit:
                 _hit(g, f, ge, sc, out, a, cur, strength, damage)
+            else:
+                _stray(g, f, ge, sc, out, a, cur, row, strength, die)
             px, py = tx, ty
     for _ in range(rolls):
         _ammo_roll(g, ge, out, a, k)
@@ -1954,9 +2009,12 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
             _entangle(g, f, ge, out, a, cur, k, strength)
         elif hit:
             _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
-        elif rp[S.R_DUCK] != 0:
-            _duck_back(g, f, ge, sc, out, a, cur, k, dist_in(ax, ay, fm[cur, FX], fm[cur, FY]),
-                       cov, snap, aim_turns, em, ch, sustained, d)
+        else:
+            if rp[S.R_DUCK] != 0:
+                _duck_back(g, f, ge, sc, out, a, cur, k,
+                           dist_in(ax, ay, fm[cur, FX], fm[cur, FY]), cov, snap, aim_turns, em,
+                           ch, sustained, d)
+            _stray(g, f, ge, sc, out, a, cur, row, strength, d)
         if wt[row, S.WC_FLAGS] & FL_TEMPLATE:  # a scatter shell: its template, or its scatter
             _blast(g, f, ge, sc, out, a, row, tx, ty, not hit, 1, cur if hit else -1, 0)
     for _ in range(rolls):
@@ -3147,8 +3205,9 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
     with both arms locked; a lance's charge strength in the round he charged: ``_hand_bonus``,
     tidy lance_charge_blows); crushing blow adds, b's iron jaw takes off, never below 1. Each
     wound is rolled unless b avoids it (``_saved``); b downed in the fight is out of action
-    (down_alone_out). A fighter who fired a handgun takes an ammo roll for it for each of his
-    ``sixes`` (attack dice showing 6) under pistol_melee_uses_rounds (text)."""
+    (down_alone_out), one thrown down by his horse's fall (a blow located on it) too. A
+    fighter who fired a handgun takes an ammo roll for it for each of his ``sixes`` (attack
+    dice showing 6) under pistol_melee_uses_rounds (text)."""
     fm, rp, kit, wt = ge.fm, g.rp, ge.kit, g.wt
     armed = fm[a, S.FARMS] != S.ARM_LEFT | S.ARM_RIGHT
     hand = fm[a, FS] + (_hand_bonus(fm, a) if armed else 0)
@@ -3178,6 +3237,8 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
             strength = max(strength - rp[S.R_IRON_JAW], 1)
         if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, True):
             _horse_hit(g, f, ge, out, a, b, at_horse)  # each blow located as a shot is
+            if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
+                _take_out(ge, out, b, a, 0)  # thrown down by his horse's fall: as any blow
             continue
         if _saved(g, ge, out, a, b, True):
             continue
@@ -3515,7 +3576,8 @@ def _recovery_phase(g, f, ge, sc, out, side):
     thrown burn down (``_fuse``), reloads, lighting and jam clearing done (not by a fighter
     pinned or down meanwhile), down fighters roll recovery_faces (up with a flesh wound and
     pinned, stay down, or out of action), pins that have cost their fighter a turn lifted
-    (Ev.PIN_LIFTED), broken fighters in cover and unseen try to rally (``_rally``)."""
+    (Ev.PIN_LIFTED), broken fighters in cover and unseen try to rally (``_rally``). One up
+    again while still in hand-to-hand (down_alone_out off, or thrown there) is not pinned."""
     fm = ge.fm
     now = out.clock[1]
     for a in range(fm.shape[0]):  # (out of action too: the bundle lies where he fell)
@@ -3543,9 +3605,10 @@ def _recovery_phase(g, f, ge, sc, out, side):
                 _take_out(ge, out, a, -1, -1)
             elif res == S.INJ_FLESH:
                 fm[a, FSTATE] = ST_STANDING
-                fm[a, FPINNED] = 1
-                fm[a, FPIN_TURN] = now
                 fm[a, S.FDUCK] = 0
+                if fm[a, FENGAGED] < 0:  # (reference 4.1: no pin in hand-to-hand)
+                    fm[a, FPINNED] = 1
+                    fm[a, FPIN_TURN] = now
                 _flesh_wound(g, ge, out, a, -1)
         elif fm[a, FPINNED] != 0 and fm[a, FPIN_TURN] < now and fast_draw == 0:
             fm[a, FPINNED] = 0
@@ -4084,6 +4147,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_LEADER_LD_IN, r.leader_ld_in), (S.R_KEEP_FLEEING, r.broken_keep_fleeing),
             (S.R_FLEE_AWAY, r.broken_flee_to == "cover_away"),
             (S.R_PINNED_RUNS, r.pinned_break_runs),
+            (S.R_STRAY100, round(100 * r.stray_in)), (S.R_STRAY_ON, r.stray_on),
+            (S.R_STRAY_NAT, r.stray_reading == "natural_one"),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

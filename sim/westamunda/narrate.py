@@ -90,6 +90,25 @@ is told as the leadership test it is (Ev.UNPIN c=1: the dice, his Ld and the cov
 friend needed). A hit pinning him later is said to replace the duck back, and the closing line
 counts the duck backs each side's misses caused. None of it is said with the rule off.
 
+Stray shots (reference 2.4: stray_in, stray_on, stray_reading): a missed shot of a gun or bow
+flies on past each friend of the firer (down ones too) within stray_in of its line of fire,
+between firer and target, in turn from the firer out (Ev.STRAY, one a friend), until one is
+hit. Each is told under the shot (after its duck back, if any), with the friend's die: 'The miss
+flies on past A3 (0.3" off the line of fire): a 4, clear.', the next 'It flies on past A5
+(...)', the one hit 'a 1: the stray shot strikes A5.', the rule said the first time; what the
+hit does to him (where it lands on a rider, a save, the pin, the wound at the shot's S, the
+injury, down, out of action) follows as the firer's hit, as a template's on a friend does, and
+in a fast draw's shooting a friend so hit by one of his score who still fires is told as hit by
+his own side's fire. The closing line counts each side's stray-shot dice and the hits among
+them (the tidy stray_rolls and stray_hits). Under stray_on 0 no miss strays, and none of it is
+said.
+
+A down fighter up again with a flesh wound on his recovery roll is pinned, unless he is still
+in hand-to-hand (reference 4.1: a fighter in hand-to-hand cannot be pinned): his recovery line
+then says he fights on with his opponent, not pinned. A rider thrown down in hand-to-hand by
+his horse's fall (a blow located on it wounding it) is out of action as a fighter downed by a
+blow is (down_alone_out), told under the fall's hits.
+
 Le Mats (wm-8): a Le Mat is two kit slots, its nine chambers (row ``lemat``) and, in the next,
 its shotgun barrel (a row of its shell type, ``lemat_part``). The opening roster names it once,
 'Le Mat (its shotgun barrel loaded with scatter shells; 1 box of scatter shells)', its slots
@@ -259,9 +278,11 @@ STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # and the fall)
 # (and a miss's duck back, duck_backs)
 # (and a fancy roper's rope: the entangling, and a lasso let go when its holder goes down or out)
+# (and a miss's stray shot: each friend of the firer near the line of fire rolls, the first hit
+# taking it, what the hit does to him following, stray_on)
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
               Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON, Ev.DUCK,
-              Ev.ENTANGLE, Ev.UNTANGLE)
+              Ev.ENTANGLE, Ev.UNTANGLE, Ev.STRAY)
 # the events of a hand-to-hand round after its MELEE: the blows (a gun's first its GUN_BLOW),
 # what each does, and the ammo rolls of a gun fired in it
 _MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
@@ -675,6 +696,9 @@ class _Story:
     def _rule(self, key: str) -> str:
         r = self.rules
         inj = (f"a flesh wound (-{r.flesh_wound_penalty} WS and BS)", "down", "out of action")
+        # reference 4.1: no pin in hand-to-hand (the engine's _recovery_phase)
+        up_engaged = ("; one up again while still in hand-to-hand is not pinned"
+                      if S.INJ_FLESH in r.recovery_faces else "")
         text = {
             "need": f"a shot needs a D6 of {r.needed_base} minus the shooter's BS, plus or "
                     "minus the to-hit modifiers; a natural 1 always misses"
@@ -731,7 +755,7 @@ class _Story:
             "down": f"a down fighter may only crawl {r.down_crawl_in}\"; at the end of each of "
                     "his side's turns he rolls to recover: "
                     + _faces(r.recovery_faces, ("up again with a flesh wound, and pinned",
-                                                "stays down", "out of action")),
+                                                "stays down", "out of action")) + up_engaged,
             "ammo": f"a natural {r.ammo_on} to hit (and each jam face of a sustained-fire "
                     "die) calls an ammo roll on the gun's score; a failure "
                     + ("makes the gun useless for the fight" if r.jam_outcome == "useless" else
@@ -778,6 +802,16 @@ class _Story:
                          f"{r.duck_back_ld_bonus[1]:+d} behind full cover, no friend needed; "
                          "failing, he stays pinned that turn and the duck back lifts at its "
                          "end; a hit on him meanwhile pins him as ever",
+            "stray": "stray shots: a shot of a gun or bow"
+                     + (" (not a scatter shell: its template)" if self.shells_carried() else "")
+                     + " that misses"
+                     + (" with a natural 1" if r.stray_reading == "natural_one" else "")
+                     + " flies on past the firer's friends (down ones too) within "
+                     f"{r.stray_in:g}\" of its line of fire, between firer and target: each "
+                     "rolls a D6 in turn, from the firer out, and the first to roll "
+                     + (f"a {r.stray_on}" if r.stray_on == 1 else f"{r.stray_on} or less")
+                     + " is hit by it, as by any shot of the firer's (pinned, rolled to wound), "
+                     "and it goes no further",
             "kickback": f"a gun of S {r.kickback_gap} or more above the firer's own S kicks: "
                         "an S test, failing which he is pinned",
             "knockdown": f"a hit of S{r.knockdown_strength} or more on a target "
@@ -1120,7 +1154,8 @@ class _Story:
                 "down": f"a down fighter may only crawl {r.down_crawl_in}\" when his score "
                         "comes; at the end of each round he rolls to recover: "
                         + _faces(r.recovery_faces, ("up again with a flesh wound, and pinned",
-                                                    "stays down", "out of action")),
+                                                    "stays down", "out of action"))
+                        + up_engaged,
                 "reload": text["reload"].replace("takes the fighter's turn and is done at its "
                                                  "end", "takes the fighter's action and is "
                                                  "done at the end of the round"),
@@ -2271,7 +2306,8 @@ class _Story:
 
     def fire_back(self, i):
         """A fighter of the score shooting now fires although one of the same score has just
-        downed, taken out or pinned him: their shots are simultaneous."""
+        downed, taken out or pinned him: their shots are simultaneous. A friend's hit (a stray
+        shot, a template) is named as his own side's fire, and he fires, not fires back."""
         g, f = self.grp, self.f[i]
         if not self.fast or g is None or self.phase != "shoot" or i not in g["able"] or \
                 i in g["noted"] or (f.state == STANDING and not f.pinned):
@@ -2279,9 +2315,14 @@ class _Story:
         g["noted"].add(i)
         how = {OUT: "taken out of action", DOWN: "put down"}.get(
             f.state, "made to duck back" if f.duck else "pinned")
-        by = [self.lab(a) for a in g["hit"].get(i, [])]
-        by_txt = f" by {' and '.join(by)}" if by else ""
-        self.say(f"{self.lab(i)} fires back although just {how}{by_txt}: equal scores, so "
+        hit_by = g["hit"].get(i, [])
+        foes = [self.lab(a) for a in hit_by if self.f[a].side != f.side]
+        own = [self.lab(a) for a in hit_by if self.f[a].side == f.side]  # a stray, a template
+        by_txt = f" by {' and '.join(foes)}" if foes else ""
+        if own:
+            by_txt += f"{' and' if foes else ''} by his own side's fire ({' and '.join(own)})"
+        verb = "fires" if own and not foes else "fires back"
+        self.say(f"{self.lab(i)} {verb} although just {how}{by_txt}: equal scores, so "
                  "their shots are simultaneous.")
 
     # ---------------------------------------------------------------- actions and moves
@@ -4022,6 +4063,55 @@ class _Story:
                  f"{self.why('duck_back')}: a leadership test (no friend needed), {r.ld_dice}D6 "
                  f"= {total} against Ld {ld} ({base}): {res}.")
 
+    # ---------------------------------------------------------------- stray shots
+
+    def stray(self, c, a, t, d, hit, gap100):
+        """a's shot at t missed and flies on past c, a friend of a's within stray_in of the line
+        of fire (Ev.STRAY: each such friend in turn from the firer out, ``gap100`` hundredths
+        of an inch off the line): his D6 ``d``, clear, or at or under stray_on (``hit``) the
+        stray shot strikes him and goes no further. What the hit does to him follows, told as
+        a's shot's (its S and damage, a rider's location, a save, the pin, the wound), as a
+        template's hit on a friend is; in a fast draw's shooting he counts as hit by a fighter
+        of his score (``fire_back``), unless a skill avoids it (``save``)."""
+        f = self.f[c]
+        me = self.lab(c)
+        prev = self.ev[self.i - 1]
+        again = int(prev[2]) == Ev.STRAY and int(prev[3]) == a and int(prev[4]) == t
+        off = (f"{gap100 / 100:g}\" off the line of fire" if gap100 > 0 else
+               "right on the line of fire")
+        lying = "lying down, " if f.state == DOWN else ""
+        res = f"a {d}: the stray shot strikes {me}" if hit else f"a {d}, clear"
+        self.say(f"    {'It' if again else 'The miss'} flies on past {me} ({lying}{off})"
+                 f"{self.why('stray')}: {res}.")
+        g = self.grp
+        if hit and self.fast and g is not None and self.phase == "shoot" and \
+                self.cur_shot is not None:
+            added = a not in g["hit"].setdefault(c, [])
+            if added:
+                g["hit"][c].append(a)
+            self.cur_shot["added"] = added
+
+    def shells_carried(self) -> bool:
+        """Does a fighter carry a gun with scatter shells (a template: no stray shots)?"""
+        return any(r >= 0 and self.weapon(r)["flags"] & S.FL_TEMPLATE and
+                   self.weapon(r)["kind"] in (S.KIND_HANDGUN, S.KIND_LONG_GUN)
+                   for f in self.f.values() for r in f.slots)
+
+    def stray_count(self, side) -> str:
+        """'; its misses flew on past its own fighters 3 times (a stray-shot die each) and
+        struck 1 of them', or '' (none did): the side records' stray_rolls and stray_hits."""
+        ev = self.ev
+        mine = [e for e in ev[ev[:, 2] == Ev.STRAY]
+                if int(e[3]) in self.f and self.f[int(e[3])].side == side]
+        if not mine:
+            return ""
+        n, hits = len(mine), sum(int(e[6]) != 0 for e in mine)
+        if n == 1:
+            return ("; its misses flew on past its own fighters once (a stray-shot die)"
+                    + (" and struck him" if hits else ", clear"))
+        return (f"; its misses flew on past its own fighters {n} times (a stray-shot die each) "
+                f"and struck {hits or 'none'}{' of them' if hits else ''}")
+
     # ---------------------------------------------------------------- nerve (wm-12)
 
     def ld_words(self, i: int, ld: int) -> str:
@@ -4561,8 +4651,7 @@ class _Story:
     def taken_out(self, t, by, why):
         """Out of action with no roll saying so: down in hand-to-hand, or WS and BS both 0."""
         if why == 0:
-            blow = self.before((Ev.AIM_LOST,))  # downed by a blow of this round, or lying
-            if not (self.melee_ctx and int(blow[2]) == Ev.INJURY and int(blow[1]) == t):
+            if not self.downed_in_round(t):  # downed by a blow of this round, or lying
                 self.melee_ctx = False  # the loop reached his pair: no blows are struck
                 self.melee_to(len(self.f), stop=(t, by))
                 self.melee_header()
@@ -4577,6 +4666,20 @@ class _Story:
         self.take_out(t)
         self.say(f"{ind}{self.lab(t)}, his flesh wounds having taken WS and BS both to 0, is out "
                  f"of action{self.why('flesh_zero')}.")
+
+    def downed_in_round(self, t) -> bool:
+        """Did fighter t go down in the hand-to-hand round being told (the events since its
+        MELEE: a blow's injury roll, or his horse's fall under a blow located on it, with the
+        fall's hits and a wet mark after them)? False: he lay there already, and the melee
+        loop reached his pair (down_alone_out)."""
+        if not self.melee_ctx:
+            return False
+        j = self.i - 1
+        while j > 0 and int(self.ev[j, 2]) in _MELEE_ROUND:
+            if int(self.ev[j, 1]) == t and int(self.ev[j, 2]) in (Ev.INJURY, Ev.FALL):
+                return True
+            j -= 1
+        return False
 
     # ---------------------------------------------------------------- hand-to-hand
 
@@ -4615,7 +4718,8 @@ class _Story:
 
     def melee_header(self):
         if self.phase != "melee":
-            self.shooting_done()
+            self.end_activation()  # (a charge told before a blow or a down fighter's end
+            self.shooting_done()  # takes his target out of the fight)
             self.phase = "melee"
             self.say("Hand-to-hand:")
 
@@ -5023,6 +5127,11 @@ class _Story:
             txt = "out of action"
         elif res == S.INJ_DOWN:
             txt = "he stays down"
+        elif f.eng >= 0:  # still in hand-to-hand: no pin there (reference 4.1)
+            f.state, f.pinned, f.duck = STANDING, False, 0
+            self.flesh_wound(i)
+            txt = (f"he gets up with a flesh wound (WS {f.ws}, BS {f.bs}) and fights on with "
+                   f"{self.lab(f.eng)}: a fighter in hand-to-hand is not pinned")
         else:
             f.state, f.pinned, f.duck = STANDING, True, 0
             self.flesh_wound(i)
@@ -5065,7 +5174,8 @@ class _Story:
             t = self.tally[s]
             self.say(f"Side {SIDES[s]} ({self.names[s]}): {self.status(s)}{self.water_count(s)}; "
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
-                     f"{self.nerve_count(s)}{self.duck_count(s)}{self.blast_count(s)}"
+                     f"{self.nerve_count(s)}{self.duck_count(s)}{self.stray_count(s)}"
+                     f"{self.blast_count(s)}"
                      f"{self.rider_count(s)}{self.scope_count(s)}{self.rope_count(s)}"
                      f"{self.dynamite_count(s)}{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
@@ -5193,6 +5303,8 @@ class _Story:
                 self.pinned(f, p[0])
             elif kind == Ev.DUCK:
                 self.duck(f, *p[:4])
+            elif kind == Ev.STRAY:
+                self.stray(f, *p[:5])
             elif kind == Ev.AMMO:
                 self.ammo(f, *p[:4])
             elif kind == Ev.RELOAD:

@@ -117,12 +117,13 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
- R_FLEE_AWAY, R_PINNED_RUNS, R_DEBUG) = range(144)
-N_RULES = 144
+ R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_DEBUG) = range(147)
+N_RULES = 147
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
-# R_PINNED_RUNS pinned_break_runs
+# R_PINNED_RUNS pinned_break_runs; R_STRAY100 stray_in (hundredths of an inch); R_STRAY_ON
+# stray_on (0: no stray shots); R_STRAY_NAT stray_reading 'natural_one' (0 'any_miss')
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -323,8 +324,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
- S_BREAKS, S_FLIGHTS, S_RALLIES) = range(83)
-N_SIDE_COLS = 83
+ S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS) = range(85)
+N_SIDE_COLS = 85
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -340,7 +341,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "tangled_actions", "lassos_lost", "dynamite_lit", "light_fails",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
-              "scope_shots", "nerve_tests", "breaks", "flights", "rallies")
+              "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
+              "stray_hits")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -391,6 +393,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # broken fighters' runs for cover (Ev.FLEE: on breaking, again in later turns out of cover or
 # in sight, and breaking away from hand-to-hand); rallies: broken fighters who passed the
 # rally test (Ev.RALLY).
+# stray_rolls: dice this side's friends rolled for this side's missed shots passing within
+# stray_in of them (Ev.STRAY); stray_hits: of those, friends the stray shot hit.
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -526,6 +530,9 @@ class Ev(IntEnum):
     FLEE = 52  # a broken fighter runs for cover: a, b = from x, y; c, d = to x, y; e=inches rolled
     #            (broken_flee_dice D6), f=why (0 he broke, 1 still out of cover or in sight at his
     #            turn, 2 breaking away from hand-to-hand); g=1 he ends in cover and unseen
+    STRAY = 54  # a missed shot passes within stray_in of the firer's friend (fighter): a=the
+    #             firer, b=the target missed, c=the D6, d=1 he is hit (c at most stray_on: the
+    #             hit's own events follow), e=hundredths of an inch from the line of fire
     RALLY = 53  # a broken fighter in cover and unseen rallies (recovery phase): a=2D6 total, b=the
     #             Ld tested, c=1 passed (no longer broken)
     FUSE = 49  # a lit bundle not thrown by the end of its holder's next turn: a=sticks, b=1 it
