@@ -530,11 +530,11 @@ class Ev(IntEnum):
     FLEE = 52  # a broken fighter runs for cover: a, b = from x, y; c, d = to x, y; e=inches rolled
     #            (broken_flee_dice D6), f=why (0 he broke, 1 still out of cover or in sight at his
     #            turn, 2 breaking away from hand-to-hand); g=1 he ends in cover and unseen
+    RALLY = 53  # a broken fighter in cover and unseen rallies (recovery phase): a=2D6 total, b=the
+    #             Ld tested, c=1 passed (no longer broken)
     STRAY = 54  # a missed shot passes within stray_in of the firer's friend (fighter): a=the
     #             firer, b=the target missed, c=the D6, d=1 he is hit (c at most stray_on: the
     #             hit's own events follow), e=hundredths of an inch from the line of fire
-    RALLY = 53  # a broken fighter in cover and unseen rallies (recovery phase): a=2D6 total, b=the
-    #             Ld tested, c=1 passed (no longer broken)
     FUSE = 49  # a lit bundle not thrown by the end of its holder's next turn: a=sticks, b=1 it
     #            went off where he is (unthrown_fuse 'explodes': an Ev.BLAST follows), 0 he
     #            snuffed it (the sticks back unlit)
