@@ -151,12 +151,13 @@ def test_in_heavy_rain_the_bows_ammo_roll_passes_half_the_time(rain):
 
 @pytest.mark.parametrize("trigger", ["pinned_or_down", "any_water"])
 def test_in_a_river_an_archer_gets_wet_as_the_immersion_reading_says(trigger):
-    """Across a river (96 fights, seed 6): under 'pinned_or_down' archers who waded deep water
-    keep the dry 2+ (seen 50 rolls) and only those pinned or down in water roll 4+ (seen 3);
-    under 'any_water' wading deep water makes every later roll 4+ (the auditor asserts each
-    roll's need)."""
+    """Across a river (96 fights, seed 8; seed 6 until wm-15's stray shots, whose fights then
+    showed no archer pinned or down in water rolling): under 'pinned_or_down' archers who waded
+    deep water keep the dry 2+ (seen 38 rolls) and only those pinned or down in water roll 4+
+    (seen 2); under 'any_water' wading deep water makes every later roll 4+ (seen 36 of 36
+    rolls after wading; the auditor asserts each roll's need)."""
     rules = WMRules(waterway="river", rough_patches=10, immersion_trigger=trigger)
-    seen = audited(rules, N_FIGHTS, (NATIVE, TOWN), types=TYPES, seed=6)
+    seen = audited(rules, N_FIGHTS, (NATIVE, TOWN), types=TYPES, seed=8)
     assert seen["waded_bow_rolls"] > 0 and seen["wet_bow_rolls"] > 0
     needs = collections.Counter(need for need, _ in seen["bow_ammo"])
     assert needs[rules.bow_wet_ammo] == seen["wet_bow_rolls"]

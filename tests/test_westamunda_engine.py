@@ -811,6 +811,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     ow_fired = set()
     rounds = {}  # rounds the fighter's latest firing put out (for kickback)
     fired_row = {}  # the weapon row of the fighter's latest SHOT (for kickback)
+    fired_moving = {}  # whether that SHOT was fired on the move (SH_MIDMOVE)
     burst = {}  # fighter -> [first target, where he stood, (arc, facing)] of his burst, or None
     recheck = set()  # fighters whose aims on them must hold unless AIM_LOST follows
     qd = None  # [mover, overwatcher, mover fired] after a passed quick draw
@@ -1211,7 +1212,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     duck_due = None  # (target, firer, cover, need without cover, die, flags, mods, need)
     stray_due = None  # a missed shot's stray dice owed: [firer, target, S, damage row, [(friend,
     # hundredths of an inch off the line)] in order from the firer out]
-    stray_reach = 2.0 * round(100 * rules.stray_in) / 100.0 + 1e-9  # (cells: half-inches)
+    stray_reach = round(100 * rules.stray_in) / 100.0 + 1e-9  # (inches: cells are 1")
 
     def stray_line(x, t):  # engine._stray: x's friends within stray_in of the segment x -> t
         ax, ay = pos[x]
@@ -1226,7 +1227,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 continue
             gap = math.sqrt((ax + u * dx - pos[c_][0]) ** 2 + (ay + u * dy - pos[c_][1]) ** 2)
             if gap <= stray_reach:
-                near.append((u, c_, round(50 * gap)))
+                near.append((u, c_, round(100 * gap)))
         return [(c_, gap) for _, c_, gap in sorted(near)]
     ld_now = {}  # each fighter's Ld (the profile's: no event changes it)
     tested = set()  # fighters who took an escape test (UNPIN) in this gang turn
@@ -2322,8 +2323,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             # rider): a step after his own mid-move shot's kickback pinned him (or threw him
             # from his horse, even out of action) is a fault, counted (a test asserts there
             # is none), the step's reach not checked
-            late = (pinned[f] and act.get(f) != HORSE_RUN) or state[f] == OUT or (
-                state[f] == DOWN and act.get(f) != S.Act.CRAWL)
+            late = (pinned[f] and act.get(f) not in (HORSE_RUN, None)) or state[f] == OUT or (
+                state[f] == DOWN and act.get(f) != S.Act.CRAWL)  # (None: his horse starts on
+            # its own under him, checked by start_run)
             if late:
                 seen["steps_after_pinned"].append((f, act.get(f), mounted[f], state[f]))
             if act.get(f) is None or act[f] == HORSE_RUN:  # his horse goes on its own
@@ -2465,7 +2467,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                             duck_due = (t, f, cov, need0, die, flags, mods, need)
             if not hit and not template and weapon(b)["kind"] in (
                     S.KIND_HANDGUN, S.KIND_LONG_GUN, S.KIND_BOW) and rules.stray_on > 0 and \
-                    rules.stray_in > 0 and (rules.stray_reading == "any_miss" or die == 1):
+                    round(100 * rules.stray_in) > 0 and (rules.stray_reading == "any_miss" or die == 1):
                 stray_due = [f, t, weapon(b)["strength"] + (
                     s_of[f] if flagged(b, "user_strength") else 0) + (
                     rules.double_both_strength if both else 0), b, stray_line(f, t), flags]
@@ -2696,6 +2698,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if not flags & S.SH_FAN:
                 rounds[f] = 1
             fired_row[f] = b
+            fired_moving[f] = bool(flags & S.SH_MIDMOVE)
             if rules.rapid_target_reading == "running":
                 rapid = ran(t)
             else:
@@ -2859,6 +2862,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  "weapon kicks)", row.tolist(), fired_row.get(f))
             rounds[f] = 0
             seen["kickback_tests"] += 1
+            seen["midmove_kick_pins"] += not b and fired_moving.get(f, False)
+            seen["midmove_kick_riders"] += not b and fired_moving.get(f, False) and mounted[f]
             burst[f] = None
             if not b and mounted[f]:
                 kick_fail = f  # pinned by it: he tests to stay on
@@ -4392,29 +4397,29 @@ NERVE_WM12 = WMRules(broken_flee_to="cover_nearest", pinned_break_runs=True, ner
                      leader_ld_in=12, broken_flee_dice=1)  # the wm-12 readings
 
 
-@pytest.mark.parametrize("rules,rosters,names,check", [
+@pytest.mark.parametrize("rules,rosters,names,check,seed", [
     (R, None, NAMES, ("nerve_tests", "breaks", "flights", "rallies", "rally_tests",
-                      "flights_why0", "flights_why1", "flights_hidden", "flights_stayed")),
+                      "flights_why0", "flights_why1", "flights_hidden", "flights_stayed"), 5),
     (NERVE_READINGS, None, NAMES, ("nerve_leader_ld", "rally_leader_ld", "nerve_pinned",
                                    "breaks_pinned", "flights_why1", "flights_stayed",
-                                   "owed_runs", "flights_why3")),
+                                   "owed_runs", "flights_why3"), 5),
     (NERVE_WM12, None, NAMES, ("breaks_pinned", "flights_why0", "flights_why1",
-                               "flights_stayed")),
+                               "flights_stayed"), 5),
     (NERVE_WIDE, None, NAMES, ("break_blows", "break_aways", "broken_melee", "flights_won",
-                               "owed_runs", "rallies")),
+                               "owed_runs", "rallies"), 6),
     (WMRules(nerve_friend_in=4), None, NERVE_CLOSE, ("break_blows", "broken_melee",
-                                                     "nerve_in_melee")),
+                                                     "nerve_in_melee"), 5),
     (WMRules(melee_reading="ws_roll", down_alone_out=False, nerve_friend_in=4), None,
-     NERVE_CLOSE, ("break_blows", "break_aways", "nerve_in_melee")),
+     NERVE_CLOSE, ("break_blows", "break_aways", "nerve_in_melee"), 5),
     (WMRules(mounted_a=True, mounted_b=True, gang_budget=3000, nerve_friend_in=6), "rules",
      NERVE_CLOSE, ("flights_mounted", "break_blows", "broken_melee", "flights_why2",
-                   "nerve_rounds", "flights_won", "owed_runs")),
+                   "nerve_rounds", "flights_won", "owed_runs"), 7),
     (WMRules(duck_backs=True, broken_flee_dice=4, waterway="river"), None, NAMES,
-     ("nerve_pinned", "flights_hidden", "rallies")),
-    (WMRules(scenario="shoot_out", shootout_order="turns"), None, NAMES, ())],
+     ("nerve_pinned", "flights_hidden", "rallies"), 5),
+    (WMRules(scenario="shoot_out", shootout_order="turns"), None, NAMES, (), 5)],
     ids=["town", "readings", "wm12-readings", "wide-one-run", "close", "close-ws-roll", "mounted",
          "river-ducks", "shoot-out"])
-def test_nerve_rules_hold_on_every_trace(rules, rosters, names, check):
+def test_nerve_rules_hold_on_every_trace(rules, rosters, names, check, seed):
     """Nerve (wm-12; docs/rules/westamunda.md "Nerve: breaking and rallying"), 48 traced fights
     of each configuration: the auditor follows the marks of every fighter gone down or out and
     the phase of the gang turn each event belongs to, and checks every NERVE (at a phase's end,
@@ -4427,8 +4432,10 @@ def test_nerve_rules_hold_on_every_trace(rules, rosters, names, check):
     broken fighters never acting or shooting and fighting at WS 0, each RALLY (in cover and
     unseen, not in the turn he broke, none passed by), escape-test friends unbroken and the tidy
     nerve_tests, breaks, flights and rallies (see ``_audit``); each configuration shows its
-    features, and none under broken_keep_fleeing off runs again nor any in a shoot-out."""
-    seen = audited(rules, 48, rosters, names=names)
+    features, and none under broken_keep_fleeing off runs again nor any in a shoot-out. (Seed
+    5; the wide one-run and mounted sets seed 6 and 7 since wm-15: flights_won is rare, seen
+    1 in each.)"""
+    seen = audited(rules, 48, rosters, names=names, seed=seed)
     assert seen["shots"] > 0
     for name in check:
         assert seen[name] > 0, (name, seen[name])
@@ -4767,14 +4774,17 @@ def test_entangled_fighters_charge_no_one_and_lassoed_horses_stay_pinned():
 
 @pytest.mark.parametrize("rules,rosters,game", [
     (KICK_RULES, (KICK, KICK), 2),
-    (dataclasses.replace(KICK_RULES, gang_budget=3000), (ride(KICK), KICK), 16)],
+    (dataclasses.replace(KICK_RULES, gang_budget=3000), (ride(KICK), KICK), 0)],
     ids=["on-foot", "mounted"])
 def test_a_mid_move_kickback_stops_the_mover(rules, rosters, game):
     """A fighter pinned (or thrown from his horse) by the kickback of his own snap shot on the
     move stops where he fired: the auditor counts steps taken after a pin, down or out of
-    action (a runaway horse's pinned rider apart)."""
+    action (a runaway horse's pinned rider apart), and the fight shows such kickbacks (on foot,
+    fight 2: 5; mounted, fight 0: 1, a rider's; wm-15)."""
     seen = audited(rules, 48, rosters, games=[game])
     assert seen["steps_after_pinned"] == []
+    assert seen["midmove_kick_pins"] > 0
+    assert seen["midmove_kick_riders"] > 0 or not rules.gang_budget == 3000
 
 
 # ---------------------------------------------------------------- pistols in hand-to-hand
@@ -5177,8 +5187,10 @@ def test_water_and_slow_ground_happen_in_play():
     """On river tables with rough ground, traced fights of every pairing (the auditor checks
     each rule): fighters wade slow ground, get wet (pinned or down in water, or moving through
     deep water), roll wetter ammo rolls with percussion and cartridge guns, drown, and are shot
-    at while pinned in water with its cover. Each must happen at least once in 96 fights."""
-    seen = audited(WMRules(waterway="river", rough_patches=10), 96, (MIXED, MIXED), seed=8)
+    at while pinned in water with its cover. Each must happen at least once in 96 fights
+    (seed 9 since wm-15: seen 321 slow steps, 181 wet marks, 2 wet ammo rolls, 3 drownings, 1
+    shot at a fighter pinned in water)."""
+    seen = audited(WMRules(waterway="river", rough_patches=10), 96, (MIXED, MIXED), seed=9)
     for name in ("slow_steps", "wet_marks", "wet_ammo_rolls", "drownings", "water_cover_shots"):
         assert seen[name] > 0, (name, seen)
     assert seen["drowned_records"] == seen["drownings"], "the tidy count is the trace's"

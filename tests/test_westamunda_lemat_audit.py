@@ -92,7 +92,7 @@ def fights():
             "first": (DRY, 160, (HANDGUNS, HANDGUNS), EAGER),
             "last": (DRY, 160, (HANDGUNS, HANDGUNS), LAST),
             "shells": (RARE, 96, (BOTH, BOTH), SHELL),
-            "rolled": (ROLL_DIE, 160, (HANDGUNS, HANDGUNS), EAGER),
+            "rolled": (ROLL_DIE, 240, (HANDGUNS, HANDGUNS), EAGER),
             "capped": (CAP3, 96, (HANDGUNS, HANDGUNS), EAGER),
             "useless": (USELESS, 96, (HANDGUNS, HANDGUNS), EAGER),
             "gunfighter": (RARE, 96, (GUNFIGHTER, HANDGUNS), EAGER),
@@ -165,15 +165,15 @@ def test_the_barrel_changes_shells_as_a_shotgun_does(seen):
 
 
 def test_a_failed_roll_loses_from_each_box(seen):
-    """Every still or walking reload a BS roll, reload_loss 'die' (160 fights): failed Le Mat
-    reloads (seen 66) load nothing and lose the shell that would have gone in (seen 14) and
-    the rest of the die from the chambers' box: often (seen 39) more rounds than the
-    chambers had room for."""
+    """Every still or walking reload a BS roll, reload_loss 'die' (240 fights; 160 until wm-15's
+    stray shots, whose 160 showed only 3 shells lost): failed Le Mat reloads (seen 106) load
+    nothing and lose the shell that would have gone in (seen 9) and the rest of the die from
+    the chambers' box: often (seen 63) more rounds than the chambers had room for."""
     got = seen["rolled"]
     failed = [r for r in rolls(got) if not r[PASSED]]
-    assert got["lemat_fails"] == len(failed) >= 22, got
+    assert got["lemat_fails"] == len(failed) >= 35, got
     assert all(r[PUT_B] == r[PUT_C] == 0 for r in failed)
-    assert sum(r[LOST_C] > r[ROOM_C] for r in failed) >= 13
+    assert sum(r[LOST_C] > r[ROOM_C] for r in failed) >= 21
     assert sum(r[LOST_B] > 0 for r in failed) >= 4
 
 

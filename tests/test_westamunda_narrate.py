@@ -38,7 +38,7 @@ own side's shell as such; every change of shells (Ev.SHELLS) is told; a wound sa
 strength (+1 for manstoppers both at once); the closing counts of templates and their hits are
 the side records'.
 
-And over skill fights ('skills': SKILL_CASES, about 130 replays, and SKILL_SHOOTOUTS): the
+And over skill fights ('skills': SKILL_CASES, about 160 replays, and SKILL_SHOOTOUTS): the
 gangs the rules field with the specialists' skills named (gunfighter against hip shooting,
 brawlers with a wrassler against dodge and against step aside, a native war band of marksmen,
 True Grit against nerves of steel), narrated without rosters as ``gangsim play`` does. Besides
@@ -87,7 +87,7 @@ cover, never on a rider or a fighter already pinned, each Ld test after a duck b
 after it). Two traces written by hand, gang turns and a fast draw, check the lines word for
 word; fights with the rule off say nothing of it.
 
-And over Le Mat fights ('lemat': LEMAT_CASES, about 180 replays; wm-8): Le Mat gangs (a Le Mat
+And over Le Mat fights ('lemat': LEMAT_CASES, about 190 replays; wm-8): Le Mat gangs (a Le Mat
 is two kit slots, its nine chambers and its shotgun barrel) reloading early, the barrel declared
 first and last, carrying manstopper shells besides (a change of shells), with jams common and
 with failed ammo rolls making a part useless, under reload_loss 'die', on horseback, and the
@@ -118,7 +118,7 @@ attack dice', 'another 6'), as many for a fighter in a round as his sixes, and n
 the rule is said once, under the first gun blow; fights without gun blows say nothing of them.
 A trace written by hand checks the lines word for word.
 
-And over fights with ropes and riding skills ('ropes': ROPE_CASES, about 180 replays; wm-9): the
+And over fights with ropes and riding skills ('ropes': ROPE_CASES, about 260 replays; wm-9): the
 rules' own gangs with side A's fancy ropers carrying lassos (against men on foot, against riders,
 riding themselves) or bolas (both sides: side B's strike at S), and cavalry riding sure-footed,
 on war horses and like Rooster Coburn; and fast-draw shoot-outs of the lasso gangs. Besides the
@@ -181,7 +181,7 @@ as its records' scope_shots. A trace written by hand checks the lines word for w
 hunter's shot through the sight, on overwatch, and a shot after his walk without it); fights
 without a sight (none hired, or the factor 1) say nothing of it.
 
-And over fights with nerve tests ('nerve': NERVE_CASES, 96 replays; wm-12, wm-13): the rules'
+And over fights with nerve tests ('nerve': NERVE_CASES, 112 replays; wm-12, wm-13): the rules'
 own gangs under the default nerve_tests 'friend_down', standard and brawlers (every fight above
 has them too: the models that follow positions read FLEE, a break's blow is a hand-to-hand
 wound).
@@ -201,8 +201,9 @@ side records' nerve columns. Traces written by hand check the lines word for wor
 a fighter who breaks pinned runs once the pin lifts, one who won his fight breaks away); fights
 without them (shoot-outs, nerve_tests 'none') say nothing of them.
 
-And stray shots (reference 2.4; off by default in wm-14, so fights of every pairing with them
-on, ``stray_fights``, besides the fights above, which have none): every STRAY has its
+And stray shots (reference 2.4; on by default since wm-15, so the fights above have them, and
+``stray_fights``, every pairing under the default rules, shows a clear die and a hit): every
+STRAY (its friend within stray_in of the line of fire, in hundredths of an inch) has its
 line under its miss with the friend, his distance off the line of fire, his die and whether the
 stray shot strikes him, what the hit does to him told next as the firer's hit, the rule once and
 the closing line's count the side records'; a friend hit so in a fast draw's simultaneous fire
@@ -284,13 +285,13 @@ SG = dataclasses.replace(R, skill_a="none", skill_b="none")
 GRIT_OK = dict(shootist_skills=R.shootist_skills + (SKILLS.index("true_grit"),))
 SKILL_CASES = [(dict(skill_a="gunfighter", skill_b="hip_shooting"), (0, 1)),
                (dict(build_a="brawlers", build_b="brawlers", skill_a="wrassler", skill_b="dodge"),
-                (0, 1)),
+                (0, 1, 2)),
                (dict(build_a="brawlers", build_b="brawlers", skill_a="wrassler",
-                     skill_b="step_aside"), (0,)),
+                     skill_b="step_aside"), (0, 1)),
                (dict(gang_a="native_war_band", skill_a="marksman", skill_b="marksman"), (0,)),
                (dict(GRIT_OK, skill_a="true_grit", skill_b="nerves_of_steel"), (0, 5))]
 SKILL_SHOOTOUTS = [(dict(build_a="brawlers", skill_a="wrassler", build_b="long_guns",
-                         skill_b="marksman", scenario="shoot_out"), 10, ("patient_aimer", "brawler")),
+                         skill_b="marksman", scenario="shoot_out"), 86, ("gunslinger_rush", "random")),
                    (dict(skill_a="nerves_of_steel", skill_b="nerves_of_steel",
                          scenario="shoot_out"), 0, ("random", "random"))]
 # horse fights (wm-5): the standard roster with every fighter mounted (a budget that pays for
@@ -320,7 +321,7 @@ LEMAT_CASES = [(LM, "hand", "first", (0, 1)), (LM, "hand", "last", (0, 1)),
                (dict(LM, ammo_on=5), "both", "shell", (0,)),
                (dict(LM, ammo_on=5, jam_outcome="useless"), "hand", "first", (0,)),
                (dict(LM, reload_loss="die"), "hand", "last", (1,)),
-               (dict(LM, gang_budget=3000), "mounted", "first", (0, 1, 2)),
+               (dict(LM, gang_budget=3000), "mounted", "first", (0, 1, 2, 3)),
                (dict(LM, swap_a="lemat_manstopper", swap_b="lemat"), "rules", None, (0,))]
 LM_WEIGHTS = {"first": {"reload_at": 5}, "last": {"reload_at": 5, "barrel_first": 0},
               "shell": {"reload_at": 5, "shell": 1}}
@@ -358,7 +359,7 @@ CAVALRY = dict(mounted_a=True, mounted_b=True, gang_a="cavalry", gang_b="cavalry
 ROPE_CASES = [(ROPES, (0, 1)),
               (dict(ROPES, mounted_b=True, gang_b="cavalry", build_b="balanced"), (6, 7, 13)),
               (dict(ROPES, mounted_a=True, gang_budget=3000), (2, 3, 6, 60)),
-              (dict(swap_a="bolas", swap_b="bolas", riding_skill_a="fancy_ropin"), (0, 1)),
+              (dict(swap_a="bolas", swap_b="bolas", riding_skill_a="fancy_ropin"), (0, 1, 5, 7)),
               (dict(CAVALRY, riding_skill_a="sure_footed"), (0,)),
               (dict(CAVALRY, riding_skill_a="war_horse"), (0,)),
               (dict(CAVALRY, riding_skill_a="ride_like_rooster"), (0,))]
@@ -529,7 +530,7 @@ FEATURES = {
     "aim_lost_to_knockback": lambda ev: any(_knocked(ev, j) for j in np.flatnonzero(
         (ev[:, 2] == S.Ev.AIM_LOST) & (ev[:, 4] <= 2))),
 }
-# stray shots (off by default in wm-14: ``stray_fights`` turns them on) -> does this trace show it?
+# stray shots (on by default since wm-15; ``stray_fights`` shows both) -> does this trace show it?
 STRAY_FEATURES = {
     "stray_clear": lambda ev: (_ev(ev, S.Ev.STRAY)[:, 6] == 0).any(),
     "stray_hit": lambda ev: (_ev(ev, S.Ev.STRAY)[:, 6] == 1).any(),
@@ -6362,8 +6363,10 @@ def test_a_written_trace_with_a_telescopic_sight_told_word_for_word():
 # GUNFIGHTERS on each seed, the rules' own gangs (builds.side_roster) under the default
 # nerve_tests 'friend_down': the standard gangs, and brawlers on both sides (hand-to-hand: a
 # fighter broken under his opponent's blow, a broken fighter charged breaking away, one who won
-# breaking away all the same: brawlers seed 112, rare, wm-13); the seeds show every NERVE_FEATURES
-NERVE_CASES = [({}, (0, 1)), (dict(build_a="brawlers", build_b="brawlers"), (0, 1, 4, 112))]
+# breaking away all the same: brawlers seed 44, rare, in 3 of the 1,920 fights of seeds 0-119 in
+# wm-15; one who broke pinned running the run he owed: brawlers seed 6); the seeds show every
+# NERVE_FEATURES
+NERVE_CASES = [({}, (0, 1)), (dict(build_a="brawlers", build_b="brawlers"), (0, 1, 4, 6, 44))]
 NERVE_RULE = "Rule: when a fighter goes down or out of action, each friend of his standing within"
 FLEE_RULE = "Rule: a broken fighter runs "
 RALLY_RULE = "Rule: at the end of his side's turn (not the turn he broke) a broken fighter "
@@ -7103,18 +7106,16 @@ def _stray_count(n, hits):
 
 
 def _stray_replay(seed, names, mixed):
-    """``_replay`` with stray shots on (stray_on 1, the reference's rule; off by default)."""
-    rules = dataclasses.replace(WEAK if mixed else R, stray_on=1)
-    kinds, weights = table(list(names))
-    rosters = (MIXED, MIXED) if mixed else None
-    batch, events, tb = replay(rules, seed, 0, 0, kinds, weights, rosters=rosters)
-    return rules, batch, events, tb, rosters
+    """``_replay`` with stray shots on: stray_on 1 and stray_in 1/2", the reference's rule and
+    the default since wm-15 (off, stray_on 0, the default of wm-14)."""
+    assert (R.stray_on, R.stray_in) == (1, 0.5)
+    return _replay(seed, names, mixed)
 
 
 @pytest.fixture(scope="module")
 def stray_fights():
-    """Every ordered pairing of GUNFIGHTERS with stray shots on, seed 0, the standard and the
-    mixed rosters, narrated."""
+    """Every ordered pairing of GUNFIGHTERS with stray shots on (the default rules), seed 0,
+    the standard and the mixed rosters, narrated."""
     return [_fight(0, (a, b), *_stray_replay(0, (a, b), mixed))
             for mixed in (False, True) for a in GUNFIGHTERS for b in GUNFIGHTERS]
 
@@ -7126,15 +7127,21 @@ def test_every_stray_shot_is_told_under_its_miss(fights, stray_fights):
     that the stray shot strikes him. Each sits under its miss (the shot's line, then a duck
     back and the stray dice before it); the line after a hit tells what it does to him (where
     it lands on a rider, a save, the pin, the wound roll); the rule is said once; the closing
-    line counts each side's stray dice and hits as its records do. The default fights have
-    none (stray shots off); the stray fights show clear dice and hits."""
+    line counts each side's stray dice and hits as its records do. The friend's distance off
+    the line is in hundredths of an inch (cells are 1"), never beyond stray_in (1/2": 50).
+    Stray shots are on by default since wm-15: the gang fights show them, and the stray fights
+    (the same rules) show clear dice and hits; played again under stray_on 0 (wm-14's default)
+    the stray fights have none, and say nothing of them."""
     for f in [*fights, *stray_fights]:
         labels = _labels(f.events)
         want = []
-        for j in np.flatnonzero(f.events[:, 2] == S.Ev.STRAY):
+        rows = np.flatnonzero(f.events[:, 2] == S.Ev.STRAY)
+        assert f.rules.stray_on or not len(rows), (f.seed, f.names)
+        for j in rows:
             e = f.events[j]
             c, firer, die, hit, gap = (int(v) for v in (e[1], e[3], e[5], e[6], e[7]))
             assert 1 <= die <= 6 and hit == (die <= f.rules.stray_on), e.tolist()
+            assert 0 <= gap <= round(100 * f.rules.stray_in), e.tolist()
             head = "It" if f.events[j - 1, 2] == S.Ev.STRAY else "The miss"
             want.append((head, labels[c], f"{gap / 100:g}" if gap else "", str(die),
                          labels[c] if hit else ""))
@@ -7162,16 +7169,26 @@ def test_every_stray_shot_is_told_under_its_miss(fights, stray_fights):
                 assert _stray_count(n, hits) in closing, (f.seed, f.names, closing)
             else:
                 assert "flew on past its own" not in closing
-    assert not any((f.events[:, 2] == S.Ev.STRAY).any() for f in fights)
+    if fights.kind == "gang_fight":
+        assert any((f.events[:, 2] == S.Ev.STRAY).any() for f in fights)
+        for f in stray_fights:
+            off = dataclasses.replace(f.rules, stray_on=0)
+            kinds, weights = table(list(f.names))
+            batch, events, tb = replay(off, f.seed, 0, 0, kinds, weights, rosters=f.rosters)
+            text = _fight(f.seed, f.names, off, batch, events, tb, f.rosters).text
+            assert not (events[:, 2] == S.Ev.STRAY).any() and not batch.sides[0][:, [
+                S.S_STRAY_ROLLS, S.S_STRAY_HITS]].any(), (f.seed, f.names)
+            assert STRAY_RULE not in text and "flies on past" not in text and \
+                "flew on past its own" not in text, (f.seed, f.names)
     for name, has in STRAY_FEATURES.items():
         assert any(has(f.events) for f in stray_fights), name
 
 
 def test_a_stray_shot_from_the_engine_is_told_with_the_hit_on_the_friend():
-    """The first fight of CANDIDATES (with stray shots on: stray_on 1) in which a stray shot
-    strikes a friend standing who is not mounted nor dodges: under the firer's missed shot
-    (and the clear dice before it) the friend's die and the hit, then his pin and his wound
-    roll at the shot's S, as a hit of the firer's."""
+    """The first fight of CANDIDATES (stray shots on: stray_on 1, the default since wm-15) in
+    which a stray shot strikes a friend standing who is not mounted nor dodges: under the
+    firer's missed shot (and the clear dice before it) the friend's die and the hit, then his
+    pin and his wound roll at the shot's S, as a hit of the firer's."""
     E = S.Ev
 
     def shot_of(events, j):  # the SHOT a STRAY row flies on from

@@ -78,6 +78,16 @@ def _fast_draw_audit(rules, ev, games, sides):
     level = None  # the score now acting
     tie_sides = []  # sides of the fighters acting at the current score, in order
     lost, pinned = set(), set()  # failed escapes at this score; fighters pinned now
+    burst = []  # a burst fired by a tied shooter already down: [firer, target, shots, told]
+
+    def close_burst():
+        if burst:
+            x, t, shots, told = burst
+            assert told == shots or state[t] == OUT, \
+                ("a tied shooter shot down at his score fires his whole burst", x, shots, told)
+            seen["down_bursts"] += 1
+            seen["down_burst_shots"] += told
+            burst.clear()
 
     def close_score():
         if len(set(tie_sides)) == 2:
@@ -91,6 +101,11 @@ def _fast_draw_audit(rules, ev, games, sides):
         f, kind = int(row[1]), int(row[2])
         a, b, c, d = (int(v) for v in row[3:7])
         g = int(row[9])
+        if kind in (S.Ev.TURN, S.Ev.ACTION, S.Ev.UNPIN, S.Ev.BURST) or \
+                (kind == S.Ev.SHOT and burst and f != burst[0]):
+            close_burst()
+        if kind == S.Ev.BURST and state[f] != STANDING:
+            burst[:] = [f, a, c, 0]
         if kind == S.Ev.DEPLOY:
             prof_i[f] = rules.profile(FIGHTERS[d])["I"]
             side[f], state[f] = c, STANDING
@@ -146,6 +161,8 @@ def _fast_draw_audit(rules, ev, games, sides):
                             score.get(a) == level), "tied fighters do not overwatch each other"
             elif not g & (S.SH_QUICKDRAW | S.SH_MIDMOVE):
                 assert score.get(f) == level, "the shooting step is the acting score's"
+                if burst and f == burst[0] and g & S.SH_FAN:
+                    burst[3] += 1
                 if state[f] != STANDING:
                     seen["return_fire"] += 1  # shot by one of the same score, he still fires
             seen["shots"] += 1
@@ -167,6 +184,7 @@ def _fast_draw_audit(rules, ev, games, sides):
                 pinned.add(f)  # he gets up pinned
         elif kind == S.Ev.BOTTLE:
             raise AssertionError("no bottle tests in a shoot-out")
+    close_burst()
     up = [sum(1 for x in state if side[x] == s and state[x] == STANDING) for s in range(2)]
     assert up == [int(sides[0, S.S_STANDING]), int(sides[1, S.S_STANDING])]
     if games[S.G_END] == S.END_SHOT_DOWN:
@@ -192,10 +210,30 @@ def fast_draw():
 def test_the_fast_draw_order_holds_on_every_trace(fast_draw):
     assert fast_draw["shot_down"] > 140, fast_draw  # a duel on open ground is decided
     assert fast_draw["ties_acting"] > 0  # equal scores act together
+    # a tied shooter already shot down at his score fires his whole burst (seen 18 bursts, 38
+    # shots: with wm-14's stop, one shot each)
+    assert fast_draw["down_bursts"] > 5 and \
+        fast_draw["down_burst_shots"] > fast_draw["down_bursts"] + 5, fast_draw
     # the simultaneous fire happens: a fighter shot down by one of the same score fires back
     assert fast_draw["return_fire"] > 0
     # pins are tested at the fighter's own score, and a failed test costs that activation
     assert fast_draw["escape_tests"] > 20 and fast_draw["activations_lost_to_pins"] > 5
+
+
+def test_an_overwatch_declared_at_a_tie_is_not_fired_at_the_tied_enemy():
+    """Found 2026-12-06 (rules wm-14): a fighter who declared overwatch at his score fired at
+    the end of that score's moves on an enemy tied with him (``_overwatch_stationary``; the
+    random player declares overwatch, the four presets never do in a duel): 7 of 160 fast-draw
+    fights with the random player in the pool failed the audit. Since wm-15 every one passes,
+    with overwatch declared 77 times in them (the four presets alone: none)."""
+    names = ["random"] + NAMES
+    k, w = lineups(names, 160)
+    declared = 0
+    for i in range(160):
+        batch, ev, _ = replay(SO, 4, 1, i, k[i], w[i])
+        _fast_draw_audit(SO, ev, batch.games[0], batch.sides[0])
+        declared += int((ev[:, 2] == S.Ev.OVERWATCH).sum())
+    assert declared > 20, declared
 
 
 def test_a_tie_between_the_sides_goes_first_by_a_fair_coin(fast_draw):

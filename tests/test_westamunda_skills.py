@@ -125,7 +125,7 @@ CASES = {
                                                    native_injury="best_of_two",
                                                    melee_drowning=True),
                                            ("native_rolls", "drownings"), (MIXED, MIXED), 96,
-                                           9, NATIVES),
+                                           10, NATIVES),
     # hired fighters: scouts are resilient (native_injury) whatever their gang; a bounty hunter
     # and hired guns with their kits' shotguns and buffalo guns
     "hired-scouts-v-bounty-hunter": case(WMRules(hire_a="scout_1", hire_count_a=3,
@@ -156,14 +156,15 @@ def test_skills_hold_on_every_trace(name):
 # 1. Under native_injury 'best_of_two' a war band's fighter wounded in water whose one injury
 # die drowns him (a face the table makes down, at or over drown_out_on) while the other is a
 # natural out of action is out of action only because of the water (the better of down and out
-# would be down): drowned must count him. Fight 82 of the case at seed 9: INJURY (a=6, b=out,
-# c=5) and (a=5, b=out, c=6) in shallow water (drowns on 5+): the trace shows 2 drownings.
+# would be down): drowned must count him. Fights 21 and 43 of the case at seed 10 (seed 9's
+# fight 82 until wm-15's stray shots changed the fights): INJURY (a=5, b=out, c=6) in water
+# and (a=4, b=out, c=6) in deep water (drowns on 4+): the traces show 2 drownings.
 def test_drowned_counts_a_best_of_two_out_only_water_made():
     c = CASES["natives-in-a-river-best-of-two"]
-    seen = audited(c["rules"], c["n"], c["rosters"], seed=c["seed"], games=[82],
+    seen = audited(c["rules"], c["n"], c["rosters"], seed=c["seed"], games=[21, 43],
                    types=c["types"])
-    if seen["drownings"] != 2:  # (a plain failure, not the expected one: re-pick the fight)
-        pytest.fail(f"fight 82 no longer shows the case: {seen['drownings']} drownings")
+    if seen["drownings"] != 2:  # (a plain failure, not the expected one: re-pick the fights)
+        pytest.fail(f"fights 21 and 43 no longer show the case: {seen['drownings']} drownings")
     assert seen["drowned_records"] == seen["drownings"]
 
 
@@ -206,7 +207,7 @@ SEEN = {  # name: (rules, fights); unpin_friend_in 6: more escape tests with a f
                                    gang_a="native_war_band", native_injury="best_of_two",
                                    **BRAWLERS), 160),
 }
-SEED = 11
+SEED = 12  # (11 until wm-15: its stray-shot fights' 2-against-2 combat scores fell below 1e-3)
 
 
 @pytest.fixture(scope="module")

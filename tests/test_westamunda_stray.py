@@ -1,5 +1,6 @@
 """Westamunda stray shots (reference 2.4; docs/rules/westamunda.md "Stray shots and the thrown
-rider"; rules ``stray_in`` 0.5", ``stray_on`` 1, ``stray_reading`` 'any_miss'; rules wm-14).
+rider"; rules ``stray_in`` 0.5", ``stray_on`` 1, ``stray_reading`` 'any_miss'; in the engine
+since wm-14, the default since wm-15).
 
 A missed shot of a gun or bow (not a scatter shell's template, not a thrown weapon or rope)
 may hit one of the firer's own fighters on the table (down ones too) within stray_in of the
@@ -30,8 +31,8 @@ from sim.westamunda import state as S
 from sim.westamunda.rules import WMRules
 
 ALPHA = 1e-3
-ON = WMRules(stray_on=1)  # the reference's rule (off by default in wm-14: the docs say why)
-OFF = R
+ON = R  # the reference's rule (the default since wm-15)
+OFF = WMRules(stray_on=0)
 NAT = WMRules(stray_on=1, stray_reading="natural_one")
 WIDE = WMRules(stray_on=1, stray_in=2.0)
 ROLLS = S.SIDE_NAMES.index("stray_rolls")
@@ -49,13 +50,13 @@ def tidy():
 
 
 def test_stray_shots_happen_in_play_and_never_without_the_rule(tidy):
-    """The rule on (1/2", a 1; off by default); over 500 fights both sides roll stray dice (seen
+    """The rule on (1/2", a 1; the default); over 500 fights both sides roll stray dice (seen
     781 and 728, 3.0 a fight; floors 250 each) and hit their own men (seen 267, 0.53 a fight,
     against 5,048 hits on the enemy; floor 90); with stray_on 0 none; the natural-one reading
     rolls fewer dice (seen 349: a sixth of the misses can stray; bound a third of the
     default's), a 2" line more (seen 4,799; bound twice the default's); no fight broke an
     engine invariant."""
-    assert (R.stray_on, R.stray_in, R.stray_reading) == (0, 0.5, "any_miss")
+    assert (R.stray_on, R.stray_in, R.stray_reading) == (1, 0.5, "any_miss")
     on = tidy["on"].sides
     assert on[:, 0, ROLLS].sum() >= 250 and on[:, 1, ROLLS].sum() >= 250, \
         on[:, :, ROLLS].sum(axis=0)
@@ -70,7 +71,7 @@ def test_stray_shots_happen_in_play_and_never_without_the_rule(tidy):
 
 
 def test_the_rule_off_changes_only_its_own_switch():
-    """The rule off (the default) differs from it on in the engine's rule vector only in
+    """The rule off differs from it on (the default) in the engine's rule vector only in
     R_STRAY_ON; the natural-one reading only in R_STRAY_NAT; the line's width only in
     R_STRAY100."""
     base = E.kernel_params(ON)
@@ -118,3 +119,43 @@ def test_the_auditor_rejects_fights_played_under_other_stray_rules(played, again
     """The auditor has teeth: fights played under one stray rule and audited under another
     fail within 48 fights, on the STRAY checks."""
     assert audit_fails(played, against, 48, why)
+
+
+def _line(fighters, stray_in, a=0, t=1):
+    """The friends ``_stray`` would roll for, in order, for a's missed shot at t: fighters is
+    a list of (x, y, side, state) placed by hand on an empty table."""
+    fm = np.zeros((len(fighters), S.N_FC), dtype=np.int64)
+    for i, (x, y, side, state) in enumerate(fighters):
+        fm[i, S.FX], fm[i, S.FY], fm[i, S.FSIDE], fm[i, S.FSTATE] = x, y, side, state
+    order = np.zeros((len(fighters), 2), dtype=np.int64)
+    n = E._sim_stray_line(fm, a, t, round(100 * stray_in), order)
+    return [tuple(row) for row in order[:n].tolist()]
+
+
+UP, DOWN, GONE = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
+
+
+def test_the_line_of_fire_is_measured_in_inches_centre_to_centre():
+    """Hand-placed (cells are 1"): the firer at (0, 0), the target at (10, 0). A friend on the
+    line at (5, 0) rolls (0" off it); one at (5, 1) is 1" off and rolls only with stray_in at
+    least 1" (at 0.5", the default, not; at 0.99" not); friends roll from the firer out; down
+    friends roll, those out of action, enemies, friends level with or behind the firer or at or
+    past the target do not; a slanted line measures the distance square to it (a friend at
+    (4, 4) is 0.8" off the line (0, 0)-(6, 8), one at (3, 4) on it)."""
+    firer, target = (0, 0, 0, UP), (10, 0, 1, UP)
+    assert _line([firer, target, (5, 0, 0, UP)], 0.5) == [(2, 0)]
+    assert _line([firer, target, (5, 1, 0, UP)], 0.5) == []
+    assert _line([firer, target, (5, 1, 0, UP)], 0.99) == []
+    assert _line([firer, target, (5, 1, 0, UP)], 1.0) == [(2, 100)]
+    # in turn from the firer out, whatever their index; down ones too
+    assert _line([firer, target, (8, 0, 0, DOWN), (2, 0, 0, UP), (5, 1, 0, UP)], 1.0) == \
+        [(3, 0), (4, 100), (2, 0)]
+    # not: out of action, an enemy, level with the firer, at the target's end, behind him
+    assert _line([firer, target, (4, 0, 0, GONE), (6, 0, 1, UP), (0, 1, 0, UP),
+                  (10, 0, 0, UP), (-3, 0, 0, UP), (11, 0, 0, UP)], 2.0) == []
+    # two friends the same distance along the line: by index
+    assert _line([firer, target, (5, 1, 0, UP), (5, -1, 0, UP)], 1.0) == [(2, 100), (3, 100)]
+    # the perpendicular distance off a slanted line
+    assert _line([firer, (6, 8, 1, UP), (3, 4, 0, UP), (4, 4, 0, UP)], 0.5) == [(2, 0)]
+    assert _line([firer, (6, 8, 1, UP), (3, 4, 0, UP), (4, 4, 0, UP)], 0.8) == [(2, 0), (3, 80)]
+    assert _line([firer, target, (3, 4, 0, UP)], 4.0) == [(2, 400)]

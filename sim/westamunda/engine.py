@@ -739,7 +739,9 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
 def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerging, charging):
     """Fill sc.need[F, K] with every legal shot of fighter a from (x, y) facing (fx, fy) within
     ``arc`` degrees (360: free to turn): enemies on the table and not in hand-to-hand, in sight,
-    in arc and in range of a loaded, unjammed weapon. ``only`` >= 0: that target alone;
+    in arc and in range of a loaded, unjammed weapon (an overwatcher of the shoot-out: none at
+    his own score, whose moves and shots are simultaneous with his). ``only`` >= 0: that target
+    alone;
     otherwise the closest-target rule (closest_target_rule): a target is legal only if every
     closer standing candidate needs more (down ones never count as closer). Returns the number
     of legal shots."""
@@ -754,6 +756,8 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
             continue
         if fm[t, FSIDE] == fm[a, FSIDE] or fm[t, FSTATE] == ST_OUT or fm[t, FENGAGED] >= 0:
             continue
+        if fm[a, FOW] != S.OW_NONE and fm[a, FORDER] > 0 and fm[a, FORDER] == fm[t, FORDER]:
+            continue  # the shoot-out: an overwatcher never fires at one acting at his own score
         if not _in_arc(fx, fy, fm[t, FX] - x, fm[t, FY] - y, arc):
             continue
         vis, cov = _target_cover(g, f, ge, sc, x, y, t)
@@ -1081,6 +1085,37 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
 
 
 @kernel
+def _stray_next(fm, a, t, stray100, last, last_c):
+    """The next friend of a's in the way of a missed shot at t: of a's side's fighters on the
+    table (not a; down ones too) whose centre lies within ``stray100`` hundredths of an inch
+    (cells are 1") of the segment between the centres of a and t (its ends excluded), the one
+    nearest a along it past share ``last`` of the line (at ``last`` itself: index above
+    ``last_c``; ties by index). Returns (fighter, share of the line, inches off it); fighter -1
+    when none is left (a and t on one cell: none)."""
+    ax, ay = float(fm[a, FX]), float(fm[a, FY])
+    dx, dy = float(fm[t, FX]) - ax, float(fm[t, FY]) - ay
+    seg2 = dx * dx + dy * dy
+    best, best_u, best_gap = -1, 2.0, 0.0
+    if seg2 <= 0.0:
+        return best, best_u, best_gap
+    reach = stray100 / 100.0 + 1e-9
+    side = fm[a, FSIDE]
+    for c in range(fm.shape[0]):
+        if c == a or fm[c, FSIDE] != side or fm[c, FSTATE] == ST_OUT:
+            continue
+        u = ((fm[c, FX] - ax) * dx + (fm[c, FY] - ay) * dy) / seg2
+        if u <= 0.0 or u >= 1.0 or u < last or (u == last and c <= last_c):
+            continue
+        px, py = ax + u * dx - fm[c, FX], ay + u * dy - fm[c, FY]
+        gap = math.sqrt(px * px + py * py)
+        if gap > reach:
+            continue
+        if u < best_u or (u == best_u and c < best):
+            best, best_u, best_gap = c, u, gap
+    return best, best_u, best_gap
+
+
+@kernel
 def _stray(g, f, ge, sc, out, a, t, row, strength, d):
     """Stray shots (reference 2.4): a's shot at t with weapon ``row`` missed (die ``d``; under
     stray_reading 'natural_one' only a natural 1 strays). Each friend of a's on the table (down
@@ -1097,36 +1132,18 @@ def _stray(g, f, ge, sc, out, a, t, row, strength, d):
     if (kind != S.KIND_HANDGUN and kind != S.KIND_LONG_GUN and kind != S.KIND_BOW) or \
             (g.wt[row, S.WC_FLAGS] & S.FL_TEMPLATE) != 0:
         return
-    ax, ay = float(fm[a, FX]), float(fm[a, FY])
-    dx, dy = float(fm[t, FX]) - ax, float(fm[t, FY]) - ay
-    seg2 = dx * dx + dy * dy
-    if seg2 <= 0.0:
-        return
-    reach = 2.0 * rp[S.R_STRAY100] / 100.0 + 1e-9  # cells: half-inches
     side = fm[a, FSIDE]
     last = 0.0  # along the line, as a share of it: the friends already passed
     last_c = -1
     while True:
-        best, best_u, best_gap = -1, 2.0, 0.0
-        for c in range(fm.shape[0]):
-            if c == a or fm[c, FSIDE] != side or fm[c, FSTATE] == ST_OUT:
-                continue
-            u = ((fm[c, FX] - ax) * dx + (fm[c, FY] - ay) * dy) / seg2
-            if u <= 0.0 or u >= 1.0 or u < last or (u == last and c <= last_c):
-                continue
-            px, py = ax + u * dx - fm[c, FX], ay + u * dy - fm[c, FY]
-            gap = math.sqrt(px * px + py * py)
-            if gap > reach:
-                continue
-            if u < best_u or (u == best_u and c < best):
-                best, best_u, best_gap = c, u, gap
+        best, best_u, best_gap = _stray_next(fm, a, t, rp[S.R_STRAY100], last, last_c)
         if best < 0:
             return
         last, last_c = best_u, best
         die = roll(g.s, D6)
         struck = die <= rp[S.R_STRAY_ON]
         out.side_out[side, S.S_STRAY_ROLLS] += 1
-        _log(out, best, Ev.STRAY, a, t, die, 1 if struck else 0, round(50 * best_gap))
+        _log(out, best, Ev.STRAY, a, t, die, 1 if struck else 0, round(100 * best_gap))
         if struck:
             out.side_out[side, S.S_STRAY_HITS] += 1
             _hit(g, f, ge, sc, out, a, best, strength, g.wt[row, S.WC_DAMAGE])
@@ -1609,8 +1626,9 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
     extra = rp[S.R_BOTH_MOD] if both else rp[S.R_PAIR_MOD]
     rolls = 0
     px, py = float(fm[t, FX]), float(fm[t, FY])
+    st0 = fm[a, FSTATE]  # (a tied shooter of the shoot-out may fire already down)
     for i in range(n_shells):
-        if i > 0 and fm[a, FSTATE] != ST_STANDING:
+        if i > 0 and fm[a, FSTATE] != st0:
             break  # his own first shell put him down or out: the second stays in its barrel
         if not both:
             kit[a, k, KLOADED] -= 1
@@ -1974,8 +1992,9 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
     strength = wt[row, S.WC_STRENGTH]
     if wt[row, S.WC_FLAGS] & S.FL_USER_STRENGTH:
         strength += fm[a, FS]
+    st0 = fm[a, FSTATE]  # (a tied shooter of the shoot-out fires his burst though just downed)
     for i in range(shots):
-        if i > 0 and fm[a, FSTATE] != ST_STANDING:
+        if i > 0 and fm[a, FSTATE] != st0:
             break  # a lever shotgun's own template put him down or out: the rest stay loaded
         kit[a, k, KLOADED] = max(kit[a, k, KLOADED] - 1, 0)
         if wt[row, S.WC_RELOAD] == S.RL_QUIVER and kit[a, k, KLOADED] == 0 and \
@@ -3577,7 +3596,7 @@ def _recovery_phase(g, f, ge, sc, out, side):
     pinned or down meanwhile), down fighters roll recovery_faces (up with a flesh wound and
     pinned, stay down, or out of action), pins that have cost their fighter a turn lifted
     (Ev.PIN_LIFTED), broken fighters in cover and unseen try to rally (``_rally``). One up
-    again while still in hand-to-hand (down_alone_out off, or thrown there) is not pinned."""
+    again while still in hand-to-hand (down_alone_out off) is not pinned."""
     fm = ge.fm
     now = out.clock[1]
     for a in range(fm.shape[0]):  # (out of action too: the bundle lies where he fell)
@@ -4049,6 +4068,21 @@ def _sim_melee(s, rp, tb, wound, wt, n, na, nb, base_a, base_b, i_a, i_b, parry_
         if parried != 0:
             parries[0] += 1
             parries[1] += turned
+
+
+@kernel
+def _sim_stray_line(fm, a, t, stray100, order):
+    """The friends in the way of a missed shot of a's at t, in the order they roll
+    (``_stray_next`` as ``_stray`` walks it): order[i] = (fighter, hundredths of an inch off
+    the line); returns how many."""
+    last, last_c, n = 0.0, -1, 0
+    while n < order.shape[0]:
+        c, u, gap = _stray_next(fm, a, t, stray100, last, last_c)
+        if c < 0:
+            break
+        order[n, 0], order[n, 1] = c, round(100 * gap)
+        last, last_c, n = u, c, n + 1
+    return n
 
 
 # ---------------------------------------------------------------- set-up and public API

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-14"
+VERSION = "wm-15"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -686,10 +686,10 @@ class WMRules:
     stray_in: float = param(0.5, "Stray shots: the firer's friends within this many inches of "
                             "the line of fire (between firer and target) may be hit by a missed "
                             "shot of a gun or bow (reference 2.4 [V]).", lo=0.0, hi=6.0)
-    stray_on: int = param(0, "Stray shots: D6 score at or under which a friend near the line of "
+    stray_on: int = param(1, "Stray shots: D6 score at or under which a friend near the line of "
                           "a miss is hit, each friend in turn from the firer out, the first hit "
-                          "taking the shot (reference: 1; 0: no stray shots, the wm-14 default: "
-                          "docs/rules/westamunda.md 'Stray shots' says why).", lo=0, hi=6)
+                          "taking the shot (reference: 1; 0: no stray shots, wm-14's "
+                          "default).", lo=0, hi=6)
     stray_reading: str = param(
         "any_miss", "Which misses can stray (reference 2.4: sources disagree): 'any_miss' "
         "([V] QR) or 'natural_one' ([S] TIB).", choices=("any_miss", "natural_one"))
