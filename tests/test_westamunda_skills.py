@@ -207,7 +207,8 @@ SEEN = {  # name: (rules, fights); unpin_friend_in 6: more escape tests with a f
                                    gang_a="native_war_band", native_injury="best_of_two",
                                    **BRAWLERS), 160),
 }
-SEED = 12  # (11 until wm-15: its stray-shot fights' 2-against-2 combat scores fell below 1e-3)
+SEED = 12  # (11, all on stream 1, until wm-15: its combat scores, pooled over configurations
+# that shared fights, fell below 1e-3; see test_combat_scores_follow_the_exact_odds)
 
 
 @pytest.fixture(scope="module")
@@ -215,11 +216,13 @@ def seen():
     """Per SEEN configuration: (the records of play_batch over its fights, the auditor's
     counts over the traces of the same fights, every rule checked on each)."""
     out = {}
-    for name, (rules, n) in SEEN.items():
+    for i, (name, (rules, n)) in enumerate(SEEN.items()):
         k, w = lineups(NAMES, n)
         rosters, types = api.gangs(rules)
-        batch = play_batch(rules, SEED, 1, 0, k, w, rosters, types)
-        out[name] = batch, audited(rules, n, "rules", seed=SEED, stream=1)
+        # a stream each: on one stream the configurations replay the same fights until a
+        # skill changes one, and tests that pool their rounds would count those twice
+        batch = play_batch(rules, SEED, 1 + i, 0, k, w, rosters, types)
+        out[name] = batch, audited(rules, n, "rules", seed=SEED, stream=1 + i)
     return out
 
 
@@ -317,7 +320,12 @@ def test_combat_scores_follow_the_exact_odds(seen):
     the exact distribution of its attack dice (best die, criticals, the other's fumbles:
     combat_pmf), the dice being A plus the two-weapon die unless an arm is locked: a
     chi-square test per dice pairing seen in 100 rounds or more, false-alarm rate 1e-3 each
-    (a wrong bonus or die count shifts the scores)."""
+    (a wrong bonus or die count shifts the scores). The configurations play on separate
+    streams: pooled from one stream, 5-10% of the rounds were the same round of the same fight
+    replayed under two configurations, which inflated the variance 1.1-1.26 times and the
+    false-alarm rate to about 1e-2 (seen at two seeds of fourteen, 2026-12-06; the isolated
+    kernel, 400,000 rounds a pairing, and fourteen seeds' rounds split by charge bonus,
+    broken, flesh wound and round number all fit the exact odds)."""
     rounds = collections.defaultdict(list)
     for _, traced in seen.values():
         for na, nb, ra, rb in traced["combat"]:

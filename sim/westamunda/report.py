@@ -847,6 +847,6 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no "
              "advances, mounting again, riderless war horses, double mounts or hit-and-run "
-             "yet; stray shots only where `stray_on` is set; see docs/rules/westamunda.md).",
+             "yet; see docs/rules/westamunda.md).",
              ""]
     html.write_report(out, text)
