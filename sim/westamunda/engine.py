@@ -739,8 +739,8 @@ def _need_at(g, ge, a, t, k, d, cov, snap, aim_turns, emerging, charging, sustai
 def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerging, charging):
     """Fill sc.need[F, K] with every legal shot of fighter a from (x, y) facing (fx, fy) within
     ``arc`` degrees (360: free to turn): enemies on the table and not in hand-to-hand, in sight,
-    in arc and in range of a loaded, unjammed weapon (an overwatcher of the shoot-out: none at
-    his own score, whose moves and shots are simultaneous with his). ``only`` >= 0: that target
+    in arc and in range of a loaded, unjammed weapon (an overwatcher of the shoot-out: none
+    acting at the score now acting with him, ``_tied_now``). ``only`` >= 0: that target
     alone;
     otherwise the closest-target rule (closest_target_rule): a target is legal only if every
     closer standing candidate needs more (down ones never count as closer). Returns the number
@@ -756,8 +756,8 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
             continue
         if fm[t, FSIDE] == fm[a, FSIDE] or fm[t, FSTATE] == ST_OUT or fm[t, FENGAGED] >= 0:
             continue
-        if fm[a, FOW] != S.OW_NONE and fm[a, FORDER] > 0 and fm[a, FORDER] == fm[t, FORDER]:
-            continue  # the shoot-out: an overwatcher never fires at one acting at his own score
+        if fm[a, FOW] != S.OW_NONE and _tied_now(fm, a, t):
+            continue  # the shoot-out: an overwatcher never fires at one acting with him
         if not _in_arc(fx, fy, fm[t, FX] - x, fm[t, FY] - y, arc):
             continue
         vis, cov = _target_cover(g, f, ge, sc, x, y, t)
@@ -1444,6 +1444,22 @@ def _spread_target(g, f, ge, sc, a, k, t0, x0, y0, fx, fy, arc, snap):
 
 
 @kernel
+def _tied_now(fm, a, t):
+    """The shoot-out's fast-draw order: a and t both act at the score now acting (the highest
+    order mark of any fighter not out of action; marks are 0 outside the fast-draw order and
+    for those who have acted this round), so their moves and shots are simultaneous: neither
+    fires on the other from overwatch. A fighter still holding an overwatch from an earlier
+    round may fire on one who shares his score while a higher score acts."""
+    o = fm[a, FORDER]
+    if o <= 0 or fm[t, FORDER] != o:
+        return False
+    for c in range(fm.shape[0]):
+        if fm[c, FORDER] > o and fm[c, FSTATE] != ST_OUT:
+            return False
+    return True
+
+
+@kernel
 def _near_target(g, f, ge, sc, a, k, skip, px, py, within, fx, fy, arc, snap, sustained, extra):
     """The enemy (not ``skip``) on the table and not in hand-to-hand within ``within`` inches
     of (px, py), inside the ``arc`` degrees centred on (fx, fy), whom a can hit with slot k at
@@ -1454,7 +1470,7 @@ def _near_target(g, f, ge, sc, a, k, skip, px, py, within, fx, fy, arc, snap, su
     best, best_down, best_n, best_d = -1, 2, NO_SHOT, 1e18
     for c in range(fm.shape[0]):
         if c == skip or fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or \
-                fm[c, FENGAGED] >= 0:
+                fm[c, FENGAGED] >= 0 or (fm[a, FOW] != S.OW_NONE and _tied_now(fm, a, c)):
             continue
         if math.sqrt((fm[c, FX] - px) ** 2 + (fm[c, FY] - py) ** 2) > within + 1e-9 or \
                 not _in_arc(fx, fy, fm[c, FX] - ax, fm[c, FY] - ay, arc):
@@ -2153,7 +2169,7 @@ def _watching(fm, o, mover):
     shoot-out not one acting at the mover's own score: their moves are simultaneous)?"""
     return fm[o, FOW] != S.OW_NONE and fm[o, FOWFIRED] == 0 and fm[o, FSTATE] == ST_STANDING \
         and fm[o, FPINNED] == 0 and fm[o, FENGAGED] < 0 and fm[o, FSIDE] != fm[mover, FSIDE] \
-        and not (fm[o, FORDER] > 0 and fm[o, FORDER] == fm[mover, FORDER])
+        and not _tied_now(fm, o, mover)
 
 
 @kernel
