@@ -51,11 +51,11 @@ def tidy():
 
 def test_stray_shots_happen_in_play_and_never_without_the_rule(tidy):
     """The rule on (1/2", a 1; the default); over 500 fights both sides roll stray dice (seen
-    781 and 728, 3.0 a fight; floors 250 each) and hit their own men (seen 267, 0.53 a fight,
-    against 5,048 hits on the enemy; floor 90); with stray_on 0 none; the natural-one reading
-    rolls fewer dice (seen 349: a sixth of the misses can stray; bound a third of the
-    default's), a 2" line more (seen 4,799; bound twice the default's); no fight broke an
-    engine invariant."""
+    398 and 381, 1.6 a fight; floors 250 each) and hit their own men (seen 134, 0.27 a fight;
+    floor 90); with stray_on 0 none; the natural-one reading rolls fewer dice (seen 157: a
+    sixth of the misses can stray; bound a third of the default's), a 2" line more (seen
+    2,468; bound twice the default's); no fight broke an engine invariant. (wm-15's line;
+    wm-14's was twice as wide: 3.0 dice a fight.)"""
     assert (R.stray_on, R.stray_in, R.stray_reading) == (1, 0.5, "any_miss")
     on = tidy["on"].sides
     assert on[:, 0, ROLLS].sum() >= 250 and on[:, 1, ROLLS].sum() >= 250, \
@@ -88,11 +88,11 @@ def traced():
 
 
 def test_audited_stray_shots_follow_the_rule(traced):
-    """Every traced fight passes the audit; the misses with friends near their line (seen 514
-    in 200 fights with the rule on, 911 in 120 with a 2" line; floor 10) roll their dice (seen
-    554 and 975), the dice are fair (chi-square, 1e-3) and hit at exactly stray_on / 6 (exact
+    """Every traced fight passes the audit; the misses with friends near their line (seen 244
+    in 200 fights with the rule on, 498 in 120 with a 2" line; floor 10) roll their dice (seen
+    260 and 520), the dice are fair (chi-square, 1e-3) and hit at exactly stray_on / 6 (exact
     binomial, 1e-3 each: a die is rolled for each friend until one is hit, each die
-    independent; seen 85 of 554 at 1/6 and 481 of 975 at 1/2; floor 160 of the latter); the
+    independent; seen 43 of 260 at 1/6 and 263 of 520 at 1/2; floor 160 of the latter); the
     tidy counts are the trace's (checked per fight by the auditor)."""
     for name, rules in (("on", ON), ("wide", WMRules(stray_in=2.0, stray_on=3))):
         seen = traced[name]
