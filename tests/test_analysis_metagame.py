@@ -64,7 +64,9 @@ def test_bradley_terry_solves_the_score_equations_with_a_dominant_strategy():
     # the same optimum as a direct fit of the exact log-likelihood by scipy (from its own start)
     res = minimize(lambda b: -bt_loglik(b, w), np.log(w.sum(axis=1) + 1), method="BFGS",
                    options={"gtol": 1e-9})
-    assert res.success
+    # (BFGS may stop at this gtol with "precision loss", status 2, at the optimum: the
+    # comparisons below are the test)
+    assert res.success or res.status == 2, res.message
     direct = res.x - res.x.mean()
     assert np.log(p) == pytest.approx(direct, abs=1e-5)
     assert bt_loglik(np.log(p), w) >= bt_loglik(direct, w) - 1e-9
