@@ -52,8 +52,9 @@ def _fight(ev, terrain, piece, building, flanker_side):
         a, b, c, d = (int(v) for v in row[3:7])
         if early is None and rnd > EARLY:
             early = dict(pos)
-        if kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN, S.Ev.FLEE):  # MOVE: c, d the step's end;
-            pos[f] = (c, d)  # KNOCKDOWN: after; FLEE (a broken fighter's run): c, d where he ends
+        if kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN, S.Ev.FLEE, S.Ev.FOLLOW_UP):  # MOVE: c, d the
+            pos[f] = (c, d)  # step's end; KNOCKDOWN: after; FLEE (a broken fighter's run) and
+            # FOLLOW_UP (a winner's follow-up): c, d where he ends
         elif kind == S.Ev.SHOT:
             occasion = (rnd, f, int(row[9]))  # the to-hit rolls of one burst: one occasion
             if occasion != last:

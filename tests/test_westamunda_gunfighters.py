@@ -101,7 +101,7 @@ def traced(seed):
                 elif kind == S.Ev.MOVE:  # c, d: the end of the step; e: MV_*
                     pos[f], since[f] = (c, d), i
                     moved[f] = int(row[7])
-                elif kind == S.Ev.KNOCKDOWN:
+                elif kind in (S.Ev.KNOCKDOWN, S.Ev.FOLLOW_UP):  # (c, d: where he ends)
                     pos[f], since[f] = (c, d), i
                 elif kind == S.Ev.FLEE:  # a broken fighter's run for cover (wm-12): c, d its end
                     pos[f], since[f] = (c, d), i

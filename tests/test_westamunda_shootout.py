@@ -71,7 +71,8 @@ def _fast_draw_audit(rules, ev, games, sides):
     shots of the shooting step come from the score now acting; a pinned fighter tests to
     escape at his own score and, failing, neither acts nor shoots there and is unpinned before
     the next score (a pin costs one activation); no overwatch shot between fighters of the
-    score acting; nobody bottles; the end is a side shot down. Returns counts."""
+    score acting, and none at a fighter not acting at it; nobody bottles; the end is a side
+    shot down. Returns counts."""
     seen = collections.Counter()
     prof_i, side, state = {}, {}, {}
     score, acted = {}, set()
@@ -159,6 +160,17 @@ def _fast_draw_audit(rules, ev, games, sides):
             if g & S.SH_OVERWATCH:
                 assert not (level is not None and score.get(f) == level and
                             score.get(a) == level), "tied fighters do not overwatch each other"
+                # overwatch fires at movers: in this order only those of the score acting
+                # (wm-16; wm-15 let an overwatch held from an earlier round fire at the end of
+                # a score's moves at any fighter of the moving side)
+                # (a down fighter who does not crawl logs nothing at his score, so the score
+                # acting may be his own, below the latest one seen: then he is down and his
+                # score lower, not yet passed; a fresh audit of wm-16 found that case)
+                assert level is None or score.get(a) == level or (
+                    state[a] == DOWN and score.get(a, level) < level), \
+                    ("an overwatch shot's target acts at the score now acting", row.tolist())
+                seen["overwatch_shots"] += 1
+                seen["overwatch_at_silent_down"] += level is not None and score.get(a) != level
             elif not g & (S.SH_QUICKDRAW | S.SH_MIDMOVE):
                 assert score.get(f) == level, "the shooting step is the acting score's"
                 if burst and f == burst[0] and g & S.SH_FAN:
@@ -225,15 +237,18 @@ def test_an_overwatch_declared_at_a_tie_is_not_fired_at_the_tied_enemy():
     the end of that score's moves on an enemy tied with him (``_overwatch_stationary``; the
     random player declares overwatch, the four presets never do in a duel): 7 of 160 fast-draw
     fights with the random player in the pool failed the audit. Since wm-15 every one passes,
-    with overwatch declared 77 times in them (the four presets alone: none)."""
+    with overwatch declared 77 times in them (the four presets alone: none). Since wm-16 the
+    audit also checks that no overwatch shot is fired at a fighter not acting at the score
+    (a code review's find in wm-15: the stationary overwatch could fire at any fighter of the
+    moving side)."""
     names = ["random"] + NAMES
     k, w = lineups(names, 160)
-    declared = 0
+    declared, fired = 0, 0
     for i in range(160):
         batch, ev, _ = replay(SO, 4, 1, i, k[i], w[i])
-        _fast_draw_audit(SO, ev, batch.games[0], batch.sides[0])
+        fired += _fast_draw_audit(SO, ev, batch.games[0], batch.sides[0])["overwatch_shots"]
         declared += int((ev[:, 2] == S.Ev.OVERWATCH).sum())
-    assert declared > 20, declared
+    assert declared > 20 and fired > 0, (declared, fired)
 
 
 def test_a_tie_between_the_sides_goes_first_by_a_fair_coin(fast_draw):

@@ -133,6 +133,12 @@ _SIDE_DOCS = {
     "stray_hits": "of stray_rolls, those at or under stray_on: one of this side's fighters hit "
                   "by its own missed shot (in pins and wounds too, as a template's friendly "
                   "hits are)",
+    "obstacle_charges": "of charges, those that ended over an obstacle (low terrain under the "
+                        "charger or his target): obstacle_penalty on the charger's combat score "
+                        "in that round",
+    "follow_ups": "this side's winners of a fight who followed up (moved at the end of the "
+                  "hand-to-hand phase: follow_up_in, or a mounted charger's forced "
+                  "mounted_follow_up_in)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

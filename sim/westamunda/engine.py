@@ -35,6 +35,7 @@ from sim.core.rng import STATE_SIZE, randint, roll, seed_state
 from sim.core.tabletop.battlefield import (
     BLOCKING,
     DEEP_WATER,
+    NONBLOCKING,
     OPEN,
     SHALLOW_WATER,
     generate,
@@ -118,9 +119,11 @@ from sim.westamunda.state import (
     Ev,
 )
 from strategies.westamunda import (
+    BRAWLER,
     N_KINDS,
     N_W,
     RANDOM,
+    W_CHARGE_IN,
     W_THROW,
     choose_shot,
     covered,
@@ -740,11 +743,10 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
     """Fill sc.need[F, K] with every legal shot of fighter a from (x, y) facing (fx, fy) within
     ``arc`` degrees (360: free to turn): enemies on the table and not in hand-to-hand, in sight,
     in arc and in range of a loaded, unjammed weapon (an overwatcher of the shoot-out: none
-    acting at the score now acting with him, ``_tied_now``). ``only`` >= 0: that target
-    alone;
-    otherwise the closest-target rule (closest_target_rule): a target is legal only if every
-    closer standing candidate needs more (down ones never count as closer). Returns the number
-    of legal shots."""
+    acting at the score now acting with him, nor one not acting at it: ``_ow_barred``).
+    ``only`` >= 0: that target alone; otherwise the closest-target rule (closest_target_rule):
+    a target is legal only if every closer standing candidate needs more (down ones never
+    count as closer). Returns the number of legal shots."""
     fm, kit, need, legal = ge.fm, ge.kit, sc.need, sc.legal
     F, K = need.shape
     need[:, :] = NO_SHOT
@@ -756,8 +758,8 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
             continue
         if fm[t, FSIDE] == fm[a, FSIDE] or fm[t, FSTATE] == ST_OUT or fm[t, FENGAGED] >= 0:
             continue
-        if fm[a, FOW] != S.OW_NONE and _tied_now(fm, a, t):
-            continue  # the shoot-out: an overwatcher never fires at one acting with him
+        if fm[a, FOW] != S.OW_NONE and _ow_barred(fm, a, t):
+            continue  # the shoot-out: an overwatcher fires only at one acting now, not with him
         if not _in_arc(fx, fy, fm[t, FX] - x, fm[t, FY] - y, arc):
             continue
         vis, cov = _target_cover(g, f, ge, sc, x, y, t)
@@ -1444,19 +1446,22 @@ def _spread_target(g, f, ge, sc, a, k, t0, x0, y0, fx, fy, arc, snap):
 
 
 @kernel
-def _tied_now(fm, a, t):
-    """The shoot-out's fast-draw order: a and t both act at the score now acting (the highest
-    order mark of any fighter not out of action; marks are 0 outside the fast-draw order and
-    for those who have acted this round), so their moves and shots are simultaneous: neither
-    fires on the other from overwatch. A fighter still holding an overwatch from an earlier
-    round may fire on one who shares his score while a higher score acts."""
-    o = fm[a, FORDER]
-    if o <= 0 or fm[t, FORDER] != o:
-        return False
+def _ow_barred(fm, o, t):
+    """The shoot-out's fast-draw order: may overwatcher o not fire at enemy t? Barred when t
+    is not acting at the score now acting (the highest order mark; marks are 0 outside the
+    fast-draw order, for those who have acted this round and for those out of action when a
+    score's turn came, so one taken out during his own score keeps it until it is over):
+    overwatch fires at movers, and in this order only the fighters of the score acting move;
+    and barred when o acts at that score with t (an overwatch he declared at it): their moves
+    and shots are simultaneous. Outside the fast-draw order (every mark 0) nothing is barred.
+    (wm-15 barred only the second, so an overwatch held from an earlier round could fire at the
+    end of a score's moves at a fighter of the moving side who had not acted at it.)"""
+    top = 0
     for c in range(fm.shape[0]):
-        if fm[c, FORDER] > o and fm[c, FSTATE] != ST_OUT:
-            return False
-    return True
+        top = max(top, fm[c, FORDER])
+    if top <= 0:
+        return False
+    return fm[t, FORDER] != top or fm[o, FORDER] == top
 
 
 @kernel
@@ -1470,7 +1475,7 @@ def _near_target(g, f, ge, sc, a, k, skip, px, py, within, fx, fy, arc, snap, su
     best, best_down, best_n, best_d = -1, 2, NO_SHOT, 1e18
     for c in range(fm.shape[0]):
         if c == skip or fm[c, FSIDE] == fm[a, FSIDE] or fm[c, FSTATE] == ST_OUT or \
-                fm[c, FENGAGED] >= 0 or (fm[a, FOW] != S.OW_NONE and _tied_now(fm, a, c)):
+                fm[c, FENGAGED] >= 0 or (fm[a, FOW] != S.OW_NONE and _ow_barred(fm, a, c)):
             continue
         if math.sqrt((fm[c, FX] - px) ** 2 + (fm[c, FY] - py) ** 2) > within + 1e-9 or \
                 not _in_arc(fx, fy, fm[c, FX] - ax, fm[c, FY] - ay, arc):
@@ -2127,12 +2132,12 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
         return
     if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
         return  # an overwatch or aimed shot is one gun's
-    if fm[a, S.FARMS] != 0 or _reins(fm, a) or _lance_hand(fm, a) or \
-            fm[a, FSTATE] == ST_OUT or kit[a, k, KW] < 0 or \
+    if fm[a, S.FARMS] != 0 or _reins(fm, a) or _lance_hand(fm, a) or kit[a, k, KW] < 0 or \
             wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
         return  # both hands needed: none locked, none on the reins, none holding a lance
     if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
-        return  # (a tied shooter of the shoot-out fires both guns though just hit)
+        return  # (a tied shooter of the shoot-out fires both guns though just hit: down or
+        # out of action by a shot of his score, or by his own first shot's template)
     k2 = -1
     for kk in range(kit.shape[1]):  # another gun: not the other chambers of the same Le Mat
         if kk != k and kk != kit[a, k, S.KLINK] and _ready_gun(kit, a, kk) and \
@@ -2169,7 +2174,7 @@ def _watching(fm, o, mover):
     shoot-out not one acting at the mover's own score: their moves are simultaneous)?"""
     return fm[o, FOW] != S.OW_NONE and fm[o, FOWFIRED] == 0 and fm[o, FSTATE] == ST_STANDING \
         and fm[o, FPINNED] == 0 and fm[o, FENGAGED] < 0 and fm[o, FSIDE] != fm[mover, FSIDE] \
-        and not _tied_now(fm, o, mover)
+        and not _ow_barred(fm, o, mover)
 
 
 @kernel
@@ -2284,6 +2289,17 @@ def _aims_on(g, f, ge, sc, out, a):
 
 
 # ---------------------------------------------------------------- movement
+
+
+@kernel
+def _obstacle(f, fm, a, t):
+    """1 if charger a, now in base contact with t, fights him over an obstacle: low terrain
+    (a fence, a trough, rocks: NONBLOCKING) on t's cell, where he shelters in it, or on a's, the
+    piece a climbed onto to reach him (reference 7: charging a foe sheltering behind cover;
+    on the 1\" table two fighters in base contact have no cell between them, so the piece under
+    either is the one between them); else 0."""
+    return 1 if f.terrain[fm[t, FY], fm[t, FX]] == NONBLOCKING or \
+        f.terrain[fm[a, FY], fm[a, FX]] == NONBLOCKING else 0
 
 
 @kernel
@@ -2449,7 +2465,9 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     if act == Act.CHARGE and _adjacent(fm, a, target) and fm[target, FSTATE] != ST_OUT:
         fm[a, FENGAGED] = target
         fm[a, FCHARGED] = 1
-        _log(out, a, Ev.CHARGED, target)
+        fm[a, S.FOBST] = _obstacle(f, fm, a, target)
+        out.side_out[side, S.S_OBSTACLE_CHARGES] += fm[a, S.FOBST]
+        _log(out, a, Ev.CHARGED, target, fm[a, S.FOBST])
         if fm[target, FENGAGED] < 0:
             fm[target, FENGAGED] = a
         if fm[target, FPINNED] != 0:  # a pinned fighter who is charged loses the pin
@@ -2611,18 +2629,18 @@ def _enemy_gap2(fm, a, x, y):
 
 
 @kernel
-def _refuge(g, f, ge, sc, a, budget):
+def _refuge(g, f, ge, sc, a, budget, away):
     """Where broken fighter a runs: of the cells within ``budget`` half-inches (the shared reach
     over low terrain, slow ground at its cost, round other fighters; none touching an enemy, his
     own neither: breaking away from a fight he leaves contact), the one seen by the fewest
-    standing enemies, then in cover (``covered``), then (broken_flee_to 'cover_away') the
-    farthest from the nearest standing enemy (``_enemy_gap2``), then the nearest by path (his
-    own cell first); ties in scan order. With no such cell he stays where he is.
-    Returns (x, y, in cover and unseen)."""
+    standing enemies, then in cover (``covered``), then with ``away`` (a flight under
+    broken_flee_to 'cover_away') the farthest from the nearest standing enemy
+    (``_enemy_gap2``), then the nearest by path (his own cell first); ties in scan order. With
+    no such cell he stays where he is. Also a follow-up's way into cover (``_follow_to``,
+    without ``away``). Returns (x, y, in cover and unseen)."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
-    away = rp[S.R_FLEE_AWAY] != 0
     occ = _occupied(fm, a, sc.occ)
     reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
@@ -2668,7 +2686,7 @@ def _flee(g, f, ge, sc, out, a, why):
     for _ in range(rp[S.R_FLEE_DICE]):
         inches += roll(g.s, D6)
     x0, y0 = fm[a, FX], fm[a, FY]
-    x, y, safe = _refuge(g, f, ge, sc, a, 2 * inches)
+    x, y, safe = _refuge(g, f, ge, sc, a, 2 * inches, rp[S.R_FLEE_AWAY] != 0)
     out.side_out[fm[a, FSIDE], S.S_FLIGHTS] += 1
     _log(out, a, Ev.FLEE, x0, y0, x, y, inches, why, 1 if safe else 0)
     if why == 1 or why == 3:
@@ -3176,8 +3194,9 @@ def _lying(fm, a):
 
 @step
 def _charge_bonus(rp, fm, a, b):
-    """The combat-score bonus of a fighter who charged this turn (body slam: its own), and a
-    rider's mounted_charge_bonus for the horse's bulk charging b on foot. A war horse's rider
+    """The combat-score bonus of a fighter who charged this turn (body slam: its own), a
+    rider's mounted_charge_bonus for the horse's bulk charging b on foot, and obstacle_penalty
+    (negative) when the charge ended over an obstacle (FOBST: ``_obstacle``). A war horse's rider
     keeps the normal charge_bonus (not body slam's, not the bulk) in later rounds of the fight
     he charged into (FCHARGED 2: ``_charge_kept``)."""
     if fm[a, FCHARGED] == 0:
@@ -3185,8 +3204,9 @@ def _charge_bonus(rp, fm, a, b):
     if fm[a, FCHARGED] == 2:  # a war horse's: "the normal +1 bonus" (not body slam's, not bulk)
         return rp[S.R_CHARGE_BONUS]
     bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 else 0
-    return bulk + (rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0
-                   else rp[S.R_CHARGE_BONUS])
+    over = rp[S.R_OBSTACLE] if fm[a, S.FOBST] != 0 else 0  # charged over an obstacle
+    return bulk + over + (rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0
+                          else rp[S.R_CHARGE_BONUS])
 
 
 @kernel
@@ -3295,12 +3315,121 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
 
 
 @kernel
+def _held(fm, a):
+    """Is an enemy up and in base contact still fighting fighter a (his FENGAGED on a)? (Under
+    down_alone_out off a man whose foe lay down is parted from him at the next combat round,
+    though another may have charged him meanwhile: he has not won.)"""
+    for c in range(fm.shape[0]):
+        if fm[c, FENGAGED] == a and fm[c, FSTATE] != ST_OUT and _adjacent(fm, a, c):
+            return True
+    return False
+
+
+@kernel
+def _follow_to(g, f, ge, sc, a, budget, forced):
+    """Where winner a follows up, within ``budget`` half-inches over the shared reach (low
+    terrain, slow ground at its cost, round other fighters), never on a cell another stands on
+    nor touching an enemy (only a charge makes base contact): ``forced`` (a mounted charger's
+    momentum, mounted_follow_up_in) the cell nearest the point that far on along his horse's
+    heading; else by his policy: the random floor a uniformly random such cell (his own
+    included); a brawler who charges (weight charge_in) the one nearest the nearest standing
+    enemy (closing for the next charge), then the nearest by path; every other gunfighter the
+    way ``_refuge`` takes a man into cover (the fewest standing enemies seeing it, then in
+    cover, then the nearest by path: he stays where that is his own cell)."""
+    fm, rp = ge.fm, g.rp
+    side = fm[a, FSIDE]
+    kind = g.kinds[side]
+    if not forced and kind != RANDOM and not (kind == BRAWLER and
+                                              g.weights[side, W_CHARGE_IN] > 0):
+        x, y, _ = _refuge(g, f, ge, sc, a, budget, False)
+        return x, y
+    h, w = f.terrain.shape
+    ax, ay = fm[a, FX], fm[a, FY]
+    occ = _occupied(fm, a, sc.occ)
+    reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+    r = budget // 2 + 1
+    px, py = 0.0, 0.0
+    if forced:
+        hx, hy = fm[a, S.FHDX], fm[a, S.FHDY]
+        n = math.sqrt(hx * hx + hy * hy)
+        if n == 0.0:
+            return ax, ay
+        px, py = ax + hx * (budget / 2.0) / n, ay + hy * (budget / 2.0) / n
+    count = 0
+    pick = -1
+    for rnd in range(2):  # the random floor: count the cells, then take the one drawn
+        if rnd == 1:
+            if kind != RANDOM or forced or count == 0:
+                break
+            pick = randint(g.s, count)
+            count = 0
+        bx, by, best, best_d = ax, ay, 1e18, 1 << 30
+        if not forced and kind != RANDOM:
+            best = float(_enemy_gap2(fm, a, ax, ay))  # (his own cell first)
+            best_d = 0
+        for y in range(max(ay - r, 0), min(ay + r + 1, h)):
+            for x in range(max(ax - r, 0), min(ax + r + 1, w)):
+                d = sc.dist[y, x]
+                if d == UNREACHED or _stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y):
+                    continue
+                if kind == RANDOM and not forced:
+                    if count == pick:
+                        return x, y
+                    count += 1
+                    continue
+                if forced:
+                    v = (x - px) ** 2 + (y - py) ** 2
+                else:
+                    v = float(_enemy_gap2(fm, a, x, y))
+                if v < best - 1e-9 or (abs(v - best) <= 1e-9 and d < best_d):
+                    bx, by, best, best_d = x, y, v, d
+        if kind != RANDOM or forced:
+            return bx, by
+    return ax, ay
+
+
+@kernel
+def _follow_up(g, f, ge, sc, out, a):
+    """Fighter a has won his fight (his foes are out of it) and may follow up follow_up_in
+    inches (reference 7 [V]); a rider who charged this turn must follow up mounted_follow_up_in
+    along his horse's heading (text: the momentum). Where: ``_follow_to``. Logged Ev.FOLLOW_UP
+    even when he stays (d, e his cell then); tidy follow_ups counts the moves. Not a declared
+    move (stated): no overwatch fires at it and his turn's move record is kept (the text: the
+    follow-up does not affect his next movement); enemy aims on him are checked where he ends,
+    he gets wet as any mover, and a lasso he holds is let go if he ends beyond its reach."""
+    fm, rp = ge.fm, g.rp
+    forced = fm[a, S.FHORSE] != 0 and fm[a, FCHARGED] == 1 and rp[S.R_MOUNTED_FOLLOW_IN] > 0
+    inches = rp[S.R_MOUNTED_FOLLOW_IN] if forced else rp[S.R_FOLLOW_IN]
+    if inches <= 0:
+        return
+    x0, y0 = fm[a, FX], fm[a, FY]
+    x, y = _follow_to(g, f, ge, sc, a, 2 * inches, forced)
+    _log(out, a, Ev.FOLLOW_UP, x0, y0, x, y, 1 if forced else 0, sc.dist[y, x])
+    if x == x0 and y == y0:
+        return
+    out.side_out[fm[a, FSIDE], S.S_FOLLOW_UPS] += 1
+    fm[a, FFACEX], fm[a, FFACEY] = x - x0, y - y0
+    fm[a, FX], fm[a, FY] = x, y
+    if fm[a, S.FHORSE] != 0:
+        fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
+    _get_wet(g, f, ge, out, a)
+    _rope_reach(ge, out, a)
+    _aims_on(g, f, ge, sc, out, a)
+
+
+@kernel
 def _melee_phase(g, f, ge, sc, out):
     """Every fighter in hand-to-hand fights his opponent once (a pair once); one no longer in
     base contact (knocked back) is out of the fight. A broken fighter still in a fight at the
     end, or who fought in it this phase (his opponent out of action: reference 6, "even if he
-    wins"), breaks away and runs (``_flee``)."""
+    wins"), breaks away and runs (``_flee``). Then each fighter in a fight as the phase began
+    who is up, free (nobody still fighting him: ``_held``), unbroken, unpinned and not held by
+    a rope at its end has won it and follows up (``_follow_up``), in fighter order (sc.able
+    marks them: the shoot-out's use of it is over by the round's hand-to-hand)."""
     fm = ge.fm
+    for a in range(fm.shape[0]):
+        sc.able[a] = 1 if fm[a, FENGAGED] >= 0 and fm[a, FSTATE] == ST_STANDING else 0
     for a in range(fm.shape[0]):
         b = fm[a, FENGAGED]
         if b < 0 or fm[a, FSTATE] == ST_OUT:
@@ -3319,6 +3448,13 @@ def _melee_phase(g, f, ge, sc, out):
                 fm[a, FENGAGED] >= 0 or fm[a, S.FFOUGHT] == now):
             _break_away(fm, a)
             _flee(g, f, ge, sc, out, a, 2)
+    if g.rp[S.R_FOLLOW_IN] <= 0 and g.rp[S.R_MOUNTED_FOLLOW_IN] <= 0:
+        return
+    for a in range(fm.shape[0]):
+        if sc.able[a] != 0 and fm[a, FSTATE] == ST_STANDING and fm[a, FENGAGED] < 0 and \
+                fm[a, S.FBROKEN] == 0 and fm[a, FPINNED] == 0 and fm[a, S.FROPE] == 0 and \
+                not _held(fm, a):
+            _follow_up(g, f, ge, sc, out, a)
 
 
 @kernel
@@ -3791,8 +3927,9 @@ def _shootout_round(g, f, ge, sc, out):
     while True:
         top = 0
         for a in range(F):
-            if fm[a, FSTATE] != ST_OUT:
-                top = max(top, fm[a, FORDER])
+            if fm[a, FSTATE] == ST_OUT:
+                fm[a, FORDER] = 0  # (taken out before his score: no mark left behind)
+            top = max(top, fm[a, FORDER])
         if top <= 0:
             break
         tied = 0
@@ -4199,6 +4336,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_PINNED_RUNS, r.pinned_break_runs),
             (S.R_STRAY100, round(100 * r.stray_in)), (S.R_STRAY_ON, r.stray_on),
             (S.R_STRAY_NAT, r.stray_reading == "natural_one"),
+            (S.R_OBSTACLE, r.obstacle_penalty), (S.R_FOLLOW_IN, r.follow_up_in),
+            (S.R_MOUNTED_FOLLOW_IN, r.mounted_follow_up_in),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

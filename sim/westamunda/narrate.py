@@ -566,6 +566,7 @@ class _Fighter:
         self.aim_t, self.aim_n = -1, 0
         self.eng = -1
         self.charged = False
+        self.over = False  # his latest charge ended over an obstacle (Ev.CHARGED b)
         self.wet = 0  # the engine's FWET bits (Ev.WET): what his guns' ammo rolls read
         self.mounted = False  # on horseback (Ev.DEPLOY g; off by a fall or a dismount)
         self.hpin = False  # his horse is pinned (Ev.HORSE): it bolts unless he calms it
@@ -839,6 +840,17 @@ class _Story:
             "charge": "a charger moves up to twice his M into base contact; the two are then "
                       "locked in hand-to-hand, fought at the end of the turn, and may not be "
                       "shot at",
+            "follow_up": f"a fighter whose foes are all out of his fight has won it and may "
+                         f"follow up {r.follow_up_in}\" at the end of the hand-to-hand phase, "
+                         "never into base contact; "
+                         + (f"a rider who charged this turn and won must follow up "
+                            f"{r.mounted_follow_up_in}\" along his horse's way; "
+                            if self.riders and r.mounted_follow_up_in else "")
+                         + "it does not count against his next move, and no overwatch fires "
+                           "at it",
+            "obstacle": f"a charger who fights his foe over an obstacle (low cover under either "
+                        f"of them once in base contact) adds {r.obstacle_penalty} to his combat "
+                        "score in the charge's round",
             "aim": f"an aimer stays put and shoots after all movement within a {r.aim_arc_deg}-"
                    "degree arc; he may hold the shot to aim on next turn, and the aim is lost "
                    "if the target leaves his sight or arc or goes into cover (moving or thrown "
@@ -2930,6 +2942,9 @@ class _Story:
                     how = f"{hl} steps beyond his rope"
                 elif prev is not None and int(prev[2]) == Ev.FLEE and int(prev[1]) == f.roper:
                     how = f"{hl} runs beyond his rope"
+                elif prev is not None and int(prev[2]) == Ev.FOLLOW_UP and \
+                        int(prev[1]) == f.roper:
+                    how = f"{hl} follows up beyond his rope"
                 else:
                     how = f"{hl} is beyond his rope"
                 d = dist_in(*h.pos, *f.pos)
@@ -3061,13 +3076,17 @@ class _Story:
         if self.act is not None:
             self.act["line"] = self.main
 
-    def charged(self, i, t):
+    def charged(self, i, t, over=0):
+        """Charger i reaches t (Ev.CHARGED; ``over`` 1: over an obstacle, engine._obstacle)."""
         f, tf = self.f[i], self.f[t]
-        f.eng, f.charged = t, True
+        f.eng, f.charged, f.over = t, True, bool(over)
         if tf.eng < 0:
             tf.eng = i
-        self.say(f"  {self.lab(i)} reaches {self.lab(t)} at {_xy(tf.pos)}: base contact"
-                 f"{self.why('charge')}.")
+        contact = f"  {self.lab(i)} reaches {self.lab(t)} at {_xy(tf.pos)}: base contact" + \
+            self.why('charge')
+        ob = (f", over low cover ({self.rules.obstacle_penalty} to his combat score this round)"
+              f"{self.why('obstacle')}" if over and self.rules.obstacle_penalty else "")
+        self.say(f"{contact}{ob}.")
 
     def pin_lifted(self, i, why):
         """A pin ends without a test: it has cost its turn (the recovery phase), or he is
@@ -4226,6 +4245,31 @@ class _Story:
                 return int(e[3]) if int(e[1]) == i else int(e[1])
         return -1
 
+    def follow_up(self, i, x0, y0, x1, y1, forced, cost):
+        """Fighter i has won his fight and follows up at the end of the hand-to-hand phase
+        (Ev.FOLLOW_UP, wm-16): ``forced`` a mounted charger's momentum; (x1, y1) his own cell
+        when he stays; ``cost`` the half-inches of reach spent."""
+        self.close_burst()
+        self.melee_to(len(self.f))
+        self.melee_header()
+        f, r = self.f[i], self.rules
+        me, start, end = self.lab(i), (x0, y0), (x1, y1)
+        foe = self.fought(i)
+        won = f"{me} has won his fight" + (f" with {self.lab(foe)}" if foe >= 0 else "")
+        rule = self.why("follow_up")
+        f.pos = end
+        if forced:
+            where = (f"from {_xy(start)} to {_xy(end)}" if end != start else
+                     f"but has no room to go on from {_xy(start)}")
+            self.say(f"{won} on the charge: his horse's momentum carries him on{rule} (he must "
+                     f"follow up {r.mounted_follow_up_in}\"), {where}.")
+        elif end == start:
+            self.say(f"{won}; he may follow up {r.follow_up_in}\"{rule}, and stays at "
+                     f"{_xy(start)}.")
+        else:
+            self.say(f"{won} and follows up{rule}: {cost / 2:g}\" of reach, from {_xy(start)} to "
+                     f"{_xy(end)}.")
+
     def flee(self, i, x0, y0, x1, y1, inches, why, safe):
         """Broken fighter i runs for cover (Ev.FLEE): ``why`` 0 he has just broken (under his
         nerve test), 1 at his turn, out of cover or in sight (in place of his action), 2
@@ -4739,7 +4783,9 @@ class _Story:
                 self.parry_line(parry)
             txt = f"{self.lab(a)} scores {_plural(sa, 'hit')}, {self.lab(b)} {sb}"
         else:
-            ch = [self.lab(x) for x in (a, b) if self.f[x].charged]
+            ch = [self.lab(x) + (f" over low cover ({self.rules.obstacle_penalty})"
+                                 if self.f[x].over and self.rules.obstacle_penalty else "")
+                  for x in (a, b) if self.f[x].charged]
             bulk = ""  # a rider charging a man on foot: the horse's bulk (wm-5)
             if self.rules.mounted_charge_bonus and any(
                     self.f[x].charged and self.f[x].mounted and not self.f[y].mounted
@@ -5328,7 +5374,7 @@ class _Story:
             elif kind == Ev.KNOCKDOWN:
                 self.knockdown(f, *p[:4])
             elif kind == Ev.CHARGED:
-                self.charged(f, p[0])
+                self.charged(f, p[0], p[1])
             elif kind == Ev.END:
                 self.end(p[0], p[1])
             elif kind == Ev.TAKEN_OUT:
@@ -5381,6 +5427,8 @@ class _Story:
                 self.nerve(f, *p[:4])
             elif kind == Ev.FLEE:
                 self.flee(f, *p[:7])
+            elif kind == Ev.FOLLOW_UP:
+                self.follow_up(f, *p[:6])
             elif kind == Ev.RALLY:
                 self.rally(f, *p[:3])
             else:

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-15"
+VERSION = "wm-16"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -936,9 +936,12 @@ class WMRules:
         choices=("held", "free"))
     higher_ground_bonus: int = param(1, "Combat score bonus for fighting from higher up "
                                      "(reference 7 [V]).", lo=0, hi=3)
-    obstacle_penalty: int = param(-1, "Combat score modifier charging a foe behind an obstacle, "
-                                  "or jumping up onto a horse or wagon (text; reference 7 [V]).",
-                                  lo=-3, hi=0)
+    obstacle_penalty: int = param(-1, "Combat score modifier of a charger, in the charge's round, "
+                                  "fighting a foe over an obstacle (reference 7 [V]: a foe "
+                                  "sheltering behind cover; in the engine since wm-16: low "
+                                  "terrain under the charger or his target once in base "
+                                  "contact), or jumping up onto a horse or wagon (text; later "
+                                  "phase). 0: the engine before wm-16.", lo=-3, hi=0)
     encumbered_penalty: int = param(-1, "Combat score modifier of an encumbered fighter (a heavy "
                                     "weapon or similar; reference 7 [V]).", lo=-3, hi=0)
     fumble_bonus: int = param(1, "Bonus per opposing attack die showing 1 (reference 7 [V]).",
@@ -952,7 +955,11 @@ class WMRules:
         1, "Hits scored by the higher-Initiative side when the combat scores tie (reference 7: "
         "higher I wins a tie [V]; one hit [S NCE-HTH, U for 1995]); equal I is a stand-off.",
         lo=0, hi=3)
-    follow_up_in: int = param(2, "A winner may follow up this far (reference 7 [V]).", lo=0, hi=6)
+    follow_up_in: int = param(2, "A fighter who wins his fight (his foes all out of it) may "
+                              "follow up this far at the end of the hand-to-hand phase, never "
+                              "into base contact (reference 7 [V]; in the engine since wm-16). "
+                              "0 with mounted_follow_up_in 0: no follow-up (the engine before "
+                              "wm-16).", lo=0, hi=6)
     pistols_in_melee: bool = param(
         True, "A fighter in hand-to-hand strikes each blow with his strongest loaded, unjammed "
         "handgun (weapon flag fires_in_melee) when it is stronger than his hand weapon (his S "
@@ -1078,8 +1085,10 @@ class WMRules:
     mounted_charge_bonus: int = param(1, "Extra combat bonus of a rider charging a foot fighter, "
                                       "first round only (text: +1 for the horse's bulk).", lo=0,
                                       hi=3)
-    mounted_follow_up_in: int = param(2, "A rider who charges and wins must follow up this far "
-                                      "(text: 2\").", lo=0, hi=6)
+    mounted_follow_up_in: int = param(2, "A rider who charges and wins his fight in that turn "
+                                      "must follow up this far along his horse's way (text: "
+                                      "2\"; in the engine since wm-16; 0: as any winner).",
+                                      lo=0, hi=6)
     hit_and_run: bool = param(True, "Riders may make hit-and-run attacks (text).")
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "
                                   "or to jump between them (text: -1).", lo=-6, hi=0)

@@ -117,13 +117,16 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_SURE_FOOTED, R_LIGHT_TURN, R_LIGHT_ALWAYS, R_FUSE_BLOWS, R_DYN_BUNDLE, R_DYN_S, R_DYN_DICE,
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
- R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_DEBUG) = range(147)
-N_RULES = 147
+ R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
+ R_MOUNTED_FOLLOW_IN, R_DEBUG) = range(150)
+N_RULES = 150
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
 # R_PINNED_RUNS pinned_break_runs; R_STRAY100 stray_in (hundredths of an inch); R_STRAY_ON
-# stray_on (0: no stray shots); R_STRAY_NAT stray_reading 'natural_one' (0 'any_miss')
+# stray_on (0: no stray shots); R_STRAY_NAT stray_reading 'natural_one' (0 'any_miss');
+# R_OBSTACLE obstacle_penalty (a charger's combat score in the charge's round, over an obstacle);
+# R_FOLLOW_IN follow_up_in, R_MOUNTED_FOLLOW_IN mounted_follow_up_in (inches; 0: none)
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -171,8 +174,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
  FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE, FBROKEN, FBROKE_TURN,
- FFELL) = range(69)
-N_FC = 69
+ FFELL, FOBST) = range(70)
+N_FC = 70
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -225,6 +228,8 @@ N_FC = 69
 # went down or out of action since the last nerve tests (his friends near him test at the
 # phase's end), 2 while those tests are taken, 3 he has taken his test at this phase's end (one
 # a phase, however many rounds).
+# FOBST 1: his latest charge was over an obstacle (obstacle_penalty in the charge's round: the
+# engine's ``_obstacle``); read only while FCHARGED is 1.
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
 ARM_LEFT, ARM_RIGHT = 1, 2
@@ -324,8 +329,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_LEMAT_SHORT, S_GUN_BLOWS, S_ENTANGLED, S_TANGLE_TRIES, S_UNTANGLED, S_TANGLED_ACTS,
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
- S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS) = range(85)
-N_SIDE_COLS = 85
+ S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
+ S_FOLLOW_UPS) = range(87)
+N_SIDE_COLS = 87
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -342,7 +348,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
-              "stray_hits")
+              "stray_hits", "obstacle_charges", "follow_ups")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -395,6 +401,10 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # rally test (Ev.RALLY).
 # stray_rolls: dice this side's friends rolled for this side's missed shots passing within
 # stray_in of them (Ev.STRAY); stray_hits: of those, friends the stray shot hit.
+# obstacle_charges: this side's charges that ended over an obstacle (low terrain under the
+# charger or his target: obstacle_penalty on the charger's combat score in that round).
+# follow_ups: this side's winners of a fight who followed up (Ev.FOLLOW_UP that moved them:
+# follow_up_in, or a mounted charger's mounted_follow_up_in).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -454,7 +464,7 @@ class Ev(IntEnum):
     RECOVERY = 19  # a=die, b=0 recovers (flesh wound), 1 stays down, 2 out of action
     KICKBACK = 20  # a=weapon row, b=1 passed the S test (stays up)
     KNOCKDOWN = 21  # a=shooter, b=1 passed the S test, c=x, d=y after
-    CHARGED = 22  # a=the fighter charged (base contact)
+    CHARGED = 22  # a=the fighter charged (base contact), b=1 over an obstacle (engine._obstacle)
     END = 23  # fighter -1: a=winning side (-1 draw), b=END_*
     TAKEN_OUT = 24  # out of action with no roll saying so (the INJURY and RECOVERY rolls that put
     #                 a fighter out log none): a=the fighter responsible (-1 none), b=why (0 down
@@ -535,6 +545,9 @@ class Ev(IntEnum):
     STRAY = 54  # a missed shot passes within stray_in of the firer's friend (fighter): a=the
     #             firer, b=the target missed, c=the D6, d=1 he is hit (c at most stray_on: the
     #             hit's own events follow), e=hundredths of an inch from the line of fire
+    FOLLOW_UP = 55  # a winner of hand-to-hand follows up (end of the phase): a, b = from x, y;
+    #                 c, d = to x, y (his own cell: he stays); e=1 forced (a mounted charger's
+    #                 momentum), f=half-inches of reach the move cost
     FUSE = 49  # a lit bundle not thrown by the end of its holder's next turn: a=sticks, b=1 it
     #            went off where he is (unthrown_fuse 'explodes': an Ev.BLAST follows), 0 he
     #            snuffed it (the sticks back unlit)
