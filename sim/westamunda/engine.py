@@ -2694,7 +2694,16 @@ def _flee(g, f, ge, sc, out, a, why):
         fm[a, FMOVED_IN] = sc.dist[y, x]
     if x == x0 and y == y0:
         return
-    fm[a, FFACEX], fm[a, FFACEY] = x - x0, y - y0
+    _relocate(g, f, ge, sc, out, a, x, y)
+
+
+@kernel
+def _relocate(g, f, ge, sc, out, a, x, y):
+    """Fighter a ends a move that is not a declared one (a flight, a follow-up) at (x, y):
+    facing the way he went (a horse's heading too); wet as any mover; a lasso he holds let go
+    if he is now beyond its reach; enemy aims on him checked where he ends."""
+    fm = ge.fm
+    fm[a, FFACEX], fm[a, FFACEY] = x - fm[a, FX], y - fm[a, FY]
     fm[a, FX], fm[a, FY] = x, y
     if fm[a, S.FHORSE] != 0:
         fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
@@ -3409,13 +3418,7 @@ def _follow_up(g, f, ge, sc, out, a):
     if x == x0 and y == y0:
         return
     out.side_out[fm[a, FSIDE], S.S_FOLLOW_UPS] += 1
-    fm[a, FFACEX], fm[a, FFACEY] = x - x0, y - y0
-    fm[a, FX], fm[a, FY] = x, y
-    if fm[a, S.FHORSE] != 0:
-        fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
-    _get_wet(g, f, ge, out, a)
-    _rope_reach(ge, out, a)
-    _aims_on(g, f, ge, sc, out, a)
+    _relocate(g, f, ge, sc, out, a, x, y)
 
 
 @kernel

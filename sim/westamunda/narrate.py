@@ -4267,7 +4267,7 @@ class _Story:
             self.say(f"{won}; he may follow up {r.follow_up_in}\"{rule}, and stays at "
                      f"{_xy(start)}.")
         else:
-            self.say(f"{won} and follows up{rule}: {cost / 2:g}\" of reach, from {_xy(start)} to "
+            self.say(f"{won} and follows up{rule} {cost / 2:g}\", from {_xy(start)} to "
                      f"{_xy(end)}.")
 
     def flee(self, i, x0, y0, x1, y1, inches, why, safe):
@@ -4783,15 +4783,17 @@ class _Story:
                 self.parry_line(parry)
             txt = f"{self.lab(a)} scores {_plural(sa, 'hit')}, {self.lab(b)} {sb}"
         else:
-            ch = [self.lab(x) + (f" over low cover ({self.rules.obstacle_penalty})"
-                                 if self.f[x].over and self.rules.obstacle_penalty else "")
-                  for x in (a, b) if self.f[x].charged]
+            ch = [self.lab(x) for x in (a, b) if self.f[x].charged]
+            over = [self.lab(x) for x in (a, b) if self.f[x].charged and self.f[x].over]
             bulk = ""  # a rider charging a man on foot: the horse's bulk (wm-5)
             if self.rules.mounted_charge_bonus and any(
                     self.f[x].charged and self.f[x].mounted and not self.f[y].mounted
                     for x, y in ((a, b), (b, a))):
                 bulk = (f" (on horseback: +{self.rules.mounted_charge_bonus} for the horse's bulk "
                         "against a man on foot)")
+            if over and self.rules.obstacle_penalty:  # (wm-16: in the charge's round)
+                bulk += (f" ({' and '.join(over)} over low cover: "
+                         f"{self.rules.obstacle_penalty})")
             hate = [f"{self.lab(x)} hating {self.lab(y)} "
                     f"(+{self.rules.hatred_combat_bonus})"
                     for x, y in ((a, b), (b, a)) if self.f[x].hates == y]
