@@ -2292,29 +2292,40 @@ def _aims_on(g, f, ge, sc, out, a):
 
 
 @kernel
-def _obstacle(f, fm, a, t):
-    """1 if charger a, now in base contact with t, fights him over an obstacle: low terrain
-    (a fence, a trough, rocks: NONBLOCKING) on t's cell, where he shelters in it, or on a's, the
-    piece a climbed onto to reach him (reference 7: charging a foe sheltering behind cover;
-    on the 1\" table two fighters in base contact have no cell between them, so the piece under
-    either is the one between them); else 0."""
-    return 1 if f.terrain[fm[t, FY], fm[t, FX]] == NONBLOCKING or \
-        f.terrain[fm[a, FY], fm[a, FX]] == NONBLOCKING else 0
+def _over_low(f, tx, ty, cx, cy, x0, y0):
+    """Would a charger from (x0, y0) in base contact with a target on (tx, ty) from (cx, cy)
+    fight him over an obstacle (reference 7: charging a foe sheltering behind cover)? Low
+    terrain (a fence, a trough, rocks: NONBLOCKING) on the target's cell, where he shelters in
+    it; or on (cx, cy), a piece the charger climbed onto on this charge (he did not start on
+    it: his start cell is not low terrain or is another piece's) that lies between where he
+    began and the target (the target farther from (x0, y0) than the cell): on the 1\" table two
+    fighters in base contact have no cell between them, so the piece under either is the one
+    between them. (A charger who crosses a piece and ends off it fights no obstacle: nothing
+    lies between them in base contact.)"""
+    if f.terrain[ty, tx] == NONBLOCKING:
+        return True
+    return f.terrain[cy, cx] == NONBLOCKING and (
+        f.terrain[y0, x0] != NONBLOCKING or f.piece[y0, x0] != f.piece[cy, cx]) and \
+        (tx - x0) ** 2 + (ty - y0) ** 2 > (cx - x0) ** 2 + (cy - y0) ** 2
 
 
 @kernel
-def _charge_cell(f, ge, sc, t):
-    """The cheapest cell next to fighter t that the mover's reach (sc.dist) got to and nobody
-    stands on, or (-1, -1)."""
+def _charge_cell(f, ge, sc, t, x0, y0, avoid):
+    """The cell next to fighter t that the mover's reach (sc.dist, from (x0, y0)) got to and
+    nobody stands on, or (-1, -1): with ``avoid`` (obstacle_penalty in force) one where he
+    would not fight over an obstacle (``_over_low``) first, then the cheapest (scan order on
+    ties)."""
     fm = ge.fm
     h, w = f.terrain.shape
-    bx, by, bc = -1, -1, UNREACHED
+    bx, by, bc, bp = -1, -1, UNREACHED, 2
     for dy in range(-1, 2):
         for dx in range(-1, 2):
             x, y = fm[t, FX] + dx, fm[t, FY] + dy
-            if (dx or dy) and 0 <= x < w and 0 <= y < h and sc.dist[y, x] < bc and \
+            if (dx or dy) and 0 <= x < w and 0 <= y < h and sc.dist[y, x] != UNREACHED and \
                     not sc.occ[y, x]:
-                bx, by, bc = x, y, sc.dist[y, x]
+                p = 1 if avoid and _over_low(f, fm[t, FX], fm[t, FY], x, y, x0, y0) else 0
+                if p < bp or (p == bp and sc.dist[y, x] < bc):
+                    bx, by, bc, bp = x, y, sc.dist[y, x], p
     return bx, by
 
 
@@ -2394,7 +2405,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
     if act == Act.CHARGE:
-        dx, dy = _charge_cell(f, ge, sc, target)
+        dx, dy = _charge_cell(f, ge, sc, target, x0, y0, rp[S.R_OBSTACLE] != 0)
         if dx < 0:
             return False
     elif act == Act.CRAWL and fm[a, S.FROPE] == S.ROPE_BOLAS:  # towards where he meant to go
@@ -2465,9 +2476,11 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     if act == Act.CHARGE and _adjacent(fm, a, target) and fm[target, FSTATE] != ST_OUT:
         fm[a, FENGAGED] = target
         fm[a, FCHARGED] = 1
-        fm[a, S.FOBST] = _obstacle(f, fm, a, target)
-        out.side_out[side, S.S_OBSTACLE_CHARGES] += fm[a, S.FOBST]
-        _log(out, a, Ev.CHARGED, target, fm[a, S.FOBST])
+        over = 1 if _over_low(f, fm[target, FX], fm[target, FY], fm[a, FX], fm[a, FY],
+                              x0, y0) else 0
+        fm[a, S.FOBST] = over | (S.OBST_AT_FOOT if fm[target, S.FHORSE] == 0 else 0)
+        out.side_out[side, S.S_OBSTACLE_CHARGES] += over
+        _log(out, a, Ev.CHARGED, target, over)
         if fm[target, FENGAGED] < 0:
             fm[target, FENGAGED] = a
         if fm[target, FPINNED] != 0:  # a pinned fighter who is charged loses the pin
@@ -2629,31 +2642,53 @@ def _enemy_gap2(fm, a, x, y):
 
 
 @kernel
-def _refuge(g, f, ge, sc, a, budget, away):
-    """Where broken fighter a runs: of the cells within ``budget`` half-inches (the shared reach
-    over low terrain, slow ground at its cost, round other fighters; none touching an enemy, his
-    own neither: breaking away from a fight he leaves contact), the one seen by the fewest
-    standing enemies, then in cover (``covered``), then with ``away`` (a flight under
-    broken_flee_to 'cover_away') the farthest from the nearest standing enemy
-    (``_enemy_gap2``), then the nearest by path (his own cell first); ties in scan order. With
-    no such cell he stays where he is. Also a follow-up's way into cover (``_follow_to``,
-    without ``away``). Returns (x, y, in cover and unseen)."""
+def _reach_round(g, f, ge, sc, a, budget):
+    """Fill sc.dist with where fighter a can get within ``budget`` half-inches (the shared reach
+    over low terrain, slow ground at its cost, round other fighters): a flight's and a
+    follow-up's reach. Returns (x, y, r): his cell and the half-width of the window to scan."""
     fm, rp = ge.fm, g.rp
-    h, w = f.terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
     occ = _occupied(fm, a, sc.occ)
     reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
-    r = budget // 2 + 1
+    return ax, ay, budget // 2 + 1
+
+
+@kernel
+def _ends_free(fm, sc, a, x, y, rope):
+    """May fighter a end a flight or a follow-up on (x, y): reached (sc.dist), nobody else on
+    it, touching no enemy (only a charge makes base contact); with ``rope`` also keeping every
+    fighter his lasso holds within its reach (a follow-up by choice never lets one go)?"""
+    if sc.dist[y, x] == UNREACHED or _stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y):
+        return False
+    if rope:
+        for v in range(fm.shape[0]):
+            if fm[v, S.FROPE] == S.ROPE_LASSO and fm[v, S.FROPER] == a and \
+                    dist_in(x, y, fm[v, FX], fm[v, FY]) * 100.0 > fm[v, S.FROPE_D] + 50:
+                return False
+    return True
+
+
+@kernel
+def _refuge(g, f, ge, sc, a, budget, away, rope):
+    """Where broken fighter a runs: of the cells within ``budget`` half-inches he may end on
+    (``_reach_round``, ``_ends_free``: none touching an enemy, his own neither: breaking away
+    from a fight he leaves contact), the one seen by the fewest standing enemies, then in cover
+    (``covered``), then with ``away`` (a flight under broken_flee_to 'cover_away') the farthest
+    from the nearest standing enemy (``_enemy_gap2``), then the nearest by path (his own cell
+    first); ties in scan order. With no such cell he stays where he is. Also a follow-up's way
+    into cover (``_follow_to``, without ``away``, with ``rope``: keeping his lasso). Returns
+    (x, y, in cover and unseen)."""
+    fm = ge.fm
+    h, w = f.terrain.shape
+    ax, ay, r = _reach_round(g, f, ge, sc, a, budget)
     best_seen, best_open, best_gap, best_d = 1 << 30, 1, 0, 1 << 30
     bx, by = ax, ay
     for y in range(max(ay - r, 0), min(ay + r + 1, h)):
         for x in range(max(ax - r, 0), min(ax + r + 1, w)):
+            if not _ends_free(fm, sc, a, x, y, rope):
+                continue
             d = sc.dist[y, x]
-            if d == UNREACHED:
-                continue
-            if _stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y):
-                continue
             exposed = 0 if covered(f.terrain, f.building, x, y) else 1
             gap = _enemy_gap2(fm, a, x, y) if away else 0
             if best_seen == 0 and (exposed > best_open or (exposed == best_open and (
@@ -2686,7 +2721,7 @@ def _flee(g, f, ge, sc, out, a, why):
     for _ in range(rp[S.R_FLEE_DICE]):
         inches += roll(g.s, D6)
     x0, y0 = fm[a, FX], fm[a, FY]
-    x, y, safe = _refuge(g, f, ge, sc, a, 2 * inches, rp[S.R_FLEE_AWAY] != 0)
+    x, y, safe = _refuge(g, f, ge, sc, a, 2 * inches, rp[S.R_FLEE_AWAY] != 0, False)
     out.side_out[fm[a, FSIDE], S.S_FLIGHTS] += 1
     _log(out, a, Ev.FLEE, x0, y0, x, y, inches, why, 1 if safe else 0)
     if why == 1 or why == 3:
@@ -3205,7 +3240,7 @@ def _lying(fm, a):
 def _charge_bonus(rp, fm, a, b):
     """The combat-score bonus of a fighter who charged this turn (body slam: its own), a
     rider's mounted_charge_bonus for the horse's bulk charging b on foot, and obstacle_penalty
-    (negative) when the charge ended over an obstacle (FOBST: ``_obstacle``). A war horse's rider
+    (negative) when the charge ended over an obstacle (FOBST: ``_over_low``). A war horse's rider
     keeps the normal charge_bonus (not body slam's, not the bulk) in later rounds of the fight
     he charged into (FCHARGED 2: ``_charge_kept``)."""
     if fm[a, FCHARGED] == 0:
@@ -3213,7 +3248,7 @@ def _charge_bonus(rp, fm, a, b):
     if fm[a, FCHARGED] == 2:  # a war horse's: "the normal +1 bonus" (not body slam's, not bulk)
         return rp[S.R_CHARGE_BONUS]
     bulk = rp[S.R_MOUNTED_CHARGE] if fm[a, S.FHORSE] != 0 and fm[b, S.FHORSE] == 0 else 0
-    over = rp[S.R_OBSTACLE] if fm[a, S.FOBST] != 0 else 0  # charged over an obstacle
+    over = rp[S.R_OBSTACLE] if (fm[a, S.FOBST] & S.OBST_OVER) != 0 else 0  # (_over_low)
     return bulk + over + (rp[S.R_BODY_SLAM] if (fm[a, S.FSKILL] & S.SK_BODY_SLAM) != 0
                           else rp[S.R_CHARGE_BONUS])
 
@@ -3336,31 +3371,29 @@ def _held(fm, a):
 
 @kernel
 def _follow_to(g, f, ge, sc, a, budget, forced):
-    """Where winner a follows up, within ``budget`` half-inches over the shared reach (low
-    terrain, slow ground at its cost, round other fighters), never on a cell another stands on
-    nor touching an enemy (only a charge makes base contact): ``forced`` (a mounted charger's
-    momentum, mounted_follow_up_in) the cell nearest the point that far on along his horse's
-    heading; else by his policy: the random floor a uniformly random such cell (his own
-    included); a brawler who charges (weight charge_in) the one nearest the nearest standing
-    enemy (closing for the next charge), then the nearest by path; every other gunfighter the
-    way ``_refuge`` takes a man into cover (the fewest standing enemies seeing it, then in
-    cover, then the nearest by path: he stays where that is his own cell)."""
-    fm, rp = ge.fm, g.rp
+    """Where winner a follows up, within ``budget`` half-inches over the shared reach, never on
+    a cell another stands on nor touching an enemy (``_ends_free``): ``forced`` (a mounted
+    charger's momentum, mounted_follow_up_in) the cell ahead of him (on the forward side of his
+    horse's heading) nearest the point that far on along it, or where he is if every such cell
+    is taken or touches an enemy; else by his policy: the random floor a uniformly random such
+    cell (his own included); a brawler who charges (weight charge_in) the one nearest the
+    nearest standing enemy (closing for the next charge), then the nearest by path; every other
+    gunfighter the way ``_refuge`` takes a man into cover (the fewest standing enemies seeing
+    it, then in cover, then the nearest by path: he stays where that is his own cell). The
+    presets never go beyond the reach of a lasso they hold (it would be let go)."""
+    fm = ge.fm
     side = fm[a, FSIDE]
     kind = g.kinds[side]
+    keep = kind != RANDOM and not forced
     if not forced and kind != RANDOM and not (kind == BRAWLER and
                                               g.weights[side, W_CHARGE_IN] > 0):
-        x, y, _ = _refuge(g, f, ge, sc, a, budget, False)
+        x, y, _ = _refuge(g, f, ge, sc, a, budget, False, True)
         return x, y
     h, w = f.terrain.shape
-    ax, ay = fm[a, FX], fm[a, FY]
-    occ = _occupied(fm, a, sc.occ)
-    reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
-          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
-    r = budget // 2 + 1
+    ax, ay, r = _reach_round(g, f, ge, sc, a, budget)
     px, py = 0.0, 0.0
+    hx, hy = fm[a, S.FHDX], fm[a, S.FHDY]
     if forced:
-        hx, hy = fm[a, S.FHDX], fm[a, S.FHDY]
         n = math.sqrt(hx * hx + hy * hy)
         if n == 0.0:
             return ax, ay
@@ -3379,15 +3412,17 @@ def _follow_to(g, f, ge, sc, a, budget, forced):
             best_d = 0
         for y in range(max(ay - r, 0), min(ay + r + 1, h)):
             for x in range(max(ax - r, 0), min(ax + r + 1, w)):
-                d = sc.dist[y, x]
-                if d == UNREACHED or _stands_at(fm, x, y, a) or _next_to_enemy(fm, a, x, y):
+                if not _ends_free(fm, sc, a, x, y, keep):
                     continue
+                d = sc.dist[y, x]
                 if kind == RANDOM and not forced:
                     if count == pick:
                         return x, y
                     count += 1
                     continue
                 if forced:
+                    if (x - ax) * hx + (y - ay) * hy <= 0:
+                        continue  # (the momentum carries him forward, never aside or back)
                     v = (x - px) ** 2 + (y - py) ** 2
                 else:
                     v = float(_enemy_gap2(fm, a, x, y))
@@ -3401,14 +3436,16 @@ def _follow_to(g, f, ge, sc, a, budget, forced):
 @kernel
 def _follow_up(g, f, ge, sc, out, a):
     """Fighter a has won his fight (his foes are out of it) and may follow up follow_up_in
-    inches (reference 7 [V]); a rider who charged this turn must follow up mounted_follow_up_in
-    along his horse's heading (text: the momentum). Where: ``_follow_to``. Logged Ev.FOLLOW_UP
-    even when he stays (d, e his cell then); tidy follow_ups counts the moves. Not a declared
-    move (stated): no overwatch fires at it and his turn's move record is kept (the text: the
-    follow-up does not affect his next movement); enemy aims on him are checked where he ends,
-    he gets wet as any mover, and a lasso he holds is let go if he ends beyond its reach."""
+    inches (reference 7 [V]); a rider who charged a man on foot this turn (FOBST OBST_AT_FOOT)
+    must follow up mounted_follow_up_in along his horse's heading (text: the momentum). Where:
+    ``_follow_to``. Logged Ev.FOLLOW_UP even when he stays (d, e his cell then); tidy
+    follow_ups counts the moves. Not a declared move (stated): no overwatch fires at it and his
+    turn's move record is kept (the text: the follow-up does not affect his next movement);
+    enemy aims on him are checked where he ends, he gets wet as any mover, and a lasso he holds
+    is let go if he ends beyond its reach (only a forced one or the random floor's can)."""
     fm, rp = ge.fm, g.rp
-    forced = fm[a, S.FHORSE] != 0 and fm[a, FCHARGED] == 1 and rp[S.R_MOUNTED_FOLLOW_IN] > 0
+    forced = fm[a, S.FHORSE] != 0 and fm[a, FCHARGED] == 1 and \
+        (fm[a, S.FOBST] & S.OBST_AT_FOOT) != 0 and rp[S.R_MOUNTED_FOLLOW_IN] > 0
     inches = rp[S.R_MOUNTED_FOLLOW_IN] if forced else rp[S.R_FOLLOW_IN]
     if inches <= 0:
         return

@@ -3077,7 +3077,7 @@ class _Story:
             self.act["line"] = self.main
 
     def charged(self, i, t, over=0):
-        """Charger i reaches t (Ev.CHARGED; ``over`` 1: over an obstacle, engine._obstacle)."""
+        """Charger i reaches t (Ev.CHARGED; ``over`` 1: over an obstacle, engine._over_low)."""
         f, tf = self.f[i], self.f[t]
         f.eng, f.charged, f.over = t, True, bool(over)
         if tf.eng < 0:

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-16"
+VERSION = "wm-17"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -939,8 +939,9 @@ class WMRules:
     obstacle_penalty: int = param(-1, "Combat score modifier of a charger, in the charge's round, "
                                   "fighting a foe over an obstacle (reference 7 [V]: a foe "
                                   "sheltering behind cover; in the engine since wm-16: low "
-                                  "terrain under the charger or his target once in base "
-                                  "contact), or jumping up onto a horse or wagon (text; later "
+                                  "terrain under his target in base contact, or under the "
+                                  "charger where he climbed onto it on the charge between his "
+                                  "start and the target, as read since wm-17), or jumping up onto a horse or wagon (text; later "
                                   "phase). 0: the engine before wm-16.", lo=-3, hi=0)
     encumbered_penalty: int = param(-1, "Combat score modifier of an encumbered fighter (a heavy "
                                     "weapon or similar; reference 7 [V]).", lo=-3, hi=0)
@@ -1085,9 +1086,11 @@ class WMRules:
     mounted_charge_bonus: int = param(1, "Extra combat bonus of a rider charging a foot fighter, "
                                       "first round only (text: +1 for the horse's bulk).", lo=0,
                                       hi=3)
-    mounted_follow_up_in: int = param(2, "A rider who charges and wins his fight in that turn "
-                                      "must follow up this far along his horse's way (text: "
-                                      "2\"; in the engine since wm-16; 0: as any winner).",
+    mounted_follow_up_in: int = param(2, "A rider who charges a man on foot and wins his fight "
+                                      "in that turn must follow up this far on along his "
+                                      "horse's way (text: 2\"; in the engine since wm-16, only "
+                                      "after a charge at a man on foot and never aside or back "
+                                      "since wm-17; 0: as any winner).",
                                       lo=0, hi=6)
     hit_and_run: bool = param(True, "Riders may make hit-and-run attacks (text).")
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "

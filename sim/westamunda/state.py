@@ -228,8 +228,10 @@ N_FC = 70
 # went down or out of action since the last nerve tests (his friends near him test at the
 # phase's end), 2 while those tests are taken, 3 he has taken his test at this phase's end (one
 # a phase, however many rounds).
-# FOBST 1: his latest charge was over an obstacle (obstacle_penalty in the charge's round: the
-# engine's ``_obstacle``); read only while FCHARGED is 1.
+# FOBST bits of his latest charge, read only while FCHARGED is 1: OBST_OVER it ended over an
+# obstacle (obstacle_penalty in the charge's round: the engine's ``_over_low``), OBST_AT_FOOT its
+# target was on foot as he reached him (a rider who wins must follow up: mounted_follow_up_in).
+OBST_OVER, OBST_AT_FOOT = 1, 2
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
 ARM_LEFT, ARM_RIGHT = 1, 2
@@ -464,7 +466,7 @@ class Ev(IntEnum):
     RECOVERY = 19  # a=die, b=0 recovers (flesh wound), 1 stays down, 2 out of action
     KICKBACK = 20  # a=weapon row, b=1 passed the S test (stays up)
     KNOCKDOWN = 21  # a=shooter, b=1 passed the S test, c=x, d=y after
-    CHARGED = 22  # a=the fighter charged (base contact), b=1 over an obstacle (engine._obstacle)
+    CHARGED = 22  # a=the fighter charged (base contact), b=1 over an obstacle (engine._over_low)
     END = 23  # fighter -1: a=winning side (-1 draw), b=END_*
     TAKEN_OUT = 24  # out of action with no roll saying so (the INJURY and RECOVERY rolls that put
     #                 a fighter out log none): a=the fighter responsible (-1 none), b=why (0 down
