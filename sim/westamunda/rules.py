@@ -941,8 +941,9 @@ class WMRules:
                                   "sheltering behind cover; in the engine since wm-16: low "
                                   "terrain under his target in base contact, or under the "
                                   "charger where he climbed onto it on the charge between his "
-                                  "start and the target, as read since wm-17), or jumping up onto a horse or wagon (text; later "
-                                  "phase). 0: the engine before wm-16.", lo=-3, hi=0)
+                                  "start and the target, as read since wm-17), or jumping up "
+                                  "onto a horse or wagon (text; later phase). 0: the engine "
+                                  "before wm-16.", lo=-3, hi=0)
     encumbered_penalty: int = param(-1, "Combat score modifier of an encumbered fighter (a heavy "
                                     "weapon or similar; reference 7 [V]).", lo=-3, hi=0)
     fumble_bonus: int = param(1, "Bonus per opposing attack die showing 1 (reference 7 [V]).",
