@@ -1840,18 +1840,23 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # (broken_keep_fleeing) and may rally
         return covered(pos[x]) and seen_by(x, pos[x], 0) == 0
 
+    def reach_round(x, inches):  # engine _reach_round: the cells other fighters on the table
+        # stand on, and the shared reach of x within ``inches`` round them (a flight's and a
+        # follow-up's)
+        occ = np.zeros(terrain.shape, np.bool_)
+        for y in pos:
+            if y != x and state[y] != OUT:
+                occ[pos[y][1], pos[y][0]] = True
+        return occ, reachable(board, pos[x], GO_OVER, inches, occ, rules.difficult_cost,
+                              rules.very_difficult_cost)
+
     def refuge(x, inches):  # where broken x runs ``inches``: (cell, path cost, in cover and
         # unseen): of the cells the shared reach gets to (low terrain, slow ground at its cost,
         # round other fighters), none another stands on or touching an enemy (his own neither), the
         # one seen by the fewest standing enemies, then in cover, then (broken_flee_to
         # 'cover_away') farthest from the nearest standing enemy, then nearest by path; ties in
         # scan order (y, then x)
-        occ = np.zeros(terrain.shape, np.bool_)
-        for y in pos:
-            if y != x and state[y] != OUT:
-                occ[pos[y][1], pos[y][0]] = True
-        dist = reachable(board, pos[x], GO_OVER, inches, occ, rules.difficult_cost,
-                         rules.very_difficult_cost)
+        occ, dist = reach_round(x, inches)
         best, cell = None, None
         for cy, cx in zip(*np.nonzero(dist != UNREACHED), strict=True):
             p = (int(cx), int(cy))
@@ -4192,12 +4197,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                           row.tolist())
             inches = rules.mounted_follow_up_in if must else rules.follow_up_in
             assert inches > 0
-            occ = np.zeros(terrain.shape, np.bool_)
-            for y in pos:
-                if y != f and state[y] != OUT:
-                    occ[pos[y][1], pos[y][0]] = True
-            dist = reachable(board, pos[f], GO_OVER, inches, occ, rules.difficult_cost,
-                             rules.very_difficult_cost)
+            occ, dist = reach_round(f, inches)
 
             def free_cell(p, occ=occ, me=f):  # nobody else on it, touching no enemy on the table
                 return not occ[p[1], p[0]] and not any(
