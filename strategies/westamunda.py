@@ -103,14 +103,17 @@ W_DYNAMITE = 27  # light a bundle of dynamite (the reloading action, where he st
 #                  nearest standing enemy is within this many inches and beyond the bundle's
 #                  blast reach + 1"; 0: never (light_takes_turn off: throw it, lit as part of
 #                  the throw, on the same distances)
-N_W = 28
+W_MOUNT = 28  # a fighter on foot whose horse stands within a walk mounts it again when his turn
+#               would be a walk or a run and no standing enemy is within this many inches
+#               (ground to cover: the horse's 8" to his 4"); 0: never
+N_W = 29
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
-         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0}
+         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -118,31 +121,35 @@ PRESETS = {p.name: p for p in [
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
-            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0, W_DISMOUNT: 1.0, W_STAY_TANGLED: 4.0},
+            W_SHOOT_NEED: 6.0, W_BARRELS: 0.0, W_DISMOUNT: 1.0, W_STAY_TANGLED: 4.0,
+            W_MOUNT: 16.0},
            "In cover: clears a jam or reloads at 1 round or less, else aims (at the easiest "
            "shot that two turns' aim brings to 6+, keeping his target while he can shoot him; "
            "fires after two turns, or sooner once a 3+ shot), else aimed overwatch facing "
            "enemies coming on from beyond his reach (fires at 6+); otherwise walks towards 12\" "
            "from the nearest enemy, preferring cover and cells that see him, or, with no "
            "better cell, reloads if due or holds. A rider steps down where he would first "
-           "aim, watch or reload in cover. Entangled, he stays and shoots when a gun shot "
-           "needs 4 or less, else tries to get free."),
+           "aim, watch or reload in cover, and mounts his standing horse again in place of a "
+           "walk when it is within a walk and no enemy within 16\". Entangled, he stays and "
+           "shoots when a gun shot needs 4 or less, else tries to get free."),
     Preset("gunslinger_rush", GUNSLINGER_RUSH,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_SHOOT_NEED: 9.0, W_BARRELS: 2.0},
+            W_SHOOT_NEED: 9.0, W_BARRELS: 2.0, W_MOUNT: 12.0},
            "Runs at the enemy snap-shooting from the best point of the run, stands and fans "
-           "once within short range, reloads only when dry."),
+           "once within short range, reloads only when dry. Thrown from a war horse that "
+           "stays, he mounts it again in place of a run when no enemy is within 12\"."),
     Preset("brawler", BRAWLER,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0},
+            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0},
            "Charges the nearest free enemy within a charge (8\"), otherwise runs at the nearest one "
            "snap-shooting, fanning, from the best point of the run, reloads only when dry: the "
-           "close-combat test of the shooting-heavy rules."),
+           "close-combat test of the shooting-heavy rules. Thrown from a war horse that stays, "
+           "he mounts it again in place of a run when no enemy is within 12\"."),
     Preset("flanker", FLANKER,
            {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
             W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,
             W_RELOAD_AT: 1.0, W_SHOOT_NEED: 7.0, W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0,
-            W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0, W_DISMOUNT: 1.0},
+            W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0, W_DISMOUNT: 1.0, W_MOUNT: 16.0},
            "Splits the gang: the half with the longest-ranged guns is a fire base on the "
            "patient aimer's script (14\" standoff, each aimed shot fired the turn it aims, "
            "aimed overwatch firing at 7 or less); the "
@@ -153,7 +160,9 @@ PRESETS = {p.name: p for p in [
            "else walk towards 6\" from the nearest enemy, scoring a cell that sees him "
            "uncovered 4\" better. All shoot, fanning or blazing unless aiming, at shots needing "
            "7 or less. Riders of the fire base step down where they would first aim, watch or "
-           "reload in cover; the flanking riders stay mounted."),
+           "reload in cover; the flanking riders stay mounted. Any of them on foot mounts his "
+           "standing horse again in place of a walk or run when it is within a walk and no "
+           "enemy within 16\"."),
 ]}
 
 WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
@@ -165,7 +174,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
-                "rope": W_ROPE, "dynamite": W_DYNAMITE}
+                "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -658,7 +667,44 @@ def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, rp, 
 def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, s, dec, dist,
            queue, seen):
     """Fill ``dec`` with fighter a's action this turn. ``need`` int64[F, K]: the D6 score of
-    each shot he could take now from where he stands (``NO_SHOT``: none)."""
+    each shot he could take now from where he stands (``NO_SHOT``: none). A scripted fighter on
+    foot then mounts his standing horse instead of a walk or run by ``_mount_instead``."""
+    _decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, s, dec, dist,
+            queue, seen)
+    if kind != RANDOM and w[W_MOUNT] > 0 and fm[a, S.FHORSE] == 0 and fm[a, S.FHX] >= 0:
+        _mount_instead(w, a, fm, rp, terrain, building, occ, dec, dist, queue)
+
+
+@kernel
+def _mount_instead(w, a, fm, rp, terrain, building, occ, dec, dist, queue):
+    """With ``W_MOUNT``: fighter a, on foot with his horse standing (FHX, FHY), whose turn is
+    a walk or a run, mounts the horse instead (Act.MOUNT: a walk to it, then no more movement)
+    when it is within a walk of him (the shared reach, over low terrain) and no standing enemy
+    is within ``W_MOUNT`` inches."""
+    if dec[S.D_ACT] != Act.WALK and dec[S.D_ACT] != Act.RUN:
+        return
+    if fm[a, S.FROPE] != 0:
+        return
+    foe = _nearest_enemy(fm, a, True)
+    if foe >= 0 and dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY]) <= w[W_MOUNT]:
+        return
+    hx, hy = fm[a, S.FHX], fm[a, S.FHY]
+    if hx != fm[a, FX] or hy != fm[a, FY]:
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, 2 * fm[a, FM], dist, queue,
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+        if dist[hy, hx] == UNREACHED or occ[hy, hx]:
+            return
+    for i in range(dec.shape[0]):
+        dec[i] = 0
+    dec[S.D_ACT] = Act.MOUNT
+    dec[S.D_TARGET] = -1
+    dec[S.D_X], dec[S.D_Y] = hx, hy
+
+
+@kernel
+def _decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, s, dec, dist,
+            queue, seen):
+    """``decide`` before the horse (every gunfighter's own script)."""
     for i in range(dec.shape[0]):
         dec[i] = 0
     dec[S.D_TARGET] = -1
@@ -864,8 +910,12 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     """A uniformly random action; one that is impossible here becomes HOLD."""
     h, wd = terrain.shape
     K = kit.shape[1]
-    # DISMOUNT, the last action, is drawn only by a rider (a fighter on foot draws as before)
-    act = randint(s, S.N_ACT if fm[a, S.FHORSE] != 0 else S.N_ACT - 1)
+    # the horse's action, drawn last: DISMOUNT for a rider, MOUNT for a man whose horse stands
+    # riderless; a fighter with neither draws from the others as before
+    horse = fm[a, S.FHORSE] != 0 or fm[a, S.FHX] >= 0
+    act = randint(s, Act.DISMOUNT + 1 if horse else Act.DISMOUNT)
+    if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
+        act = Act.MOUNT
     dec[S.D_ACT] = Act.HOLD
     dec[S.D_MIDMOVE] = randint(s, 2)
     if act == Act.WALK or act == Act.RUN:
@@ -932,6 +982,9 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
             dec[S.D_TARGET] = c
     elif act == Act.DISMOUNT:
         dec[S.D_ACT] = Act.DISMOUNT
+    elif act == Act.MOUNT:  # (the engine walks him to the horse if it is within a walk)
+        dec[S.D_ACT] = Act.MOUNT
+        dec[S.D_X], dec[S.D_Y] = fm[a, S.FHX], fm[a, S.FHY]
     elif act == Act.CRAWL:
         budget = 2 * rp[S.R_CRAWL]
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,

@@ -441,7 +441,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     Horses (docs/rules/westamunda.md, "Horses"), from the rosters' horse flags and the rules
     alone: DEPLOY g is the roster's horse; a rider moves at horse_profile's M (his own again
     after a fall or stepping down: DISMOUNT, no step after it, his shots that turn snap
-    shots), never crawls and is never down; every shot at a rider has MOD_MOUNTED and
+    shots), never crawls and is never down; since wm-18 a horse stepped down from stands
+    where he left it, and a war horse (riding skill) beside a rider fallen from it (not one
+    that fell itself), and a man up, unpinned, free and not broken may mount his own standing
+    horse (ACTION MOUNT naming its cell, MOUNT at it after a walk within his own M, the horse's
+    M again, no step after it that turn, his shots not snap shots for it; the horse's previous
+    move 0 next turn; tidy mounts); every shot at a rider has MOD_MOUNTED and
     mounted_target_modifier in its need (no other has); every hit and blow on him is
     located (LOCATE: the horse on faces 1..6 - rider_hit_faces, d the blow flag) before its
     save, pin or wound; the horse's hit (HORSE) wounds against horse_profile's T at the hit's
@@ -978,7 +983,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             names = ["running" if ran(x) else "walking"]
         elif a_ == S.Act.CHARGE:
             names = ["melee"]
-        elif a_ in (S.Act.WALK, S.Act.CRAWL):  # (a shot before the first step: the move's)
+        elif a_ in (S.Act.WALK, S.Act.CRAWL, S.Act.MOUNT):  # (a shot before the first step:
+            # the move's; a mount's walk a walk)
             moving = "crawling" if a_ == S.Act.CRAWL else "walking"
             names = [moving] if move_in[x] > 0 else ["still", moving]
         elif a_ in (S.Act.RELOAD, S.Act.CLEAR):  # as ``reload_cat``
@@ -1178,6 +1184,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     # horses (docs/rules/westamunda.md, "Horses"), rebuilt from the events and rules alone
     horse_m, horse_t = rules.horse_profile[0], rules.horse_profile[4]
     mounted, foot_m = {}, {}  # rides now; his own M
+    horse_at = {}  # fighter on foot -> the cell where his horse stands riderless (wm-18)
+    horse_from = {}  # fighter -> how his horse came to stand: 'dismount' or 'fall' (a war horse)
+    mounted_now = set()  # fighters who mounted this gang turn (no step after it)
     hpin, hpin_turn = {}, {}  # the horse is pinned; the gang turn it was pinned in
     heading = {}  # the horse's heading: its latest step (at first his facing)
     last_move = {}  # half-inches of his latest move before this turn (the horse's previous move)
@@ -1381,7 +1390,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      S.Act.RUN: 2 * m * rules.run_multiplier,
                      S.Act.CHARGE: 2 * m * rules.charge_multiplier,
                      S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in),
-                     S.Act.DISMOUNT: 0, S.Act.HOLD: 0, S.Act.AIM: 0, S.Act.OVERWATCH: 0}
+                     S.Act.DISMOUNT: 0, S.Act.HOLD: 0, S.Act.AIM: 0, S.Act.OVERWATCH: 0,
+                     S.Act.MOUNT: 2 * m}  # (mounting: a walk on foot to the horse)
 
     def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
         need = None if strength is None else rules.wound_need(strength, tough[x])
@@ -2036,7 +2046,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # (None: any, or the one of the step it is part of)
         if kind in (S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM,
                     S.Ev.RUN, S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST,
-                    S.Ev.CHARGED):
+                    S.Ev.CHARGED, S.Ev.MOUNT):
             return 0
         if kind == S.Ev.UNTANGLE:
             return 0 if b == 0 else None
@@ -2318,9 +2328,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["war_horse_kept"] += len(kept)
             charged.clear()  # the charge bonus is the charge's own combat round's
             at_foot.clear()
+            mounted_now.clear()
             for x in side:
                 if side[x] == a:
-                    last_move[x] = move_in[x]  # the horse's previous move
+                    # the horse's previous move (one mounted in that turn stood still)
+                    last_move[x] = 0 if act.get(x) == S.Act.MOUNT else move_in[x]
                     act[x], move_in[x] = None, 0
                     still[x] = True  # (his telescopic sight: not moved this turn yet)
                     horse_mv.pop(x, None)
@@ -2356,19 +2368,27 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert not (mounted[f] and hpin[f]), "a pinned horse bolts: no action of his own"
             assert a != S.Act.CRAWL or not mounted[f], "a horse does not crawl"
             assert a != S.Act.DISMOUNT or mounted[f], "only a rider steps down"
+            assert a != S.Act.MOUNT or (not mounted[f] and f in horse_at and f not in tied and
+                                        hands_taken(f) < 2 and (c, d) == horse_at[f]), \
+                ("only a man on foot, free of ropes and with a hand to climb, mounts, and only "
+                 "his own standing horse (ACTION c, d its cell)", row.tolist(),
+                 horse_at.get(f))
             seen["mounted_actions"] += mounted[f]
             seen["locked_archer_actions"] += archer[f] and arms[f] != 0
-            if a == S.Act.DISMOUNT:  # on foot where he stands, his own M; the horse led off
-                mounted[f], hpin[f] = False, False
+            if a == S.Act.DISMOUNT:  # on foot where he stands, his own M; the horse stands
+                mounted[f], hpin[f] = False, False  # there riderless (wm-18)
                 set_m(f, foot_m[f])
                 tally[side[f], "dismounts"] += 1
+                horse_at[f], horse_from[f] = pos[f], "dismount"
+            seen["mount_actions"] += a == S.Act.MOUNT
             act[f] = a
             act_from[f] = pos[f]
             move_in[f] = 0
             # a move declared (a charge's cell is the engine's own): moving once it begins,
             # never where it goes nowhere; until a step, a shot or a quick draw on the way shows
             # it began, open
-            if a in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, S.Act.RELOAD, S.Act.CLEAR) and \
+            if a in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, S.Act.RELOAD, S.Act.CLEAR,
+                     S.Act.MOUNT) and \
                     (c, d) != pos[f] or a == S.Act.CHARGE:
                 still[f] = None
             plan.pop(f, None)
@@ -2380,7 +2400,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert f not in broken, ("a broken fighter never shoots: no quick draw either (his "
                                      "horse going on its own under him)", row.tolist())
             seen["horse_run_quick_draws"] += act.get(f) == HORSE_RUN
-            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN), \
+            seen["mount_quick_draws"] += act.get(f) == S.Act.MOUNT
+            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN, S.Act.MOUNT), \
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
             seen["quick_draws"] += 1
@@ -2401,6 +2422,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                      "on overwatch stops", row.tolist())
             qd_ducked.clear()
             assert (a, b) == pos[f]
+            assert f not in mounted_now, ("having jumped up onto a horse, no more movement "
+                                          "that turn", row.tolist())
             still[f] = False  # (his own move, or his horse going on its own)
             slow = SLOW.get(int(terrain[d, c]), 0)
             move_in[f] += STEP[step] * (1 if slow == 0 else rules.difficult_cost if slow == 1
@@ -3848,6 +3871,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["rope_falls"] += 1
             mounted[f], hpin[f] = False, False
             set_m(f, foot_m[f])
+            if "war_horse" in skills[f]:  # a war horse stays by its fallen rider (wm-18)
+                horse_at[f], horse_from[f] = pos[f], "fall"
+                seen["war_horses_stayed"] += 1
         elif kind == S.Ev.FALL:  # the rider comes off: 1 hit, or a die of them above M
             hits, why, fast = a, b, c
             assert mounted[f] and state[f] != OUT and why in (FALL_HORSE, FALL_THROWN,
@@ -3863,6 +3889,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             tally[side[f], "falls"] += 1
             mounted[f], hpin[f] = False, False
             set_m(f, foot_m[f])
+            assert f not in horse_at, "a rider has no horse standing riderless"
+            if "war_horse" in skills[f] and why != FALL_HORSE:  # it stays by him (wm-18)
+                horse_at[f], horse_from[f] = pos[f], "fall"
+                seen["war_horses_stayed"] += 1
             on_watch.pop(f, None)
             need = rules.wound_need(rules.fall_strength, tough[f])
             wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True,
@@ -4182,6 +4212,26 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["breaks_in_melee"] += opp is not None
                 seen["breaks_pinned"] += pinned[f]
                 brk = f
+        elif kind == S.Ev.MOUNT:  # a man on foot mounts his standing horse (wm-18)
+            assert side[f] == side_now and act.get(f) == S.Act.MOUNT and f not in mounted_now, \
+                ("a mount is the mounter's action, once", row.tolist())
+            assert not mounted[f] and state[f] == STANDING and not pinned[f] and \
+                f not in tied and f not in broken, \
+                ("only a man up, unpinned, free and not broken mounts", row.tolist())
+            assert horse_at.get(f) == pos[f] == (a, b), \
+                ("he mounts his own horse where it stands (MOUNT a, b his cell)", row.tolist(),
+                 horse_at.get(f), pos[f])
+            assert c == move_in[f] <= 2 * foot_m[f], \
+                ("MOUNT c: the half-inches walked to the horse, within his own M",
+                 row.tolist(), move_in[f])
+            assert still[f] is not None or c == 0, "a mount after a walk begun or none"
+            mounted[f], hpin[f] = True, False
+            set_m(f, horse_m)
+            del horse_at[f]
+            mounted_now.add(f)
+            tally[side[f], "mounts"] += 1  # (seen["mounts"]: the tidy column's, below)
+            seen["mounts_walked"] += c > 0
+            seen["mounts_after_" + horse_from[f]] += 1
         elif kind == S.Ev.FOLLOW_UP:  # a winner of hand-to-hand follows up (wm-16)
             x0, y0, x1, y1, forced, cost = a, b, c, d, e, f5
             assert (x0, y0) == pos[f], ("FOLLOW_UP a, b: where he stands", row.tolist(), pos[f])
@@ -4440,7 +4490,7 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "dynamite_blast_sizes", "parry_faces", "stray_dice")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
-                 "dismounts", "horses_calmed")
+                 "dismounts", "horses_calmed", "mounts")
 RELOAD_COLUMNS = ("reloads", "reload_fails", "rounds_loaded", "rounds_lost", "cylinders_fitted")
 JAM_COLUMNS = ("ammo_rolls", "jams", "clear_actions", "jams_cleared")
 ROPE_COLUMNS = ("entangled", "untangle_tries", "untangled", "tangled_actions", "lassos_lost")

@@ -617,7 +617,7 @@ HORSE_FEATURES = {
 def _fits(ev):
     """Each FIT row with the row of the gun it fits (from the DEPLOY of its fighter: slots 0
     and 1; -1 beyond) and whether its fighter then rides (deployed on horseback, and no FALL
-    of his nor a dismount before it)."""
+    of his nor a dismount since he last got on: DEPLOY or, since wm-18, MOUNT)."""
     guns = {int(e[1]): (int(e[7]), int(e[8])) for e in _ev(ev, S.Ev.DEPLOY)}
     riding = {int(e[1]) for e in _ev(ev, S.Ev.DEPLOY) if e[9]}
     out = []
@@ -625,6 +625,8 @@ def _fits(ev):
         i = int(e[1])
         if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(i)
+        elif e[2] == S.Ev.MOUNT:  # back on his standing horse (wm-18)
+            riding.add(i)
         elif e[2] == S.Ev.FIT:
             k = int(e[3])
             out.append((e, guns[i][k] if k < 2 else -1, i in riding))
@@ -801,7 +803,7 @@ GUN_FEATURES = {
 class RopeModel:
     """The ropes of one trace followed event by event (wm-9): where each fighter stands
     (DEPLOY, MOVE, KNOCKDOWN, FLEE), whether he is up, down or out (INJURY, RECOVERY, TAKEN_OUT)
-    and rides (DEPLOY g, FALL, a dismount), who is entangled by what (ENTANGLE; free by UNTANGLE a
+    and rides (DEPLOY g, FALL, a dismount, MOUNT), who is entangled by what (ENTANGLE; free by UNTANGLE a
     or b, or out of action) and who charged this turn (CHARGED since the latest TURN). It
     records, in the trace's order: each entangling (row, victim, up or down), each rope's pull
     from the saddle (row, victim, where), each turn on the ropes (row, victim, (rope kind,
@@ -835,6 +837,8 @@ class RopeModel:
                 pos[i] = (int(e[5]), int(e[6]))
             elif kind in (S.Ev.FLEE, S.Ev.FOLLOW_UP):  # a broken fighter's run for cover
                 pos[i] = (int(e[5]), int(e[6]))  # (wm-12), a winner's follow-up (wm-16)
+            elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
+                mounted.add(i)
             elif kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 mounted.discard(i)
                 if kind == S.Ev.FALL and e[4] == S.FALL_ROPE:
@@ -3098,8 +3102,10 @@ def test_every_horse_event_is_told_with_its_rolls():
         assert text.count("\n  It runs into ") == int((bolts[:, 8] == 1).sum())
         acts = _ev(ev, S.Ev.ACTION)
         want = [lab(e[1]) for e in acts[acts[:, 3] == S.Act.DISMOUNT]]
-        assert re.findall(r"^(\w+) dismounts at \(\d+,\d+\): the horse is led off", text,
+        assert re.findall(r"^(\w+) dismounts at \(\d+,\d+\): his horse stands there", text,
                           re.M) == want
+        want = [(lab(e[1]), f"({e[3]},{e[4]})") for e in _ev(ev, S.Ev.MOUNT)]  # (wm-18)
+        assert re.findall(r"^(\w+) mounts his horse again at (\(\d+,\d+\))", text, re.M) == want
         pins, wounds = _fall_hits(ev)
         assert re.findall(r"The fall(?:'s hit \d of \d)? pins (\w+)", text) == \
             [lab(e[1]) for e in pins]
@@ -3147,6 +3153,8 @@ def test_the_roster_turn_headers_and_closing_line_say_who_rides():
                         kind == S.Ev.TAKEN_OUT or \
                         kind in (S.Ev.INJURY, S.Ev.RECOVERY) and ev[4] == S.INJ_OUT:
                     up.discard(who)
+                elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
+                    up.add(who)
             j0 = j
             end = turns[n + 1] if n + 1 < len(turns) else len(f.events)
             calming = {labels[int(e[1])] for e in f.events[j:end] if e[2] == S.Ev.CALM}
@@ -3201,7 +3209,8 @@ def test_a_written_trace_with_horses_told_word_for_word():
     revolver's kick pins him: he stays on. B1 fails to calm his horse: it bolts 5" east, runs
     into a wall after 2", is pinned again, and B1, shaken, is thrown: the fall pins him and
     gives him a flesh wound. B2's shot strikes A1 himself, pinned: he stays on. Next turn A1,
-    still pinned, cannot control his horse: it goes on straight 1" south. B2 charges him; his
+    still pinned, cannot control his horse: it goes on straight 1" south; A2 mounts his horse
+    again where it stands (wm-18). B2 charges him; his
     first blow strikes the horse, which falls: A1 comes down with it, 2 hits (a D3: the horse
     had moved fast), no pins in hand-to-hand; his second blow strikes A1 on foot. The closing
     line counts the falls, the dismount and the horses."""
@@ -3232,7 +3241,7 @@ def test_a_written_trace_with_horses_told_word_for_word():
             (2, -1, E.TURN, 0),
             (2, 0, E.UNPIN, 0, 0),
             (2, 0, E.MOVE, 10, 10, 10, 11, S.MV_WALK), (2, 0, E.BOLT, 1, 2, 0, 10, 2, 0),
-            (2, 1, E.ACTION, A.HOLD, -1, 25, 10, 0, 0, 0),
+            (2, 1, E.ACTION, A.MOUNT, -1, 25, 10, 0, 0, 0), (2, 1, E.MOUNT, 25, 10, 0),
             (2, 0, E.PIN_LIFTED, 0),
             (2, -1, E.TURN, 1),
             (2, 2, E.UNPIN, 1, 0),
@@ -3260,8 +3269,8 @@ def test_a_written_trace_with_horses_told_word_for_word():
             " 10   ..........R..............R....   A1 A2",
             " 20   ..........S..#......B.........   B1 B2",
             "Side A: 2 standing, 0 down, 0 out of action; on horseback: A1, A2.",
-            "A2 dismounts at (25,10): the horse is led off, and he fights on foot (M 4); any shot "
-            "this turn is a snap shot.",
+            "A2 dismounts at (25,10): his horse stands there, and he fights on foot (M 4); any "
+            "shot this turn is a snap shot.",
             "A1 fires a shot at B1 with the revolver, 10\" away: needs 3+ to hit (7 - BS 4; -1 "
             "long range, +1 mounted target), rolls 5: hit.",
             "    A1's shot strikes B1's horse, not B1 (location roll 3: 1-4 the horse, 5-6 the "
@@ -3304,9 +3313,11 @@ def test_a_written_trace_with_horses_told_word_for_word():
             "  To wound A1 (the fall's hit 2 of 2, S3 against T3): needs 4+, rolls 1: no wound.\n"
             "  To wound A1: needs 4+, rolls 2: no wound.",
             " 11   ..........A...................   A1",
-            "Side A (x): 2 standing, 0 down, 0 out of action; it fired 1 shot and hit with 1; of "
-            "its 2 riders, 1 fell and 1 dismounted; its horses: 1 brought down, 1 ran on under a "
-            "pinned rider.",
+            "A2 mounts his horse again at (25,10): no more movement this turn; he rides at M 8 "
+            "from now on.",
+            "Side A (x): 2 standing, 0 down, 0 out of action; on horseback: A2; it fired 1 shot "
+            "and hit with 1; of its 2 riders, 1 fell, 1 dismounted and 1 mounted again; its "
+            "horses: 1 brought down, 1 ran on under a pinned rider.",
             "Side B (y): 2 standing, 0 down, 0 out of action; it fired 1 shot and hit with 1; of "
             "its 1 rider, 1 fell; its horses: 1 bolted."):
         assert f"\n{line}\n" in f"{text}\n", line
@@ -3550,13 +3561,15 @@ def test_the_opening_roster_names_each_guns_spare_cylinders_or_tubes():
 
 
 def _riders(events):
-    """Per SHOT row (in order), does its shooter ride when he fires (deployed on horseback,
-    no FALL of his and no dismount before it)?"""
+    """Per SHOT row (in order), does its shooter ride when he fires (deployed on horseback or
+    mounted again since, wm-18, and no FALL of his nor a dismount since)?"""
     riding = {int(e[1]) for e in _ev(events, S.Ev.DEPLOY) if e[9]}
     out = []
     for e in events:
         if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
+        elif e[2] == S.Ev.MOUNT:
+            riding.add(int(e[1]))
         elif e[2] == S.Ev.SHOT:
             out.append(int(e[1]) in riding)
     return out
@@ -3619,13 +3632,15 @@ def _duck_fights():
 
 
 def _riding_at(events):
-    """Per event row: the fighters riding then (deployed on horseback, no FALL of theirs and no
-    dismount before it)."""
+    """Per event row: the fighters riding then (deployed on horseback or mounted again since,
+    wm-18, and no FALL of theirs nor a dismount since)."""
     riding = {int(e[1]) for e in _ev(events, S.Ev.DEPLOY) if e[9]}
     out = []
     for e in events:
         if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
+        elif e[2] == S.Ev.MOUNT:
+            riding.add(int(e[1]))
         out.append(set(riding))
     return out
 

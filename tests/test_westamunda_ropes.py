@@ -265,6 +265,8 @@ def test_rooster_riders_fire_long_guns_with_both_hands():
                 mounted[r[1]] = False
             elif r[2] == S.Ev.ACTION and r[3] == S.Act.DISMOUNT:
                 mounted[r[1]] = False
+            elif r[2] == S.Ev.MOUNT:  # back on his standing horse (wm-18)
+                mounted[r[1]] = True
             elif r[2] == S.Ev.SHOT and r[4] in long_rows and mounted[r[1]]:
                 s_ = int(fm[r[1], S.FSIDE])
                 one_arm[s_][0] += 1

@@ -398,6 +398,8 @@ def test_a_rider_never_shoots_a_bow():
             kind, f = int(e[2]), int(e[1])
             if kind == S.Ev.FALL or (kind == S.Ev.ACTION and int(e[3]) == S.Act.DISMOUNT):
                 riding.discard(f)
+            elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
+                riding.add(f)
             elif kind == S.Ev.SHOT and int(e[4]) == bow:
                 assert f not in riding, e
                 on_foot_arrows += 1

@@ -139,6 +139,8 @@ _SIDE_DOCS = {
     "follow_ups": "this side's winners of a fight who followed up (moved at the end of the "
                   "hand-to-hand phase: follow_up_in, or a mounted charger's forced "
                   "mounted_follow_up_in)",
+    "mounts": "this side's fighters on foot mounting their standing horse again (one they "
+              "stepped down from, or a war horse that stayed by its fallen rider)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

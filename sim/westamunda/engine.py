@@ -1171,17 +1171,15 @@ def _fall(g, f, ge, out, t, by, why):
     FALL_DOWN he went down in the saddle): fall_strength hits, one if the horse's latest move
     was at most its base rate (its M), a fall_fast_hits_die of them above it; each pins him
     (on his feet) and is wounded on the chart (no skill saves: neither a shot nor a blow). He
-    is on foot where the horse was (his own M again), aim and overwatch gone; the horse leaves
-    the fight (no riderless horses on the table). ``by``: the fighter whose hit threw him (-1
-    none), credited if the fall takes him out."""
+    is on foot where the horse was (his own M again), aim and overwatch gone; a war horse that
+    did not fall stays beside him (``_horse_left``), any other leaves the fight. ``by``: the
+    fighter whose hit threw him (-1 none), credited if the fall takes him out."""
     fm, rp = ge.fm, g.rp
     fast = fm[t, FMOVED_IN] > 2 * fm[t, FM]
     hits = roll(g.s, rp[S.R_FALL_DIE]) if fast else 1
     _log(out, t, Ev.FALL, hits, why, 1 if fast else 0)
     out.side_out[fm[t, FSIDE], S.S_FALLS] += 1
-    fm[t, S.FHORSE] = 0
-    fm[t, S.FHPIN] = 0
-    fm[t, FM] = fm[t, S.FFOOT_M]
+    _horse_left(fm, t, why)
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
     for _ in range(hits):
@@ -1194,6 +1192,22 @@ def _fall(g, f, ge, out, t, by, why):
             _damage(g, f, ge, out, t, by, 1, False)
     if fm[t, FSTATE] != ST_OUT:
         _get_wet(g, f, ge, out, t)  # pinned or down in water
+
+
+@kernel
+def _horse_left(fm, t, why):
+    """Rider t is off his horse (why: FALL_*): on foot, his own M again. The text's war horse
+    stays next to a rider knocked off or fallen (the riding skill): unless it fell itself
+    (FALL_HORSE) it stands riderless at his cell (FHX, FHY), to be mounted again; any other
+    horse leaves the fight (the text leaves an untrained riderless horse to the end of the game:
+    stated, it runs off)."""
+    fm[t, S.FHORSE] = 0
+    fm[t, S.FHPIN] = 0
+    fm[t, FM] = fm[t, S.FFOOT_M]
+    if why != S.FALL_HORSE and (fm[t, S.FSKILL] & S.SK_WAR_HORSE) != 0:
+        fm[t, S.FHX], fm[t, S.FHY] = fm[t, FX], fm[t, FY]
+    else:
+        fm[t, S.FHX], fm[t, S.FHY] = -1, -1
 
 
 @kernel
@@ -1365,12 +1379,31 @@ def _calm_horses(g, ge, out, side):
 def _dismount(ge, out, a):
     """Rider a steps down from his still horse (text: no risk from a stationary mount; no
     further movement that turn, any shot a snap shot): on foot where he was, his own M again;
-    the horse is led off (no riderless horses on the table)."""
+    the horse stands there riderless (FHX, FHY) for him to mount again (``_mount``). A standing
+    horse is a marker: it takes no cell, blocks no move or line of sight and is never shot at
+    (stated: the text gives no rule for shooting a riderless horse)."""
     fm = ge.fm
     fm[a, S.FHORSE] = 0
     fm[a, S.FHPIN] = 0
     fm[a, FM] = fm[a, S.FFOOT_M]
+    fm[a, S.FHX], fm[a, S.FHY] = fm[a, FX], fm[a, FY]
     out.side_out[fm[a, FSIDE], S.S_DISMOUNTS] += 1
+
+
+@kernel
+def _mount(g, ge, out, a):
+    """Fighter a, on foot at his standing horse's cell, mounts it (text: mounting a stationary
+    horse is part of normal movement; once up, no more movement that turn, but he may fire):
+    the horse's M again, no pin, its heading the way it faced when he last rode it (it stood);
+    it stood still this turn, so a bolt next turn goes an artillery die + 2" (``_start_fighter``
+    keeps its previous move 0)."""
+    fm = ge.fm
+    fm[a, S.FHORSE] = 1
+    fm[a, S.FHPIN] = 0
+    fm[a, FM] = g.rp[S.R_HORSE_M]
+    fm[a, S.FHX], fm[a, S.FHY] = -1, -1
+    out.side_out[fm[a, FSIDE], S.S_MOUNTS] += 1
+    _log(out, a, Ev.MOUNT, fm[a, FX], fm[a, FY], fm[a, FMOVED_IN])
 
 
 # ---------------------------------------------------------------- firing
@@ -1745,7 +1778,8 @@ def _entangle(g, f, ge, out, a, t, k, strength):
     located first: on the horse it does what a shot of its strength does to a horse (a lasso,
     no damage, only pins it: the horse panics); a dodged hit does nothing. Otherwise t is
     entangled (Ev.ENTANGLE; a lasso stays tied to a, its reach the distance thrown) and falls:
-    a rider is pulled off (Ev.FALL, why FALL_ROPE; the horse leaves the fight), and he takes
+    a rider is pulled off (Ev.FALL, why FALL_ROPE; the horse leaves the fight, a war horse
+    stays beside him: ``_horse_left``), and he takes
     an automatic entangle_fall_strength hit (pinned, a wound roll; the text's fall), then the
     rope's own hit at ``strength`` when the weapon does damage (the bolas; not the lasso). No
     knockdown: he is on the ground already."""
@@ -1780,9 +1814,7 @@ def _entangle(g, f, ge, out, a, t, k, strength):
     if mounted:  # pulled off: the rope's fall is his fall
         _log(out, t, Ev.FALL, 0, S.FALL_ROPE, 0)
         so[fm[t, FSIDE], S.S_FALLS] += 1
-        fm[t, S.FHORSE] = 0
-        fm[t, S.FHPIN] = 0
-        fm[t, FM] = fm[t, S.FFOOT_M]
+        _horse_left(fm, t, S.FALL_ROPE)
     _pin(ge, out, t, a)
     need, d, wounded = _wound_roll(g, rp[S.R_ENTANGLE_S], fm[t, FT])
     _log(out, t, Ev.WOUND, -1, need, d, 1 if wounded else 0)
@@ -2529,8 +2561,9 @@ def _start_fighter(fm, a):
     """Fighter a's own flags of a turn cleared as his turn starts: nothing fired, no action, not
     moved, no reload, overwatch ended."""
     fm[a, FFIRED] = 0
+    # the horse's previous move (a bolt goes that and more); one mounted last turn stood still
+    fm[a, S.FHLAST] = 0 if fm[a, FACT] == Act.MOUNT else fm[a, FMOVED_IN]
     fm[a, FACT] = -1
-    fm[a, S.FHLAST] = fm[a, FMOVED_IN]  # the horse's previous move (a bolt goes that and more)
     fm[a, FMOVED] = S.MV_STILL
     fm[a, FMOVED_IN] = 0
     fm[a, FRELOAD_SLOT] = -1
@@ -2945,8 +2978,14 @@ def _act(g, f, ge, sc, out, a):
             dec[S.D_MIDMOVE] = 0  # (no shot after a crawl)
         elif act == Act.RELOAD or act == Act.CLEAR:
             dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]  # (loading where he lies)
-    elif act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
+    if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
         act = HOLD
+    elif act == Act.MOUNT and (fm[a, S.FHORSE] != 0 or fm[a, S.FHX] < 0 or
+                               fm[a, S.FROPE] != 0 or _no_hand(fm, a)):
+        act = HOLD  # (only his own horse standing; not in a rope, nor with no hand to climb)
+    if act == Act.MOUNT:
+        dec[S.D_X], dec[S.D_Y] = fm[a, S.FHX], fm[a, S.FHY]  # (the horse's cell, whatever asked)
+        dec[S.D_MIDMOVE] = 0
     fm[a, FACT] = act
     _log(out, a, Ev.ACTION, act, t, dec[S.D_X], dec[S.D_Y], k, dec[S.D_MIDMOVE],
          dec[S.D_AIMED])
@@ -2976,6 +3015,13 @@ def _act(g, f, ge, sc, out, a):
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0)
     elif act == Act.DISMOUNT:
         _dismount(ge, out, a)
+    elif act == Act.MOUNT:
+        if dec[S.D_X] != fm[a, FX] or dec[S.D_Y] != fm[a, FY]:
+            _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
+        if fm[a, FX] == fm[a, S.FHX] and fm[a, FY] == fm[a, S.FHY] and \
+                fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and \
+                fm[a, S.FHORSE] == 0 and fm[a, S.FROPE] == 0:
+            _mount(g, ge, out, a)  # (stopped short, pinned or down on the way: he did not)
 
 
 @kernel
@@ -3852,7 +3898,7 @@ def _check(g, f, ge, out):
         if fm[a, FSTATE] == ST_OUT:
             continue
         if fm[a, S.FHORSE] != 0 and (fm[a, FSTATE] != ST_STANDING or
-                                     fm[a, FM] != g.rp[S.R_HORSE_M]):
+                                     fm[a, FM] != g.rp[S.R_HORSE_M] or fm[a, S.FHX] >= 0):
             _broken(out, Bad.RIDER)
         if not (0 <= fm[a, FX] < w and 0 <= fm[a, FY] < h):
             _broken(out, Bad.OFF_TABLE)
@@ -4552,6 +4598,7 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FFACEY] = 1 if side == 0 else -1
             row[FAIMT] = row[FENGAGED] = row[FRELOAD_SLOT] = row[FACT] = -1
             row[S.FHATES] = -1
+            row[S.FHX] = row[S.FHY] = -1  # (no horse standing riderless)
             row[S.FFOOT_M] = row[FM]
             if r.horse:  # horse and rider one point: the horse's move while he rides
                 row[S.FHORSE] = 1

@@ -288,9 +288,9 @@ _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKE
 _MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
-_MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR)
+_MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR, Act.MOUNT)
 _VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
-         Act.RELOAD: "walks", Act.CLEAR: "walks"}
+         Act.RELOAD: "walks", Act.CLEAR: "walks", Act.MOUNT: "walks to his horse"}
 # a rider's: his horse walks or runs him (a horse does not crawl)
 _RIDE = {Act.WALK: "rides", Act.RUN: "gallops", Act.CHARGE: "charges", Act.RELOAD: "rides",
          Act.CLEAR: "rides"}
@@ -997,7 +997,8 @@ class _Story:
                     f"D{r.fall_fast_hits_die} of them if the horse's latest move was more than "
                     f"its M ({r.horse_profile[0]}\"); each pins him and rolls to wound, and no "
                     "skill saves it; he fights on on foot where the horse was, at his own M, "
-                    "his aim and overwatch gone, and the horse leaves the fight",
+                    "his aim and overwatch gone, and the horse leaves the fight (a war horse "
+                    "that did not fall stays beside him, to be mounted again)",
             "calm": "at the start of his side's turn the rider of a pinned horse, if not pinned "
                     "himself, may try to calm it: an I test; passed, the horse is under control",
             "bolt": "a pinned horse bolts in its rider's movement phase, in place of his action "
@@ -1017,8 +1018,11 @@ class _Story:
                        + f" less {r.rider_pinned_move_loss}\", in place of his action (as a "
                        "bolting horse, it stops at an obstacle)",
             "dismount": "a rider may step down from his still horse as his action: no more "
-                        "movement that turn, any shot he takes is a snap shot, and the horse is "
-                        "led off; he fights on foot at his own M",
+                        "movement that turn, any shot he takes is a snap shot, and the horse "
+                        "stands there riderless; he fights on foot at his own M",
+            "mount": "a fighter on foot may walk to his standing horse and mount it as his "
+                     "action: no more movement that turn, but he may shoot; he rides at the "
+                     f"horse's M of {r.horse_profile[0]}\" from then on",
             "mounted_reload": "a rider reloads and clears jams as if doing more: on a still "
                               f"horse {self.saddle_reload('still')}, on a moving one "
                               f"{self.saddle_reload('walking')}",
@@ -2356,8 +2360,10 @@ class _Story:
             return  # told by the OVERWATCH event that follows
         if act == Act.DISMOUNT:
             f.mounted = f.hpin = False
-            self.say(f"{me} dismounts at {here}{self.why('dismount')}: the horse is led off, and "
-                     f"he fights on foot (M {f.foot_m}); any shot this turn is a snap shot.")
+            self.say(f"{me} dismounts at {here}{self.why('dismount')}: his horse stands there, "
+                     f"and he fights on foot (M {f.foot_m}); any shot this turn is a snap shot.")
+        elif act == Act.MOUNT and dest == f.pos:
+            return  # told by the MOUNT event that follows
         elif act == Act.HOLD:
             self.say(f"{me} holds his ground at {here}.")
         elif act == Act.AIM:
@@ -2761,9 +2767,11 @@ class _Story:
         f = self.f[t]
         f.mounted = f.hpin = False
         ind = "  " if self.melee_ctx else "    "
+        horse = ("his war horse stays beside him" if why != S.FALL_HORSE and
+                 self.has(t, "war_horse") else "the horse leaves the fight")
         if why == S.FALL_ROPE:  # the rope's fall: its one hit follows (``entangle``)
             self.say(f"{ind}{self.lab(t)} {_FALL_HOW[why]}: he is on foot at {_xy(f.pos)} (M "
-                     f"{f.foot_m}), and the horse leaves the fight.")
+                     f"{f.foot_m}), and {horse}.")
             return
         m = self.rules.horse_profile[0]
         n = f"{_plural(hits, 'hit')} at S{self.rules.fall_strength}"
@@ -2782,7 +2790,7 @@ class _Story:
         where = (f"he lies at {_xy(f.pos)}" if f.state == DOWN else
                  f"he is on foot at {_xy(f.pos)} (M {f.foot_m})")
         self.say(f"{ind}{self.lab(t)} {_FALL_HOW.get(why, 'falls')}{self.why('fall')}: {n}; "
-                 f"{where}, and the horse leaves the fight{wasted}.")
+                 f"{where}, and {horse}{wasted}.")
         self.falling = {"f": t, "hits": hits, "n": 0}
 
     def fall_hit(self, t) -> str:
@@ -2827,12 +2835,15 @@ class _Story:
             rows = [e for e in ev[ev[:, 2] == kind] if int(e[1]) in mine]
             return sum(1 for e in rows if col is None or int(e[col]) == val)
 
-        men = [(count(Ev.FALL), "fell"), (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted")]
+        men = [(count(Ev.FALL), "fell"), (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted"),
+               (count(Ev.MOUNT), "mounted again")]
         horses = [(count(Ev.HORSE, 7, 1), "brought down"), (count(Ev.BOLT, 3, 0), "bolted"),
                   (count(Ev.BOLT, 3, 1), "ran on under a pinned rider"),
                   (count(Ev.CALM, 3, 1), "calmed")]
+        said = [f"{n} {w}" for n, w in men if n]
         txt = f"; of its {_plural(len(riders), 'rider')}, " + (
-            " and ".join(f"{n} {w}" for n, w in men if n) or "none fell or dismounted")
+            ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else
+            said[0] if said else "none fell or dismounted")
         told = [f"{n} {w}" for n, w in horses if n]
         if told:
             txt += "; its horses: " + ", ".join(told)
@@ -3169,7 +3180,7 @@ class _Story:
                             self.rules.aim_bonus_max)
                 held.append(f"{self.lab(f.i)} on {self.lab(f.aim_t)} ({bonus:+d} if he aims "
                             f"on next {self.turn_word})")
-            if f.act not in (Act.HOLD, Act.WALK, Act.DISMOUNT) and not (
+            if f.act not in (Act.HOLD, Act.WALK, Act.DISMOUNT, Act.MOUNT) and not (
                     f.act == Act.RUN and self.rules.run_and_shoot):
                 continue
             enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT]
@@ -4244,6 +4255,16 @@ class _Story:
             if int(e[2]) == Ev.MELEE and i in (int(e[1]), int(e[3])):
                 return int(e[3]) if int(e[1]) == i else int(e[1])
         return -1
+
+    def mount(self, i, x, y, cost):
+        """Fighter i mounts his standing horse at (x, y) (Ev.MOUNT, wm-18)."""
+        self.end_activation()
+        f = self.f[i]
+        f.mounted, f.hpin = True, False
+        walked = f" after walking {cost / 2:g}\"" if cost else ""
+        self.say(f"{self.lab(i)} mounts his horse again at {_xy((x, y))}{walked}"
+                 f"{self.why('mount')}: no more movement this {self.turn_word}; he rides at "
+                 f"M {self.rules.horse_profile[0]} from now on.")
 
     def follow_up(self, i, x0, y0, x1, y1, forced, cost):
         """Fighter i has won his fight and follows up at the end of the hand-to-hand phase
@@ -5431,6 +5452,8 @@ class _Story:
                 self.flee(f, *p[:7])
             elif kind == Ev.FOLLOW_UP:
                 self.follow_up(f, *p[:6])
+            elif kind == Ev.MOUNT:
+                self.mount(f, *p[:3])
             elif kind == Ev.RALLY:
                 self.rally(f, *p[:3])
             else:

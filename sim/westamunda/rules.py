@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-17"
+VERSION = "wm-18"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -1029,8 +1029,10 @@ class WMRules:
                                    "(reference 7 [S]).", lo=0, hi=3)
     sure_footed_bonus: int = param(1, "Sure-footed lil' pony: bonus to riding actions (text: +1).",
                                    lo=0, hi=3)
-    war_horse_return_in: int = param(4, "A war horse pinned or wounded walks back to its rider "
-                                     "this far a turn (text: 4\").", lo=0, hi=16)
+    war_horse_return_in: int = param(4, "Later: a war horse pinned or wounded walks back to its "
+                                     "rider this far a turn (text: 4\"); not read: since wm-18 "
+                                     "a war horse stays beside its fallen rider and a riderless "
+                                     "horse is never shot at.", lo=0, hi=16)
     entangle_fall_strength: int = param(3, "An entangled fighter falls and takes an automatic hit "
                                         "of this S (text: S3).", lo=1, hi=10)
     entangled_action_mod: int = param(-1, "Modifier to the actions of a fighter who stays "

@@ -174,8 +174,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
  FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE, FBROKEN, FBROKE_TURN,
- FFELL, FOBST) = range(70)
-N_FC = 70
+ FFELL, FOBST, FHX, FHY) = range(72)
+N_FC = 72
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -231,6 +231,9 @@ N_FC = 70
 # FOBST bits of his latest charge, read only while FCHARGED is 1: OBST_OVER it ended over an
 # obstacle (obstacle_penalty in the charge's round: the engine's ``_over_low``), OBST_AT_FOOT its
 # target was on foot as he reached him (a rider who wins must follow up: mounted_follow_up_in).
+# FHX/FHY the cell where his own horse stands riderless (-1, -1: none): where he stepped down
+# (Act.DISMOUNT), or, a war horse, where he fell from it; he may mount it again (Act.MOUNT).
+# A horse that leaves (an ordinary horse whose rider fell) or is ridden again has none.
 OBST_OVER, OBST_AT_FOOT = 1, 2
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
@@ -269,12 +272,14 @@ class Act(IntEnum):
     CLEAR = 6  # clear a jam marker of slot D_SLOT, still or walking to (D_X, D_Y)
     CHARGE = 7  # up to M x charge_multiplier into contact with D_TARGET
     CRAWL = 8  # crawl_in to (D_X, D_Y) (a down fighter: down_crawl_in, his only action)
-    DISMOUNT = 9  # a rider steps down from his still horse (led off); no more movement, and any
-    #               shot this turn is a snap shot
+    DISMOUNT = 9  # a rider steps down from his still horse (it stands there: FHX, FHY); no
+    #               more movement, and any shot this turn is a snap shot
+    MOUNT = 10  # a man on foot walks to his own standing horse (FHX, FHY; within M) and mounts
+    #             it: no more movement that turn, shooting as after a walk
 
 
 ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl",
-             "dismount")
+             "dismount", "mount")
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
@@ -332,8 +337,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
- S_FOLLOW_UPS) = range(87)
-N_SIDE_COLS = 87
+ S_FOLLOW_UPS, S_MOUNTS) = range(88)
+N_SIDE_COLS = 88
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -350,7 +355,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
-              "stray_hits", "obstacle_charges", "follow_ups")
+              "stray_hits", "obstacle_charges", "follow_ups", "mounts")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -373,7 +378,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # horses brought down (wounded by a shot, a blow or running into something); falls: this
 # side's riders thrown or brought down (a horse falling, a failed stay-on test, a rider going
 # down); bolts: this side's pinned horses bolting; runaways: this side's horses going on
-# straight with their riders pinned; dismounts: riders stepping down; horses_calmed: pinned
+# straight with their riders pinned; dismounts: riders stepping down; mounts: fighters on foot
+# mounting their standing horse again (Act.MOUNT); horses_calmed: pinned
 # horses whose rider regained control (the I test at his turn's start); lemat_shells_loaded:
 # shells loaded into Le Mat shotgun barrels; lemat_barrel_short: Le Mat reloads with the barrel
 # declared last whose reload die ran out before the empty barrel (a shell there to load);
@@ -547,6 +553,8 @@ class Ev(IntEnum):
     STRAY = 54  # a missed shot passes within stray_in of the firer's friend (fighter): a=the
     #             firer, b=the target missed, c=the D6, d=1 he is hit (c at most stray_on: the
     #             hit's own events follow), e=hundredths of an inch from the line of fire
+    MOUNT = 56  # a fighter on foot mounts his standing horse where it stands (his cell): a, b =
+    #             x, y; c=half-inches he walked to it this turn
     FOLLOW_UP = 55  # a winner of hand-to-hand follows up (end of the phase): a, b = from x, y;
     #                 c, d = to x, y (his own cell: he stays); e=1 forced (a mounted charger's
     #                 momentum), f=half-inches of reach the move cost
