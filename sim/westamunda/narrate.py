@@ -997,8 +997,9 @@ class _Story:
                     f"D{r.fall_fast_hits_die} of them if the horse's latest move was more than "
                     f"its M ({r.horse_profile[0]}\"); each pins him and rolls to wound, and no "
                     "skill saves it; he fights on on foot where the horse was, at his own M, "
-                    "his aim and overwatch gone, and the horse leaves the fight (a war horse "
-                    "that did not fall stays beside him, to be mounted again)",
+                    "his aim and overwatch gone, and the horse leaves the fight" + (
+                        " (a war horse that did not fall stays beside him, to be mounted again)"
+                        if "war_horse" in (r.riding_skill_a, r.riding_skill_b) else ""),
             "calm": "at the start of his side's turn the rider of a pinned horse, if not pinned "
                     "himself, may try to calm it: an I test; passed, the horse is under control",
             "bolt": "a pinned horse bolts in its rider's movement phase, in place of his action "
