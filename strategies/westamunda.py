@@ -106,18 +106,24 @@ W_DYNAMITE = 27  # light a bundle of dynamite (the reloading action, where he st
 W_MOUNT = 28  # a fighter on foot whose horse stands within a walk mounts it again when his turn
 #               would be a walk or a run and no standing enemy is within this many inches
 #               (ground to cover: the horse's 8" to his 4"); 0: never
-N_W = 29
+W_HIT_RUN = 29  # a mounted charger at a man on foot rides past him (a hit-and-run: one attack
+#                 each, then on into cover) instead of stopping to fight when another standing
+#                 enemy free to fight is within this many inches of him (friends who would
+#                 gang up on a rider held in the fight); 0: never
+N_W = 30
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
          W_OVERWATCH: 0.0, W_OW_AIMED: 0.0, W_RELOAD_AT: 0.0, W_SHOOT_NEED: 8.0,
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
-         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0}
+         W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
+         W_HIT_RUN: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
-           "uniformly random legal shots (an aimed one held half the time): the floor."),
+           "uniformly random legal shots (an aimed one held half the time): the floor. A "
+           "rider's charge at a man on foot is a hit-and-run half the time."),
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
@@ -140,11 +146,13 @@ PRESETS = {p.name: p for p in [
            "stays, he mounts it again in place of a run when no enemy is within 12\"."),
     Preset("brawler", BRAWLER,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0},
+            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0, W_HIT_RUN: 8.0},
            "Charges the nearest free enemy within a charge (8\"), otherwise runs at the nearest one "
            "snap-shooting, fanning, from the best point of the run, reloads only when dry: the "
-           "close-combat test of the shooting-heavy rules. Thrown from a war horse that stays, "
-           "he mounts it again in place of a run when no enemy is within 12\"."),
+           "close-combat test of the shooting-heavy rules. Mounted, he rides past a man on foot "
+           "(a hit-and-run, then on into cover) when another free enemy stands within 8\" of "
+           "him, else stops and fights. Thrown from a war horse that stays, he mounts it again "
+           "in place of a run when no enemy is within 12\"."),
     Preset("flanker", FLANKER,
            {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
             W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,
@@ -174,7 +182,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
-                "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT}
+                "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN}
 
 
 def table(names: list[str], overrides: dict | None = None):
@@ -483,6 +491,21 @@ def _charge_target(fm, a, rp, reach_in):
 
 
 @kernel
+def _ride_past(w, a, c, fm, rp):
+    """With ``W_HIT_RUN``: does mounted fighter a make a hit-and-run at c (on foot; the rules
+    allowing it) rather than stop and fight: another standing enemy not in a fight within
+    ``W_HIT_RUN`` inches of c?"""
+    if w[W_HIT_RUN] <= 0 or fm[a, S.FHORSE] == 0 or fm[c, S.FHORSE] != 0 or rp[S.R_HIT_RUN] == 0:
+        return False
+    for b in range(fm.shape[0]):
+        if b != c and fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+                fm[b, FENGAGED] < 0 and \
+                dist_in(fm[c, FX], fm[c, FY], fm[b, FX], fm[b, FY]) <= w[W_HIT_RUN]:
+            return True
+    return False
+
+
+@kernel
 def _in_arc(fx, fy, vx, vy, arc_deg):
     """Is direction (vx, vy) within ``arc_deg`` degrees centred on (fx, fy)? (the engine's arc
     test: inclusive; an arc of 360 or more, or no direction: yes)."""
@@ -732,7 +755,7 @@ def _decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, n
     if kind == BRAWLER and w[W_CHARGE_IN] > 0:
         c = _charge_target(fm, a, rp, min(w[W_CHARGE_IN], charge / 2.0))
         if c >= 0:
-            dec[S.D_ACT] = Act.CHARGE
+            dec[S.D_ACT] = Act.HIT_RUN if _ride_past(w, a, c, fm, rp) else Act.CHARGE
             dec[S.D_TARGET] = c
             return
     if kind == PATIENT_AIMER or (kind == FLANKER and _in_fire_base(w, a, fm, kit, wt)):
@@ -907,7 +930,8 @@ def _flank(w, a, foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ, nee
 @kernel
 def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dist, queue, walk,
                    run, charge):
-    """A uniformly random action; one that is impossible here becomes HOLD."""
+    """A uniformly random action; one that is impossible here becomes HOLD. A rider's charge at
+    a man on foot is a hit-and-run (Act.HIT_RUN) on a coin's toss (the rules allowing it)."""
     h, wd = terrain.shape
     K = kit.shape[1]
     # the horse's action, drawn last: DISMOUNT for a rider, MOUNT for a man whose horse stands
@@ -980,6 +1004,9 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
         if c >= 0:
             dec[S.D_ACT] = Act.CHARGE
             dec[S.D_TARGET] = c
+            if fm[a, S.FHORSE] != 0 and fm[c, S.FHORSE] == 0 and rp[S.R_HIT_RUN] != 0 and \
+                    randint(s, 2) == 1:  # a rider at a man on foot: stop or ride past, a coin
+                dec[S.D_ACT] = Act.HIT_RUN
     elif act == Act.DISMOUNT:
         dec[S.D_ACT] = Act.DISMOUNT
     elif act == Act.MOUNT:  # (the engine walks him to the horse if it is within a walk)

@@ -141,6 +141,9 @@ _SIDE_DOCS = {
                   "mounted_follow_up_in)",
     "mounts": "this side's fighters on foot mounting their standing horse again (one they "
               "stepped down from, or a war horse that stayed by its fallen rider)",
+    "hit_runs": "this side's riders' hit-and-runs that reached their target (one attack each, "
+                "then the rider rides on)",
+    "hit_run_hits": "hits this side's riders struck in their hit-and-runs (not in melee_hits)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

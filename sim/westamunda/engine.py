@@ -2410,13 +2410,16 @@ def _nearest_reached(sc, x0, y0, budget, dx, dy):
 
 
 @kernel
-def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
+def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     """Fighter a walks, runs or charges towards (dx, dy) (a charge: into contact with
     ``target``) along the cheapest path over low terrain. At each step: enemy aims on him are
     checked, enemy overwatch may fire (and he may try the quick draw), a runner stops on coming
     within run_stop_in of an enemy he sees, and with ``midmove`` he fires his snap shot from the
     step his policy picked. Only a charge may end in base contact: other moves stop short of
-    it. Returns True if he moved."""
+    it. A hit-and-run (Act.HIT_RUN) moves as a charge: with a ``target`` into contact with him
+    (no fight joined: ``_hit_run`` strikes), without one riding on to (dx, dy), past anyone on
+    the way. ``cap`` (half-inches, -1: the action's own) limits the move. Returns True if he
+    moved."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
     side = fm[a, FSIDE]
@@ -2425,18 +2428,21 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
     rode = fm[a, S.FHORSE]
     if act == Act.RUN:
         budget, mv = 2 * m * rp[S.R_RUN_MULT], S.MV_RUN
-    elif act == Act.CHARGE:
+    elif act == Act.CHARGE or act == Act.HIT_RUN:
         budget, mv = 2 * m * rp[S.R_CHARGE_MULT], S.MV_CHARGE
     elif act == Act.CRAWL:
         budget = 2 * (rp[S.R_DOWN_CRAWL] if was == ST_DOWN else rp[S.R_CRAWL])
         mv = S.MV_CRAWL
     else:
         budget, mv = 2 * m, S.MV_WALK
+    if cap >= 0:
+        budget = cap
+    charging = act == Act.CHARGE or act == Act.HIT_RUN
     occ = _occupied(fm, a, sc.occ)
     x0, y0 = fm[a, FX], fm[a, FY]
     reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
-    if act == Act.CHARGE:
+    if act == Act.CHARGE or (act == Act.HIT_RUN and target >= 0):
         dx, dy = _charge_cell(f, ge, sc, target, x0, y0, rp[S.R_OBSTACLE] != 0)
         if dx < 0:
             return False
@@ -2450,7 +2456,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
                 rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
     if n < 2:
         return False
-    if act != Act.CHARGE:  # stop short of base contact
+    if not charging:  # stop short of base contact
         for k in range(1, n):
             c = sc.path[k]
             if _next_to_enemy(fm, a, c % w, c // w):
@@ -2466,7 +2472,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         out.side_out[side, S.S_CHARGES] += 1
     fm[a, FFACEX] = sc.path[1] % w - x0
     fm[a, FFACEY] = sc.path[1] // w - y0
-    shoot_ok = rp[S.R_SHOOT_DURING_MOVE] != 0 and act != Act.CHARGE and was == ST_STANDING \
+    shoot_ok = rp[S.R_SHOOT_DURING_MOVE] != 0 and not charging and was == ST_STANDING \
         and (act != Act.RUN or rp[S.R_RUN_AND_SHOOT] != 0)
     kb = -1
     if midmove and shoot_ok and _any_ready_gun(g, ge.kit, a, True):
@@ -2495,7 +2501,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove):
         if fm[a, S.FHORSE] != 0 and k > 0:  # the horse's heading: its latest step
             fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
         _aims_on(g, f, ge, sc, out, a)
-        _overwatch_at(g, f, ge, sc, out, a, act == Act.CHARGE)
+        _overwatch_at(g, f, ge, sc, out, a, charging)
         if fm[a, FSTATE] != was or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] != rode:
             return True
         if k == kb and fm[a, FFIRED] == 0:
@@ -2807,7 +2813,7 @@ def _break(g, f, ge, sc, out, a):
     b = fm[a, FENGAGED]
     if b >= 0:
         if fm[b, FSTATE] == ST_STANDING and not _lying(fm, b):
-            _melee_hits(g, f, ge, out, b, a, 1, 0)
+            _melee_hits(g, f, ge, out, b, a, 1, 0, g.rp[S.R_DOWN_ALONE_OUT] != 0)
         if fm[a, FSTATE] != ST_STANDING:
             return
         _break_away(fm, a)
@@ -2970,7 +2976,12 @@ def _act(g, f, ge, sc, out, a):
             act = HOLD
     elif act == Act.CRAWL and fm[a, S.FHORSE] != 0:
         act = HOLD  # a horse does not crawl
-    if fm[a, S.FROPE] != 0 and act == Act.CHARGE:
+    elif act == Act.HIT_RUN:  # (a rider, the rules allowing it, past a free man on foot)
+        if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] != ST_STANDING or \
+                fm[t, FENGAGED] >= 0 or fm[t, S.FHORSE] != 0 or fm[a, S.FHORSE] == 0 or \
+                rp[S.R_HIT_RUN] == 0:
+            act = HOLD
+    if fm[a, S.FROPE] != 0 and (act == Act.CHARGE or act == Act.HIT_RUN):
         act = HOLD  # on the ground in a rope: he counts as down in hand-to-hand (the text)
     if fm[a, S.FROPE] == S.ROPE_BOLAS:  # bolas round his legs: he can only crawl (the text)
         if act == Act.WALK or act == Act.RUN:
@@ -2986,6 +2997,13 @@ def _act(g, f, ge, sc, out, a):
     if act == Act.MOUNT:
         dec[S.D_X], dec[S.D_Y] = fm[a, S.FHX], fm[a, S.FHY]  # (the horse's cell, whatever asked)
         dec[S.D_MIDMOVE] = 0
+    if act == Act.HIT_RUN:
+        dec[S.D_MIDMOVE] = 0
+        ex, ey = _hit_run_plan(g, f, ge, sc, a, t)
+        if ex < 0:
+            act = Act.CHARGE  # no way past him to ride on: he stops and fights (stated)
+        else:
+            dec[S.D_X], dec[S.D_Y] = ex, ey
     fm[a, FACT] = act
     _log(out, a, Ev.ACTION, act, t, dec[S.D_X], dec[S.D_Y], k, dec[S.D_MIDMOVE],
          dec[S.D_AIMED])
@@ -3010,18 +3028,159 @@ def _act(g, f, ge, sc, out, a):
         fm[a, FRELOAD_SHELL] = (S.RS_SHELL if act == Act.RELOAD and dec[S.D_SHELL] != 0 and
                                 kit[a, k, KALT] >= 0 else 0) | \
             (S.RS_FIRST if act == Act.RELOAD and dec[S.D_FIRST] != 0 else 0)
-        _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
+        _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False, -1)
     elif act == Act.WALK or act == Act.RUN or act == Act.CHARGE or act == Act.CRAWL:
-        _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0)
+        _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0, -1)
+    elif act == Act.HIT_RUN:
+        _hit_run(g, f, ge, sc, out, a, t, dec[S.D_X], dec[S.D_Y])
     elif act == Act.DISMOUNT:
         _dismount(ge, out, a)
     elif act == Act.MOUNT:
         if dec[S.D_X] != fm[a, FX] or dec[S.D_Y] != fm[a, FY]:
-            _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False)
+            _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False, -1)
         if fm[a, FX] == fm[a, S.FHX] and fm[a, FY] == fm[a, S.FHY] and \
                 fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and \
                 fm[a, S.FHORSE] == 0 and fm[a, S.FROPE] == 0:
             _mount(g, ge, out, a)  # (stopped short, pinned or down on the way: he did not)
+
+
+@kernel
+def _hit_run_plan(g, f, ge, sc, a, t):
+    """Where rider a's hit-and-run past t ends, planned before he sets off: (x, y) from
+    ``_ride_on`` with him placed on the cell his charge reaches next to t (``_charge_cell``,
+    as a charge picks it), or (-1, -1) when t is out of his charge's reach or no cell beyond
+    lets him ride on (he then charges and fights: stated)."""
+    fm, rp = ge.fm, g.rp
+    budget = 2 * fm[a, FM] * rp[S.R_CHARGE_MULT]
+    x0, y0 = fm[a, FX], fm[a, FY]
+    occ = _occupied(fm, a, sc.occ)
+    reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+    cx, cy = _charge_cell(f, ge, sc, t, x0, y0, rp[S.R_OBSTACLE] != 0)
+    if cx < 0 or (cx == x0 and cy == y0):
+        return -1, -1
+    dc = sc.dist[cy, cx]
+    if dc >= budget:
+        return -1, -1
+    fm[a, FX], fm[a, FY] = cx, cy  # (where he will strike from, for the scan)
+    ex, ey = _ride_on(g, f, ge, sc, a, t, x0, y0, budget - dc, dc)
+    fm[a, FX], fm[a, FY] = x0, y0
+    return ex, ey
+
+
+@kernel
+def _ride_on(g, f, ge, sc, a, t, sx, sy, rest, dc):
+    """The cell rider a, standing where he strikes t, rides on to: within ``rest``
+    half-inches of it (``_reach_round``), free and touching no enemy (``_ends_free``, a lasso
+    he holds kept), beyond t as seen from his start (sx, sy) (the text: he moves past his
+    target), and making the whole move more than his basic M (the text: a charge move; ``dc``
+    half-inches already to t). The random floor a uniformly random such cell; the gunfighters
+    the way ``_refuge`` takes a man into cover (the fewest standing enemies seeing it, then in
+    cover, then the nearest by path). (-1, -1) if none."""
+    fm = ge.fm
+    h, w = f.terrain.shape
+    kind = g.kinds[fm[a, FSIDE]]
+    ax, ay, r = _reach_round(g, f, ge, sc, a, rest)
+    tx, ty = fm[t, FX], fm[t, FY]
+    ux, uy = tx - sx, ty - sy
+    least = 2 * fm[a, FM] - dc  # (the ride on must go beyond this: more than M in all)
+    count = 0
+    pick = -1
+    for rnd in range(2):  # the random floor: count the cells, then take the one drawn
+        if rnd == 1:
+            if kind != RANDOM or count == 0:
+                break
+            pick = randint(g.s, count)
+            count = 0
+        bx, by = -1, -1
+        best_seen, best_open, best_d = 1 << 30, 1, 1 << 30
+        for y in range(max(ay - r, 0), min(ay + r + 1, h)):
+            for x in range(max(ax - r, 0), min(ax + r + 1, w)):
+                if (x - tx) * ux + (y - ty) * uy <= 0 or not _ends_free(fm, sc, a, x, y, True):
+                    continue
+                d = sc.dist[y, x]
+                if d <= least:
+                    continue
+                if kind == RANDOM:
+                    if count == pick:
+                        return x, y
+                    count += 1
+                    continue
+                exposed = 0 if covered(f.terrain, f.building, x, y) else 1
+                if best_seen == 0 and (exposed > best_open or (exposed == best_open and
+                                                               d >= best_d)):
+                    continue  # (it cannot beat the best even unseen)
+                seen = _seen_by(f, ge, sc, a, x, y, best_seen)
+                if seen < best_seen or (seen == best_seen and (
+                        exposed < best_open or (exposed == best_open and d < best_d))):
+                    best_seen, best_open, best_d = seen, exposed, d
+                    bx, by = x, y
+        if kind != RANDOM:
+            return bx, by
+    return -1, -1
+
+
+@kernel
+def _hit_run(g, f, ge, sc, out, a, t, ex, ey):
+    """Rider a's hit-and-run at t (text, after the bikes of WH40K 2nd edition): he charges to
+    the cell next to t (``_move``: overwatch and aims on the way, as a charge) and, still up,
+    free, unpinned and mounted beside a standing t, both strike one attack at once (one attack
+    die each whatever their A or weapons: ``_combat_round``; his charge bonus, not the horse's
+    bulk; an obstacle's penalty as a charge's; a parry as in any round): Ev.HIT_RUN, tidy
+    hit_runs, hit_run_hits. Blows land as in hand-to-hand (``_melee_hits``; a man downed is out
+    of action only under hit_and_run_down_out). No fight is joined (no arm lock, no follow-up).
+    Then, still up, free, unpinned, mounted and where he struck, he rides on to (ex, ey)
+    (``_hit_run_plan``) with the rest of his charge move, past anyone on the way, watched as
+    any mover. His move record is the whole ride (the horse's previous move next turn)."""
+    fm, rp, so = ge.fm, g.rp, out.side_out
+    side = fm[a, FSIDE]
+    x0, y0 = fm[a, FX], fm[a, FY]
+    if not _move(g, f, ge, sc, out, a, Act.HIT_RUN, ex, ey, t, False, -1):
+        return
+    if fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] == 0 or \
+            fm[a, S.FROPE] != 0 or not _adjacent(fm, a, t) or fm[t, FSTATE] != ST_STANDING:
+        return  # (stopped on the way: no blow, and his move is over)
+    cx, cy = fm[a, FX], fm[a, FY]
+    dc = fm[a, FMOVED_IN]
+    so[side, S.S_HIT_RUNS] += 1
+    over = 1 if _over_low(f, fm[t, FX], fm[t, FY], cx, cy, x0, y0) else 0
+    fm[a, FCHARGED] = 1  # (the charge's bonus and a lance's charge strength, this blow only)
+    fm[a, S.FOBST] = over | S.OBST_AT_FOOT
+    so[side, S.S_OBSTACLE_CHARGES] += over
+    cb_a = _charge_bonus(rp, fm, a, t) - rp[S.R_MOUNTED_CHARGE]  # (no bulk: the text)
+    cb_b = _charge_bonus(rp, fm, t, a)
+    fm[a, S.FFOUGHT] = out.clock[1]
+    fm[t, S.FFOUGHT] = out.clock[1]
+    if fm[t, FPINNED] != 0:  # (charged: the pin is lost, as in any charge)
+        fm[t, FPINNED] = 0
+        fm[t, S.FDUCK] = 0
+        _log(out, t, Ev.PIN_LIFTED, 1)
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    sa, sb, hits_a, hits_b, six_a, six_b, parried, old, new, before, turned = \
+        _combat_round(g, sc.dice_a, sc.dice_b, 1, 1,
+                      _melee_ws(fm, a) + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == t else 0),
+                      _melee_ws(fm, t) + cb_b + (rp[S.R_HATRED] if fm[t, S.FHATES] == a else 0),
+                      fm[a, FI], fm[t, FI], _parries(fm, a), _parries(fm, t))
+    if parried != 0:
+        p, o = (a, t) if parried == 1 else (t, a)
+        so[fm[p, FSIDE], S.S_PARRIES] += 1
+        so[fm[p, FSIDE], S.S_PARRIES_TURNED] += turned
+        _log(out, p, Ev.PARRY, o, old, new, before, sb if parried == 1 else sa, turned)
+    _log(out, a, Ev.HIT_RUN, t, sa, sb, hits_a, hits_b, cb_a, cb_b, over)
+    so[side, S.S_HIT_RUN_HITS] += hits_a
+    finish = rp[S.R_DOWN_ALONE_OUT] != 0 and rp[S.R_HIT_RUN_OUT] != 0
+    _melee_hits(g, f, ge, out, a, t, hits_a, six_a, finish)
+    _melee_hits(g, f, ge, out, t, a, hits_b, six_b, finish)
+    fm[a, FCHARGED] = 0
+    fm[a, S.FOBST] = 0
+    if fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] == 0 or \
+            fm[a, FX] != cx or fm[a, FY] != cy or fm[a, S.FROPE] != 0:
+        return  # (struck down, thrown, or his horse bolted: no ride on)
+    rest = 2 * fm[a, FM] * rp[S.R_CHARGE_MULT] - dc
+    _move(g, f, ge, sc, out, a, Act.HIT_RUN, ex, ey, -1, False, rest)
+    if fm[a, FX] != cx or fm[a, FY] != cy:
+        fm[a, FMOVED_IN] += dc
 
 
 @kernel
@@ -3036,7 +3195,7 @@ def _crawl_down(g, f, ge, sc, out, a):
         return
     fm[a, FACT] = CRAWL
     _log(out, a, Ev.ACTION, CRAWL, -1, dec[S.D_X], dec[S.D_Y], -1, 0, 0)
-    _move(g, f, ge, sc, out, a, CRAWL, dec[S.D_X], dec[S.D_Y], -1, False)
+    _move(g, f, ge, sc, out, a, CRAWL, dec[S.D_X], dec[S.D_Y], -1, False, -1)
 
 
 @kernel
@@ -3094,7 +3253,7 @@ def _shoot_one(g, f, ge, sc, out, a):
     side = fm[a, FSIDE]
     act = fm[a, FACT]
     if act == ACT_ROPES or act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
-            ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
+            act == Act.HIT_RUN or ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
         return
     ran = _ran(g, fm, a)
     if ran and rp[S.R_RUN_AND_SHOOT] == 0:
@@ -3192,8 +3351,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, a, b)
     elif hits_b > hits_a:
         _arm_lock(g, ge, out, b, a)
-    _melee_hits(g, f, ge, out, a, b, hits_a, six_a)
-    _melee_hits(g, f, ge, out, b, a, hits_b, six_b)
+    _melee_hits(g, f, ge, out, a, b, hits_a, six_a, rp[S.R_DOWN_ALONE_OUT] != 0)
+    _melee_hits(g, f, ge, out, b, a, hits_b, six_b, rp[S.R_DOWN_ALONE_OUT] != 0)
 
 
 @step
@@ -3343,14 +3502,15 @@ def _melee_gun(g, ge, a):
 
 
 @kernel
-def _melee_hits(g, f, ge, out, a, b, hits, sixes):
+def _melee_hits(g, f, ge, out, a, b, hits, sixes, finish):
     """``hits`` blows of a on b, each with a's strongest usable weapon: a handgun stronger than
     his hand weapon while one is loaded (``_melee_gun``: a round a blow under
     pistol_melee_uses_rounds; Ev.GUN_BLOW, tidy gun_blows), else his S + his hand weapon's (none
     with both arms locked; a lance's charge strength in the round he charged: ``_hand_bonus``,
     tidy lance_charge_blows); crushing blow adds, b's iron jaw takes off, never below 1. Each
-    wound is rolled unless b avoids it (``_saved``); b downed in the fight is out of action
-    (down_alone_out), one thrown down by his horse's fall (a blow located on it) too. A
+    wound is rolled unless b avoids it (``_saved``); with ``finish`` (down_alone_out; a
+    hit-and-run's: hit_and_run_down_out too) b downed by it is out of action, one thrown down by
+    his horse's fall (a blow located on it) too. A
     fighter who fired a handgun takes an ammo roll for it for each of his ``sixes`` (attack
     dice showing 6) under pistol_melee_uses_rounds (text)."""
     fm, rp, kit, wt = ge.fm, g.rp, ge.kit, g.wt
@@ -3382,7 +3542,7 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
             strength = max(strength - rp[S.R_IRON_JAW], 1)
         if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, True):
             _horse_hit(g, f, ge, out, a, b, at_horse)  # each blow located as a shot is
-            if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
+            if fm[b, FSTATE] == ST_DOWN and finish:
                 _take_out(ge, out, b, a, 0)  # thrown down by his horse's fall: as any blow
             continue
         if _saved(g, ge, out, a, b, True):
@@ -3395,7 +3555,7 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes):
             _damage(g, f, ge, out, b, a, 1, False)
             if rode:
                 _rider_struck(g, f, ge, out, b, a, True)
-            if fm[b, FSTATE] == ST_DOWN and g.rp[S.R_DOWN_ALONE_OUT] != 0:
+            if fm[b, FSTATE] == ST_DOWN and finish:
                 _take_out(ge, out, b, a, 0)
             if fm[b, FSTATE] == ST_DOWN:
                 _get_wet(g, f, ge, out, b)
@@ -4423,8 +4583,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_STRAY100, round(100 * r.stray_in)), (S.R_STRAY_ON, r.stray_on),
             (S.R_STRAY_NAT, r.stray_reading == "natural_one"),
             (S.R_OBSTACLE, r.obstacle_penalty), (S.R_FOLLOW_IN, r.follow_up_in),
-            (S.R_MOUNTED_FOLLOW_IN, r.mounted_follow_up_in),
-            (S.R_DEBUG, debug_default())):
+            (S.R_MOUNTED_FOLLOW_IN, r.mounted_follow_up_in), (S.R_HIT_RUN, r.hit_and_run),
+            (S.R_HIT_RUN_OUT, r.hit_and_run_down_out), (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
         rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))

@@ -288,7 +288,8 @@ _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKE
 _MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
-_MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR, Act.MOUNT)
+_MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR, Act.MOUNT,
+           Act.HIT_RUN)
 _VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
          Act.RELOAD: "walks", Act.CLEAR: "walks", Act.MOUNT: "walks to his horse"}
 # a rider's: his horse walks or runs him (a horse does not crawl)
@@ -1021,6 +1022,12 @@ class _Story:
             "dismount": "a rider may step down from his still horse as his action: no more "
                         "movement that turn, any shot he takes is a snap shot, and the horse "
                         "stands there riderless; he fights on foot at his own M",
+            "hit_run": "a rider may charge past a man on foot, more than his basic move in all: "
+                       "both strike one attack as he passes (whatever their attacks or "
+                       "weapons; his charge bonus counts, the horse's bulk does not) and he "
+                       "rides on within his charge move; he shoots nothing that turn"
+                       + ("" if r.hit_and_run_down_out else
+                          ", and a man it downs lies where he fell, not out of action"),
             "mount": "a fighter on foot may walk to his standing horse and mount it as his "
                      "action: no more movement that turn, but he may shoot; he rides at the "
                      f"horse's M of {r.horse_profile[0]}\" from then on",
@@ -2372,6 +2379,8 @@ class _Story:
         else:
             if act == Act.CHARGE:
                 head, tail = f"{me} charges {self.lab(t)}", ""
+            elif act == Act.HIT_RUN:  # (wm-19: the ride on is told after the strike)
+                head, tail = f"{me} makes a hit-and-run at {self.lab(t)}", self.why("hit_run")
             elif act == Act.RELOAD and self.explosive(i, k):  # lighting dynamite (wm-10)
                 verb = "lights" if self.rules.light_takes_turn else "sees to"
                 head, tail = f"{me} {verb} his dynamite", self.why("light")
@@ -2407,7 +2416,7 @@ class _Story:
         walk = ", walking" if a["act"] in (Act.RELOAD, Act.CLEAR) else ""
         if walk and a.get("mounted"):
             walk = ", riding"
-        if a["act"] == Act.CHARGE:
+        if a["act"] in (Act.CHARGE, Act.HIT_RUN):
             where = f" from {start}" + (f" to {_xy(cur)}" if cur is not None else "")
         elif cur is None:
             where = f"{walk} from {start} towards {_xy(dest)}"
@@ -2434,6 +2443,13 @@ class _Story:
             if f.eng != a["t"]:
                 self.say(f"  {me} does not reach {self.lab(a['t'])}: no free cell next to "
                          "him is within the charge.")
+            return
+        if act == Act.HIT_RUN:
+            if not a.get("struck"):
+                self.say(f"  {me} does not reach {self.lab(a['t'])}: his ride ends on the way.")
+            elif f.pos != a["dest"] and f.state == STANDING and f.mounted:
+                self.say(f"  {me} rides on no further than {_xy(f.pos)} (he meant "
+                         f"{_xy(a['dest'])}).")
             return
         dest = a["dest"]
         if dest == a["start"]:
@@ -4267,6 +4283,31 @@ class _Story:
                  f"{self.why('mount')}: no more movement this {self.turn_word}; he rides at "
                  f"M {self.rules.horse_profile[0]} from now on.")
 
+    def hit_run(self, i, t, sa, sb, ha, hb, cb_a=0, cb_b=0, over=0):
+        """Rider i's hit-and-run reaches t (Ev.HIT_RUN, wm-19): one attack each, at once; the
+        blows' events follow as a hand-to-hand round's, then his ride on (its steps are told
+        on a line of their own)."""
+        self.close_burst()
+        a = self.act
+        if a is not None and a["f"] == i:
+            a["struck"] = True
+        ob = (f", {cb_a - self.rules.charge_bonus:+d} for fighting over low cover"
+              if over and self.rules.obstacle_penalty else "")
+        txt = (f"  {self.lab(i)} strikes at {self.lab(t)} as he passes: one attack each, "
+               f"{self.lab(i)} ({self.melee_ws(i)}, {cb_a:+d} for the charge{ob}) against "
+               f"{self.lab(t)} ({self.melee_ws(t)}"
+               + (f", {cb_b:+d}" if cb_b else "") + f"): combat scores {sa} and {sb}")
+        if sa == sb:
+            txt += (", a tie won on initiative" if ha or hb else ", a tie with equal I: no "
+                    "blows")
+        for x, hits in ((i, ha), (t, hb)):
+            if hits:
+                txt += f"; {self.lab(x)} strikes {_plural(hits, 'blow')}"
+        if not ha and not hb and sa != sb:
+            txt += "; no blows land"
+        self.say(f"{txt}{self.why('melee')}.")
+        self.melee_ctx = True
+
     def follow_up(self, i, x0, y0, x1, y1, forced, cost):
         """Fighter i has won his fight and follows up at the end of the hand-to-hand phase
         (Ev.FOLLOW_UP, wm-16): ``forced`` a mounted charger's momentum; (x1, y1) his own cell
@@ -5455,6 +5496,8 @@ class _Story:
                 self.follow_up(f, *p[:6])
             elif kind == Ev.MOUNT:
                 self.mount(f, *p[:3])
+            elif kind == Ev.HIT_RUN:
+                self.hit_run(f, *p[:8])
             elif kind == Ev.RALLY:
                 self.rally(f, *p[:3])
             else:

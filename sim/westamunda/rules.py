@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-18"
+VERSION = "wm-19"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -1095,7 +1095,15 @@ class WMRules:
                                       "after a charge at a man on foot and never aside or back "
                                       "since wm-17; 0: as any winner).",
                                       lo=0, hi=6)
-    hit_and_run: bool = param(True, "Riders may make hit-and-run attacks (text).")
+    hit_and_run: bool = param(True, "Riders may make hit-and-run attacks (text): a rider charges "
+                              "past a man on foot, one attack each as he reaches him, then "
+                              "rides on within his charge move and does not shoot that turn "
+                              "(in the engine since wm-19: Act.HIT_RUN). Off: refused (a hold).")
+    hit_and_run_down_out: bool = param(False, "A fighter downed by a hit-and-run's one attack is "
+                                       "out of action, as one down in a one-on-one fight "
+                                       "(base game). Off (default): he lies down where he is: "
+                                       "the rider rides on and nobody stays to finish him (the "
+                                       "text resolves the attack at once and joins no fight).")
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "
                                   "or to jump between them (text: -1).", lo=-6, hi=0)
     mount_helper_bonus: int = param(1, "Bonus per friend helping a fighter mount (text: +1; it is "

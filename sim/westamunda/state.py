@@ -118,8 +118,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
  R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
- R_MOUNTED_FOLLOW_IN, R_DEBUG) = range(150)
-N_RULES = 150
+ R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_DEBUG) = range(152)
+N_RULES = 152
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -127,6 +127,7 @@ N_RULES = 150
 # stray_on (0: no stray shots); R_STRAY_NAT stray_reading 'natural_one' (0 'any_miss');
 # R_OBSTACLE obstacle_penalty (a charger's combat score in the charge's round, over an obstacle);
 # R_FOLLOW_IN follow_up_in, R_MOUNTED_FOLLOW_IN mounted_follow_up_in (inches; 0: none)
+# R_HIT_RUN hit_and_run (riders may charge past); R_HIT_RUN_OUT hit_and_run_down_out
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -276,10 +277,12 @@ class Act(IntEnum):
     #               more movement, and any shot this turn is a snap shot
     MOUNT = 10  # a man on foot walks to his own standing horse (FHX, FHY; within M) and mounts
     #             it: no more movement that turn, shooting as after a walk
+    HIT_RUN = 11  # a rider charges past D_TARGET (a man on foot): one attack each as he reaches
+    #               him, then he rides on to (D_X, D_Y) within his charge move; no shot that turn
 
 
 ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl",
-             "dismount", "mount")
+             "dismount", "mount", "hit and run")
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
@@ -337,8 +340,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
- S_FOLLOW_UPS, S_MOUNTS) = range(88)
-N_SIDE_COLS = 88
+ S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS) = range(90)
+N_SIDE_COLS = 90
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -355,7 +358,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dynamite_thrown", "dynamite_duds", "fuses_burnt", "dynamite_hits",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
-              "stray_hits", "obstacle_charges", "follow_ups", "mounts")
+              "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
+              "hit_run_hits")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -413,6 +417,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # charger or his target: obstacle_penalty on the charger's combat score in that round).
 # follow_ups: this side's winners of a fight who followed up (Ev.FOLLOW_UP that moved them:
 # follow_up_in, or a mounted charger's mounted_follow_up_in).
+# hit_runs: this side's riders' hit-and-runs that reached their target (Ev.HIT_RUN: the one
+# attack each was struck); hit_run_hits: hits those riders struck with it (not in melee_hits,
+# nor the rounds in melee_rounds: no fight is joined).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -555,6 +562,9 @@ class Ev(IntEnum):
     #             hit's own events follow), e=hundredths of an inch from the line of fire
     MOUNT = 56  # a fighter on foot mounts his standing horse where it stands (his cell): a, b =
     #             x, y; c=half-inches he walked to it this turn
+    HIT_RUN = 57  # a rider's hit-and-run reaches its target (his cell now): a=the target, b, c =
+    #               the rider's and the target's combat scores (one attack die each), d, e =
+    #               hits each strikes, f, g = their charge bonuses, h=1 over an obstacle
     FOLLOW_UP = 55  # a winner of hand-to-hand follows up (end of the phase): a, b = from x, y;
     #                 c, d = to x, y (his own cell: he stays); e=1 forced (a mounted charger's
     #                 momentum), f=half-inches of reach the move cost
