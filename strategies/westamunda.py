@@ -146,13 +146,13 @@ PRESETS = {p.name: p for p in [
            "stays, he mounts it again in place of a run when no enemy is within 12\"."),
     Preset("brawler", BRAWLER,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0, W_HIT_RUN: 8.0},
+            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0},
            "Charges the nearest free enemy within a charge (8\"), otherwise runs at the nearest one "
            "snap-shooting, fanning, from the best point of the run, reloads only when dry: the "
-           "close-combat test of the shooting-heavy rules. Mounted, he rides past a man on foot "
-           "(a hit-and-run, then on into cover) when another free enemy stands within 8\" of "
-           "him, else stops and fights. Thrown from a war horse that stays, he mounts it again "
-           "in place of a run when no enemy is within 12\"."),
+           "close-combat test of the shooting-heavy rules. Mounted, he stops and fights (with "
+           "weight hit_run above 0 he rides past a man on foot, a hit-and-run, when another "
+           "free enemy stands within that many inches of him). Thrown from a war horse that "
+           "stays, he mounts it again in place of a run when no enemy is within 12\"."),
     Preset("flanker", FLANKER,
            {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
             W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,

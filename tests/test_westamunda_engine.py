@@ -65,7 +65,11 @@ gang turn and checks every nerve test at a phase's end (who was due one, the lea
 break (the automatic blow in hand-to-hand, the break-away), each flight's refuge, the broken
 never acting or shooting and fighting at WS 0, and each rally; audited configurations, the teeth
 and doctored traces follow the first "rules hold" test (tests/test_westamunda_nerve.py reads
-the engine's records directly).
+the engine's records directly). The hit-and-run (wm-19): the auditor follows each one from its
+ACTION (the cell planned beyond the target) through the charge to the target, the one attack
+each and its blows, the ride on past anyone to the planned cell within the charge move, to the
+shot the rider may not take that turn; tests/test_westamunda_hit_run.py has them in play, the
+brawler's weight, the teeth on doctored traces and the narration.
 
 Statistical tests are seeded; each states its false-alarm rate. The engine compiles once per
 source change (about 100 s on a shared 2-core machine); the tests then take about 90 s.
@@ -94,7 +98,8 @@ from sim.core.tabletop.battlefield import (
     line_of_sight,
     visible,
 )
-from sim.core.tabletop.movement import GO_OVER, UNREACHED, reachable
+from sim.core.tabletop.movement import GO_OVER, UNREACHED, queue_size, reachable
+from sim.core.tabletop.movement import reach as shared_reach
 from sim.westamunda import api, builds, odds
 from sim.westamunda import engine as E
 from sim.westamunda import state as S
@@ -808,7 +813,48 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     ended nearer the nearest standing enemy than they began), rally_tests,
     rally_leader_ld, escapes_broken_friend (escape tests a broken friend did not help),
     broken_turns_unsure (movement phases whose broken fighters' turns were left unchecked: an
-    overwatch shot at the last mover may have come after them)."""
+    overwatch shot at the last mover may have come after them).
+
+    The hit-and-run (wm-19: hit_and_run, hit_and_run_down_out; Act.HIT_RUN, Ev.HIT_RUN), from
+    the events and rules alone: an ACTION HIT_RUN only under hit_and_run, by a rider up, free of
+    ropes and out of any fight, at an enemy standing on foot, in no fight and not entangled (he
+    counts as down: the rider stops and fights), no shot on the move (ACTION f 0); its c, d
+    the cell E he plans to ride on to, which nobody else stands on, touches no enemy on the
+    table, keeps any man his lasso holds within its reach and lies beyond the target as seen
+    from his start ((E - T).(T - S) > 0). He charges (MOVE e MV_CHARGE, the whole ride within
+    2 M x charge_multiplier, no quick draw: he is charging) to a cell next to the target, and
+    if he gets there up, unpinned, mounted and free next to him standing, the target's pin is
+    lifted (PIN_LIFTED a 1) and his aim lost first, then HIT_RUN (after a PARRY of that pair,
+    checked as a round's): one attack die each (combat_pmf of 1 and 1 die; its sixes for the
+    melee ammo rolls; under melee_reading 'ws_roll' one WS test each, b, c = d, e in 0..1, both
+    striking), the rider's charge bonus (body slam's own, obstacle_penalty over an obstacle: h,
+    rebuilt as CHARGED b is; no mounted_charge_bonus), the target's none, WS (0 broken) and
+    hatred; the hits from the scores as any round's, and the blows (the rider's first, a lance
+    at its charge S) with their locations, saves, gun blows, wounds and ammo rolls as any
+    round's, a rider thrown as he strikes falling fast (the ride is above base rate); no
+    ARM_LOCK, no CHARGED, no fight joined (no MELEE of the pair later that turn without a
+    CHARGED between them), the target's overwatch gone. A man the blows down lies down under
+    hit_and_run_down_out off (no TAKEN_OUT why 0); on, with down_alone_out, he is out of
+    action at once. The rider still up, unpinned, mounted, free, his horse unpinned and where
+    he struck rides on (MOVE e MV_CHARGE, past anyone, from the contact cell C) to E, which lay
+    within the rest of his charge move from C (the shared reach round the others, as planned),
+    the whole ride more than his M; stopped short only when pinned, down, out, thrown or
+    entangled on the way; otherwise no step of a ride on at all. No SHOT or BURST of his in his
+    side's turn after a HIT_RUN ACTION, no step after the ride. The tidy hit_runs (HIT_RUNs),
+    hit_run_hits (d), hit_run_hits_back (e, the target's side, where the engine keeps it)
+    match the trace, obstacle_charges counting h. Counted: hit_run_actions, hit_run_strikes,
+    hit_run_rides (ended at E), hit_run_rides_cut, hit_run_stopped (stopped before reaching
+    him), hit_run_no_ride (struck, then not fit to ride on), hit_run_no_ride_horse_pinned,
+    hit_run_blows (blows struck in them), hit_run_both_struck, hit_run_downed_left,
+    hit_run_downed_out,
+    hit_run_riders_downed, hit_run_falls (riders thrown as they strike), hit_run_parries,
+    hit_run_past_enemies (rides on that passed next to an enemy), hit_run_over (over an
+    obstacle), hit_run_lance_blows, hit_run_gun_blows, hit_run_rapid_shots (shots at a rider
+    riding on, MOD_RAPID checked on the whole ride); a fault the audit of the wm-19 draft found
+    is counted rather than asserted (so the rest stays checked): hit_run_flights (a man broken
+    after a hit-and-run that turn, in no fight, running again at the end of hand-to-hand: FLEE
+    why 2, the engine's FFOUGHT);
+    listed: hit_run_combat (the rider's and the target's scores less their bonuses)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -1042,6 +1088,64 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # scores: the higher I)?
         return sx > sy or (sx == sy and profile_of[x]["I"] > profile_of[y]["I"])
 
+    def parry_round(f, o, sa, sb, f5, g, what):  # the parry check of a round of f (scoring
+        # sa, f5 sixes) with o (sb, g sixes): a MELEE's, or a hit-and-run's (wm-19)
+        nonlocal parry_due
+        score, six_of = {f: sa, o: sb}, {f: f5, o: g}
+        lone = [x for x in (f, o) if can_parry(x)]
+        seen["parry_locked_sides"] += sum(parrier[x] and not can_parry(x) for x in (f, o))
+        seen["parry_both_rounds"] += len(lone) == 2
+        if parry_due is not None:
+            p, q, old, new, before, after, turned = parry_due
+            parry_due = None
+            assert {p, q} == {f, o}, ("a PARRY is of the pair of its round's MELEE",
+                                      what, (p, q))
+            assert lone == [p], \
+                ("a parry: the parrier carries a sabre (flag parry) with a hand for it and "
+                 "his opponent cannot parry (two parries cancel)", what, (p, q),
+                 [(parrier[x], arms[x], reins(x), lance_held[x]) for x in (p, q)])
+            own_before = score[p] - rules.fumble_bonus * ((new == 1) - (old == 1))
+            assert beats(q, p, before, own_before), \
+                ("a parry only by the one losing the round (on the scores, or the I "
+                 "tie-break): PARRY d against his own score", what, parry_due,
+                 own_before)
+            assert after == score[q], \
+                ("PARRY e: the opponent's score after the re-roll is his MELEE score",
+                 what, parry_due)
+            assert turned == (not beats(q, p, score[q], score[p])), \
+                ("PARRY f: 1 exactly when the parrier no longer loses", what,
+                 parry_due)
+            # the highest die re-rolled: up from old (< 6, no sixes before), the best
+            # rises by the difference; the same, no change; down, at most old - new lower
+            # (a six among several: only its critical lost)
+            if new > old:
+                ok = after == before + new - old
+            elif new == old:
+                ok = after == before
+            elif old == 6 and six_of[q] >= 1:
+                ok = after == before - rules.critical_bonus
+            else:
+                ok = before - (old - new) <= after <= before - (old == 6)
+            assert ok and (new < 6 or six_of[q] >= 1), \
+                ("PARRY b, c, d, e: the highest die (b) re-rolled to c moves the score from "
+                 "d to e", what, parry_due, six_of[q])
+            seen["parries"] += 1
+            seen["parries_turned"] += turned
+            seen["parries_on_initiative"] += before == own_before
+            seen["parries_worse"] += after > before  # the re-roll came up higher
+            seen["parries_by_riders"] += mounted[p]
+            seen["parries_locked_arm"] += arms[p] != 0
+            seen["parry_faces"].append(new)
+            tally[side[p], "parries"] += 1
+            tally[side[p], "parries_turned"] += turned
+        elif len(lone) == 1 and rules.melee_reading == "combat_score":
+            p = lone[0]
+            q = o if p == f else f
+            assert not beats(q, p, score[q], score[p]), \
+                ("a lone parrier losing the round parries (PARRY before the MELEE)",
+                 what)
+            seen["parries_unneeded"] += 1
+
     def sure(x):  # the sure-footed lil' pony's bonus to a rider's own rolls in the saddle
         return rules.sure_footed_bonus if mounted[x] and "sure_footed" in skills[x] else 0
 
@@ -1077,6 +1181,81 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         eng[b_] = next((c_ for c_ in sorted(eng) if eng.get(c_) == b_ and state[c_] != OUT
                         and max(abs(pos[c_][0] - pos[b_][0]),
                                 abs(pos[c_][1] - pos[b_][1])) <= 1), None)
+    # the hit-and-run (wm-19), from the events and rules alone: the ride under way (rider,
+    # target, start S, target's cell T, planned end E, contact cell C and the half-inches to it,
+    # stage 'leg1' to the target, 'struck' after HIT_RUN, 'leg2' riding on; its blows still
+    # open), and this turn's pairs (no fight joined between them)
+    hr = None
+    hr_pairs = set()
+    hr_fought = {}  # rider or target -> the gang turn of his latest hit-and-run's blows
+    hr_out = bool(getattr(rules, "hit_and_run_down_out", False))  # downed: out of action
+    RIDE = {S.Ev.AIM_LOST, S.Ev.WET, S.Ev.OW_LOST, S.Ev.GUN_BLOW, S.Ev.AMMO, S.Ev.STRAY,
+            S.Ev.DUCK, S.Ev.HIT_RUN, S.Ev.KICKBACK, S.Ev.BLAST, S.Ev.BLAST_HIT,
+            S.Ev.POINT_SHOT}  # (with NESTED and the firings at him: part of his ride)
+
+    def touching(p, q):
+        return max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= 1
+
+    def hr_fine(x):  # up, unpinned, mounted and free of ropes: he strikes, and rides on
+        return state[x] == STANDING and not pinned[x] and mounted[x] and x not in tied
+
+    def hr_parry_of(x, y):  # a PARRY of the pair of the hit-and-run reaching its target
+        return hr is not None and hr["stage"] == "leg1" and {x, y} == {hr["rider"], hr["target"]}
+
+    def hr_part(kind, f, a, b, g):  # is this event part of the ride under way?
+        if kind in (S.Ev.SHOT, S.Ev.BURST) and side[f] == side_now:
+            return False  # (the shooting phase, or another mover's shot)
+        if kind in NESTED or kind in FIRING or kind in RIDE:
+            return True
+        return (kind == S.Ev.MOVE and f == hr["rider"]) or (
+            kind == S.Ev.PARRY and hr_parry_of(f, a)) or (
+            kind == S.Ev.PIN_LIFTED and a == 1) or (kind == S.Ev.UNTANGLE and b == 1)
+
+    def hr_blows_over(what):  # the hit-and-run's blows are over: a man they downed lies
+        # down (hit_and_run_down_out off), or is out of action already (on, down_alone_out)
+        if hr is None or not hr["blows"]:
+            return
+        hr["blows"] = False
+        charged.discard(hr["rider"])  # (engine FCHARGED: the blow's charge S only)
+        for x in (hr["rider"], hr["target"]):
+            if state[x] == DOWN:
+                assert not (rules.down_alone_out and hr_out), \
+                    ("a man downed by a hit-and-run's blow is out of action at once under "
+                     "hit_and_run_down_out (and down_alone_out)", x, what)
+                seen["hit_run_downed_left"] += 1
+                seen["hit_run_riders_downed"] += x == hr["rider"]
+
+    def hr_end(what):  # the ride is over (the next fighter's turn, a later phase, the end)
+        nonlocal hr
+        hr_blows_over(what)
+        r_, t_, stage = hr["rider"], hr["target"], hr["stage"]
+        if stage == "leg1":  # stopped (pinned, down, thrown, ...) before he reached him
+            assert not (hr_fine(r_) and touching(pos[r_], pos[t_]) and
+                        state[t_] == STANDING), \
+                ("a hit-and-run that reaches its target up, unpinned, mounted and free, the "
+                 "target standing, strikes (HIT_RUN)", r_, t_, what)
+            seen["hit_run_stopped"] += 1
+        elif stage == "struck":  # no step of the ride on
+            assert not (hr_fine(r_) and not hpin[r_] and pos[r_] == hr["C"]), \
+                ("a rider up, unpinned, mounted and free, his horse unpinned, where he struck "
+                 "rides on after his hit-and-run (MOVE from the contact cell)", r_, hr, what)
+            seen["hit_run_no_ride"] += 1
+            seen["hit_run_no_ride_horse_pinned"] += hr_fine(r_) and hpin[r_]
+        else:  # 'leg2': at E unless stopped on the way
+            if hr_fine(r_):
+                assert pos[r_] == hr["E"], \
+                    ("a rider who rides on after his hit-and-run ends where he planned "
+                     "(ACTION c, d), unless stopped on the way (pinned, down, out, thrown)",
+                     r_, pos[r_], hr, what)
+                seen["hit_run_rides"] += 1
+                assert move_in[r_] > 2 * m_of[r_], \
+                    ("a hit-and-run's whole ride is a charge move: more than his M (the ride on "
+                     "round the target's cell, even once he is out of action)", r_,
+                     move_in[r_], m_of[r_], what)
+            else:
+                seen["hit_run_rides_cut"] += 1
+            seen["hit_run_past_enemies"] += hr["past"]
+        hr = None
     # spare pre-loaded cylinders and tubes (wm-7): each slot's spares as engine.forces deals
     # Recruit.preloads out (the slots in order, preload_max a gun) and, for each gun with
     # spares, its rounds loaded (None: two guns alike, whose SHOTs name no slot) and its loose
@@ -1391,7 +1570,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      S.Act.CHARGE: 2 * m * rules.charge_multiplier,
                      S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in),
                      S.Act.DISMOUNT: 0, S.Act.HOLD: 0, S.Act.AIM: 0, S.Act.OVERWATCH: 0,
-                     S.Act.MOUNT: 2 * m}  # (mounting: a walk on foot to the horse)
+                     S.Act.MOUNT: 2 * m,  # (mounting: a walk on foot to the horse)
+                     S.Act.HIT_RUN: 2 * m * rules.charge_multiplier}  # (the whole ride)
 
     def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
         need = None if strength is None else rules.wound_need(strength, tough[x])
@@ -1699,7 +1879,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         gun = fight["gun"].get(x)
         want = fight["six"][x] if gun is not None and melee_rounds and \
             weapon(kit_rows[x][gun])["ammo"] > 0 else 0
-        assert fight["rolls"][x] == want, \
+        assert fight["rolls"][x] == want or fight.get("six_unsure"), \
             ("a fighter who struck a blow with a gun takes an ammo roll for it for each of his "
              "attack dice showing 6 (MELEE f, g) after his blows, under "
              "pistol_melee_uses_rounds; one who struck none takes none", x, fight)
@@ -2046,7 +2226,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # (None: any, or the one of the step it is part of)
         if kind in (S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM,
                     S.Ev.RUN, S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST,
-                    S.Ev.CHARGED, S.Ev.MOUNT):
+                    S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN):
             return 0
         if kind == S.Ev.UNTANGLE:
             return 0 if b == 0 else None
@@ -2064,6 +2244,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if flags & S.SH_OVERWATCH:
                 return overwatch_phase(a)
             return 0 if flags & (S.SH_QUICKDRAW | S.SH_MIDMOVE) else 2
+        if kind == S.Ev.PARRY and hr_parry_of(f, a):
+            return 0  # (a hit-and-run's, as its rider reaches his target: wm-19)
         if kind in (S.Ev.MELEE, S.Ev.PARRY) or (
                 kind == S.Ev.TAKEN_OUT and b == 0 and not (fight and f in fight["pair"])):
             return 3  # (out of action lying in a fight: not a blow's, the pair's round's)
@@ -2076,7 +2258,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
         scope_try = None
-        first3 = kind in (S.Ev.MELEE, S.Ev.PARRY, S.Ev.FOLLOW_UP) or (
+        if hr is not None and not hr_part(kind, f, a, b, g):
+            hr_end(row.tolist())
+        first3 = kind in (S.Ev.MELEE, S.Ev.FOLLOW_UP) or (
+            kind == S.Ev.PARRY and not hr_parry_of(f, a)) or (
             kind == S.Ev.FLEE and f5 == 2) or (kind == S.Ev.TAKEN_OUT and b == 0 and
                                                not (fight and f in fight["pair"]))
         # a gang fight's hand-to-hand phase with no event (wm-17): its fights parted silently
@@ -2126,7 +2311,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("a light in the throw that failed spends the shot: nothing is thrown",
                  row.tolist())
             light_failed = None
-        if kind in (S.Ev.ACTION, S.Ev.MOVE, S.Ev.SHOT, S.Ev.BURST, S.Ev.MELEE, S.Ev.CHARGED):
+        if kind in (S.Ev.ACTION, S.Ev.MOVE, S.Ev.SHOT, S.Ev.BURST, S.Ev.MELEE, S.Ev.CHARGED,
+                    S.Ev.HIT_RUN):
             assert fuse_turn != turn, \
                 ("a lit bundle's fuse burns down at the end of its holder's side's turn (its "
                  "recovery): no move, shot or blow of that turn after a FUSE", row.tolist())
@@ -2144,6 +2330,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             # last one's hits
             settle_wounds()  # all rolled, its ammo rolls in hand-to-hand all taken
             downed_taken_out(row.tolist())  # (a combat round's: its blows' take-outs done)
+            hr_blows_over(row.tolist())  # (a hit-and-run's: its downed men left down)
             assert rope_fall_due is None and rope_pin_due is None, \
                 ("an entangled rider is pulled off (FALL why FALL_ROPE) and the entangled "
                  "fighter pinned before the fall's hit", rope_fall_due, rope_pin_due)
@@ -2157,7 +2344,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     kind in (S.Ev.POINT_SHOT, S.Ev.BLAST)
                     or (kind == S.Ev.SHOT and g & S.SH_SECOND))):
                 pair = None  # the firing is over (the second barrel may have gone wide)
-            in_melee = kind == S.Ev.MELEE
+            in_melee = kind in (S.Ev.MELEE, S.Ev.HIT_RUN)
         # nerve (wm-12): a broken fighter's lost aim, automatic hit and flight, the end of the
         # tests, the phase of the gang turn this event belongs to and the turns it passed by
         if burst_now is not None and not (
@@ -2226,8 +2413,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             raise AssertionError(("a missed shot whose die would have hit but for the target's "
                                   "cover makes him duck back: a DUCK follows (duck_backs)",
                                   duck_due, row.tolist()))
-        if parry_due is not None and kind != S.Ev.MELEE:
-            raise AssertionError(("a PARRY comes right before its round's MELEE", parry_due,
+        if parry_due is not None and kind not in (S.Ev.MELEE, S.Ev.HIT_RUN):
+            raise AssertionError(("a PARRY comes right before its round's MELEE (a "
+                                  "hit-and-run's HIT_RUN)", parry_due,
                                   row.tolist()))
         if due_next is not None:  # the horse rules' next event (a fall, a stay-on test, ...)
             assert (kind, f) == due_next[:2] and due_next[2] in (None, b), \
@@ -2290,6 +2478,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             phase_floor, mover, ow_pending, p3_passed, cuts = 0, None, False, False, []
             p3_snap, followed = None, set()
             parted.clear()
+            hr_pairs.clear()
             slots.update(move=0, flee2=0, rally=0)
             turn_over()
             late = [x for x in lit if lit[x] and x in lit_at and
@@ -2381,6 +2570,37 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 tally[side[f], "dismounts"] += 1
                 horse_at[f], horse_from[f] = pos[f], "dismount"
             seen["mount_actions"] += a == S.Act.MOUNT
+            if a == S.Act.HIT_RUN:  # a rider charges past a man on foot (wm-19)
+                t, xy = b, (c, d)
+                assert getattr(rules, "hit_and_run", False), \
+                    ("no hit-and-run with hit_and_run off", row.tolist())
+                assert mounted[f] and f not in tied and eng.get(f) is None, \
+                    ("a hit-and-run is a rider's, free of ropes and of any fight", row.tolist())
+                assert 0 <= t < n_f and side[t] != side[f] and state[t] == STANDING and \
+                    not mounted[t] and eng.get(t) is None and t not in tied, \
+                    ("a hit-and-run's target: an enemy standing on foot, in no fight and not "
+                     "entangled (he counts as down in hand-to-hand: the rider stops and fights)",
+                     row.tolist())
+                assert f5 == 0, ("a hit-and-run fires no shot on the move (ACTION f 0)",
+                                 row.tolist())
+                h_, w_ = terrain.shape
+                S_, T_ = pos[f], pos[t]
+                assert 0 <= c < w_ and 0 <= d < h_ and (c - T_[0]) * (T_[0] - S_[0]) + (
+                    d - T_[1]) * (T_[1] - S_[1]) > 0, \
+                    ("a hit-and-run's rider moves past his target: the cell he rides on to "
+                     "(ACTION c, d) lies beyond it as seen from his start", row.tolist(), S_, T_)
+                assert not any(y != f and state[y] != OUT and pos[y] == xy for y in pos) and \
+                    not any(side[y] != side[f] and state[y] != OUT and touching(pos[y], xy)
+                            for y in pos), \
+                    ("a hit-and-run rides on to a cell nobody stands on that touches no enemy "
+                     "(ACTION c, d)", row.tolist())
+                assert all(math.dist(xy, pos[v]) * 100 <= tied[v][2] + 50 for v in tied
+                           if tied[v][0] == S.ROPE_LASSO and tied[v][1] == f), \
+                    ("a hit-and-run's ride on keeps the men his lasso holds within its reach",
+                     row.tolist())
+                hr = {"rider": f, "target": t, "E": xy, "stage": "leg1", "C": None,
+                      "blows": False, "past": False}
+                seen["hit_run_actions"] += 1
             act[f] = a
             act_from[f] = pos[f]
             move_in[f] = 0
@@ -2389,7 +2609,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             # it began, open
             if a in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, S.Act.RELOAD, S.Act.CLEAR,
                      S.Act.MOUNT) and \
-                    (c, d) != pos[f] or a == S.Act.CHARGE:
+                    (c, d) != pos[f] or a in (S.Act.CHARGE, S.Act.HIT_RUN):
                 still[f] = None
             plan.pop(f, None)
             step_dir[f] = None
@@ -2422,6 +2642,21 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                      "on overwatch stops", row.tolist())
             qd_ducked.clear()
             assert (a, b) == pos[f]
+            if act.get(f) == S.Act.HIT_RUN and side[f] == side_now:  # a hit-and-run's ride
+                assert hr is not None and hr["rider"] == f, \
+                    ("no step after a hit-and-run's ride", row.tolist())
+                assert e == S.MV_CHARGE, ("a hit-and-run moves as a charge (MOVE e)",
+                                          row.tolist())
+                if hr["stage"] == "struck":  # the ride on begins where he struck
+                    assert hr_fine(f) and not hpin[f] and pos[f] == hr["C"], \
+                        ("a rider rides on after his hit-and-run only up, unpinned, mounted, "
+                         "free, his horse unpinned (a pinned one bolts next turn) and where he "
+                         "struck", row.tolist())
+                    hr["stage"] = "leg2"
+                if hr["stage"] == "leg2":
+                    hr["past"] = hr["past"] or any(
+                        side[y] != side[f] and state[y] != OUT and touching(pos[y], (c, d))
+                        for y in pos)
             assert f not in mounted_now, ("having jumped up onto a horse, no more movement "
                                           "that turn", row.tolist())
             still[f] = False  # (his own move, or his horse going on its own)
@@ -2480,6 +2715,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.SHOT:
             t, need, die, hit, flags, cov, mods = a, c, d, e, g, h, i9
             assert f not in broken, ("a broken fighter never shoots", row.tolist())
+            assert not (act.get(f) == S.Act.HIT_RUN and side[f] == side_now), \
+                ("a rider who makes a hit-and-run cannot shoot that turn", row.tolist())
             assert rules.p_needed(need) > 0, "no shot is taken that cannot hit (7+ ladder)"
             if need <= 6:
                 assert hit == (die >= max(need, one)), \
@@ -2813,6 +3050,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 rapid = ran(t)
             else:
                 rapid = move_in[t] >= 2 * rules.rapid_target_in
+                seen["hit_run_rapid_shots"] += hr is not None and hr["rider"] == t and \
+                    hr["stage"] == "leg2"  # (the whole ride so far)
             assert bool(mods & S.MOD_RAPID) == rapid, "rapid targets: rapid_target_reading"
             assert bool(mods & S.MOD_MOUNTED) == mounted[t], \
                 ("MOD_MOUNTED exactly when the target rides (mounted_target_modifier)",
@@ -2895,6 +3134,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     seen["spread_shots"] += 1
         elif kind == S.Ev.BURST:
             assert f not in broken, ("a broken fighter never shoots", row.tolist())
+            assert not (act.get(f) == S.Act.HIT_RUN and side[f] == side_now), \
+                ("a rider who makes a hit-and-run cannot shoot that turn", row.tolist())
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
             duck_fires(f, e, row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
@@ -3133,6 +3374,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 unduck(f, "ducks_downed")
         elif kind == S.Ev.TAKEN_OUT:
             assert state[f] != OUT
+            if b == 0 and hr is not None and hr["blows"] and f in (hr["rider"], hr["target"]):
+                assert hr_out, ("a man downed by a hit-and-run's blow lies down: not out of "
+                                "action (hit_and_run_down_out off)", row.tolist())
+                seen["hit_run_downed_out"] += 1
             assert b != 0 or (lying(f) and rules.down_alone_out), \
                 ("out of action in hand-to-hand: a fighter down or entangled (the text: he "
                  "counts as down), under down_alone_out", row.tolist())
@@ -3360,6 +3605,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 hit_[4].append(b)
         elif kind == S.Ev.MELEE:
             o, sa, sb, ha, hb = a, b, c, d, e
+            assert frozenset((f, o)) not in hr_pairs or eng.get(f) == o or eng.get(o) == f, \
+                ("a hit-and-run joins no fight: no combat round of the pair that turn without a "
+                 "charge between them", row.tolist())
             fought_pair[:] = [f, o]
             fought_turn[f] = fought_turn[o] = turn
             assert state[f] == STANDING and state[o] == STANDING and side[o] != side[f]
@@ -3428,60 +3676,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             # the I tie-break), his opponent re-rolls his highest attack die (PARRY right
             # before, its d the opponent's score before, e after, f 1 the parrier no longer
             # loses); two parries cancel; none under 'ws_roll'
-            score, six_of = {f: sa, o: sb}, {f: f5, o: g}
-            lone = [x for x in (f, o) if can_parry(x)]
-            seen["parry_locked_sides"] += sum(parrier[x] and not can_parry(x) for x in (f, o))
-            seen["parry_both_rounds"] += len(lone) == 2
-            if parry_due is not None:
-                p, q, old, new, before, after, turned = parry_due
-                parry_due = None
-                assert {p, q} == {f, o}, ("a PARRY is of the pair of its round's MELEE",
-                                          row.tolist(), (p, q))
-                assert lone == [p], \
-                    ("a parry: the parrier carries a sabre (flag parry) with a hand for it and "
-                     "his opponent cannot parry (two parries cancel)", row.tolist(), (p, q),
-                     [(parrier[x], arms[x], reins(x), lance_held[x]) for x in (p, q)])
-                own_before = score[p] - rules.fumble_bonus * ((new == 1) - (old == 1))
-                assert beats(q, p, before, own_before), \
-                    ("a parry only by the one losing the round (on the scores, or the I "
-                     "tie-break): PARRY d against his own score", row.tolist(), parry_due,
-                     own_before)
-                assert after == score[q], \
-                    ("PARRY e: the opponent's score after the re-roll is his MELEE score",
-                     row.tolist(), parry_due)
-                assert turned == (not beats(q, p, score[q], score[p])), \
-                    ("PARRY f: 1 exactly when the parrier no longer loses", row.tolist(),
-                     parry_due)
-                # the highest die re-rolled: up from old (< 6, no sixes before), the best
-                # rises by the difference; the same, no change; down, at most old - new lower
-                # (a six among several: only its critical lost)
-                if new > old:
-                    ok = after == before + new - old
-                elif new == old:
-                    ok = after == before
-                elif old == 6 and six_of[q] >= 1:
-                    ok = after == before - rules.critical_bonus
-                else:
-                    ok = before - (old - new) <= after <= before - (old == 6)
-                assert ok and (new < 6 or six_of[q] >= 1), \
-                    ("PARRY b, c, d, e: the highest die (b) re-rolled to c moves the score from "
-                     "d to e", row.tolist(), parry_due, six_of[q])
-                seen["parries"] += 1
-                seen["parries_turned"] += turned
-                seen["parries_on_initiative"] += before == own_before
-                seen["parries_worse"] += after > before  # the re-roll came up higher
-                seen["parries_by_riders"] += mounted[p]
-                seen["parries_locked_arm"] += arms[p] != 0
-                seen["parry_faces"].append(new)
-                tally[side[p], "parries"] += 1
-                tally[side[p], "parries_turned"] += turned
-            elif len(lone) == 1 and rules.melee_reading == "combat_score":
-                p = lone[0]
-                q = o if p == f else f
-                assert not beats(q, p, score[q], score[p]), \
-                    ("a lone parrier losing the round parries (PARRY before the MELEE)",
-                     row.tolist())
-                seen["parries_unneeded"] += 1
+            parry_round(f, o, sa, sb, f5, g, row.tolist())
             wounds_due.extend(owed(o, f, None, True) for _ in range(ha))
             wounds_due.extend(owed(f, o, None, True) for _ in range(hb))
             win = f if ha > hb else o if hb > ha else None
@@ -3545,6 +3740,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      "pistol_melee_uses_rounds (none spent under off)", row.tolist())
             fight["gun"].setdefault(f, b)
             tally[side[f], "gun_blows"] += 1
+            seen["hit_run_gun_blows"] += hr is not None and hr["blows"]
             seen["melee_rounds_spent"] += melee_rounds
             seen["guns_emptied_in_melee"] += melee_rounds and e == 0
             seen["gun_blows_" + WEAPONS[c]] += 1
@@ -3552,6 +3748,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["gun_blows_iron_jaw"] += "iron_jaw" in skills[a]
             seen["gun_blows_second_gun"] += b != fight["gun"][f]  # another gun after the first
         elif kind == S.Ev.CHARGED:
+            assert act.get(f) != S.Act.HIT_RUN, \
+                ("a hit-and-run joins no fight (no CHARGED)", row.tolist())
             engaged_ever.update((f, a))
             charged.add(f)
             # over an obstacle (wm-16, read as wm-17; reference 7: charging a foe sheltering
@@ -3878,9 +4076,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             hits, why, fast = a, b, c
             assert mounted[f] and state[f] != OUT and why in (FALL_HORSE, FALL_THROWN,
                                                                FALL_DOWN)
-            assert bool(fast) == (move_in[f] > 2 * m_of[f]), \
-                ("a fall is fast when the horse's latest move was above its M", row.tolist(),
-                 move_in[f])
+            # (a fault, counted: riding on after his hit-and-run the engine reads the horse's
+            # move as that leg's alone, FMOVED_IN, not the whole ride)
+            # (a rider thrown as he strikes in his hit-and-run: a fast fall, the ride above
+            # base rate whatever he has ridden so far: wm-19)
+            blow_fall = hr is not None and hr["blows"] and f == hr["rider"]
+            assert bool(fast) == (move_in[f] > 2 * m_of[f] or blow_fall), \
+                ("a fall is fast when the horse's latest move was above its M (a hit-and-run's "
+                 "always)", row.tolist(), move_in[f])
+            seen["hit_run_falls"] += blow_fall
             assert (1 <= hits <= rules.fall_fast_hits_die) if fast else hits == 1, \
                 "a fall: 1 hit at or below base rate, a fall_fast_hits_die above it"
             if fast:
@@ -4212,6 +4416,108 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["breaks_in_melee"] += opp is not None
                 seen["breaks_pinned"] += pinned[f]
                 brk = f
+        elif kind == S.Ev.HIT_RUN:  # a rider's hit-and-run reaches its target (wm-19)
+            t, sa, sb, ha, hb, cb_r, cb_t, over_ = a, b, c, d, e, f5, g, h
+            assert hr is not None and hr["stage"] == "leg1" and (f, t) == (
+                hr["rider"], hr["target"]), \
+                ("HIT_RUN: once, by the rider of a hit-and-run (ACTION HIT_RUN) at its target",
+                 row.tolist(), hr)
+            assert side[f] == side_now and hr_fine(f) and eng.get(f) is None, \
+                ("a hit-and-run strikes only from a rider up, unpinned, mounted and free",
+                 row.tolist())
+            assert touching(pos[f], pos[t]) and pos[f] != pos[t], \
+                ("a hit-and-run strikes from the contact cell: next to its target",
+                 row.tolist(), pos[f], pos[t])
+            assert state[t] == STANDING and not mounted[t] and side[t] != side[f], \
+                ("a hit-and-run strikes a man standing on foot", row.tolist())
+            assert not pinned[t] and t not in aim and lock_due is None, \
+                ("the hit-and-run's target loses his pin (PIN_LIFTED a 1) and his aim before "
+                 "the blows", row.tolist())
+            on_watch.pop(t, None)  # (his overwatch is gone too: engine FOW)
+            # the ride on planned from the contact cell: E within the rest of his charge move
+            # (the shared reach round the others) and the whole ride more than his M
+            rest = 2 * m_of[f] * rules.charge_multiplier - move_in[f]
+            occ_ = np.zeros(terrain.shape, np.bool_)
+            for y in pos:
+                if y != f and state[y] != OUT:
+                    occ_[pos[y][1], pos[y][0]] = True
+            dist_ = np.zeros(terrain.shape, np.int64)
+            shared_reach(terrain, building, occ_, pos[f][0], pos[f][1], GO_OVER, int(rest),
+                         dist_, np.zeros(queue_size(*terrain.shape), np.int64),
+                         rules.difficult_cost, rules.very_difficult_cost)
+            ex, ey = hr["E"]
+            assert dist_[ey, ex] != UNREACHED and move_in[f] + dist_[ey, ex] > 2 * m_of[f], \
+                ("a hit-and-run rides on to a cell within the rest of his charge move from "
+                 "where he struck, the whole ride more than his M (a charge move)",
+                 row.tolist(), move_in[f], int(dist_[ey, ex]), m_of[f])
+            # over an obstacle: as CHARGED b (low terrain under the target, or under the
+            # rider climbed onto on this ride between his start and the target)
+            x0_, y0_ = act_from[f]
+            cx_, cy_ = pos[f]
+            low = terrain[pos[t][1], pos[t][0]] == NONBLOCKING or (
+                terrain[cy_, cx_] == NONBLOCKING and (
+                    terrain[y0_, x0_] != NONBLOCKING or piece_ids[y0_, x0_] != piece_ids[cy_, cx_])
+                and dist_i((x0_, y0_), pos[t]) > dist_i((x0_, y0_), pos[f]))
+            assert over_ == int(low), ("HIT_RUN h: 1 over an obstacle (as CHARGED b)",
+                                       row.tolist())
+            # one attack die each: the rider's charge bonus (body slam's own; an obstacle's
+            # penalty; not the horse's bulk), the target's none; WS (0 broken), hatred
+            want = {f: (rules.body_slam_charge_bonus if "body_slam" in skills[f] else
+                        rules.charge_bonus) + (rules.obstacle_penalty if over_ else 0),
+                    t: 0}
+            assert (cb_r, cb_t) == (want[f], want[t]), \
+                ("HIT_RUN f, g: the rider's charge bonus (charge_bonus, body slam's own, "
+                 "obstacle_penalty over an obstacle; no mounted_charge_bonus), the target's "
+                 "none", row.tolist())
+            bonus = {x: (0 if x in broken else ws_now[x]) + want[x] +
+                     (rules.hatred_combat_bonus if hates.get(x) == y else 0)
+                     for x, y in ((f, t), (t, f))}
+            ra, rb = sa - bonus[f], sb - bonus[t]
+            if rules.melee_reading == "ws_roll":  # one WS test each, both may strike
+                assert (sa, sb) == (ha, hb) and {ha, hb} <= {0, 1} and parry_due is None, \
+                    ("a hit-and-run under melee_reading 'ws_roll': one WS test each (HIT_RUN "
+                     "b, c the hits d, e, each 0 or 1), both strike, no parry", row.tolist())
+                ra = rb = None
+            else:
+                assert (ra, rb) in combat_pmf(rules, 1, 1), \
+                    ("a hit-and-run's combat scores: one attack die each, WS, the rider's "
+                     "charge bonus, hatred", row.tolist())
+                seen["hit_run_combat"].append((ra, rb))
+            gap = 1 if rules.melee_hits == "one" else abs(sa - sb)
+            if ra is None:
+                pass
+            elif sa != sb:
+                assert (ha, hb) == ((gap, 0) if sa > sb else (0, gap)), \
+                    ("a hit-and-run's hits: the higher score strikes the difference (melee_hits)",
+                     row.tolist())
+            else:
+                i_f, i_t = profile_of[f]["I"], profile_of[t]["I"]
+                assert (ha, hb) == ((rules.melee_tie_hits, 0) if i_f > i_t else
+                                    (0, rules.melee_tie_hits) if i_t > i_f else (0, 0)), \
+                    ("a hit-and-run's tie: the higher I strikes melee_tie_hits", row.tolist())
+            sixes_may = {(0, 0)} if ra is None else combat_sixes(rules, 1, 1)[ra, rb]
+            six_r, six_t = min(sixes_may)
+            seen["hit_run_parries"] += parry_due is not None
+            parry_round(f, t, sa, sb, six_r, six_t, row.tolist())
+            seen["hit_run_over"] += over_
+            seen["hit_run_strikes"] += 1
+            seen["hit_run_blows"] += ha + hb
+            seen["hit_run_both_struck"] += ha > 0 and hb > 0  # (only under 'ws_roll')
+            seen["hit_run_lance_blows"] += ha * (lance_s[f] is not None and
+                                                 lance_s[f] > hand_s[f] and arms[f] != BOTH_ARMS)
+            tally[side[f], "hit_runs"] += 1
+            tally[side[f], "hit_run_hits"] += ha
+            tally[side[t], "hit_run_hits_back"] += hb
+            tally[side[f], "obstacle_charges"] += over_
+            charged.add(f)  # (his blow at a lance's charge S: engine FCHARGED, this blow only)
+            wounds_due.extend(owed(t, f, None, True) for _ in range(ha))
+            wounds_due.extend(owed(f, t, None, True) for _ in range(hb))
+            fight = {"pair": (f, t), "six": {f: six_r, t: six_t}, "phase": f, "gun": {},
+                     "rolls": collections.Counter(), "closed": set(),
+                     "six_unsure": len(sixes_may) > 1}
+            hr.update(stage="struck", C=pos[f], blows=True)
+            hr_pairs.add(frozenset((f, t)))
+            hr_fought[f] = hr_fought[t] = turn
         elif kind == S.Ev.MOUNT:  # a man on foot mounts his standing horse (wm-18)
             assert side[f] == side_now and act.get(f) == S.Act.MOUNT and f not in mounted_now, \
                 ("a mount is the mounter's action, once", row.tolist())
@@ -4332,10 +4638,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     ("FLEE why 3: the run owed since he broke pinned, in his own movement phase, "
                      "unpinned and free", row.tolist())
             else:
-                assert why == 2 and (eng.get(f) is not None or fought_turn.get(f) == turn), \
+                # (a fault, counted: the engine reads a hit-and-run this turn as a fight he
+                # fought in, FFOUGHT, and runs him again though no fight was joined)
+                hr_flight = eng.get(f) is None and fought_turn.get(f) != turn and \
+                    hr_fought.get(f) == turn
+                assert why == 2 and (eng.get(f) is not None or fought_turn.get(f) == turn or
+                                     hr_flight), \
                     ("FLEE f: 0 broke, 1 his turn, 2 breaking away from hand-to-hand (at the "
                      "end of the hand-to-hand phase, still in a fight or having fought in it), "
                      "3 the run owed since he broke pinned", row.tolist())
+                seen["hit_run_flights"] += hr_flight
                 seen["flights_won"] += eng.get(f) is None
                 break_away(f)
             run_owed.discard(f)
@@ -4416,6 +4728,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         letgo_due = {v for v in tied if beyond(v)}
     settle_wounds()
     close_fight()
+    if hr is not None:
+        hr_end("the end of the trace")
     close_blast()
     assert shell is None and shells_due is None
     assert parry_due is None, ("a PARRY is followed by its round's MELEE", parry_due)
@@ -4433,7 +4747,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows", "stray_rolls", "stray_hits", "obstacle_charges",
-                    "follow_ups") + \
+                    "follow_ups", "hit_runs", "hit_run_hits") + HIT_RUN_BACK + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
@@ -4487,7 +4801,7 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
          "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
          "skill_reload_rolls", "light_rolls", "dynamite_throw_rolls", "dynamite_scatter_faces",
-         "dynamite_blast_sizes", "parry_faces", "stray_dice")  # lists
+         "dynamite_blast_sizes", "parry_faces", "stray_dice", "hit_run_combat")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed", "mounts")
@@ -4499,6 +4813,7 @@ WM11_COLUMNS = ("parries", "parries_turned", "lance_charge_blows",  # sabres and
 DYN_COLUMNS = ("dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds", "fuses_burnt",
                "dynamite_hits", "dynamite_own_hits")
 NERVE_COLUMNS = ("nerve_tests", "breaks", "flights", "rallies")  # wm-12
+HIT_RUN_BACK = tuple(c for c in ("hit_run_hits_back",) if c in S.SIDE_NAMES)  # (wm-19)
 
 
 def audit_fails(played, against, n, why, rosters=None, audit_rosters=None,

@@ -1893,8 +1893,8 @@ def _wound_lines(f):
     for kind, a in f.events[:, 2:4]:
         if kind in (S.Ev.SHOT, S.Ev.MELEE, S.Ev.BLAST):
             last = kind
-        elif kind == S.Ev.NERVE:  # a break in hand-to-hand: the opponent's blow (wm-12)
-            last = S.Ev.MELEE
+        elif kind in (S.Ev.NERVE, S.Ev.HIT_RUN):  # a break in hand-to-hand: the opponent's
+            last = S.Ev.MELEE  # blow (wm-12); a hit-and-run's blows (wm-19)
         elif kind == S.Ev.WOUND and a >= 0:  # (a fall's hit, a -1: its own sentence)
             want[int(last == S.Ev.MELEE)] += 1
     return (shot, blow), tuple(want)
@@ -4579,7 +4579,9 @@ def test_ammo_rolls_of_a_gun_fired_in_hand_to_hand_are_told_as_such():
             if e[2] == S.Ev.MELEE:
                 cur = j
                 sixes[j, int(e[1])], sixes[j, int(e[3])] = int(e[8]), int(e[9])
-            elif j in melee:
+            elif e[2] == S.Ev.HIT_RUN:  # (wm-19: its one die each is not logged; its ammo
+                cur = None  # rolls are told as a round's all the same)
+            elif j in melee and cur is not None:
                 rolls[cur, melee[j][0]] = rolls.get((cur, melee[j][0]), 0) + 1
         assert all(sixes[key] == n for key, n in rolls.items()), (f.seed, f.names)
     assert seen[0] > 20 and seen[1], seen

@@ -144,6 +144,8 @@ _SIDE_DOCS = {
     "hit_runs": "this side's riders' hit-and-runs that reached their target (one attack each, "
                 "then the rider rides on)",
     "hit_run_hits": "hits this side's riders struck in their hit-and-runs (not in melee_hits)",
+    "hit_run_hits_back": "hits this side's men on foot struck back at riders making a "
+                         "hit-and-run at them",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

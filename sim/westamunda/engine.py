@@ -2417,9 +2417,11 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     within run_stop_in of an enemy he sees, and with ``midmove`` he fires his snap shot from the
     step his policy picked. Only a charge may end in base contact: other moves stop short of
     it. A hit-and-run (Act.HIT_RUN) moves as a charge: with a ``target`` into contact with him
-    (no fight joined: ``_hit_run`` strikes), without one riding on to (dx, dy), past anyone on
-    the way. ``cap`` (half-inches, -1: the action's own) limits the move. Returns True if he
-    moved."""
+    (no fight joined: ``_hit_run`` strikes); with ``target`` -2 - t, the ride on past t to
+    (dx, dy), past anyone on the way, round t's cell even if he is out of action (his body lies
+    there: the ride planned round him stays more than M), the move so far (FMOVED_IN) counted
+    on and the overwatchers who saw him as the charge began still not surprised by him. ``cap``
+    (half-inches, -1: the action's own) limits the move. Returns True if he moved."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
     side = fm[a, FSIDE]
@@ -2438,7 +2440,11 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     if cap >= 0:
         budget = cap
     charging = act == Act.CHARGE or act == Act.HIT_RUN
+    riding_on = act == Act.HIT_RUN and target <= -2
+    base = fm[a, FMOVED_IN] if riding_on else 0
     occ = _occupied(fm, a, sc.occ)
+    if riding_on:
+        occ[fm[-2 - target, FY], fm[-2 - target, FX]] = True
     x0, y0 = fm[a, FX], fm[a, FY]
     reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
@@ -2484,7 +2490,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
                                             q // w - p // w)
         kb = snap_step(g.kinds[side], g.weights[side], sc.step_need, n, g.s)
     for o in range(fm.shape[0]):
-        sc.saw[o] = 1 if _watching(fm, o, a) and _ow_sees(g, f, ge, sc, o, a) else 0
+        if not riding_on:
+            sc.saw[o] = 1 if _watching(fm, o, a) and _ow_sees(g, f, ge, sc, o, a) else 0
     for k in range(n):
         if k > 0:
             c = sc.path[k]
@@ -2495,7 +2502,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
             fm[a, FFACEX] = nx - fm[a, FX]
             fm[a, FFACEY] = ny - fm[a, FY]
             fm[a, FX], fm[a, FY] = nx, ny
-            fm[a, FMOVED_IN] = sc.dist[ny, nx]
+            fm[a, FMOVED_IN] = base + sc.dist[ny, nx]
             _get_wet(g, f, ge, out, a)
             _rope_reach(ge, out, a)
         if fm[a, S.FHORSE] != 0 and k > 0:  # the horse's heading: its latest step
@@ -2999,9 +3006,9 @@ def _act(g, f, ge, sc, out, a):
         dec[S.D_MIDMOVE] = 0
     if act == Act.HIT_RUN:
         dec[S.D_MIDMOVE] = 0
-        ex, ey = _hit_run_plan(g, f, ge, sc, a, t)
-        if ex < 0:
-            act = Act.CHARGE  # no way past him to ride on: he stops and fights (stated)
+        ex, ey = (-1, -1) if fm[t, S.FROPE] != 0 else _hit_run_plan(g, f, ge, sc, a, t)
+        if ex < 0:  # no way past him to ride on, or he lies entangled (down in hand-to-hand:
+            act = Act.CHARGE  # the text): he stops and fights (stated)
         else:
             dec[S.D_X], dec[S.D_Y] = ex, ey
     fm[a, FACT] = act
@@ -3126,12 +3133,16 @@ def _hit_run(g, f, ge, sc, out, a, t, ex, ey):
     the cell next to t (``_move``: overwatch and aims on the way, as a charge) and, still up,
     free, unpinned and mounted beside a standing t, both strike one attack at once (one attack
     die each whatever their A or weapons: ``_combat_round``; his charge bonus, not the horse's
-    bulk; an obstacle's penalty as a charge's; a parry as in any round): Ev.HIT_RUN, tidy
-    hit_runs, hit_run_hits. Blows land as in hand-to-hand (``_melee_hits``; a man downed is out
-    of action only under hit_and_run_down_out). No fight is joined (no arm lock, no follow-up).
-    Then, still up, free, unpinned, mounted and where he struck, he rides on to (ex, ey)
-    (``_hit_run_plan``) with the rest of his charge move, past anyone on the way, watched as
-    any mover. His move record is the whole ride (the horse's previous move next turn)."""
+    bulk; an obstacle's penalty as a charge's; a parry as in any round; the higher score
+    strikes the difference in hits; melee_reading 'ws_roll': one WS test each): Ev.HIT_RUN,
+    tidy hit_runs, hit_run_hits, hit_run_hits_back. Blows land as in hand-to-hand
+    (``_melee_hits``; a man downed is out of action only under hit_and_run_down_out; a rider's
+    fall as he strikes is a fast one: the ride is above base rate). The target loses a pin as
+    any charged man. No fight is joined (no arm lock, no follow-up). Then, still up, free,
+    unpinned, mounted, his horse unpinned (a pinned one bolts in his next turn) and where he
+    struck, he rides on to (ex, ey) (``_hit_run_plan``) with the rest of his charge move, round
+    the target's cell, past anyone else, watched as any mover. His move record is the whole
+    ride (the horse's previous move next turn)."""
     fm, rp, so = ge.fm, g.rp, out.side_out
     side = fm[a, FSIDE]
     x0, y0 = fm[a, FX], fm[a, FY]
@@ -3157,30 +3168,30 @@ def _hit_run(g, f, ge, sc, out, a, t, ex, ey):
         _log(out, t, Ev.PIN_LIFTED, 1)
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
-    sa, sb, hits_a, hits_b, six_a, six_b, parried, old, new, before, turned = \
-        _combat_round(g, sc.dice_a, sc.dice_b, 1, 1,
-                      _melee_ws(fm, a) + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == t else 0),
-                      _melee_ws(fm, t) + cb_b + (rp[S.R_HATRED] if fm[t, S.FHATES] == a else 0),
-                      fm[a, FI], fm[t, FI], _parries(fm, a), _parries(fm, t))
-    if parried != 0:
-        p, o = (a, t) if parried == 1 else (t, a)
-        so[fm[p, FSIDE], S.S_PARRIES] += 1
-        so[fm[p, FSIDE], S.S_PARRIES_TURNED] += turned
-        _log(out, p, Ev.PARRY, o, old, new, before, sb if parried == 1 else sa, turned)
+    if rp[S.R_MELEE_WS_ROLL] != 0:  # (melee_reading 'ws_roll': one WS test each, both strike)
+        hits_a = 1 if _test(g, _melee_ws(fm, a), 0) else 0
+        hits_b = 1 if _test(g, _melee_ws(fm, t), 0) else 0
+        sa, sb, six_a, six_b = hits_a, hits_b, 0, 0
+    else:
+        sa, sb, hits_a, hits_b, six_a, six_b = _scored_round(g, ge, sc, out, a, t, 1, 1, cb_a,
+                                                             cb_b)
     _log(out, a, Ev.HIT_RUN, t, sa, sb, hits_a, hits_b, cb_a, cb_b, over)
     so[side, S.S_HIT_RUN_HITS] += hits_a
+    so[fm[t, FSIDE], S.S_HIT_RUN_BACK] += hits_b
     finish = rp[S.R_DOWN_ALONE_OUT] != 0 and rp[S.R_HIT_RUN_OUT] != 0
+    # a hit-and-run is above base rate (the text: more than his basic move): a fall as he
+    # strikes is a fast one, whatever he has ridden so far
+    fm[a, FMOVED_IN] = max(dc, 2 * fm[a, FM] + 1)
     _melee_hits(g, f, ge, out, a, t, hits_a, six_a, finish)
     _melee_hits(g, f, ge, out, t, a, hits_b, six_b, finish)
+    fm[a, FMOVED_IN] = dc
     fm[a, FCHARGED] = 0
     fm[a, S.FOBST] = 0
     if fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] == 0 or \
-            fm[a, FX] != cx or fm[a, FY] != cy or fm[a, S.FROPE] != 0:
-        return  # (struck down, thrown, or his horse bolted: no ride on)
+            fm[a, S.FHPIN] != 0 or fm[a, FX] != cx or fm[a, FY] != cy or fm[a, S.FROPE] != 0:
+        return  # (struck down, thrown, or his horse pinned: it bolts in his next turn)
     rest = 2 * fm[a, FM] * rp[S.R_CHARGE_MULT] - dc
-    _move(g, f, ge, sc, out, a, Act.HIT_RUN, ex, ey, -1, False, rest)
-    if fm[a, FX] != cx or fm[a, FY] != cy:
-        fm[a, FMOVED_IN] += dc
+    _move(g, f, ge, sc, out, a, Act.HIT_RUN, ex, ey, -2 - t, False, rest)
 
 
 @kernel
@@ -3334,16 +3345,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
                 hits_b += 1
         sa, sb = hits_a, hits_b
     else:
-        sa, sb, hits_a, hits_b, six_a, six_b, parried, old, new, before, turned = \
-            _combat_round(g, sc.dice_a, sc.dice_b, na, nb,
-                          _melee_ws(fm, a) + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0),
-                          _melee_ws(fm, b) + cb_b + (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0),
-                          fm[a, FI], fm[b, FI], _parries(fm, a), _parries(fm, b))
-        if parried != 0:
-            p, o = (a, b) if parried == 1 else (b, a)
-            so[fm[p, FSIDE], S.S_PARRIES] += 1
-            so[fm[p, FSIDE], S.S_PARRIES_TURNED] += turned
-            _log(out, p, Ev.PARRY, o, old, new, before, sb if parried == 1 else sa, turned)
+        sa, sb, hits_a, hits_b, six_a, six_b = _scored_round(g, ge, sc, out, a, b, na, nb, cb_a,
+                                                             cb_b)
     _log(out, a, Ev.MELEE, b, sa, sb, hits_a, hits_b, six_a, six_b, cb_a, cb_b)
     so[fm[a, FSIDE], S.S_MELEE_HITS] += hits_a
     so[fm[b, FSIDE], S.S_MELEE_HITS] += hits_b
@@ -3353,6 +3356,27 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, b, a)
     _melee_hits(g, f, ge, out, a, b, hits_a, six_a, rp[S.R_DOWN_ALONE_OUT] != 0)
     _melee_hits(g, f, ge, out, b, a, hits_b, six_b, rp[S.R_DOWN_ALONE_OUT] != 0)
+
+
+@kernel
+def _scored_round(g, ge, sc, out, a, b, na, nb, cb_a, cb_b):
+    """A round on the combat scores (``_combat_round``) of a's ``na`` attack dice against b's
+    ``nb``, each side's WS, its charge bonus ``cb_a``/``cb_b`` and hatred of the other; a parry
+    is counted (tidy parries, parries_turned) and logged (Ev.PARRY) before the caller logs the
+    round. Returns (score a, score b, hits a, hits b, sixes a, sixes b). Hand-to-hand's rounds
+    and a hit-and-run's one attack each."""
+    fm, rp, so = ge.fm, g.rp, out.side_out
+    sa, sb, hits_a, hits_b, six_a, six_b, parried, old, new, before, turned = \
+        _combat_round(g, sc.dice_a, sc.dice_b, na, nb,
+                      _melee_ws(fm, a) + cb_a + (rp[S.R_HATRED] if fm[a, S.FHATES] == b else 0),
+                      _melee_ws(fm, b) + cb_b + (rp[S.R_HATRED] if fm[b, S.FHATES] == a else 0),
+                      fm[a, FI], fm[b, FI], _parries(fm, a), _parries(fm, b))
+    if parried != 0:
+        p, o = (a, b) if parried == 1 else (b, a)
+        so[fm[p, FSIDE], S.S_PARRIES] += 1
+        so[fm[p, FSIDE], S.S_PARRIES_TURNED] += turned
+        _log(out, p, Ev.PARRY, o, old, new, before, sb if parried == 1 else sa, turned)
+    return sa, sb, hits_a, hits_b, six_a, six_b
 
 
 @step

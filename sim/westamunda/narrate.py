@@ -4291,13 +4291,22 @@ class _Story:
         a = self.act
         if a is not None and a["f"] == i:
             a["struck"] = True
-        ob = (f", {cb_a - self.rules.charge_bonus:+d} for fighting over low cover"
-              if over and self.rules.obstacle_penalty else "")
-        txt = (f"  {self.lab(i)} strikes at {self.lab(t)} as he passes: one attack each, "
-               f"{self.lab(i)} ({self.melee_ws(i)}, {cb_a:+d} for the charge{ob}) against "
-               f"{self.lab(t)} ({self.melee_ws(t)}"
-               + (f", {cb_b:+d}" if cb_b else "") + f"): combat scores {sa} and {sb}")
-        if sa == sb:
+        pen = self.rules.obstacle_penalty if over else 0
+        ob = f", {pen:+d} for fighting over low cover" if pen else ""
+        hate = [f"{self.lab(x)} hating {self.lab(y)} (+{self.rules.hatred_combat_bonus})"
+                for x, y in ((i, t), (t, i)) if self.f[x].hates == y]
+        if self.rules.melee_reading == "ws_roll":
+            txt = (f"  {self.lab(i)} strikes at {self.lab(t)} as he passes: one WS test each, "
+                   f"{self.lab(i)} ({self.melee_ws(i)}) against {self.lab(t)} "
+                   f"({self.melee_ws(t)}): {sa} and {sb} hits")
+        else:
+            txt = (f"  {self.lab(i)} strikes at {self.lab(t)} as he passes: one attack each, "
+                   f"{self.lab(i)} ({self.melee_ws(i)}, {cb_a - pen:+d} for the charge{ob}) "
+                   f"against {self.lab(t)} ({self.melee_ws(t)}"
+                   + (f", {cb_b:+d}" if cb_b else "") + ")"
+                   + (f", {' and '.join(hate)}" if hate else "")
+                   + f": scores {sa} and {sb}")
+        if sa == sb and self.rules.melee_reading != "ws_roll":
             txt += (", a tie won on initiative" if ha or hb else ", a tie with equal I: no "
                     "blows")
         for x, hits in ((i, ha), (t, hb)):

@@ -1103,7 +1103,8 @@ class WMRules:
                                        "out of action, as one down in a one-on-one fight "
                                        "(base game). Off (default): he lies down where he is: "
                                        "the rider rides on and nobody stays to finish him (the "
-                                       "text resolves the attack at once and joins no fight).")
+                                       "text resolves the attack at once and joins no fight). "
+                                       "Read only under down_alone_out.")
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "
                                   "or to jump between them (text: -1).", lo=-6, hi=0)
     mount_helper_bonus: int = param(1, "Bonus per friend helping a fighter mount (text: +1; it is "

@@ -340,8 +340,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
- S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS) = range(90)
-N_SIDE_COLS = 90
+ S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK) = range(91)
+N_SIDE_COLS = 91
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -359,7 +359,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
-              "hit_run_hits")
+              "hit_run_hits", "hit_run_hits_back")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -419,7 +419,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # follow_up_in, or a mounted charger's mounted_follow_up_in).
 # hit_runs: this side's riders' hit-and-runs that reached their target (Ev.HIT_RUN: the one
 # attack each was struck); hit_run_hits: hits those riders struck with it (not in melee_hits,
-# nor the rounds in melee_rounds: no fight is joined).
+# nor the rounds in melee_rounds: no fight is joined; their obstacle penalties are in
+# obstacle_charges and their parries in parries); hit_run_hits_back: hits this side's men on
+# foot struck back at riders making a hit-and-run at them.
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
