@@ -850,10 +850,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     hit_run_riders_downed, hit_run_falls (riders thrown as they strike), hit_run_parries,
     hit_run_past_enemies (rides on that passed next to an enemy), hit_run_over (over an
     obstacle), hit_run_lance_blows, hit_run_gun_blows, hit_run_rapid_shots (shots at a rider
-    riding on, MOD_RAPID checked on the whole ride); a fault the audit of the wm-19 draft found
-    is counted rather than asserted (so the rest stays checked): hit_run_flights (a man broken
-    after a hit-and-run that turn, in no fight, running again at the end of hand-to-hand: FLEE
-    why 2, the engine's FFOUGHT);
+    riding on, MOD_RAPID checked on the whole ride), hit_run_flights (a man broken after a
+    hit-and-run that turn, in no fight, running again at the end of hand-to-hand: the wm-19
+    draft's fault, now refused, so always 0);
     listed: hit_run_combat (the rider's and the target's scores less their bonuses)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
@@ -4638,12 +4637,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     ("FLEE why 3: the run owed since he broke pinned, in his own movement phase, "
                      "unpinned and free", row.tolist())
             else:
-                # (a fault, counted: the engine reads a hit-and-run this turn as a fight he
-                # fought in, FFOUGHT, and runs him again though no fight was joined)
+                # (the wm-19 draft's fault, counted and refused: a hit-and-run this turn read
+                # as a fight he fought in, FFOUGHT, running him again though no fight was joined)
                 hr_flight = eng.get(f) is None and fought_turn.get(f) != turn and \
                     hr_fought.get(f) == turn
-                assert why == 2 and (eng.get(f) is not None or fought_turn.get(f) == turn or
-                                     hr_flight), \
+                assert not hr_flight, ("a hit-and-run joins no fight: a man broken after it "
+                                       "does not break away from hand-to-hand", row.tolist())
+                assert why == 2 and (eng.get(f) is not None or fought_turn.get(f) == turn), \
                     ("FLEE f: 0 broke, 1 his turn, 2 breaking away from hand-to-hand (at the "
                      "end of the hand-to-hand phase, still in a fight or having fought in it), "
                      "3 the run owed since he broke pinned", row.tolist())

@@ -167,15 +167,17 @@ def test_a_man_in_bolas_does_not_mount():
     """The fresh audit of the wm-18 draft found a random fighter, bolas round his legs, who
     walked to his standing horse and mounted it (the engine's refusal sat in the bolas branch's
     else): fight 735 of these (seed 31), his mount at round 7. Now he holds, and the fight and
-    its neighbours pass the audit (which refuses a mount by anyone entangled)."""
+    its neighbours pass the audit (which refuses a mount by anyone entangled). (Since wm-19 the
+    random floor's hit-and-runs change fight 735 and its neighbours; the window audited now is
+    fights 712-727, where entangled men's turns, UNTANGLE, come in fights 714 and 719.)"""
     rules = WMRules(riding_skill_a="fancy_ropin", riding_skill_b="war_horse", gang_budget=3000,
                     **CAV)
     rosters, types = api.gangs(rules)
     rosters = (BOLASED[0], rosters[1])
     k, w = lineups(NAMES, 1000)
     tied_with_horse = 0
-    for i in range(728, 744):
+    for i in range(712, 728):
         batch, ev, tab = E.replay(rules, 31, 1, i, k[i], w[i], rosters, types, rules.maps)
         _audit(rules, ev, batch.games[0], batch.sides[0], tab, rosters, types, k[i])
-        tied_with_horse += i == 735 and bool((ev[:, 2] == S.Ev.UNTANGLE).any())
-    assert tied_with_horse == 1
+        tied_with_horse += bool((ev[:, 2] == S.Ev.UNTANGLE).any())
+    assert tied_with_horse == 2

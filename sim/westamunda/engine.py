@@ -3160,8 +3160,8 @@ def _hit_run(g, f, ge, sc, out, a, t, ex, ey):
     so[side, S.S_OBSTACLE_CHARGES] += over
     cb_a = _charge_bonus(rp, fm, a, t) - rp[S.R_MOUNTED_CHARGE]  # (no bulk: the text)
     cb_b = _charge_bonus(rp, fm, t, a)
-    fm[a, S.FFOUGHT] = out.clock[1]
-    fm[t, S.FFOUGHT] = out.clock[1]
+    # (no FFOUGHT: no fight is joined, so a man broken later this turn is not one who fought in
+    # the hand-to-hand phase; the rider, his action spent, reloads nothing this turn anyway)
     if fm[t, FPINNED] != 0:  # (charged: the pin is lost, as in any charge)
         fm[t, FPINNED] = 0
         fm[t, S.FDUCK] = 0
