@@ -110,7 +110,14 @@ W_HIT_RUN = 29  # a mounted charger at a man on foot rides past him (a hit-and-r
 #                 each, then on into cover) instead of stopping to fight when another standing
 #                 enemy free to fight is within this many inches of him (friends who would
 #                 gang up on a rider held in the fight); 0: never
-N_W = 30
+W_BOTTLE = 30  # bottle out by choice (rule voluntary_bottle) at the start of his turn when the
+#                test is due and this % or more of the gang is down or out of action; 0:
+#                never (every preset: bottling out loses the fight; a what-if for players who
+#                spare their fighters for the campaign)
+W_LIE_DOWN = 31  # a rider of a war horse (the riding skill) who steps down has it lie down where
+#                  it stands, partial cover on its cell and behind it (> 0: every preset, as it
+#                  costs nothing: a riderless horse is never shot at); 0: it stands
+N_W = 32
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
@@ -118,7 +125,7 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
          W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
-         W_HIT_RUN: 0.0}
+         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -182,7 +189,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "open_aim": W_OPEN_AIM, "barrels": W_BARRELS, "shell": W_SHELL,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
-                "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN}
+                "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN,
+                "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN}
 
 
 def table(names: list[str], overrides: dict | None = None):

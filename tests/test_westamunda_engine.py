@@ -122,7 +122,7 @@ from sim.westamunda.rules import (
     Recruit,
     WMRules,
 )
-from strategies.westamunda import N_KINDS, N_W, PRESETS, table
+from strategies.westamunda import N_KINDS, N_W, PRESETS, W_BOTTLE, W_LIE_DOWN, table
 
 R = WMRules()
 NAMES = list(PRESETS)
@@ -309,6 +309,24 @@ def _cover_code(table, a, b):
     return bool(vis), (2 if behind else 1 if pieces > 0 or smokes > 0 else 0) if vis else 0
 
 
+def _behind_horse(s, t, h):
+    """The engine's war-horse cover (wm-20) in plain Python: does a war horse lying at cell h
+    cover its rider at cell t against a shot from cell s? On his cell, yes; next to it (8
+    neighbours), when the line between the cells' centres passes within 1/2" of h's centre,
+    between s and t; never a horse on or next to the shooter's cell."""
+    if max(abs(h[0] - s[0]), abs(h[1] - s[1])) <= 1:
+        return False
+    if h == t:
+        return True
+    if max(abs(h[0] - t[0]), abs(h[1] - t[1])) > 1:
+        return False
+    dx, dy = t[0] - s[0], t[1] - s[1]
+    length = math.hypot(dx, dy)
+    off = abs(dx * (h[1] - s[1]) - dy * (h[0] - s[0])) / length
+    along = (dx * (h[0] - s[0]) + dy * (h[1] - s[1])) / length
+    return off <= 0.5 + 1e-9 and 0 < along < length - 1e-9
+
+
 def _in_arc(f, v, arc):
     nf, nv = math.hypot(*f), math.hypot(*v)
     if arc >= 360 or nf == 0 or nv == 0:
@@ -363,7 +381,7 @@ def combat_sixes(rules, na, nb):
 
 
 def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "townsfolk"),
-           kinds=None):
+           kinds=None, weights=None):
     """Check one fight's trace against the rules the engine claims to apply, following every
     fighter's place, state, pin and aim from the events alone (so a change of state with no
     event fails the tally at the end). Returns counts of the settled readings seen in play.
@@ -1364,6 +1382,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     mounted, foot_m = {}, {}  # rides now; his own M
     horse_at = {}  # fighter on foot -> the cell where his horse stands riderless (wm-18)
     horse_from = {}  # fighter -> how his horse came to stand: 'dismount' or 'fall' (a war horse)
+    horse_lying = {}  # fighter -> the cell where the war horse he stepped down from lies (wm-20)
+    lie_due = None  # (fighter, True: his LIE_DOWN must follow, None: may) after a dismount
     mounted_now = set()  # fighters who mounted this gang turn (no step after it)
     hpin, hpin_turn = {}, {}  # the horse is pinned; the gang turn it was pinned in
     heading = {}  # the horse's heading: its latest step (at first his facing)
@@ -1753,10 +1773,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     def depth(p):  # -1 dry, 0 shallow, 1 deep water at cell p
         return DEPTH.get(int(terrain[p[1], p[0]]), -1)
 
-    def tcov(o, t):  # the engine's _target_cover: cover, and a pinned target's water cover
+    def tcov(o, t, horse=True):  # the engine's _target_cover: cover, a pinned target's water
+        # cover, and his own war horse lying down on or beside him, he on foot (wm-20)
         vis, cov = _cover_code(table, pos[o], pos[t])
         if vis and pinned[t] and depth(pos[t]) >= 0:
             cov = max(cov, rules.pinned_water_cover[depth(pos[t])])
+        if horse and vis and cov == 0 and t in horse_lying and not mounted[t] and \
+                _behind_horse(pos[o], pos[t], horse_lying[t]):
+            cov = 1
         return vis, cov
 
     def ran(f):  # a declared run that never left its cell is standing still; a horse's run on
@@ -2225,7 +2249,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # (None: any, or the one of the step it is part of)
         if kind in (S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM,
                     S.Ev.RUN, S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST,
-                    S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN):
+                    S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN, S.Ev.LIE_DOWN):
             return 0
         if kind == S.Ev.UNTANGLE:
             return 0 if b == 0 else None
@@ -2256,6 +2280,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
+        assert lie_due is None or not lie_due[1] or kind == S.Ev.LIE_DOWN, \
+            ("a war horse lies down right as its rider steps down (LIE_DOWN the next event)",
+             row.tolist(), lie_due)
         scope_try = None
         if hr is not None and not hr_part(kind, f, a, b, g):
             hr_end(row.tolist())
@@ -2534,6 +2561,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             plan[f] = a
             still[f] = False  # the run has begun (engine FMOVED)
         elif kind == S.Ev.ACTION:
+            assert lie_due is None or not lie_due[1], \
+                ("a gunfighter with lie_down has his war horse lie down as he steps down "
+                 "(LIE_DOWN right after)", row.tolist(), lie_due)
+            lie_due = None
             assert act.get(f) is None, "a fighter acts once a turn"
             assert f not in broken or state[f] == DOWN, \
                 ("a broken fighter takes no action (a down one may crawl)", row.tolist())
@@ -2568,6 +2599,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 set_m(f, foot_m[f])
                 tally[side[f], "dismounts"] += 1
                 horse_at[f], horse_from[f] = pos[f], "dismount"
+                if "war_horse" in skills[f] and (kinds is None or
+                                                 int(kinds[side[f]]) != RANDOM_KIND):
+                    # his war horse lies down at his gunfighter's lie_down (unknown: may)
+                    w_lie = None if weights is None else float(weights[side[f]][W_LIE_DOWN])
+                    if w_lie is None or w_lie > 0:
+                        lie_due = (f, w_lie is not None)
             seen["mount_actions"] += a == S.Act.MOUNT
             if a == S.Act.HIT_RUN:  # a rider charges past a man on foot (wm-19)
                 t, xy = b, (c, d)
@@ -2724,6 +2761,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert not hit or die == 6, "a need over 6 starts with a 6"
             vis, cov_now = tcov(f, t)
             assert vis and cov == cov_now, "the logged cover is the cover from the firer"
+            # a to-hit roll whose only cover was his war horse lying down (wm-20)
+            seen["horse_cover_shots"] += t in horse_lying and cov == 1 and \
+                tcov(f, t, horse=False)[1] == 0
             if flags & S.SH_MIDMOVE:
                 still[f] = False  # a snap shot on the way: his move has begun
             if scope_row[f] == b and still[f] is None:  # his telescopic sight's gun, his move
@@ -4196,10 +4236,28 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 due_next = (S.Ev.HORSE, f, None)
         elif kind == S.Ev.BOTTLE:
             assert a == side_now
-            if not d:
+            mine = [x for x in range(len(side)) if side[x] == a]
+            hurt_ = sum(state[x] != STANDING for x in mine)
+            assert hurt_ * 100 >= rules.bottle_pct * len(mine), \
+                ("a bottle test (or bottling out) only with bottle_pct down or out", row.tolist())
+            w_bottle = 0.0 if weights is None else float(weights[a][W_BOTTLE])
+            by_choice = (rules.voluntary_bottle and w_bottle > 0 and hurt_ * 100 >= w_bottle *
+                         len(mine) and hurt_ < len(mine) and
+                         (kinds is None or int(kinds[a]) != RANDOM_KIND))
+            assert (d == 2) == by_choice, \
+                ("a gang bottles out by choice (Ev.BOTTLE d 2, no test) exactly when "
+                 "voluntary_bottle is on, its gunfighter's bottle_at % is down or out and "
+                 "somebody stands (never the random floor)", row.tolist(), w_bottle, hurt_, len(mine))
+            if d == 2:
+                assert (b, c) == (hurt_, len(mine)), ("by choice: b down or out of c", row.tolist())
+                tally[a, "voluntary_bottles"] += 1
+            else:
+                tally[a, "bottle_tests"] += 1
+            if d != 1:
                 bottled = a
                 start_stage = None  # the gang bottles out: the fight is over
         elif kind == S.Ev.END:
+            assert lie_due is None or not lie_due[1], ("LIE_DOWN after his dismount", lie_due)
             assert qd is None
             if nerve_on and turn > 0 and bottled is None:
                 advance(5, row.tolist())  # the last gang turn's phases over
@@ -4517,7 +4575,17 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             hr.update(stage="struck", C=pos[f], blows=True)
             hr_pairs.add(frozenset((f, t)))
             hr_fought[f] = hr_fought[t] = turn
+        elif kind == S.Ev.LIE_DOWN:  # a war horse stepped down from lies down (wm-20)
+            assert lie_due is not None and lie_due[0] == f and horse_at.get(f) == pos[f] == \
+                (a, b) and horse_from[f] == "dismount", \
+                ("only a war horse its rider (a gunfighter with lie_down) has just stepped down "
+                 "from lies down, where he stands (LIE_DOWN a, b)", row.tolist(), lie_due)
+            horse_lying[f] = (a, b)
+            lie_due = None
+            tally[side[f], "horses_lying"] += 1
+            recheck.add(f)  # enemy aims on him: now covered (AIM_LOST)
         elif kind == S.Ev.MOUNT:  # a man on foot mounts his standing horse (wm-18)
+            horse_lying.pop(f, None)  # (a war horse lying gets up)
             assert side[f] == side_now and act.get(f) == S.Act.MOUNT and f not in mounted_now, \
                 ("a mount is the mounter's action, once", row.tolist())
             assert not mounted[f] and state[f] == STANDING and not pinned[f] and \
@@ -4747,7 +4815,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         for col in ("both_barrels", "barrel_pairs", "blasts", "scatters", "blast_hits",
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows", "stray_rolls", "stray_hits", "obstacle_charges",
-                    "follow_ups", "hit_runs", "hit_run_hits") + HIT_RUN_BACK + \
+                    "follow_ups", "hit_runs", "hit_run_hits", "bottle_tests",
+                    "voluntary_bottles", "horses_lying") + HIT_RUN_BACK + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
@@ -4850,7 +4919,8 @@ def audited(rules, n, rosters=None, names=NAMES, seed=5, stream=1, overrides=Non
     for i in range(n) if games is None else games:
         batch, ev, tab = replay(rules, seed, stream, i, k[i], w[i], rosters=rosters,
                                 gang_types=types)
-        seen = _audit(rules, ev, batch.games[0], batch.sides[0], tab, rosters, types, k[i])
+        seen = _audit(rules, ev, batch.games[0], batch.sides[0], tab, rosters, types, k[i],
+                      w[i])
         for name in LISTS:
             lists[name] += seen.pop(name, [])
         total.update(seen)

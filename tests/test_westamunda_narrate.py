@@ -1713,8 +1713,8 @@ def test_pins_at_the_start_of_a_turn_are_the_engines(fights):
         for n, (j, (side, status)) in enumerate(zip(turns, heads, strict=True)):
             end = turns[n + 1] if n + 1 < len(turns) else len(f.events)
             block = f.events[j:end]
-            if ((block[:, 2] == S.Ev.BOTTLE) & (block[:, 6] == 0)).any():
-                continue  # bottled out: no escape tests
+            if ((block[:, 2] == S.Ev.BOTTLE) & (block[:, 6] != 1)).any():
+                continue  # bottled out (a failed test, or by choice: d 2): no escape tests
             assert status.startswith(f"Side {side[0]}: ")
             told = {lab for m in re.findall(r"standing \(([^)]*) pinned\)", status)
                     for lab in m.split(", ")}
@@ -1823,6 +1823,7 @@ def test_hand_to_hand_quick_draws_kickback_and_knockdown_are_told(fights):
         assert knock == len(_ev(f.events, S.Ev.KNOCKDOWN))
         assert f.text.count("Recovery roll for") == len(_ev(f.events, S.Ev.RECOVERY))
         assert f.text.count("Bottle test for") + f.text.count("bottles out without a test") \
+            + f.text.count("bottles out by choice, without a test") \
             == len(_ev(f.events, S.Ev.BOTTLE))
     for feature in ("melee", "quick_draw", "kickback", "knockdown"):
         _with(fights, feature)

@@ -146,6 +146,10 @@ _SIDE_DOCS = {
     "hit_run_hits": "hits this side's riders struck in their hit-and-runs (not in melee_hits)",
     "hit_run_hits_back": "hits this side's men on foot struck back at riders making a "
                          "hit-and-run at them",
+    "voluntary_bottles": "1 if this side bottled out by choice when its bottle test was due "
+                         "(no test; its gunfighter's bottle_at, rule voluntary_bottle)",
+    "horses_lying": "war horses this side's riders stepped down from and had lie down (partial "
+                    "cover on and behind them; weight lie_down)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -123,7 +123,9 @@ from strategies.westamunda import (
     N_KINDS,
     N_W,
     RANDOM,
+    W_BOTTLE,
     W_CHARGE_IN,
+    W_LIE_DOWN,
     W_THROW,
     choose_shot,
     covered,
@@ -345,14 +347,19 @@ def _depth(f, x, y):
 
 @kernel
 def _target_cover(g, f, ge, sc, x, y, t):
-    """(visible, cover) of fighter t seen from (x, y): ``_cover`` of his cell, and a pinned
-    fighter in water at least pinned_water_cover (partial in shallow, full in deep water)."""
+    """(visible, cover) of fighter t seen from (x, y): ``_cover`` of his cell, a pinned
+    fighter in water at least pinned_water_cover (partial in shallow, full in deep water), and
+    one on foot on or behind his own war horse lying down at least partial (``_behind_horse``;
+    the text's cover "for the character", its rider)."""
     fm = ge.fm
     vis, cov = _cover(f, sc, x, y, fm[t, FX], fm[t, FY])
     if vis and fm[t, FPINNED] != 0:
         d = _depth(f, fm[t, FX], fm[t, FY])
         if d >= 0:
             cov = max(cov, g.tb[S.TB_WATER_COVER + d])
+    if vis and cov == S.COV_NONE and fm[t, S.FHLIE] != 0 and fm[t, S.FHORSE] == 0 and \
+            _behind_horse(x, y, fm[t, FX], fm[t, FY], fm[t, S.FHX], fm[t, S.FHY]):
+        cov = S.COV_PARTIAL
     return vis, cov
 
 
@@ -1376,18 +1383,47 @@ def _calm_horses(g, ge, out, side):
 
 
 @kernel
-def _dismount(ge, out, a):
+def _dismount(g, ge, out, a):
     """Rider a steps down from his still horse (text: no risk from a stationary mount; no
     further movement that turn, any shot a snap shot): on foot where he was, his own M again;
     the horse stands there riderless (FHX, FHY) for him to mount again (``_mount``). A standing
     horse is a marker: it takes no cell, blocks no move or line of sight and is never shot at
-    (stated: the text gives no rule for shooting a riderless horse)."""
+    (stated: the text gives no rule for shooting a riderless horse). A war horse (the riding
+    skill) lies down there when his gunfighter's ``lie_down`` says so (FHLIE, Ev.LIE_DOWN; never
+    the random floor's): partial cover, ``_behind_horse``."""
     fm = ge.fm
+    side = fm[a, FSIDE]
     fm[a, S.FHORSE] = 0
     fm[a, S.FHPIN] = 0
     fm[a, FM] = fm[a, S.FFOOT_M]
     fm[a, S.FHX], fm[a, S.FHY] = fm[a, FX], fm[a, FY]
-    out.side_out[fm[a, FSIDE], S.S_DISMOUNTS] += 1
+    out.side_out[side, S.S_DISMOUNTS] += 1
+    if (fm[a, S.FSKILL] & S.SK_WAR_HORSE) != 0 and g.kinds[side] != RANDOM and \
+            g.weights[side, W_LIE_DOWN] > 0:
+        fm[a, S.FHLIE] = 1
+        out.side_out[side, S.S_HORSES_LYING] += 1
+        _log(out, a, Ev.LIE_DOWN, fm[a, FX], fm[a, FY])
+
+
+@kernel
+def _behind_horse(sx, sy, tx, ty, hx, hy):
+    """Does a war horse lying at cell (hx, hy) give partial cover to its rider at (tx, ty)
+    against a shot from (sx, sy)? Yes when he is on its cell (he crouches behind it, stated:
+    a player turns it to the enemy), or when it is next to his cell (8 neighbours) and the line
+    of fire between the cells' centres passes through its cell (within 1/2" of its centre,
+    between the shooter and him); never when it is on or next to the shooter's cell (as terrain
+    touching the shooter gives no cover: the shared sight's rule)."""
+    if abs(hx - sx) <= 1 and abs(hy - sy) <= 1:
+        return False
+    if hx == tx and hy == ty:
+        return True
+    if abs(hx - tx) > 1 or abs(hy - ty) > 1:
+        return False
+    dx, dy = tx - sx, ty - sy
+    ll = dx * dx + dy * dy
+    cross = dx * (hy - sy) - dy * (hx - sx)
+    dot = dx * (hx - sx) + dy * (hy - sy)
+    return 4 * cross * cross <= ll and 0 < dot < ll
 
 
 @kernel
@@ -1402,6 +1438,7 @@ def _mount(g, ge, out, a):
     fm[a, S.FHPIN] = 0
     fm[a, FM] = g.rp[S.R_HORSE_M]
     fm[a, S.FHX], fm[a, S.FHY] = -1, -1
+    fm[a, S.FHLIE] = 0  # (a war horse lying gets up)
     out.side_out[fm[a, FSIDE], S.S_MOUNTS] += 1
     _log(out, a, Ev.MOUNT, fm[a, FX], fm[a, FY], fm[a, FMOVED_IN])
 
@@ -2541,10 +2578,22 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
 
 
 @kernel
+def _bottles_by_choice(g, side, hurt, start):
+    """Does ``side``'s player bottle out by choice (voluntary_bottle) instead of taking the test
+    now due? His gunfighter's ``bottle_at``: with that % or more of the gang down or out of
+    action (0: never; every preset 0, as bottling out loses the fight; the random floor plays
+    on), and somebody still standing (with nobody, the gang bottles out without a choice)."""
+    w = g.weights[side, W_BOTTLE]
+    return g.rp[S.R_VOLUNTARY_BOTTLE] != 0 and g.kinds[side] != RANDOM and w > 0 and \
+        hurt * 100 >= w * start and hurt < start  # (nobody standing: it bottles, no choice)
+
+
+@kernel
 def _bottle(g, ge, out, side):
     """Start of ``side``'s turn: with bottle_pct % or more of the gang down or out of action it
     takes a leadership test on the leader's Ld (the highest Ld standing if he is down or out;
-    none standing: it bottles). Returns True if the gang bottles out."""
+    none standing: it bottles), or bottles out by choice (``_bottles_by_choice``; Ev.BOTTLE
+    d 2, tidy voluntary_bottles). Returns True if the gang bottles out."""
     fm = ge.fm
     so = out.side_out
     hurt = 0
@@ -2553,6 +2602,10 @@ def _bottle(g, ge, out, side):
             hurt += 1
     if hurt * 100 < g.rp[S.R_BOTTLE_PCT] * so[side, S.S_START]:
         return False
+    if _bottles_by_choice(g, side, hurt, so[side, S.S_START]):
+        so[side, S.S_VOLUNTARY_BOTTLES] += 1
+        _log(out, -1, Ev.BOTTLE, side, hurt, so[side, S.S_START], 2)
+        return True
     so[side, S.S_BOTTLE_TESTS] += 1
     ld = -1
     for a in range(fm.shape[0]):
@@ -3041,7 +3094,9 @@ def _act(g, f, ge, sc, out, a):
     elif act == Act.HIT_RUN:
         _hit_run(g, f, ge, sc, out, a, t, dec[S.D_X], dec[S.D_Y])
     elif act == Act.DISMOUNT:
-        _dismount(ge, out, a)
+        _dismount(g, ge, out, a)
+        if fm[a, S.FHLIE] != 0:  # his horse lying down covers him: aims on him may be lost
+            _aims_on(g, f, ge, sc, out, a)
     elif act == Act.MOUNT:
         if dec[S.D_X] != fm[a, FX] or dec[S.D_Y] != fm[a, FY]:
             _move(g, f, ge, sc, out, a, WALK, dec[S.D_X], dec[S.D_Y], -1, False, -1)
@@ -4608,7 +4663,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_STRAY_NAT, r.stray_reading == "natural_one"),
             (S.R_OBSTACLE, r.obstacle_penalty), (S.R_FOLLOW_IN, r.follow_up_in),
             (S.R_MOUNTED_FOLLOW_IN, r.mounted_follow_up_in), (S.R_HIT_RUN, r.hit_and_run),
-            (S.R_HIT_RUN_OUT, r.hit_and_run_down_out), (S.R_DEBUG, debug_default())):
+            (S.R_HIT_RUN_OUT, r.hit_and_run_down_out),
+            (S.R_VOLUNTARY_BOTTLE, r.voluntary_bottle), (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
         rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))

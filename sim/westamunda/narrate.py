@@ -628,6 +628,7 @@ class _Story:
         self.turn_notes: dict = {}
         self.pending_aim = None  # (aimer, target): an aim lost to the pin told next
         self.bottle_roll = ""
+        self.horses_lying = {}  # rider -> the cell where his war horse lies down (wm-20)
         self._move_line = None
         self.shootout = rules.scenario == "shoot_out"
         self.fast = False  # this round is a fast draw (the shoot-out's I + D6 order)
@@ -1028,6 +1029,12 @@ class _Story:
                        "rides on within his charge move; he shoots nothing that turn"
                        + ("" if r.hit_and_run_down_out else
                           ", and a man it downs lies where he fell, not out of action"),
+            "lie_down": "a war horse lies down where its rider steps down: partial cover "
+                        "to him on its spot, or next to it with the horse in the line of fire "
+                        "(not from a shooter next to it), until he mounts it again",
+            "bottle_choice": f"a gang whose bottle test is due ({r.bottle_pct}% or more of it "
+                             "down or out of action) may bottle out by choice instead of "
+                             "testing, and so loses the fight",
             "mount": "a fighter on foot may walk to his standing horse and mount it as his "
                      "action: no more movement that turn, but he may shoot; he rides at the "
                      f"horse's M of {r.horse_profile[0]}\" from then on",
@@ -1986,6 +1993,13 @@ class _Story:
     def bottle(self, side, total, ld, ok):
         fs = [f for f in self.f.values() if f.side == side]
         hurt = sum(f.state != STANDING for f in fs)
+        if ok == 2:  # by choice (voluntary_bottle): no test, the fight is over
+            self.active = -1
+            self.bottle_roll = "by choice"
+            self.say(f"Side {SIDES[side]} has {hurt} of its {len(fs)} fighters down or out of "
+                     f"action{self.why('bottle_choice')}; its player bottles out by choice, "
+                     "without a test.")
+            return
         if not ok:  # the turn ends here: the fight is over
             self.active = -1
             self.bottle_roll = f"{self.rules.ld_dice}D6 = {total} against Ld {ld}"
@@ -3523,10 +3537,12 @@ class _Story:
                           .format(n=r.rapid_target_in)))
         nocov = bool(mods & S.MOD_NO_COVER)
         water = self.water_cover(i, t, cover) if t >= 0 and not nocov else ""
+        horse = not water and t >= 0 and not nocov and self.horse_cover(i, t, cover)
         if cover in (S.COV_PARTIAL, S.COV_FULL) and not nocov:
             items.append((r.cover_modifiers[0 if cover == S.COV_PARTIAL else 1],
                           ("partial cover" if cover == S.COV_PARTIAL else "full cover")
-                          + (f" from being pinned in {water}" if water else "")))
+                          + (f" from being pinned in {water}" if water else "")
+                          + (" behind a war horse lying down" if horse else "")))
         if flags & S.SH_FAN:
             items.append((r.sfd_modifier, "blazing away"))
         if flags & S.SH_BOTH:
@@ -3588,6 +3604,14 @@ class _Story:
             return ", an arm locked"
         return " from the saddle, an arm locked" if self.f[i].arms else \
             " from the saddle, a hand on the reins"
+
+    def horse_cover(self, i, t, cover) -> bool:
+        """Is his own war horse lying down (Ev.LIE_DOWN) what gives target t the logged partial
+        ``cover`` against i (the line of fire alone gives none)?"""
+        if cover != S.COV_PARTIAL or t not in self.horses_lying:
+            return False
+        vis, pieces, smoke, behind = line_of_sight(self.table, self.f[i].pos, self.f[t].pos)
+        return vis and not behind and pieces == 0 and smoke == 0
 
     def water_cover(self, i, t, cover) -> str:
         """Where target t stands pinned in water ('the stream') when that is what gives him the
@@ -5281,6 +5305,9 @@ class _Story:
                 hurt = sum(f.state != STANDING for f in fs)
                 why = (f"side {SIDES[loser]} failed its bottle test ({self.bottle_roll}) with "
                        f"{hurt} of its {len(fs)} fighters down or out of action")
+                if self.bottle_roll == "by choice":
+                    why = (f"side {SIDES[loser]} bottled out by choice with {hurt} of its "
+                           f"{len(fs)} fighters down or out of action")
         elif reason == S.END_SHOT_DOWN:
             why = self.shot_down_why()
         elif self.shootout:
@@ -5504,7 +5531,12 @@ class _Story:
             elif kind == Ev.FOLLOW_UP:
                 self.follow_up(f, *p[:6])
             elif kind == Ev.MOUNT:
+                self.horses_lying.pop(f, None)  # (a war horse lying gets up)
                 self.mount(f, *p[:3])
+            elif kind == Ev.LIE_DOWN:
+                self.horses_lying[f] = (int(p[0]), int(p[1]))
+                self.say(f"  His war horse lies down at {_xy(tuple(p[:2]))}"
+                         f"{self.why('lie_down')}.")
             elif kind == Ev.HIT_RUN:
                 self.hit_run(f, *p[:8])
             elif kind == Ev.RALLY:

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-19"
+VERSION = "wm-20"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -336,7 +336,10 @@ class WMRules:
         "by bottle tests; the cap only stops endless stand-offs).", lo=1, hi=100)
     bottle_pct: int = param(25, "A gang tests to bottle out at the start of its turn once this "
                             "% of it is down or out of action (reference 6, [V]).", lo=1, hi=100)
-    voluntary_bottle: bool = param(True, "A player may bottle out by choice (reference 6, [V]).")
+    voluntary_bottle: bool = param(True, "A player may bottle out by choice (reference 6, [V]): "
+                                   "when his gang's test is due, a gunfighter with weight "
+                                   "bottle_at > 0 and that % down or out bottles out instead "
+                                   "(every preset 0).")
     shootout_fighters: int = param(
         3, "Fighters a side in the shoot-out scenario (the text names 'Shoot Out' and fast-draw "
         "scenarios but gives no numbers).", lo=1, hi=10)

@@ -118,8 +118,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
  R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
- R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_DEBUG) = range(152)
-N_RULES = 152
+ R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_DEBUG) = range(153)
+N_RULES = 153
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -128,6 +128,7 @@ N_RULES = 152
 # R_OBSTACLE obstacle_penalty (a charger's combat score in the charge's round, over an obstacle);
 # R_FOLLOW_IN follow_up_in, R_MOUNTED_FOLLOW_IN mounted_follow_up_in (inches; 0: none)
 # R_HIT_RUN hit_and_run (riders may charge past); R_HIT_RUN_OUT hit_and_run_down_out
+# R_VOLUNTARY_BOTTLE voluntary_bottle (a gang may bottle out by choice when its test is due)
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -175,8 +176,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
  FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE, FBROKEN, FBROKE_TURN,
- FFELL, FOBST, FHX, FHY) = range(72)
-N_FC = 72
+ FFELL, FOBST, FHX, FHY, FHLIE) = range(73)
+N_FC = 73
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -235,6 +236,8 @@ N_FC = 72
 # FHX/FHY the cell where his own horse stands riderless (-1, -1: none): where he stepped down
 # (Act.DISMOUNT), or, a war horse, where he fell from it; he may mount it again (Act.MOUNT).
 # A horse that leaves (an ordinary horse whose rider fell) or is ridden again has none.
+# FHLIE 1: that horse, a war horse he stepped down from, lies down there (partial cover to a
+# fighter on its cell or behind it from the shooter: engine ``_behind_horse``) until he mounts it.
 OBST_OVER, OBST_AT_FOOT = 1, 2
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
@@ -340,8 +343,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_ROPES_LOST, S_LIT, S_LIGHT_FAILS, S_DYN_THROWN, S_DUDS, S_FUSES, S_DYN_HITS,
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
- S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK) = range(91)
-N_SIDE_COLS = 91
+ S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK,
+ S_VOLUNTARY_BOTTLES, S_HORSES_LYING) = range(93)
+N_SIDE_COLS = 93
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -359,7 +363,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
-              "hit_run_hits", "hit_run_hits_back")
+              "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -421,7 +425,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # attack each was struck); hit_run_hits: hits those riders struck with it (not in melee_hits,
 # nor the rounds in melee_rounds: no fight is joined; their obstacle penalties are in
 # obstacle_charges and their parries in parries); hit_run_hits_back: hits this side's men on
-# foot struck back at riders making a hit-and-run at them.
+# foot struck back at riders making a hit-and-run at them; voluntary_bottles: 1 if this side
+# bottled out by choice (no test; its gunfighter's ``bottle_at``, rule voluntary_bottle);
+# horses_lying: war horses this side's riders stepped down from and had lie down (Ev.LIE_DOWN).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
@@ -449,7 +455,8 @@ class Ev(IntEnum):
     DEPLOY = 0  # round 0: a=x, b=y, c=side, d=FIGHTERS type, e=slot 0 weapon, f=slot 1 (-1),
     #             g=1 mounted
     TURN = 1  # fighter -1: a=side whose turn starts (-1: a shoot-out round, both sides)
-    BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed
+    BOTTLE = 2  # fighter -1: a=side, b=2D6 total, c=Ld used, d=1 passed; d=2 bottled out by
+    # choice (no test: b fighters down or out of action, c the gang's fighters at the start)
     UNPIN = 3  # a=1 escaped the pin (I test passed), 0 stays pinned this turn; b=1 the test was
     #            re-rolled (nerves of steel); c=1 a duck back's leadership test (duck_backs):
     #            d=the dice's total, e=the Ld it was taken on (with the cover's bonus)
@@ -564,6 +571,8 @@ class Ev(IntEnum):
     #             hit's own events follow), e=hundredths of an inch from the line of fire
     MOUNT = 56  # a fighter on foot mounts his standing horse where it stands (his cell): a, b =
     #             x, y; c=half-inches he walked to it this turn
+    LIE_DOWN = 58  # a war horse stepped down from lies down at a, b (its rider's cell): partial
+    #                cover there and behind it until he mounts it again (wm-20)
     HIT_RUN = 57  # a rider's hit-and-run reaches its target (his cell now): a=the target, b, c =
     #               the rider's and the target's combat scores (one attack die each), d, e =
     #               hits each strikes, f, g = their charge bonuses, h=1 over an obstacle
