@@ -117,7 +117,11 @@ W_BOTTLE = 30  # bottle out by choice (rule voluntary_bottle) at the start of hi
 W_LIE_DOWN = 31  # a rider of a war horse (the riding skill) who steps down has it lie down where
 #                  it stands, partial cover on its cell and behind it (> 0: every preset, as it
 #                  costs nothing: a riderless horse is never shot at); 0: it stands
-N_W = 32
+W_ONE_HAND = 32  # a fighter who may fire two guns at once (the gunfighter skill) fires his long
+#                  gun one-handed with a second gun (rule two_weapons_long_guns) when the hits
+#                  he expects of the pair exceed this many times those of the long gun's firing
+#                  alone (1, every preset: whenever the pair hits more on average; 0: never)
+N_W = 33
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
@@ -125,7 +129,7 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
          W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
-         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0}
+         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -190,7 +194,19 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
                 "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN,
-                "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN}
+                "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN, "one_hand": W_ONE_HAND}
+
+
+@kernel
+def pairs_one_handed(kind, w, p_alone, p_pair, s):
+    """Does a fighter who may fire two guns at once fire a long gun one-handed as one of them
+    (rule two_weapons_long_guns)? ``p_alone``: the hits he expects of the long gun's firing
+    alone, one shot or a burst (0 where the long gun is an extra shot after a handgun's);
+    ``p_pair``: those of the pair (the engine's exact chances). The random floor: a coin; the
+    others when ``W_ONE_HAND`` > 0 and the pair beats W_ONE_HAND times the firing alone."""
+    if kind == RANDOM:
+        return randint(s, 2) == 1
+    return w[W_ONE_HAND] > 0 and p_pair > w[W_ONE_HAND] * p_alone
 
 
 def table(names: list[str], overrides: dict | None = None):

@@ -1717,8 +1717,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # a long gun one-handed: an arm locked, a lance held in the other hand (lance_hand
         # 'held', on foot or not), or the other hand on the reins (mounted_long_gun; not for a
         # rider riding like Rooster Coburn)
+        forced = arms[f] != 0 or lance_held[f] or (rein and rein_on and reins(f))
+        if flags & S.SH_ONE_HAND:  # by choice, one of two guns at once (wm-21)
+            assert weapon(row)["kind"] == S.KIND_LONG_GUN and not forced and \
+                getattr(rules, "two_weapons_long_guns", True), \
+                ("one-handed by choice: a long gun, with both hands free, under "
+                 "two_weapons_long_guns", f, row, flags)
+            assert "gunfighter" in skills[f] or not rules.two_weapons_need_skill, \
+                ("a pair (two guns at once) is the gunfighter skill's", f, flags)
+            assert flags & S.SH_OFF_HAND or (state[f] == STANDING and not pinned[f]), \
+                ("the first gun of a pair: fired up and unpinned", f, flags)
+        # (or by his choice, as one of two guns at once: SH_ONE_HAND)
         one_arm = weapon(row)["kind"] == S.KIND_LONG_GUN and (
-            arms[f] != 0 or lance_held[f] or (rein and rein_on and reins(f)))
+            forced or bool(flags & S.SH_ONE_HAND))
         # a sure-footed rider's bonus in the saddle, an entangled shooter's -1 (wm-9)
         extra = (rules.gunfighter_modifier if flags & S.SH_OFF_HAND else 0) + \
             (rules.one_hand_long_gun_mod if one_arm else 0) + \
@@ -1734,10 +1745,24 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     def blow_need(x, by, base=None):  # the wound need of by's hand-to-hand blow on x
         return rules.wound_need(blow_strength(x, by, False, base), tough[x])
 
-    def start_off_hand(f, flags):  # the first shot (or burst) of a second handgun
+    def start_off_hand(f, flags, row):  # the first shot (or burst: row None) of a second gun
         assert "gunfighter" in skills[f] or not rules.two_weapons_need_skill, \
-            "only a gunfighter fires two handguns at once (two_weapons_need_skill)"
-        assert handguns[f] >= 2, "a second handgun: he carries two"
+            "only a gunfighter fires two guns at once (two_weapons_need_skill)"
+        long2 = row is not None and weapon(row)["kind"] == S.KIND_LONG_GUN
+        first_long = firing is not None and firing["row"] is not None and \
+            weapon(firing["row"])["kind"] == S.KIND_LONG_GUN
+        assert long2 == bool(flags & S.SH_ONE_HAND), \
+            ("a long gun as the second gun is fired one-handed (SH_ONE_HAND), a handgun not",
+             f, flags)
+        assert not (long2 and flags & S.SH_FAN), "a long gun fired one-handed fires one shot"
+        if not long2 and not first_long:
+            assert handguns[f] >= 2, "a second handgun: he carries two"
+        seen["off_hand_long_guns"] += long2
+        if first_long:
+            assert firing["flags"] & S.SH_ONE_HAND, \
+                ("a second gun after a long gun only where he fired it one-handed by choice",
+                 f, firing)
+            seen["off_hand_after_long_gun"] += 1
         assert arms[f] == 0 and state[f] == STANDING and not pinned[f], \
             "a second handgun: both arms free, up and unpinned"
         assert not reins(f), ("no second handgun from the saddle: a rider keeps a hand on the "
@@ -1747,8 +1772,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                    f)
         assert firing is not None and firing["f"] == f and not firing["off"], \
             "a second handgun right after a firing of his own"
-        assert firing["row"] is None or weapon(firing["row"])["kind"] == S.KIND_HANDGUN, \
-            "a second handgun after a handgun's shot"
+        assert firing["row"] is None or weapon(firing["row"])["kind"] in (
+            S.KIND_HANDGUN, S.KIND_LONG_GUN), "a second gun after a gun's shot"
         assert flags & OCCASION == firing["flags"] & OCCASION, "on the same occasion"
         seen["off_hand_after_overwatch"] += bool(flags & (S.SH_AIMED | S.SH_OVERWATCH))
         assert not flags & (S.SH_AIMED | S.SH_OVERWATCH), \
@@ -3040,8 +3065,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 cyl[f, ks[0]] = max(cyl[f, ks[0]] - fan_rounds, 0)
             seen["hip_runner_shots"] += "hip_shooting" in skills[f] and bool(
                 flags & S.SH_SNAP) and not bits & S.MOD_HIP
+            if flags & S.SH_ONE_HAND:
+                tally[side[f], "one_hand_shots"] += 1
+                assert flags & S.SH_OFF_HAND or not (flags & (S.SH_AIMED | S.SH_OVERWATCH)), \
+                    ("no long gun one-handed by choice on an aimed or overwatch shot",
+                     row.tolist())
+                assert not flags & (S.SH_FAN | S.SH_BOTH | S.SH_PAIR), \
+                    ("a long gun fired one-handed by choice fires one shot", row.tolist())
             if flags & S.SH_OFF_HAND:
-                assert weapon(b)["kind"] == S.KIND_HANDGUN, "the second gun is a handgun"
+                assert weapon(b)["kind"] in (S.KIND_HANDGUN, S.KIND_LONG_GUN), \
+                    "the second gun is a handgun or a long gun"
                 tally[side[f], "off_hand_shots"] += 1
                 if firing is not None and firing["off"]:  # more shots of its burst
                     assert firing["f"] == f and firing["burst"] and flags & S.SH_FAN, \
@@ -3058,7 +3091,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                             (f, fired[0]) in lemat_part
                     else:  # two Le Mats (or a burst of no round first): not told apart
                         seen["off_hand_unsure"] += 1
-                    start_off_hand(f, flags)
+                    start_off_hand(f, flags, b)
             elif not second:
                 firing = {"f": f, "row": b, "flags": flags, "off": False}
             if paired and not second:
@@ -3180,7 +3213,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
             no_hand(f, row.tolist())
             if e & S.SH_OFF_HAND:
-                start_off_hand(f, e)
+                start_off_hand(f, e, None)  # a burst's gun is not named: a handgun's
             else:
                 firing = {"f": f, "row": None, "flags": e, "off": False}
             jam_faces += d
@@ -4816,7 +4849,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows", "stray_rolls", "stray_hits", "obstacle_charges",
                     "follow_ups", "hit_runs", "hit_run_hits", "bottle_tests",
-                    "voluntary_bottles", "horses_lying") + HIT_RUN_BACK + \
+                    "voluntary_bottles", "horses_lying", "one_hand_shots") + HIT_RUN_BACK + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \

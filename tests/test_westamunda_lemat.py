@@ -19,6 +19,7 @@ Statistical tests are seeded and state their false-alarm rate (1e-3 each).
 import dataclasses
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from test_westamunda_engine import NAMES, R, agrees, lineups
 
@@ -229,15 +230,29 @@ def test_a_jammed_barrel_leaves_the_chambers_firing():
 
 def test_a_gunfighter_never_pairs_a_le_mat_with_its_own_barrel():
     """Two handguns at once (the gunfighter skill) means two guns: a gunfighter shootist whose
-    only handgun is a Le Mat fires no second handgun (its barrel is not one); given a revolver
-    besides, he fires second handguns, never one part of a Le Mat after its other part."""
-    for extra, expect_some in (((), False), (("revolver",), True)):
+    only handgun is a Le Mat fires no second handgun (its barrel is not one: with long guns
+    only as two handguns, two_weapons_long_guns off, no second gun at all; with the rule on
+    every pair holds his long gun, one-handed, wm-21); given a revolver besides, he fires second
+    handguns,
+    never one part of a Le Mat after its other part."""
+    handguns_only = dataclasses.replace(RARE, two_weapons_long_guns=False)
+    for extra, expect_some, rules in (((), False, handguns_only), ((), None, RARE),
+                                      (("revolver",), True, RARE)):
         shootist = LEMAT[1]._replace(weapons=LEMAT[1].weapons + extra,
                                      boxes=LEMAT[1].boxes + extra, skills=("gunfighter",))
         rosters = ((LEMAT[0], shootist) + LEMAT[2:], LEMAT)
-        fights = traced(RARE, 80, rosters, SCRIPTED)
+        fights = traced(rules, 80, rosters, SCRIPTED)
         off = sum(b.sides[0, 0, S.S_OFF_HAND] for b, _ in fights)
-        assert (off > 0) == expect_some, off
+        if expect_some is not None:
+            assert (off > 0) == expect_some, off
+        else:  # every pair has a long gun fired one-handed (his Winchester and the Le Mat)
+            for _, ev in fights:
+                shots = ev[ev[:, 2] == S.Ev.SHOT]
+                for j in np.flatnonzero(shots[:, 9] & S.SH_OFF_HAND):
+                    firer = shots[j, 1]
+                    before = [i for i in range(j) if shots[i, 1] == firer]
+                    assert shots[j, 9] & S.SH_ONE_HAND or \
+                        (before and shots[before[-1], 9] & S.SH_ONE_HAND), shots[j]
         for _, ev in fights:
             shots = ev[ev[:, 2] == S.Ev.SHOT]
             for prev, row in zip(shots[:-1], shots[1:], strict=True):

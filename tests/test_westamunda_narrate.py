@@ -2872,9 +2872,18 @@ def test_shots_name_the_shooters_own_skills_and_a_locked_arm():
             assert (f"{f.rules.one_hand_long_gun_mod:+d} long gun fired one-handed" in line) == \
                 bool(bits & S.MOD_ONE_ARM), line
             single = e[9] & S.SH_OFF_HAND and not e[9] & S.SH_FAN
+            one_hand = bool(e[9] & S.SH_ONE_HAND)  # a long gun one-handed by choice (wm-21)
             gun = WEAPONS[int(e[4])].replace("_", " ")
             assert (f"fires his second {gun} at the same time (off hand, "
-                    f"{f.rules.gunfighter_modifier:+d} to hit): " in line) == bool(single), line
+                    f"{f.rules.gunfighter_modifier:+d} to hit): " in line) == \
+                bool(single and not one_hand), line
+            assert (f"fires his {gun} one-handed at the same time (off hand, "
+                    f"{f.rules.gunfighter_modifier:+d} to hit): " in line) == \
+                bool(single and one_hand), line
+            assert ("long gun fired one-handed as one of two guns at once" in line) == \
+                one_hand, line
+            assert ("held in one hand, a second gun in the other" in line) == \
+                (one_hand and not e[9] & S.SH_OFF_HAND), line
         assert f.text.count(" at the same time (off hand, ") == _off_hand_volleys(f.events)
     for feature in ("off_hand_shot", "off_hand_burst", "hip_shooting", "marksman",
                     "one_handed_long_gun"):

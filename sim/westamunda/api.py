@@ -72,7 +72,7 @@ _SIDE_DOCS = {
     "skill_saves": "hits this side's fighters avoided by a skill (dodge, step aside)",
     "arm_locks": "arm locks this side's wrasslers won (one on an arm already locked counts, "
                  "changing nothing)",
-    "off_hand_shots": "to-hit rolls of a second handgun fired at once (the gunfighter skill)",
+    "off_hand_shots": "to-hit rolls of a second gun fired at once (the gunfighter skill)",
     "hip_shots": "to-hit rolls of running hip shooters spared the snap modifier",
     "native_saves": "injury rolls of this side's resilient fighters (native_injury) whose second "
                     "die bettered the first",
@@ -150,6 +150,8 @@ _SIDE_DOCS = {
                          "(no test; its gunfighter's bottle_at, rule voluntary_bottle)",
     "horses_lying": "war horses this side's riders stepped down from and had lie down (partial "
                     "cover on and behind them; weight lie_down)",
+    "one_hand_shots": "to-hit rolls of long guns this side fired one-handed by choice, as one "
+                      "of two guns at once (the gunfighter skill; rule two_weapons_long_guns)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

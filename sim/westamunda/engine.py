@@ -125,13 +125,16 @@ from strategies.westamunda import (
     RANDOM,
     W_BOTTLE,
     W_CHARGE_IN,
+    W_FAN,
     W_LIE_DOWN,
+    W_SHOOT_NEED,
     W_THROW,
     choose_shot,
     covered,
     crawl_to,
     decide,
     entangles,
+    pairs_one_handed,
     snap_step,
     stay_tangled,
 )
@@ -286,6 +289,35 @@ def _can_roll(g, need):
             return False
         cur = nxt
     return False
+
+
+@kernel
+def _p_need(g, need):
+    """Chance of rolling a score of ``need`` on the text's dice (WMRules.p_needed: ``_roll_need``
+    without dice), for a gunfighter weighing his options."""
+    rp, tb = g.rp, g.tb
+    if need <= D6:
+        low = need
+        if rp[S.R_NAT_ONE] != 0 and low < 2:
+            low = 2
+        return (D6 + 1 - max(low, 1)) / D6
+    p = 1.0 / D6
+    cur = need
+    for _ in range(need):
+        i = cur - D6 - 1
+        if i < S.N_SECOND:
+            nxt = tb[S.TB_SECOND + i]
+        else:
+            nxt = tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+        if nxt <= D6:
+            if rp[S.R_CHAIN] == 0 and i >= S.N_SECOND:
+                return 0.0
+            return p * (D6 + 1 - max(nxt, 1)) / D6
+        if rp[S.R_CHAIN] == 0 or nxt >= cur:
+            return 0.0
+        p /= D6
+        cur = nxt
+    return 0.0
 
 
 @kernel
@@ -673,11 +705,12 @@ def _no_hand(fm, a):
 @kernel
 def _one_handed(g, fm, a, row):
     """Does a fire long gun ``row`` one-handed: with an arm out of action, a lance in the other
-    hand (lance_hand 'held'), or from horseback (mounted_long_gun 'one_hand': the other hand
-    on the reins; ride like Rooster Coburn frees it)?"""
+    hand (lance_hand 'held'), as one of two guns fired at once (FONEHAND), or from horseback
+    (mounted_long_gun 'one_hand': the other hand on the reins; ride like Rooster Coburn frees
+    it)?"""
     if g.wt[row, S.WC_KIND] != S.KIND_LONG_GUN:
         return False
-    return fm[a, S.FARMS] != 0 or _lance_hand(fm, a) or \
+    return fm[a, S.FARMS] != 0 or _lance_hand(fm, a) or fm[a, S.FONEHAND] != 0 or \
         (_reins(fm, a) and g.rp[S.R_MOUNT_ONE_HAND] != 0)
 
 
@@ -2183,39 +2216,188 @@ def _shoot_now(g, f, ge, sc, out, a, arc, fx, fy, flags, only, aim_turns, emergi
                              sc.need, flags, g.s)
     if t < 0 or k < 0 or sc.need[t, k] >= NO_SHOT:
         return False
-    _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging, arc, fx, fy)
+    first = flags
+    if (mode == S.FIRE_ONE or mode == S.FIRE_BURST) and \
+            _pair_long(g, f, ge, sc, a, t, k, mode, arc, fx, fy, flags, only, aim_turns,
+                       emerging, charging):
+        first = flags | S.SH_ONE_HAND
+        mode = S.FIRE_ONE  # a long gun fired one-handed fires one shot
+    before = out.side_out[side, S.S_SHOTS]
+    _fire(g, f, ge, sc, out, a, t, k, mode, first, aim_turns, emerging, charging, arc, fx, fy)
+    if fm[a, S.FONEHAND] != 0:
+        out.side_out[side, S.S_ONE_HAND] += out.side_out[side, S.S_SHOTS] - before
     _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emerging, charging)
+    fm[a, S.FONEHAND] = 0
     return True
 
 
 @kernel
-def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emerging, charging):
-    """Two handguns at once: after a's shot with handgun slot k, a gunfighter (or anyone, with
-    two_weapons_need_skill off) with both arms free, still up and unpinned fires another loaded
-    handgun on the same occasion (not an overwatch or aimed shot's) at gunfighter_modifier: his
-    policy's choice among its legal shots (the closest-target rule as ever), tagged
-    SH_OFF_HAND; off_hand_shots counts its to-hit rolls. Not from horseback: a rider keeps a hand
-    on the reins (the text's Ride like Rooster frees it; no fighter has riding skills yet)."""
-    fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
+def _two_guns(g, ge, a, k, flags):
+    """May fighter a fire a second gun with his shot from slot k on this occasion: the
+    gunfighter skill (or anyone, with two_weapons_need_skill off), not an overwatch or aimed
+    shot (one gun's), both hands free (no arm locked, none on the reins, none holding a lance),
+    still up and unpinned (a tied shooter of the shoot-out fires both guns though just hit:
+    down or out of action by a shot of his score, or by his own first shot's template)?"""
+    fm, kit, rp = ge.fm, ge.kit, g.rp
     if (fm[a, S.FSKILL] & S.SK_GUNFIGHTER) == 0 and rp[S.R_TWO_NEED_SKILL] != 0:
-        return
+        return False
     if (flags & (S.SH_OVERWATCH | S.SH_AIMED)) != 0:
-        return  # an overwatch or aimed shot is one gun's
-    if fm[a, S.FARMS] != 0 or _reins(fm, a) or _lance_hand(fm, a) or kit[a, k, KW] < 0 or \
-            wt[kit[a, k, KW], S.WC_KIND] != S.KIND_HANDGUN:
-        return  # both hands needed: none locked, none on the reins, none holding a lance
-    if (fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0) and fm[a, S.FSIMUL] == 0:
-        return  # (a tied shooter of the shoot-out fires both guns though just hit: down or
-        # out of action by a shot of his score, or by his own first shot's template)
-    k2 = -1
-    for kk in range(kit.shape[1]):  # another gun: not the other chambers of the same Le Mat
+        return False
+    if fm[a, S.FARMS] != 0 or _reins(fm, a) or _lance_hand(fm, a) or kit[a, k, KW] < 0:
+        return False
+    return (fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0) or fm[a, S.FSIMUL] != 0
+
+
+@kernel
+def _second_gun(g, ge, a, k, kind):
+    """The slot of a's other ready gun of weapon ``kind`` (not the other chambers of the same
+    Le Mat, nor slot k itself), the first in slot order; -1 if none."""
+    kit, wt = ge.kit, g.wt
+    for kk in range(kit.shape[1]):
         if kk != k and kk != kit[a, k, S.KLINK] and _ready_gun(kit, a, kk) and \
-                wt[kit[a, kk, KW], S.WC_KIND] == S.KIND_HANDGUN:
-            k2 = kk
-            break
+                wt[kit[a, kk, KW], S.WC_KIND] == kind:
+            return kk
+    return -1
+
+
+@kernel
+def _burst_mean(g, row, loaded):
+    """The mean shots of a burst of weapon ``row`` with ``loaded`` rounds in it, exact over its
+    sustained-fire dice as ``_burst_shots`` rolls them (sfd_faces, sfd_jam_reading 'stops_all',
+    sfd_shots_reading 'plus_base', the rounds loaded under sfd_limited_by_rounds): every face
+    combination of up to four dice is counted (more dice: four dice's mean per four, a
+    gunfighter's estimate)."""
+    rp, tb = g.rp, g.tb
+    dice = g.wt[row, S.WC_SFD]
+    n = min(dice, 4)
+    combos = 1
+    for _ in range(n):
+        combos *= S.N_SFD
+    total = 0.0
+    for c in range(combos):
+        shots = 0
+        jams = 0
+        x = c
+        for _ in range(n):
+            face = tb[S.TB_SFD + x % S.N_SFD]
+            x //= S.N_SFD
+            if face < 0:
+                jams += 1
+            else:
+                shots += face
+        if n < dice:
+            shots = shots * dice // n
+        if rp[S.R_SFD_STOPS_ALL] != 0 and jams > 0:
+            shots = 0
+        elif rp[S.R_SFD_PLUS_BASE] != 0:
+            shots += 1
+        if rp[S.R_SFD_LIMITED] != 0:
+            shots = min(shots, loaded)
+        total += shots
+    return total / combos if combos > 0 else 0.0
+
+
+@kernel
+def _hits_expected(g, need, burst, row, loaded):
+    """A gunfighter's estimate of the hits of a firing needing ``need`` (a single shot's): one
+    shot's chance of a hit, or a burst's mean shots (``_burst_mean``) at the sustained-fire
+    modifier's need."""
+    if burst:
+        need -= g.rp[S.R_SFD_MOD]
+        return _burst_mean(g, row, loaded) * _p_need(g, need) if _can_roll(g, need) else 0.0
+    return _p_need(g, need) if _can_roll(g, need) else 0.0
+
+
+@kernel
+def _pair_long(g, f, ge, sc, a, t, k, mode, arc, fx, fy, flags, only, aim_turns, emerging,
+               charging):
+    """Before a's firing of long gun slot k at t in ``mode`` (one shot or a burst): does he fire
+    it one-handed, one shot, with a second gun at once instead (two_weapons_long_guns; the
+    text's "two at once, even")? Offered where he may fire two guns (``_two_guns``), the long gun
+    is not one-handed already, and he has another ready gun (a handgun first, else a long gun).
+    His policy weighs the hits he expects of the firing as chosen (``_hits_expected``: a
+    burst's mean shots at the sustained-fire modifier) against the pair's: the long gun's one
+    shot at one_hand_long_gun_mod plus the other gun's best legal shot now at
+    gunfighter_modifier (one-handed too if a long gun; a burst if he fans or blazes away, W_FAN,
+    and it has sustained-fire dice). Choosing it sets FONEHAND and recomputes his legal shots;
+    if t is then no legal shot (past the 7+ ladder) the choice is undone. True if the pair is
+    fired."""
+    fm, kit, wt, rp = ge.fm, ge.kit, g.wt, g.rp
+    row = kit[a, k, KW]
+    if rp[S.R_TWO_LONG] == 0 or wt[row, S.WC_KIND] != S.KIND_LONG_GUN or \
+            _one_handed(g, fm, a, row) or not _two_guns(g, ge, a, k, flags):
+        return False
+    k2 = _second_gun(g, ge, a, k, S.KIND_HANDGUN)
+    long2 = k2 < 0
+    if long2:
+        k2 = _second_gun(g, ge, a, k, S.KIND_LONG_GUN)
+    if k2 < 0:
+        return False
+    side = fm[a, FSIDE]
+    n2 = NO_SHOT
+    for u in range(sc.need.shape[0]):
+        n2 = min(n2, sc.need[u, k2])
+    if n2 >= NO_SHOT:
+        return False  # no shot for the second gun now: no pair
+    n2 -= rp[S.R_GUNFIGHTER_MOD] + (rp[S.R_ONE_HAND_MOD] if long2 else 0)
+    if not _can_roll(g, n2) or \
+            (g.kinds[side] != RANDOM and n2 > g.weights[side, W_SHOOT_NEED]):
+        return False  # past the 7+ ladder, or a shot he would not take
+    burst = mode == S.FIRE_BURST and not ((flags & S.SH_QUICKDRAW) != 0 and rp[S.R_QD_FAN] == 0)
+    p_alone = _hits_expected(g, sc.need[t, k], burst, row, kit[a, k, KLOADED])
+    p_pair = _hits_expected(g, sc.need[t, k] - rp[S.R_ONE_HAND_MOD], False, row, 1)
+    row2 = kit[a, k2, KW]
+    fan2 = not long2 and g.weights[side, W_FAN] > 0 and wt[row2, S.WC_SFD] > 0 and \
+        not ((flags & S.SH_QUICKDRAW) != 0 and rp[S.R_QD_FAN] == 0)
+    p_pair += _hits_expected(g, n2, fan2, row2, kit[a, k2, KLOADED])
+    if not pairs_one_handed(g.kinds[side], g.weights[side], p_alone, p_pair, g.s):
+        return False
+    fm[a, S.FONEHAND] = 1
+    snap = (flags & S.SH_SNAP) != 0
+    _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
+                emerging, charging)
+    if sc.need[t, k] < NO_SHOT:
+        return True
+    fm[a, S.FONEHAND] = 0
+    _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
+                emerging, charging)
+    return False
+
+
+@kernel
+def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emerging, charging):
+    """Two guns at once: after a's shot with slot k, a fighter who may fire two guns
+    (``_two_guns``) fires another loaded gun on the same occasion at gunfighter_modifier: his
+    policy's choice among its legal shots (the closest-target rule as ever), tagged
+    SH_OFF_HAND; off_hand_shots counts its to-hit rolls. After a handgun: another handgun (the
+    first in slot order), else, with two_weapons_long_guns and his policy's consent
+    (``pairs_one_handed``), a long gun fired one-handed (SH_ONE_HAND, one shot). After a long gun
+    only where he chose the pair before it (FONEHAND, ``_pair_long``): a handgun, else another
+    long gun. Not from horseback: a rider keeps a hand on the reins (ride like Rooster Coburn
+    frees it)."""
+    fm, kit, rp, wt = ge.fm, ge.kit, g.rp, g.wt
+    if not _two_guns(g, ge, a, k, flags):
+        return
+    kind = wt[kit[a, k, KW], S.WC_KIND]
+    side = fm[a, FSIDE]
+    if kind == S.KIND_HANDGUN:
+        k2 = _second_gun(g, ge, a, k, S.KIND_HANDGUN)
+        if k2 < 0 and rp[S.R_TWO_LONG] != 0:
+            k2 = _second_gun(g, ge, a, k, S.KIND_LONG_GUN)
+            if k2 >= 0:
+                if _one_handed(g, fm, a, kit[a, k2, KW]) or \
+                        not pairs_one_handed(g.kinds[side], g.weights[side], 0.0, 1.0, g.s):
+                    return
+                fm[a, S.FONEHAND] = 1
+    elif kind == S.KIND_LONG_GUN and fm[a, S.FONEHAND] != 0:
+        k2 = _second_gun(g, ge, a, k, S.KIND_HANDGUN)
+        if k2 < 0:
+            k2 = _second_gun(g, ge, a, k, S.KIND_LONG_GUN)
+    else:
+        return
     if k2 < 0:
         return
-    side = fm[a, FSIDE]
+    long2 = wt[kit[a, k2, KW], S.WC_KIND] == S.KIND_LONG_GUN
     fm[a, S.FGUNMOD] = rp[S.R_GUNFIGHTER_MOD]
     snap = (flags & S.SH_SNAP) != 0
     if _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], fx, fy, arc, snap, only, aim_turns,
@@ -2228,9 +2410,15 @@ def _off_hand(g, f, ge, sc, out, a, k, arc, fx, fy, flags, only, aim_turns, emer
                                   sc.need, flags | S.SH_OFF_HAND, g.s)
         if t >= 0 and kk == k2 and sc.need[t, kk] < NO_SHOT:
             before = out.side_out[side, S.S_SHOTS]
-            _fire(g, f, ge, sc, out, a, t, k2, mode, flags | S.SH_OFF_HAND, aim_turns,
+            more = S.SH_OFF_HAND
+            if long2:
+                mode = S.FIRE_ONE  # a long gun fired one-handed fires one shot
+                more |= S.SH_ONE_HAND
+            _fire(g, f, ge, sc, out, a, t, k2, mode, flags | more, aim_turns,
                   emerging, charging, arc, fx, fy)
             out.side_out[side, S.S_OFF_HAND] += out.side_out[side, S.S_SHOTS] - before
+            if long2:
+                out.side_out[side, S.S_ONE_HAND] += out.side_out[side, S.S_SHOTS] - before
     fm[a, S.FGUNMOD] = 0
 
 
@@ -4664,7 +4852,8 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_OBSTACLE, r.obstacle_penalty), (S.R_FOLLOW_IN, r.follow_up_in),
             (S.R_MOUNTED_FOLLOW_IN, r.mounted_follow_up_in), (S.R_HIT_RUN, r.hit_and_run),
             (S.R_HIT_RUN_OUT, r.hit_and_run_down_out),
-            (S.R_VOLUNTARY_BOTTLE, r.voluntary_bottle), (S.R_DEBUG, debug_default())):
+            (S.R_VOLUNTARY_BOTTLE, r.voluntary_bottle),
+            (S.R_TWO_LONG, r.two_weapons_long_guns), (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
         rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))

@@ -949,13 +949,22 @@ class _Story:
                          f"marksman: the short and long ranges of each of his guns reach "
                          f"{r.marksman_factor:g} times as far"),
             "gunfighter": ("gunfighter: " if r.two_weapons_need_skill else
-                           "two handguns at once (no skill needed under these rules): ")
-                          + "with two loaded handguns and both arms free"
+                           "two guns at once (no skill needed under these rules): ")
+                          + "with two loaded guns and both arms free"
                           + (" (not in the saddle: a rider keeps a hand on the reins)"
                              if self.riders else "")
                           + " he fires the second "
                           f"on the same occasion as the first, at {r.gunfighter_modifier:+d} to "
-                          "hit (the closest-target rule as ever)",
+                          "hit (the closest-target rule as ever)"
+                          + (", a long gun among them fired one-handed, by his choice"
+                             if r.two_weapons_long_guns else
+                             "; both must be handguns under these rules"),
+            "one_hand_pair": "a long gun may be fired one-handed, so it may be one of two guns "
+                             f"fired at once: {r.one_hand_long_gun_mod:+d} to hit, one shot; a "
+                             "scripted gunfighter pairs it when his weight one_hand says the "
+                             "pair's expected hits beat the long gun's firing alone (one shot or "
+                             "a burst), or adds it after a handgun's shot when no second handgun "
+                             "is ready; the random floor tosses a coin",
             "nerves_of_steel": ("nerves of steel: a failed I test to escape a pin is re-rolled"
                                 if r.nerves_reading == "reroll" else
                                 "nerves of steel: he takes the I test to escape a pin with no "
@@ -3417,8 +3426,14 @@ class _Story:
                 gun = f"{gun_name(row)} ({shell_name(row)})"
             if flags & S.SH_OFF_HAND and barrel:
                 text += f"his {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
+            elif flags & S.SH_OFF_HAND and flags & S.SH_ONE_HAND:
+                text += f"his {gun} one-handed at the same time{self.off_hand()}: {kind} at " \
+                        f"{tgt}"
             elif flags & S.SH_OFF_HAND:
                 text += f"his second {gun} at the same time{self.off_hand()}: {kind} at {tgt}"
+            elif flags & S.SH_ONE_HAND:
+                text += f"{kind} at {tgt} with the {gun} held in one hand, a second gun in the " \
+                        "other"
             elif both:
                 text += f"both barrels of the {gun} at once{self.why('both')}{kind_txt} at {tgt}"
             elif flags & S.SH_PAIR:
@@ -3550,10 +3565,10 @@ class _Story:
         elif flags & S.SH_PAIR:
             items.append((r.double_sequential_mod, "both barrels one after the other"))
         if flags & S.SH_OFF_HAND:
-            items.append((r.gunfighter_modifier, "second handgun at once"))
+            items.append((r.gunfighter_modifier, "second gun at once"))
         if mods & S.MOD_ONE_ARM:
             items.append((r.one_hand_long_gun_mod, "long gun fired one-handed"
-                          + self.one_hand_why(i)))
+                          + self.one_hand_why(i, flags)))
         if size:
             items.append((size, "mounted target"))
         own = self.own_mods(i)  # a sure-footed rider's, an entangled shooter's (wm-9)
@@ -3567,11 +3582,14 @@ class _Story:
             self.why("marksman")
         if mods & S.MOD_SCOPE:
             self.why("scope")
-        if mods & S.MOD_ONE_ARM and self.holds_lance(i):
+        if mods & S.MOD_ONE_ARM and flags & S.SH_ONE_HAND:
+            self.why("one_hand_pair")
+        elif mods & S.MOD_ONE_ARM and self.holds_lance(i):
             self.why("lance")
         elif mods & S.MOD_ONE_ARM and (f.arms or not self.rein_hand(i)):
             self.why("wrassler")
-        if mods & S.MOD_ONE_ARM and self.rein_hand(i) and not self.holds_lance(i):
+        if mods & S.MOD_ONE_ARM and self.rein_hand(i) and not self.holds_lance(i) and \
+                not flags & S.SH_ONE_HAND:
             self.why("mounted_long_gun")
         if water:
             self.why("water_cover")
@@ -3595,9 +3613,12 @@ class _Story:
         return self.f[i].mounted and self.rules.mounted_long_gun == "one_hand" and \
             not self.has(i, "ride_like_rooster")  # (hands-free riding: wm-9)
 
-    def one_hand_why(self, i) -> str:
+    def one_hand_why(self, i, flags=0) -> str:
         """Why fighter i's long gun is fired one-handed (MOD_ONE_ARM), to follow 'long gun fired
-        one-handed': ', an arm locked', ' from the saddle, a hand on the reins', or both."""
+        one-handed': ' as one of two guns at once' (his choice: SH_ONE_HAND), ', an arm
+        locked', ' from the saddle, a hand on the reins', or both."""
+        if flags & S.SH_ONE_HAND:
+            return " as one of two guns at once"
         if self.holds_lance(i):  # (with an arm locked or the reins too he has no hand)
             return ", his other hand holding his lance"
         if not self.rein_hand(i):

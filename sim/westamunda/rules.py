@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-20"
+VERSION = "wm-21"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -700,10 +700,14 @@ class WMRules:
                                        "Le Mats not) fired one-handed (text: -2).", lo=-6, hi=0)
     two_weapons_need_skill: bool = param(
         True, "Firing two weapons at once needs the gunfighter skill (text: the shootist's "
-        "example skill; the long-gun paragraph jokes about firing two at once).")
-    gunfighter_modifier: int = param(0, "Extra to-hit modifier on each of two handguns fired at "
-                                     "once with the skill (base skill not in the reference "
-                                     "[U]).", lo=-6, hi=0)
+        "example skill; the long-gun paragraph's 'two at once, even' names no skill).")
+    two_weapons_long_guns: bool = param(
+        True, "A long gun may be one of two guns fired at once, fired one-handed at "
+        "one_hand_long_gun_mod (text: a rifle may be fired one-handed, 'two at once, even'); "
+        "off: two handguns only (rules wm-20).")
+    gunfighter_modifier: int = param(0, "Extra to-hit modifier on the second of two guns fired "
+                                     "at once with the skill (base skill not in the reference "
+                                     "[U]; the first is fired as alone).", lo=-6, hi=0)
     quick_draw: bool = param(True, "A mover shot at from overwatch may try to beat the shooter to "
                              "the draw (text).")
     quick_draw_margin: int = param(1, "The mover's I must exceed the overwatcher's by at least "

@@ -118,8 +118,9 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_DYN_REACH100, _R_DYN_REACH2, _R_DYN_REACH3, _R_DYN_REACH4, _R_DYN_REACH5, _R_DYN_REACH6,
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
  R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
- R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_DEBUG) = range(153)
-N_RULES = 153
+ R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_TWO_LONG,
+ R_DEBUG) = range(154)
+N_RULES = 154
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -129,6 +130,7 @@ N_RULES = 153
 # R_FOLLOW_IN follow_up_in, R_MOUNTED_FOLLOW_IN mounted_follow_up_in (inches; 0: none)
 # R_HIT_RUN hit_and_run (riders may charge past); R_HIT_RUN_OUT hit_and_run_down_out
 # R_VOLUNTARY_BOTTLE voluntary_bottle (a gang may bottle out by choice when its test is due)
+# R_TWO_LONG two_weapons_long_guns (a long gun, fired one-handed, may be one of two guns at once)
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -176,8 +178,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
  FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE, FBROKEN, FBROKE_TURN,
- FFELL, FOBST, FHX, FHY, FHLIE) = range(73)
-N_FC = 73
+ FFELL, FOBST, FHX, FHY, FHLIE, FONEHAND) = range(74)
+N_FC = 74
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -238,6 +240,8 @@ N_FC = 73
 # A horse that leaves (an ordinary horse whose rider fell) or is ridden again has none.
 # FHLIE 1: that horse, a war horse he stepped down from, lies down there (partial cover to a
 # fighter on its cell or behind it from the shooter: engine ``_behind_horse``) until he mounts it.
+# FONEHAND 1 while he fires two guns at once with a long gun among them: each long gun of the
+# pair is fired one-handed (one_hand_long_gun_mod; engine ``_one_handed``, SH_ONE_HAND).
 OBST_OVER, OBST_AT_FOOT = 1, 2
 ROPE_LASSO, ROPE_BOLAS = 1, 2
 MF_PARRY, MF_LANCE, MF_LANCE_HAND = 1, 2, 4
@@ -306,7 +310,8 @@ NO_SHOT = 1 << 20  # a need matrix entry with no legal shot (larger than any rea
 SH_SNAP, SH_AIMED, SH_OVERWATCH, SH_QUICKDRAW, SH_FAN, SH_MIDMOVE = 1, 2, 4, 8, 16, 32
 # double barrels: both at once (one to-hit roll), one after the other (two), the second of those
 SH_BOTH, SH_PAIR, SH_SECOND = 64, 128, 256
-SH_OFF_HAND = 512  # the second of two handguns fired at once (the gunfighter skill)
+SH_OFF_HAND = 512  # the second of two guns fired at once (the gunfighter skill)
+SH_ONE_HAND = 1024  # a long gun fired one-handed by choice, as one of two guns at once (wm-21)
 # the target's own to-hit modifiers that applied (bits of Ev.SHOT's payload i)
 MOD_RAPID, MOD_EMERGING, MOD_CHARGING = 1, 2, 4
 MOD_NO_COVER = 8  # the target's cover did not count (both barrels of scatter at once)
@@ -344,8 +349,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
  S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK,
- S_VOLUNTARY_BOTTLES, S_HORSES_LYING) = range(93)
-N_SIDE_COLS = 93
+ S_VOLUNTARY_BOTTLES, S_HORSES_LYING, S_ONE_HAND) = range(94)
+N_SIDE_COLS = 94
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -363,7 +368,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "dynamite_own_hits", "parries", "parries_turned", "lance_charge_blows",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
-              "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying")
+              "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying",
+              "one_hand_shots")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -427,7 +433,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # obstacle_charges and their parries in parries); hit_run_hits_back: hits this side's men on
 # foot struck back at riders making a hit-and-run at them; voluntary_bottles: 1 if this side
 # bottled out by choice (no test; its gunfighter's ``bottle_at``, rule voluntary_bottle);
-# horses_lying: war horses this side's riders stepped down from and had lie down (Ev.LIE_DOWN).
+# horses_lying: war horses this side's riders stepped down from and had lie down (Ev.LIE_DOWN);
+# one_hand_shots: to-hit rolls of long guns fired one-handed by choice as one of two guns at
+# once (SH_ONE_HAND; not those of a locked arm, a lance or the reins).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
