@@ -233,6 +233,15 @@ def _broken(out, code):
 # ---------------------------------------------------------------- dice
 
 
+@step
+def _second_need(tb, i):
+    """The second die's need after a 6 for a need of D6 + 1 + i (second_die_needs, its last
+    entry rising by one past the list: WMRules.second_need)."""
+    if i < S.N_SECOND:
+        return tb[S.TB_SECOND + i]
+    return tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+
+
 @kernel
 def _roll_need(g, need):
     """Roll a D6 score of ``need`` by the text's dice (WMRules.p_needed): up to 6 one die, a
@@ -252,10 +261,7 @@ def _roll_need(g, need):
     cur = need
     for _ in range(need):  # each pass lowers the need: a bounded loop
         i = cur - D6 - 1
-        if i < S.N_SECOND:
-            nxt = tb[S.TB_SECOND + i]
-        else:
-            nxt = tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+        nxt = _second_need(tb, i)
         if nxt <= D6:
             if rp[S.R_CHAIN] == 0 and i >= S.N_SECOND:
                 return False, first
@@ -279,10 +285,7 @@ def _can_roll(g, need):
     cur = need
     for _ in range(need):
         i = cur - D6 - 1
-        if i < S.N_SECOND:
-            nxt = tb[S.TB_SECOND + i]
-        else:
-            nxt = tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+        nxt = _second_need(tb, i)
         if nxt <= D6:
             return rp[S.R_CHAIN] != 0 or i < S.N_SECOND
         if rp[S.R_CHAIN] == 0 or nxt >= cur:
@@ -305,10 +308,7 @@ def _p_need(g, need):
     cur = need
     for _ in range(need):
         i = cur - D6 - 1
-        if i < S.N_SECOND:
-            nxt = tb[S.TB_SECOND + i]
-        else:
-            nxt = tb[S.TB_SECOND + S.N_SECOND - 1] + i - S.N_SECOND + 1
+        nxt = _second_need(tb, i)
         if nxt <= D6:
             if rp[S.R_CHAIN] == 0 and i >= S.N_SECOND:
                 return 0.0
@@ -1493,13 +1493,21 @@ def _burst_shots(g, dice, loaded):
             jams += 1
         else:
             shots += face
+    return _burst_rule(rp, shots, jams, loaded), jams
+
+
+@step
+def _burst_rule(rp, shots, jams, loaded):
+    """A burst's shots from its dice's ``shots`` and ``jams``: none on a jam under
+    sfd_jam_reading 'stops_all', one more under sfd_shots_reading 'plus_base', at most the
+    rounds ``loaded`` under sfd_limited_by_rounds."""
     if rp[S.R_SFD_STOPS_ALL] != 0 and jams > 0:
-        shots = 0
-    elif rp[S.R_SFD_PLUS_BASE] != 0:
+        return 0
+    if rp[S.R_SFD_PLUS_BASE] != 0:
         shots += 1
     if rp[S.R_SFD_LIMITED] != 0:
         shots = min(shots, loaded)
-    return shots, jams
+    return shots
 
 
 @kernel
@@ -2287,13 +2295,7 @@ def _burst_mean(g, row, loaded):
                 shots += face
         if n < dice:
             shots = shots * dice // n
-        if rp[S.R_SFD_STOPS_ALL] != 0 and jams > 0:
-            shots = 0
-        elif rp[S.R_SFD_PLUS_BASE] != 0:
-            shots += 1
-        if rp[S.R_SFD_LIMITED] != 0:
-            shots = min(shots, loaded)
-        total += shots
+        total += _burst_rule(rp, shots, jams, loaded)
     return total / combos if combos > 0 else 0.0
 
 
