@@ -1,6 +1,6 @@
-"""Westamunda's odds commands (to become ``gangsim odds westamunda ...``): one shot or a
-sustained-fire burst, one reloading turn, a quick draw, one round of hand-to-hand; exact
-fractions from :mod:`sim.westamunda.odds`.
+"""Westamunda's odds commands (``gangsim odds westamunda ...``): one shot or a sustained-fire
+burst, one reloading turn, a quick draw, one round of hand-to-hand, a hit-and-run's exchange;
+exact fractions from :mod:`sim.westamunda.odds`.
 
 Every rule number comes from a :class:`WMRules`: its defaults, changed with ``--rule
 key=value`` (repeatable, checked like ``gangsim play --rule``; readings too, e.g. ``--rule
@@ -37,6 +37,10 @@ distribution without its own fit_p is a marginal of one that has it). What is ro
   ``_combat_round`` (the attack dice, criticals, fumbles, the I tie-break and the parry's
   re-roll) and fits the hits each side scores; wounds and states stay exact only. Under
   melee_reading 'ws_roll' there are no scores to roll: refused with ``--simulate``.
+* ``hit-and-run``: ``engine.simulate_melee`` scores N exchanges as a round of one attack die
+  each, the rider's charge bonus (and ``--over-obstacle``'s penalty) in his score, and fits
+  the hits each side strikes; the blows' locations and wounds stay exact only; refused under
+  'ws_roll' as ``melee`` is.
 * ``quickdraw``: ``engine.simulate_quickdraw`` rolls N quick draws with the engine's own
   check (``_may_quick_draw``: quick_draw on, the margin) and Initiative test, and fits who
   fires first.
@@ -50,8 +54,8 @@ wounds he takes (expected and distributions), expected_ammo_rolls and his state;
 add ``barrels`` (the mode), ``shell``, ``rolls`` (to-hit rolls of the firing) and
 ``cover_ignored``. ``--cover`` (every shot) adds the target's cover modifier.
 
-The game is not registered in ``sim/games.py`` yet, so this group is reached by importing it
-(``odds_westamunda``, also exported as ``odds``), not from ``gangsim odds``.
+The group is ``odds_westamunda`` (also exported as ``odds``), reached as ``gangsim odds
+westamunda`` through the game's registration in ``sim/games.py``.
 """
 
 from __future__ import annotations
@@ -198,7 +202,7 @@ def _marginal(joint: dict, axis: int) -> dict:
 
 @click.group(name="westamunda")
 def odds_westamunda():
-    """Westamunda shots, bursts, reloads, quick draws and hand-to-hand."""
+    """Westamunda shots, bursts, reloads, quick draws, hand-to-hand and the hit-and-run."""
 
 
 odds = odds_westamunda  # the name the plan gives the group
@@ -665,19 +669,21 @@ _SIDE_FLAGS = (("two_weapons", "has a weapon in each hand and only pistols or ha
                ("encumbered", "is encumbered (rule encumbered_penalty)"))
 
 
-def _side_options(side: str):
-    """The --a-... or --b-... options of one fighter."""
+def _side_options(side: str, fields=_SIDE_FIELDS, flags=_SIDE_FLAGS, who: str | None = None):
+    """The --a-... or --b-... options of one fighter (``who`` names him in the help)."""
+    who = who or f"Fighter {side.upper()}"
+
     def wrap(f):
         opts = [click.option(f"--{side}-{name.replace('_', '-')}", f"{side}_{name}", type=kind,
-                             default=None, help=f"Fighter {side.upper()}'s {stat}. "
-                             + _ganger_help(stat)) for name, stat, kind in _SIDE_FIELDS]
+                             default=None, help=f"{who}'s {stat}. "
+                             + _ganger_help(stat)) for name, stat, kind in fields]
         opts.append(click.option(f"--{side}-save", f"{side}_save", type=SAVE, default=None,
-                                 help=f"Fighter {side.upper()}'s armour save (default none)."))
+                                 help=f"{who}'s armour save (default none)."))
         opts.append(click.option(f"--{side}-modifier", f"{side}_modifier", type=MODIFIER,
                                  default=0, show_default=True,
-                                 help=f"Other combat-score modifiers of fighter {side.upper()}."))
+                                 help=f"Other combat-score modifiers of {who.lower()}."))
         opts += [click.option(f"--{side}-{name.replace('_', '-')}", f"{side}_{name}", is_flag=True,
-                              help=f"Fighter {side.upper()} {what}.") for name, what in _SIDE_FLAGS]
+                              help=f"{who} {what}.") for name, what in flags]
         for opt in reversed(opts):
             f = opt(f)
         return f
@@ -784,3 +790,87 @@ def _simulate_melee(rules: WMRules, n: int, seed: int, a, b, h) -> tuple[dict, l
              "            winner and hits (a3: A strikes 3) " + _beside(counts, exact, n)
              + _fit_text(out["fit_p"])]
     return out, lines
+
+
+# ---------------------------------------------------------------- hit-and-run
+
+_HIT_RUN_FIELDS = tuple(x for x in _SIDE_FIELDS if x[0] != "attacks")  # one die each, always
+_HIT_RUN_FLAGS = tuple(x for x in _SIDE_FLAGS if x[0] in ("parry", "higher_up", "encumbered"))
+
+
+def _hit_run_side(rules: WMRules, side: str, kw: dict):
+    from sim.westamunda import odds as O
+
+    v = {name: kw[f"{side}_{name}"] for name, _, _ in _HIT_RUN_FIELDS}
+    mod = kw[f"{side}_modifier"] + O.combat_modifier(
+        higher_up=kw[f"{side}_higher_up"], encumbered=kw[f"{side}_encumbered"], rules=rules)
+    return O.Combatant(**v, save=kw[f"{side}_save"], modifier=mod,
+                       parry=kw[f"{side}_parry"]).resolved(rules)
+
+
+@odds_westamunda.command(name="hit-and-run")
+@_side_options("a", _HIT_RUN_FIELDS, _HIT_RUN_FLAGS, who="The rider (A)")
+@_side_options("b", _HIT_RUN_FIELDS, _HIT_RUN_FLAGS, who="The man on foot (B)")
+@click.option("--over-obstacle", is_flag=True,
+              help="B stands behind a low obstacle: the rider's charge takes the obstacle_penalty.")
+@click.option("--rule", "rule_items", multiple=True, help=RULE_HELP)
+@click.option("--simulate", type=SIMULATE, default=0,
+              help="Also score N exchanges with the engine's own engine.simulate_melee (one "
+                   "attack die each, the rider's charge bonus in his score) and fit the hits "
+                   "each side strikes; locations and wounds stay exact only. Not under "
+                   "melee_reading 'ws_roll'.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help=SEED_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+def odds_hit_and_run(over_obstacle, rule_items, simulate, seed, as_json, **kw):
+    """A rider's hit-and-run at a man on foot: one attack die each, struck at once."""
+    from sim.westamunda import odds as O
+
+    rules = _rules(rule_items)
+    if simulate:
+        _refuse("simulate_melee", (("--rule", rules.melee_reading != "combat_score",
+                                    "scores rounds under melee_reading 'combat_score' only; "
+                                    "expected no melee_reading=ws_roll"),))
+    rider, target = _hit_run_side(rules, "a", kw), _hit_run_side(rules, "b", kw)
+    r = O.hit_and_run(rider, target, over_obstacle=over_obstacle, rules=rules)
+    h = r.exchange
+    exact = {"p_rider_wins": h.p_a_wins, "p_target_wins": h.p_b_wins,
+             "p_standoff": h.p_standoff, "expected_rider_hits": O.mean(r.rider_hits),
+             "expected_target_hits": O.mean(r.target_hits), "rider_hits": r.rider_hits,
+             "target_hits": r.target_hits, "target_state": r.target_state,
+             "on_rider": r.on_rider, "on_horse": r.on_horse, "rider_wounds": r.rider_wounds,
+             "p_horse_struck": r.p_horse_struck}
+    a_mod = rider.modifier + O.combat_modifier(charging=True, obstacle=over_obstacle,
+                                               rules=rules)
+
+    def profile(c, modifier):
+        return {"ws": c.ws, "initiative": c.initiative, "strength": c.strength,
+                "toughness": c.toughness, "wounds": c.wounds, "save": c.save,
+                "modifier": modifier, "parry": c.parry}
+
+    inputs = {"rider": profile(rider, a_mod), "target": profile(target, target.modifier),
+              "over_obstacle": over_obstacle, "melee_reading": rules.melee_reading,
+              "rider_hit_faces": rules.rider_hit_faces,
+              "down_out": bool(rules.down_alone_out and rules.hit_and_run_down_out)}
+    res = _result(inputs, exact)
+    lines = [f"Hit-and-run ({rules.melee_reading}): rider WS {rider.ws} {a_mod:+d} (the charge"
+             + (", the obstacle" if over_obstacle else "") + f"), I {rider.initiative}, "
+             f"T{rider.toughness} against a man on foot WS {target.ws}"
+             + (f" {target.modifier:+d}" if target.modifier else "")
+             + f", I {target.initiative}, S{target.strength}; one attack die each",
+             f"  P(rider strikes) {_shown(h.p_a_wins)}, P(stand-off) {_shown(h.p_standoff)}, "
+             f"P(man on foot strikes back) {_shown(h.p_b_wins)}",
+             f"  the rider's blows: expected {_shown(exact['expected_rider_hits'], 3)}; the man "
+             f"afterwards: {_pmf_text(r.target_state)}"
+             + ("" if inputs["down_out"] else " (a man downed lies where he fell: rule "
+                                               "hit_and_run_down_out off)"),
+             f"  blows back: expected {_shown(exact['expected_target_hits'], 3)}, on the rider "
+             f"{_pmf_text(r.on_rider)}, on the horse {_pmf_text(r.on_horse)}; the rider's "
+             f"wounds {_pmf_text(r.rider_wounds)}; the horse struck "
+             f"{_shown(r.p_horse_struck)} (its fate, and a wounded rider's test to stay on, "
+             f"follow the horse rules)"]
+    if simulate:
+        a = rider._replace(attacks=1, extra_die=False, modifier=a_mod)
+        b = target._replace(attacks=1, extra_die=False)
+        res["simulated"], more = _simulate_melee(rules, simulate, seed, a, b, h)
+        lines += more
+    _emit(res, as_json, lines)

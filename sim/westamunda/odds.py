@@ -1178,3 +1178,58 @@ def hand_to_hand(a: Combatant, b: Combatant, *, rules: WMRules | None = None) ->
     b_wounds, a_state = wounding(b, a, b_hits)
     return HandToHandOdds(p_a_wins=p_a, p_b_wins=p_b, p_standoff=1 - p_a - p_b, a_hits=a_hits, b_hits=b_hits,
                           a_wounds=a_wounds, b_wounds=b_wounds, a_state=a_state, b_state=b_state)
+
+
+class HitRunOdds(NamedTuple):
+    """A hit-and-run's exchange (:func:`hit_and_run`). exchange: the round as
+    :class:`HandToHandOdds` (a: the rider, b: the man on foot); rider_hits / target_hits: the
+    blows each strikes (the exchange's a_hits / b_hits); target_state: the man on foot's state
+    afterwards; on_rider / on_horse: the target's blows located on the rider and on his horse;
+    rider_wounds: the wounds the rider takes from the blows on him; p_horse_struck: at least
+    one blow on the horse."""
+
+    exchange: HandToHandOdds
+    rider_hits: Pmf
+    target_hits: Pmf
+    target_state: dict[str, Fraction]
+    on_rider: Pmf
+    on_horse: Pmf
+    rider_wounds: Pmf
+    p_horse_struck: Fraction
+
+
+def hit_and_run(rider: Combatant, target: Combatant, *, over_obstacle: bool = False,
+                rules: WMRules | None = None) -> HitRunOdds:
+    """A rider's hit-and-run at a man on foot (text: Combat on Horseback; engine ``_hit_run``):
+    both strike one attack die at once whatever their Attacks or weapons (``attacks`` and
+    ``extra_die`` are ignored), the rider with the ``charge_bonus`` (not the horse's bulk,
+    ``mounted_charge_bonus``) and ``obstacle_penalty`` when the target stands behind a low
+    obstacle (``over_obstacle``); parries, criticals, fumbles and the I tie-break as in any
+    round (:func:`hand_to_hand`; under melee_reading 'ws_roll' one WS test each, both strike).
+    A man on foot downed by it is out of action only under ``hit_and_run_down_out`` (with
+    ``down_alone_out``). Each blow at the rider is located as a shot is (``rider_hit_faces`` of
+    the D6 the rider, the rest his horse): the rider's wounds count the blows on him; what the
+    blows on the horse do (its wound, the horse falling and throwing him) follows the horse
+    rules (:func:`mounted_hit_location`), as does a wounded rider's test to stay on, so
+    neither is in these odds."""
+    rules = _r(rules)
+    rider = rider.resolved(rules)
+    target = target.resolved(rules)
+    a = rider._replace(attacks=1, extra_die=False,
+                       modifier=rider.modifier + combat_modifier(charging=True,
+                                                                 obstacle=over_obstacle,
+                                                                 rules=rules))
+    b = target._replace(attacks=1, extra_die=False)
+    finish = rules.down_alone_out and rules.hit_and_run_down_out
+    h = hand_to_hand(a, b, rules=dataclasses.replace(rules, down_alone_out=finish))
+    p_rider = Fraction(rules.rider_hit_faces, 6)
+    on_rider = _mix((p, binomial(k, p_rider)) for k, p in h.b_hits.items())
+    on_horse = _mix((p, binomial(k, 1 - p_rider)) for k, p in h.b_hits.items())
+    pw = (wound_chance(b.strength, a.toughness, rules=rules)
+          * (1 - save_chance(a.save, b.save_modifier, rules=rules)))
+    rider_wounds = _mix((p, binomial(k, pw)) for k, p in on_rider.items())
+    return HitRunOdds(exchange=h, rider_hits=h.a_hits, target_hits=h.b_hits,
+                      target_state=h.b_state, on_rider=dict(sorted(on_rider.items())),
+                      on_horse=dict(sorted(on_horse.items())),
+                      rider_wounds=dict(sorted(rider_wounds.items())),
+                      p_horse_struck=1 - on_horse.get(0, Fraction(0)))

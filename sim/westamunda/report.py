@@ -846,7 +846,7 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no "
-             "advances, mounting a moving horse, double mounts, boarding or hit-and-run yet; "
-             "see docs/rules/westamunda.md).",
+             "campaign or advances; buildings' armour, fire, wagons, double mounts and "
+             "boarding come later; see docs/rules/westamunda.md).",
              ""]
     html.write_report(out, text)
