@@ -177,6 +177,8 @@ def _fast_draw_audit(rules, ev, games, sides):
                     burst[3] += 1
                 if state[f] != STANDING:
                     seen["return_fire"] += 1  # shot by one of the same score, he still fires
+                    seen["return_off_hand"] += bool(g & S.SH_OFF_HAND)  # his second gun too
+                    seen["off_hand_when_out"] += state[f] == OUT and bool(g & S.SH_OFF_HAND)
             seen["shots"] += 1
         elif kind == S.Ev.INJURY:
             if b == S.INJ_OUT:
@@ -230,6 +232,27 @@ def test_the_fast_draw_order_holds_on_every_trace(fast_draw):
     assert fast_draw["return_fire"] > 0
     # pins are tested at the fighter's own score, and a failed test costs that activation
     assert fast_draw["escape_tests"] > 20 and fast_draw["activations_lost_to_pins"] > 5
+
+
+def test_a_tied_shooter_shot_down_at_his_score_fires_his_second_gun_too():
+    """wm-17's shoot-out fix, seen in play: a tied shooter downed or taken out by a shot of his
+    own score still fires both guns (simultaneous fire; ``engine._two_guns`` reads FSIMUL).
+    With the default rules only the specialist may fire two guns at once and 160 fast-draw
+    fights showed none; here every fighter carries two revolvers and two guns at once are
+    anyone's (two_weapons_need_skill off, a what-if). Seen in 300 fights of the four scripted
+    gunfighters (seed 4): 3,525 second-gun shots; 40 shots by a tied shooter already down or
+    out, 15 of them second-gun shots, 5 of those by one already out of action; every fight
+    passes the fast-draw audit."""
+    rules = WMRules(scenario="shoot_out", two_weapons_need_skill=False)
+    two = tuple(r._replace(weapons=("revolver", "revolver"), boxes=("revolver",))
+                for r in standard_roster())
+    k, w = lineups(NAMES, 300)
+    total = collections.Counter()
+    for i in range(300):
+        batch, ev, _ = replay(rules, 4, 1, i, k[i], w[i], rosters=(two, two))
+        total.update(_fast_draw_audit(rules, ev, batch.games[0], batch.sides[0]))
+    assert total["return_off_hand"] > 10, total
+    assert total["off_hand_when_out"] > 0, total
 
 
 def test_an_overwatch_declared_at_a_tie_is_not_fired_at_the_tied_enemy():
