@@ -12,7 +12,7 @@ import math
 
 from sim.core.jit import kernel
 from sim.core.rng import randint
-from sim.core.tabletop.battlefield import BLOCKING, NONBLOCKING, sight
+from sim.core.tabletop.battlefield import BLOCKING, is_low, sight
 from sim.core.tabletop.geometry import dist_in, sees
 from sim.core.tabletop.movement import GO_OVER, UNREACHED, reach
 from sim.westamunda import state as S
@@ -228,7 +228,7 @@ def covered(terrain, building, x, y):
         for dx in range(-1, 2):
             yy, xx = y + dy, x + dx
             if (dx or dy) and 0 <= yy < h and 0 <= xx < wd and \
-                    (terrain[yy, xx] == BLOCKING or terrain[yy, xx] == NONBLOCKING):
+                    (terrain[yy, xx] == BLOCKING or is_low(terrain[yy, xx])):
                 return True
     return False
 
@@ -473,7 +473,7 @@ def _best_cell(fm, a, budget, goal, standoff, w_sight, w, rp, terrain, piece, bu
     h, wd = terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
     reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue, rp[S.R_DIFF_COST],
-          rp[S.R_VDIFF_COST])
+          rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     gx, gy = fm[goal, FX], fm[goal, FY]
     r = budget // 2 + 1
     w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
@@ -678,7 +678,7 @@ def _flank_cell(fm, a, budget, gx, gy, standoff, foe, w_angle, angle_in, w, rp, 
     h, wd = terrain.shape
     ax, ay = fm[a, FX], fm[a, FY]
     reach(terrain, building, occ, ax, ay, GO_OVER, budget, dist, queue, rp[S.R_DIFF_COST],
-          rp[S.R_VDIFF_COST])
+          rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     fx, fy = fm[foe, FX], fm[foe, FY]
     r = budget // 2 + 1
     w_exp, w_cov = w[W_EXPOSURE], w[W_COVER]
@@ -738,7 +738,7 @@ def _mount_instead(w, a, fm, rp, terrain, building, occ, dec, dist, queue):
     hx, hy = fm[a, S.FHX], fm[a, S.FHY]
     if hx != fm[a, FX] or hy != fm[a, FY]:
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, 2 * fm[a, FM], dist, queue,
-              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
         if dist[hy, hx] == UNREACHED or occ[hy, hx]:
             return
     for i in range(dec.shape[0]):
@@ -969,7 +969,7 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     if act == Act.WALK or act == Act.RUN:
         budget = walk if act == Act.WALK else run
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
-              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
         r = budget // 2
         for _ in range(20):
             x = fm[a, FX] + randint(s, 2 * r + 1) - r
@@ -1017,7 +1017,7 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
                 dec[S.D_FIRST] = randint(s, 2)  # a Le Mat: barrel first or last at random
             if randint(s, 2) == 1:  # walking while reloading (the BS roll)
                 reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, walk, dist, queue,
-                      rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+                      rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
                 r = walk // 2
                 x = fm[a, FX] + randint(s, 2 * r + 1) - r
                 y = fm[a, FY] + randint(s, 2 * r + 1) - r
@@ -1039,7 +1039,7 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     elif act == Act.CRAWL:
         budget = 2 * rp[S.R_CRAWL]
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
-              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
         r = budget // 2
         x = fm[a, FX] + randint(s, 2 * r + 1) - r
         y = fm[a, FY] + randint(s, 2 * r + 1) - r
@@ -1062,7 +1062,7 @@ def crawl_to(kind, w, a, fm, rp, terrain, piece, building, smoke, occ, s, dec, d
     if kind == RANDOM:
         h, wd = terrain.shape
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
-              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
         r = budget // 2
         x = fm[a, FX] + randint(s, 2 * r + 1) - r
         y = fm[a, FY] + randint(s, 2 * r + 1) - r

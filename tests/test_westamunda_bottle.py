@@ -58,9 +58,9 @@ def test_a_player_at_the_test_bottles_out_instead_and_the_fights_match_until_the
     assert set(chose.unique()) <= {0, 1}
     assert p.loc[scripted, "voluntary_bottles"].sum() == 0
     # each fight in which a scripted gang's test fell due ends with a gang bottling out by
-    # choice there (295 of the 400 at seed 5)
+    # choice there (293 of the 400 at seed 5; 295 until wm-22)
     due_scripted = p.loc[scripted].groupby("game")["bottle_tests"].sum() > 0
-    assert chose.groupby("game").sum().sum() == due_scripted.sum() == 295
+    assert chose.groupby("game").sum().sum() == due_scripted.sum() == 293
     rounds_p = p.groupby("game")["rounds"].first()
     rounds_c = c.groupby("game")["rounds"].first()
     assert (rounds_c <= rounds_p).all(), "a fight ends at its first due test, or as before"

@@ -23,7 +23,7 @@ import collections
 import dataclasses
 
 import pytest
-from test_westamunda_engine import R, audit_fails, audited
+from test_westamunda_engine import WM21, R, audit_fails, audited
 
 from helpers import binom_p, hits_at_exact_odds
 from sim.core.params import ConfigError
@@ -233,7 +233,7 @@ def test_an_archer_with_an_arm_locked_never_shoots_his_bow():
     (the auditor asserts it on each bow SHOT; seen 11 such actions in 96 fights, seed 5).
     Melee hits 'one' and faces that seldom put a man down keep the locked alive."""
     rules = WMRules(melee_hits="one", injury_faces=(0, 0, 0, 0, 2, 2), max_specialists=5,
-                    gang_budget=1500)
+                    gang_budget=1500, **WM21)  # (wm-21's sample)
     brawlers = api.gangs(WMRules(skill_a="wrassler", build_a="brawlers",
                                  build_b="brawlers"))[0][0]
     wrasslers = tuple(r._replace(type="pugilist", skills=("wrassler",)) if 1 <= i <= 5 else r

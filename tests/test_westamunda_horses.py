@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 import pytest
-from test_westamunda_engine import NAMES, agrees, audited, bolt_direction_pmf, lineups
+from test_westamunda_engine import NAMES, WM21, agrees, audited, bolt_direction_pmf, lineups
 from wm_kit import MIXED, WEAK
 
 from helpers import binom_p
@@ -302,7 +302,7 @@ def test_the_total_aim_cap_counts_the_large_target():
     """odds.hit_modifier with aim_cap_reading 'total' caps aim + large target + range at
     aim_bonus_max; the engine's need for a shot at a rider should too (the auditor counts
     shots at riders whose need differs from the capped one)."""
-    rules = WMRules(gang_budget=3000, aim_cap_reading="total")
+    rules = WMRules(gang_budget=3000, aim_cap_reading="total", **WM21)  # (wm-21's fight 9)
     seen = audited(rules, 48, (BASE, MOUNTED), overrides={"patient_aimer": {"aim_turns": 3}},
                    games=[9])
     assert seen["shots_at_riders"] > 0

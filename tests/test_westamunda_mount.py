@@ -26,7 +26,7 @@ import itertools
 
 import numpy as np
 import pytest
-from test_westamunda_engine import BOLASED, CAV, NAMES, _audit, audited, lineups
+from test_westamunda_engine import BOLASED, CAV, NAMES, WM21, _audit, audited, lineups
 
 from sim.westamunda import api
 from sim.westamunda import engine as E
@@ -171,7 +171,7 @@ def test_a_man_in_bolas_does_not_mount():
     random floor's hit-and-runs change fight 735 and its neighbours; the window audited now is
     fights 712-727, where entangled men's turns, UNTANGLE, come in fights 714 and 719.)"""
     rules = WMRules(riding_skill_a="fancy_ropin", riding_skill_b="war_horse", gang_budget=3000,
-                    **CAV)
+                    **CAV, **WM21)  # (the wm-21 fights)
     rosters, types = api.gangs(rules)
     rosters = (BOLASED[0], rosters[1])
     k, w = lineups(NAMES, 1000)

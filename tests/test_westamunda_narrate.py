@@ -252,7 +252,8 @@ GUNFIGHTERS = [n for n in ("random", "patient_aimer", "gunslinger_rush", "brawle
                if n in PRESETS]
 BASE = [(1, ("brawler", "random"), False), (2, ("patient_aimer", "gunslinger_rush"), False),
         (1, ("patient_aimer", "brawler"), True), (8, ("random", "patient_aimer"), True),
-        (6, ("patient_aimer", "gunslinger_rush"), True)]
+        (6, ("patient_aimer", "gunslinger_rush"), True),
+        (5, ("random", "brawler"), False)]  # (wm-22: a shot at a man charging)
 CANDIDATES = [(seed, (a, b), mixed) for seed in range(3) for mixed in (False, True)
               for a in GUNFIGHTERS for b in GUNFIGHTERS]
 WHY_RUN = {"distance": "a declared run counts as running once it has covered more than his M",
@@ -261,14 +262,14 @@ WHY_RUN = {"distance": "a declared run counts as running once it has covered mor
 RIVER = WMRules(waterway="river", rough_patches=8)
 STREAM = WMRules(waterway="stream", rough_patches=8)
 WATER_ALT = dict(water_recovery_drowning=True, heavy_rain=True)
-WATER = [(RIVER, True, (0, 2)), (STREAM, False, (0, 2)),
+WATER = [(RIVER, True, (0, 2, 13)), (STREAM, False, (0, 2)),
          (dataclasses.replace(RIVER, immersion_trigger="any_water", perc_wet_stacking="largest",
                               ammo_over_six="fail", **WATER_ALT), True, (0,)),
          (dataclasses.replace(STREAM, **WATER_ALT), True, (6, 23))]
 # shotgun fights: (side A's swap, side B's swap, seeds), or ('both', gun, seeds): both gangs
 # carry that gun with both shell types (a box of each), the gunfighters who reload by preference
 # preferring manstoppers (SHELL_FIRST); every pairing of GUNFIGHTERS on each seed
-SHOTGUN = [("shotgun_scatter", "sawnoff_manstopper", (0, 1)),
+SHOTGUN = [("shotgun_scatter", "sawnoff_manstopper", (0, 1, 26)),
            ("sawnoff_scatter", "shotgun_manstopper", (0, 1)),
            ("shotgun_manstopper", "shotgun_scatter", (0, 1)),
            ("sawnoff_manstopper", "sawnoff_scatter", (0, 1)),
@@ -360,7 +361,7 @@ CAVALRY = dict(mounted_a=True, mounted_b=True, gang_a="cavalry", gang_b="cavalry
 ROPE_CASES = [(ROPES, (0, 1)),
               (dict(ROPES, mounted_b=True, gang_b="cavalry", build_b="balanced"),
                (6, 7, 11, 13)),
-              (dict(ROPES, mounted_a=True, gang_budget=3000), (2, 3, 6, 60)),
+              (dict(ROPES, mounted_a=True, gang_budget=3000), (2, 3, 5, 6, 60)),
               (dict(swap_a="bolas", swap_b="bolas", riding_skill_a="fancy_ropin"),
                (0, 1, 5, 7, 12)),
               (dict(CAVALRY, riding_skill_a="sure_footed"), (0,)),

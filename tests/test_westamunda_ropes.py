@@ -280,7 +280,9 @@ def _later_round_bonus(rules, n):
     """The charge bonus (Ev.MELEE h / i) side A's mounted chargers get in the rounds after the
     first of a fight they charged into, cavalry brawlers on both sides. The fight ends when
     either of the two flees (Ev.FLEE): a charger who broke and is charged again by the same
-    opponent fights a new fight, not one he charged into."""
+    opponent fights a new fight, not one he charged into; so does one whose horse bolted out
+    of the fight or who is charged himself (found under wm-22: a war-horse rider whose horse
+    bolted and who was then charged by the same man fought without the bonus, rightly)."""
     runs = fights(rules, n, ["brawler", "brawler"])
     fm, _ = deployed(rules)
     got = []
@@ -293,7 +295,10 @@ def _later_round_bonus(rules, n):
                 mounted[r[1]] = False
             elif r[2] == S.Ev.CHARGED and fm[r[1], S.FSIDE] == 0:
                 fight[r[1]] = [r[3], 0]
-            elif r[2] == S.Ev.FLEE:  # broken, he leaves hand-to-hand: that fight is over
+            elif r[2] == S.Ev.CHARGED:  # charged himself: a fight he did not charge into
+                fight.pop(r[3], None)
+            elif r[2] == S.Ev.FLEE or r[2] == S.Ev.BOLT:  # broken, or his horse bolts out of
+                # hand-to-hand: that fight is over
                 fight = {a: o for a, o in fight.items() if r[1] not in (a, o[0])}
             elif r[2] == S.Ev.MELEE:
                 for a, b, bonus in ((r[1], r[3], r[10]), (r[3], r[1], r[11])):

@@ -38,13 +38,15 @@ from sim.core.tabletop.battlefield import (
     NONBLOCKING,
     OPEN,
     SHALLOW_WATER,
+    THICKET,
     generate,
+    is_low,
+    piece_span,
     seen_size,
     sight,
-    slowness,
 )
 from sim.core.tabletop.geometry import dist_in, sees
-from sim.core.tabletop.movement import GO_OVER, UNREACHED, path_to, queue_size, reach
+from sim.core.tabletop.movement import GO_OVER, UNREACHED, path_to, queue_size, reach, step_cost
 from sim.westamunda import state as S
 from sim.westamunda.rules import (
     ACTIVITIES,
@@ -168,10 +170,11 @@ class Game(NamedTuple):
 
 
 class Field(NamedTuple):
-    terrain: np.ndarray  # int8[h, w]
+    terrain: np.ndarray  # int8[h, w] (low pieces wider than free_obstacle_in are THICKET)
     piece: np.ndarray  # int32[h, w]
     building: np.ndarray  # int32[h, w]
     smoke: np.ndarray  # int32[h, w], all -1 (the shared sight reads it; no smoke here)
+    barred: np.ndarray  # bool[h, w]: cells of low pieces wider than horse_jump_in (no horse)
 
 
 class Gangs(NamedTuple):
@@ -457,6 +460,34 @@ def _occupied(fm, except_f, occ):
     for b in range(fm.shape[0]):
         if fm[b, FSTATE] != ST_OUT and b != except_f:
             occ[fm[b, FY], fm[b, FX]] = True
+    return occ
+
+
+@kernel
+def barred_cells(terrain, piece, jump):
+    """bool[h, w]: the cells of low pieces (NONBLOCKING or THICKET) whose narrower side is more
+    than ``jump`` inches (horse_jump_in): no horse enters them (text: 'objects greater than
+    this cannot be ridden over')."""
+    h, w = terrain.shape
+    span = piece_span(piece, np.zeros((h, w), dtype=np.int64))
+    out = np.zeros((h, w), dtype=np.bool_)
+    for y in range(h):
+        for x in range(w):
+            out[y, x] = is_low(terrain[y, x]) and span[y, x] > jump
+    return out
+
+
+@kernel
+def _move_occ(f, fm, a, occ):
+    """``_occupied`` for fighter a's movement search: the cells others stand on and, while he
+    rides, the cells no horse enters (``f.barred``)."""
+    occ = _occupied(fm, a, occ)
+    if fm[a, S.FHORSE] != 0:
+        h, w = occ.shape
+        for y in range(h):
+            for x in range(w):
+                if f.barred[y, x]:
+                    occ[y, x] = True
     return occ
 
 
@@ -1332,9 +1363,11 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
                                              f.terrain[ny, cx] == BLOCKING):
             crashed = 1
             break
-        slow = slowness(f.terrain[ny, nx])
-        mult = 1 if slow == 0 else (rp[S.R_DIFF_COST] if slow == 1 else rp[S.R_VDIFF_COST])
-        cost = (3 if diag else 2) * mult
+        if f.barred[ny, nx]:
+            break  # a low piece too wide to jump: it stops short (no solid object, no crash)
+        into = step_cost(f.terrain[ny, nx], rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST],
+                         rp[S.R_OBSTACLE_COST])
+        cost = into + (into >> 1) if diag else into
         if spent + cost > budget:
             break
         spent += cost
@@ -2552,19 +2585,19 @@ def _aims_on(g, f, ge, sc, out, a):
 
 @kernel
 def _over_low(f, tx, ty, cx, cy, x0, y0):
-    """Would a charger from (x0, y0) in base contact with a target on (tx, ty) from (cx, cy)
-    fight him over an obstacle (reference 7: charging a foe sheltering behind cover)? Low
-    terrain (a fence, a trough, rocks: NONBLOCKING) on the target's cell, where he shelters in
-    it; or on (cx, cy), a piece the charger climbed onto on this charge (he did not start on
-    it: his start cell is not low terrain or is another piece's) that lies between where he
-    began and the target (the target farther from (x0, y0) than the cell): on the 1\" table two
-    fighters in base contact have no cell between them, so the piece under either is the one
-    between them. (A charger who crosses a piece and ends off it fights no obstacle: nothing
-    lies between them in base contact.)"""
-    if f.terrain[ty, tx] == NONBLOCKING:
+    """Would a charger from (x0, y0) in base contact with a target on (tx, ty) from (cx, cy) fight
+    him over an obstacle (reference 7: charging a foe sheltering behind cover)? Low terrain (a
+    fence, a trough, rocks, a thicket: NONBLOCKING or THICKET) on the target's cell, where he
+    shelters in it; or on (cx, cy), a piece the charger climbed onto on this charge (he did not
+    start on it: his start cell is not low terrain or is another piece's) that lies between
+    where he began and the target (the target farther from (x0, y0) than the cell): on the 1\"
+    table two fighters in base contact have no cell between them, so the piece under either is
+    the one between them. (A charger who crosses a piece and ends off it fights no obstacle:
+    nothing lies between them in base contact.)"""
+    if is_low(f.terrain[ty, tx]):
         return True
-    return f.terrain[cy, cx] == NONBLOCKING and (
-        f.terrain[y0, x0] != NONBLOCKING or f.piece[y0, x0] != f.piece[cy, cx]) and \
+    return is_low(f.terrain[cy, cx]) and (
+        not is_low(f.terrain[y0, x0]) or f.piece[y0, x0] != f.piece[cy, cx]) and \
         (tx - x0) ** 2 + (ty - y0) ** 2 > (cx - x0) ** 2 + (cy - y0) ** 2
 
 
@@ -2669,12 +2702,12 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     charging = act == Act.CHARGE or act == Act.HIT_RUN
     riding_on = act == Act.HIT_RUN and target <= -2
     base = fm[a, FMOVED_IN] if riding_on else 0
-    occ = _occupied(fm, a, sc.occ)
+    occ = _move_occ(f, fm, a, sc.occ)
     if riding_on:
         occ[fm[-2 - target, FY], fm[-2 - target, FX]] = True
     x0, y0 = fm[a, FX], fm[a, FY]
     reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
-          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     if act == Act.CHARGE or (act == Act.HIT_RUN and target >= 0):
         dx, dy = _charge_cell(f, ge, sc, target, x0, y0, rp[S.R_OBSTACLE] != 0)
         if dx < 0:
@@ -2686,7 +2719,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     if dx == x0 and dy == y0:
         return False
     n = path_to(f.terrain, f.building, sc.dist, x0, y0, GO_OVER, dx, dy, sc.path,
-                rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+                rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     if n < 2:
         return False
     if not charging:  # stop short of base contact
@@ -2937,9 +2970,9 @@ def _reach_round(g, f, ge, sc, a, budget):
     follow-up's reach. Returns (x, y, r): his cell and the half-width of the window to scan."""
     fm, rp = ge.fm, g.rp
     ax, ay = fm[a, FX], fm[a, FY]
-    occ = _occupied(fm, a, sc.occ)
+    occ = _move_occ(f, fm, a, sc.occ)
     reach(f.terrain, f.building, occ, ax, ay, GO_OVER, budget, sc.dist, sc.queue,
-          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     return ax, ay, budget // 2 + 1
 
 
@@ -3198,7 +3231,7 @@ def _act(g, f, ge, sc, out, a):
     side = fm[a, FSIDE]
     F, K = sc.need.shape
     _candidates(g, f, ge, sc, a, fm[a, FX], fm[a, FY], 0, 0, 360, False, -1, 0, False, False)
-    occ = _occupied(fm, a, sc.occ)
+    occ = _move_occ(f, fm, a, sc.occ)
     decide(g.kinds[side], g.weights[side], a, fm, kit, g.wt, rp, f.terrain, f.piece, f.building,
            f.smoke, occ, sc.need, g.s, dec, sc.dist, sc.queue, sc.seen)
     act = dec[S.D_ACT]
@@ -3305,9 +3338,9 @@ def _hit_run_plan(g, f, ge, sc, a, t):
     fm, rp = ge.fm, g.rp
     budget = 2 * fm[a, FM] * rp[S.R_CHARGE_MULT]
     x0, y0 = fm[a, FX], fm[a, FY]
-    occ = _occupied(fm, a, sc.occ)
+    occ = _move_occ(f, fm, a, sc.occ)
     reach(f.terrain, f.building, occ, x0, y0, GO_OVER, budget, sc.dist, sc.queue,
-          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST])
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     cx, cy = _charge_cell(f, ge, sc, t, x0, y0, rp[S.R_OBSTACLE] != 0)
     if cx < 0 or (cx == x0 and cy == y0):
         return -1, -1
@@ -3504,7 +3537,10 @@ def _shooting_phase(g, f, ge, sc, out, side):
 @kernel
 def _shoot_one(g, f, ge, sc, out, a):
     """Fighter a's shot of the shooting phase (the caller has checked he is up, free and has
-    not fired): none after overwatch, a charge, a crawl or (reload_and_fire off) a reload."""
+    not fired): none after overwatch, a charge, a crawl or (reload_and_fire off) a reload. He
+    turns to any target (360 degrees), but a rider whose horse has moved this turn (not one
+    who has just mounted it) shoots into the fire_arc_deg arc round its heading (rider_arc
+    'forward', the text: he may turn the horse only at the start of his turn)."""
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     act = fm[a, FACT]
@@ -3538,6 +3574,11 @@ def _shoot_one(g, f, ge, sc, out, a):
                   rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
         return
     flags = S.SH_SNAP if ran or act == Act.DISMOUNT else 0
+    if fm[a, S.FHORSE] != 0 and fm[a, FMOVED_IN] > 0 and act != Act.MOUNT and \
+            rp[S.R_RIDER_ARC] != 0:  # (rider_arc 'forward': his horse faces the way it went)
+        _shoot_now(g, f, ge, sc, out, a, rp[S.R_FIRE_ARC], fm[a, S.FHDX], fm[a, S.FHDY], flags,
+                   -1, 0, False, False)
+        return
     _shoot_now(g, f, ge, sc, out, a, 360, 0, 0, flags, -1, 0, False, False)
 
 
@@ -4586,7 +4627,8 @@ def _borrow_scratch(sc):
 @kernel
 def _keep(f, ge, sc):
     """Nothing: called after ``_game`` so that its owners are released only then."""
-    return f.smoke.shape[0] + ge.fm.shape[0] + ge.kit.shape[0] + sc.dec.shape[0]
+    return f.smoke.shape[0] + f.barred.shape[0] + ge.fm.shape[0] + ge.kit.shape[0] + \
+        sc.dec.shape[0]
 
 
 @kernel
@@ -4596,7 +4638,8 @@ def _play(s, rp, tb, wound, wt, terrain, piece, building, fm0, kit0, kinds, weig
     ``sizes`` says. Returns the events counted (written if ``trace`` has room)."""
     h, w = terrain.shape
     F, K = kit0.shape[0], kit0.shape[1]
-    f = Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32))
+    f = Field(terrain, piece, building, np.full((h, w), -1, dtype=np.int32),
+              barred_cells(terrain, piece, rp[S.R_HORSE_JUMP]))
     ge = Gangs(fm0.copy(), kit0.copy())
     sc = scratch(h, w, F, K, sizes)
     nev = np.zeros(1, dtype=np.int64)
@@ -4605,7 +4648,8 @@ def _play(s, rp, tb, wound, wt, terrain, piece, building, fm0, kit0, kinds, weig
     # arguments, stay alive until _game returns
     _game(Game(borrow(s), borrow(rp), borrow(tb), borrow(wound), borrow(wt), borrow(kinds),
                borrow(weights)),
-          Field(borrow(f.terrain), borrow(f.piece), borrow(f.building), borrow(f.smoke)),
+          Field(borrow(f.terrain), borrow(f.piece), borrow(f.building), borrow(f.smoke),
+                borrow(f.barred)),
           Gangs(borrow(ge.fm), borrow(ge.kit)), _borrow_scratch(sc),
           Out(borrow(g_out), borrow(side_out), borrow(trace), borrow(nev), borrow(clock)))
     _keep(f, ge, sc)
@@ -4855,7 +4899,9 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_MOUNTED_FOLLOW_IN, r.mounted_follow_up_in), (S.R_HIT_RUN, r.hit_and_run),
             (S.R_HIT_RUN_OUT, r.hit_and_run_down_out),
             (S.R_VOLUNTARY_BOTTLE, r.voluntary_bottle),
-            (S.R_TWO_LONG, r.two_weapons_long_guns), (S.R_DEBUG, debug_default())):
+            (S.R_TWO_LONG, r.two_weapons_long_guns), (S.R_OBSTACLE_COST, r.obstacle_cost),
+            (S.R_HORSE_JUMP, r.horse_jump_in), (S.R_RIDER_ARC, r.rider_arc == "forward"),
+            (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
         rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))
@@ -5123,16 +5169,20 @@ def maps(rules: WMRules, seed: int, stream: int, n_maps: int = DEFAULT_MAPS):
     from both ends, with the rules' ``waterway`` (a stream or a river with fords across the
     middle) and ``rough_patches`` of difficult ground. table_setting 'open' takes the buildings
     off (walls, fences, hedges and trees stay). The shoot-out is fought in the open: its
-    tables are bare. Cached per point."""
+    tables are bare. A low piece (a hedge, a fence, a tree or bush) wider than
+    ``free_obstacle_in`` across its narrower side is a THICKET (crossed at obstacle_cost; the
+    generator's trees and bushes are 1" or 2" a side, so its 2" x 2" ones with the default).
+    Cached per point."""
     bare = rules.scenario == "shoot_out"
     return _maps(rules.terrain_density, "bare" if bare else rules.table_setting,
                  rules.table_width_in, rules.table_height_in, rules.deploy_depth_in, n_maps,
                  int(seed), int(stream), "none" if bare else rules.waterway,
-                 0 if bare else rules.rough_patches)
+                 0 if bare else rules.rough_patches, rules.free_obstacle_in)
 
 
 @functools.lru_cache(maxsize=16)
-def _maps(density, setting, width, height, depth, n, seed, stream, water="none", rough=0):
+def _maps(density, setting, width, height, depth, n, seed, stream, water="none", rough=0,
+          free=1):
     tabs = []
     for i in range(n):
         t = generate(density, int(np.uint64(seed) ^ np.uint64(stream)) % 2**63 + i, width,
@@ -5146,6 +5196,8 @@ def _maps(density, setting, width, height, depth, n, seed, stream, water="none",
             t.terrain[gone] = OPEN
             t.piece[gone] = -1
             t.building[gone] = -1
+        span = piece_span(t.piece, np.zeros(t.piece.shape, dtype=np.int64))
+        t.terrain[(t.terrain == NONBLOCKING) & (span > free)] = THICKET
         tabs.append(t)
     terr = np.stack([t.terrain for t in tabs])
     pcs = np.stack([t.piece for t in tabs])

@@ -229,6 +229,7 @@ nerve_tests, breaks, flights and rallies). None of it is said in a fight without
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -238,19 +239,22 @@ from sim.core.tabletop.battlefield import (
     DEEP_WATER,
     DIFFICULT,
     GROUND_CHARS,
-    NONBLOCKING,
     SHALLOW_WATER,
+    THICKET,
     VERY_DIFFICULT,
     Table,
     cell_chars,
+    is_low,
     line_of_sight,
     slowness,
 )
 from sim.core.tabletop.geometry import dist_in
+from sim.core.tabletop.movement import step_cost
 from sim.westamunda import state as S
 from sim.westamunda.engine import (
     ACT_ROPES,  # the act of an entangled fighter who spent his turn trying to get free
     _lemat_barrel,  # a Le Mat barrel's first shell, as forces deals it
+    barred_cells,  # the cells no horse enters
 )
 from sim.westamunda.rules import (
     COVER,
@@ -346,8 +350,9 @@ def skill_name(skill: str) -> str:
     return _SKILL_WORDS.get(skill, skill.replace("_", " "))
 
 
-def legend(rules: WMRules) -> dict:
-    """Every symbol a map may use, with its one meaning."""
+def legend(rules: WMRules, riders: bool = True) -> dict:
+    """Every symbol a map may use, with its one meaning (``riders``: anyone rode in the fight;
+    a fight on foot says nothing of horses)."""
     part, full = rules.cover_modifiers
     dc, vc = rules.difficult_cost, rules.very_difficult_cost
     cover = [f"{COVER[c]} cover" if c else "no extra cover" for c in rules.pinned_water_cover]
@@ -370,6 +375,10 @@ def legend(rules: WMRules) -> dict:
                                                cost=vc, cover=cover[1], drown=drown[1]),
         "%": f"low cover: fences, hedges, low walls, trees (crossed on the move; partial cover, "
              f"{part:+d} to hit, when in the line of fire)",
+        "&": f"a thicket: low cover more than {rules.free_obstacle_in}\" across (partial cover as "
+             f"low cover; each inch of a move through it costs {rules.obstacle_cost}\""
+             + (f"; no horse is ridden over a low piece more than {rules.horse_jump_in}\" across)"
+                if riders else ")"),
         "#": "wall (blocks sight and movement)",
         "H": f"building (blocks sight and movement from outside; a fighter next to it may break "
              f"in; inside, he sees out and is in full cover, {full:+d} to hit)",
@@ -862,6 +871,10 @@ class _Story:
                          f"reaching the turn limit ({r.max_turns} rounds); this is checked "
                          + ("after every score and at the end of each round" if self.fast else
                             "after every gang turn"),
+            "thicket": f"a thicket (a low piece more than {r.free_obstacle_in}\" across its "
+                       f"narrower side) costs {r.obstacle_cost}\" of a move for each inch "
+                       "crossed" + (f"; no horse is ridden over a low piece more than "
+                                    f"{r.horse_jump_in}\" across" if self.any_rider else ""),
             "slow": f"difficult ground (rough ground, shallow water) costs {r.difficult_cost}\" "
                     "of a move for each inch crossed, very difficult ground (very rough ground, "
                     f"deep water) {r.very_difficult_cost}\""
@@ -1291,14 +1304,34 @@ class _Story:
         return self.part_name(f, k)
 
     def ground(self, x, y) -> str:
-        """The slow ground at (x, y) in words ('the stream', 'rough ground'), '' elsewhere."""
+        """The slow ground at (x, y) in words ('the stream', 'rough ground', 'a thicket'), ''
+        elsewhere."""
         kind = int(self.table.terrain[y, x])
+        if kind == THICKET:
+            return "a thicket"
         ww = self.rules.waterway
         if kind == SHALLOW_WATER:
             return {"stream": "the stream", "river": "a ford of the river"}.get(ww, "shallow water")
         if kind == DEEP_WATER:
             return "the river" if ww == "river" else "deep water"
         return {DIFFICULT: "rough ground", VERY_DIFFICULT: "very rough ground"}.get(kind, "")
+
+    @functools.cached_property
+    def any_rider(self) -> bool:
+        """Did anyone start the fight on horseback (DEPLOY j)?"""
+        ev = self.ev
+        return bool((ev[ev[:, 2] == Ev.DEPLOY][:, 9] != 0).any())
+
+    @functools.cached_property
+    def barred(self):
+        """bool[h, w]: the cells no horse enters (the engine's ``barred_cells``)."""
+        t = self.table
+        return barred_cells(t.terrain, t.piece, self.rules.horse_jump_in)
+
+    def ground_rule(self, x, y) -> str:
+        """The rule a step onto (x, y) calls: 'thicket', 'slow' (slow ground) or ''."""
+        kind = int(self.table.terrain[y, x])
+        return "thicket" if kind == THICKET else "slow" if slowness(kind) else ""
 
     def depth(self, x, y) -> int:
         """Water at (x, y): -1 none, 0 shallow, 1 deep (the engine's ``_depth``)."""
@@ -1934,6 +1967,8 @@ class _Story:
             parts.append("a stream (shallow water)" if ww == "stream" else "shallow water")
         if DIFFICULT in kinds or VERY_DIFFICULT in kinds:
             parts.append("patches of rough ground")
+        if THICKET in kinds:
+            parts.append("thickets (low cover too wide to cross freely)")
         txt = ""
         if parts:
             txt = (f"The table has {' and '.join(parts)}: slow going, drawn on the maps (see "
@@ -2526,7 +2561,7 @@ class _Story:
                     a["slow"].append(ground)
                 self.out[a["line"]] = self.action_line(f.pos)
                 self._move_line = (i, a["line"], None, a["slow"])
-                self.rule_now("slow" if ground else "")
+                self.rule_now(self.ground_rule(x1, y1))
                 return
         if prev is not None and prev[0] == i:
             start, idx, slow = prev[2], prev[1], prev[3]
@@ -2544,7 +2579,7 @@ class _Story:
         else:
             self.out[idx] = line
         self._move_line = (i, idx, start, slow)
-        self.rule_now("slow" if ground else "")
+        self.rule_now(self.ground_rule(x1, y1))
 
     # ---------------------------------------------------------------- horses
 
@@ -2615,7 +2650,7 @@ class _Story:
         else:
             self.out[idx] = line
         self._run_line = (i, idx, start, slow)
-        self.rule_now("slow" if ground else "")
+        self.rule_now(self.ground_rule(x1, y1))
 
     def bolt(self, i, kind, budget, dx, dy, gone, crashed):
         """The end of a horse's run on its own (Ev.BOLT): where it stopped and why, when short
@@ -2719,9 +2754,12 @@ class _Story:
             if b.i != i and b.state != OUT and b.pos == nxt:
                 return f"{self.lab(b.i)} is in the way at {_xy(nxt)}"
         cx, cy = self.f[i].pos
-        slow = slowness(int(t.terrain[ny, nx]))
-        mult = 1 if slow == 0 else r.difficult_cost if slow == 1 else r.very_difficult_cost
-        if (3 if nx != cx and ny != cy else 2) * mult > left:
+        if self.barred[ny, nx]:
+            return (f"{self.ground(nx, ny) or 'the low cover'} at {_xy(nxt)} is more than "
+                    f"{r.horse_jump_in}\" across: no horse is ridden over it")
+        into = step_cost(int(t.terrain[ny, nx]), r.difficult_cost, r.very_difficult_cost,
+                         r.obstacle_cost)
+        if (into + (into >> 1) if nx != cx and ny != cy else into) > left:
             ground = self.ground(nx, ny)
             return (f"{ground} at {_xy(nxt)} costs more than the {_inches(left)} it has left"
                     if ground else f"the {_inches(left)} it has left do not pay for a step to "
@@ -4103,7 +4141,7 @@ class _Story:
             return f"behind the {kinds.pop()}" if len(kinds) == 1 else \
                 "behind a wall" if kinds else "behind cover"
         if cover == S.COV_PARTIAL:
-            return "in low cover" if int(tb.terrain[y1, x1]) == NONBLOCKING else \
+            return "in low cover" if is_low(int(tb.terrain[y1, x1])) else \
                 "behind low cover"
         return "behind cover"
 
@@ -5348,7 +5386,9 @@ class _Story:
                      f"{self.dynamite_count(s)}{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
-        lines = [f"  {c}  {meaning}" for c, meaning in legend(r).items() if c in used]
+        ev = self.ev
+        riders = bool((ev[ev[:, 2] == Ev.DEPLOY][:, 9] != 0).any())
+        lines = [f"  {c}  {meaning}" for c, meaning in legend(r, riders).items() if c in used]
         self.out[self.legend_at:self.legend_at] = ["Map legend:"] + lines
 
     def water_count(self, side) -> str:

@@ -846,7 +846,8 @@ def write(out: Path, load, manifest: dict, wording=None) -> None:
              "- A verdict sentence should survive another seed: re-run with `--seed` before "
              "acting on it.",
              f"- The engine is rules version {manifest['rules_version']}: phase 1 (no "
-             "campaign or advances; buildings' armour, fire, wagons, double mounts and "
-             "boarding come later; see docs/rules/westamunda.md).",
+             "campaign or advances; buildings' armour and levels, fire and wagons come "
+             "later; double mounts and boarding are not in yet; see "
+             "docs/rules/westamunda.md).",
              ""]
     html.write_report(out, text)

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-21"
+VERSION = "wm-22"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -593,12 +593,15 @@ class WMRules:
                                 "twice).", lo=1, hi=8)
     very_difficult_cost: int = param(4, "Very difficult ground costs this many inches per inch "
                                      "(text: four times).", lo=1, hi=16)
-    free_obstacle_in: int = param(1, "Obstacles under this height and depth in inches are crossed "
-                                  "free (text: 1\").", lo=0, hi=6)
+    free_obstacle_in: int = param(
+        1, "Low pieces (fences, hedges, trees) no more than this many inches across their "
+        "narrower side are crossed free (text: 'less than 1\" high and 1\" across'; a piece one "
+        "1\" cell across stands for a thin one); wider ones are thickets, crossed at "
+        "obstacle_cost.", lo=0, hi=6)
     obstacle_cost: int = param(
-        2, "Larger crossable obstacles cost this many inches per inch crossed (text: 'as in "
-        "Necromunda'; the base rule is not in the reference, so as difficult ground).", lo=1,
-        hi=8)
+        2, "A thicket (a low piece wider than free_obstacle_in) costs this many inches per inch "
+        "crossed (text: 'as in Necromunda'; the base rule is not in the reference, so as "
+        "difficult ground).", lo=1, hi=8)
 
     # ---- water --------------------------------------------------------------------------------------
     pinned_water_cover: tuple = param(
@@ -1059,8 +1062,16 @@ class WMRules:
         "an option): 'unlimited' or 'circle'.", choices=("unlimited", "circle"))
     turning_circle_in: int = param(3, "Radius of the running horse's turning circle with "
                                    "horse_turning = 'circle' (text: blank).", lo=1, hi=12)
-    horse_jump_in: int = param(1, "A horse jumps objects up to this high and wide (text: 1\").",
-                               lo=0, hi=6)
+    horse_jump_in: int = param(
+        1, "A horse jumps low pieces up to this many inches across their narrower side (text: "
+        "'any object up to 1\" high and 1\" wide'); wider ones cannot be ridden over: a rider "
+        "goes round them, a bolting horse stops short of them.", lo=0, hi=6)
+    rider_arc: str = param(
+        "forward", "A rider's shots in the shooting phase after his horse has moved this turn "
+        "(text: 'normal arcs of fire ... facing forward', the horse turned at the start of his "
+        "turn): 'forward' (default: the fire_arc_deg arc round the horse's heading) or 'free' "
+        "(wm-21 and before: he turns to any target, as a man on foot).",
+        choices=("forward", "free"))
     rider_hit_faces: int = param(2, "Shots at a mounted fighter hit the rider on this many D6 faces "
                                  "(text: 5-6), the horse on the rest.", lo=0, hi=6)
     mounted_target_modifier: int = param(1, "To-hit bonus against horse and rider (text: +1, a "

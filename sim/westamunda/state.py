@@ -119,8 +119,9 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
  R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
  R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_TWO_LONG,
- R_DEBUG) = range(154)
-N_RULES = 154
+ R_OBSTACLE_COST, R_HORSE_JUMP, R_RIDER_ARC,
+ R_DEBUG) = range(157)
+N_RULES = 157
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -131,6 +132,8 @@ N_RULES = 154
 # R_HIT_RUN hit_and_run (riders may charge past); R_HIT_RUN_OUT hit_and_run_down_out
 # R_VOLUNTARY_BOTTLE voluntary_bottle (a gang may bottle out by choice when its test is due)
 # R_TWO_LONG two_weapons_long_guns (a long gun, fired one-handed, may be one of two guns at once)
+# R_OBSTACLE_COST obstacle_cost (a thicket's multiplier); R_HORSE_JUMP horse_jump_in (a low piece
+# wider than this bars horses); R_RIDER_ARC rider_arc 'forward' (0: 'free')
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE

@@ -2,10 +2,11 @@
 sight and what lies along it (the cover a game turns into defence dice).
 
 Cells (int8 ``terrain[y, x]``): OPEN, BLOCKING (buildings, walls) or NONBLOCKING (low walls,
-hedges, fences, trees), or slow ground: DIFFICULT, VERY_DIFFICULT (rough ground),
+hedges, fences, trees; THICKET a low piece a game finds too large to cross freely), or slow
+ground: DIFFICULT, VERY_DIFFICULT (rough ground),
 SHALLOW_WATER (difficult) and DEEP_WATER (very difficult). Slow ground is open ground for sight
 and cover (nothing here tests for it: ``sight`` and ``visible`` look for BLOCKING and
-NONBLOCKING only); only movement costs more over it (``movement``). ``piece[y, x]`` numbers
+NONBLOCKING (and THICKET) only); only movement costs more over it (``movement``). ``piece[y, x]`` numbers
 every terrain piece (slow ground has none, -1), so two hedges count as two pieces and one long
 hedge as one. ``building[y, x]`` numbers building footprints: a unit inside a building sees out
 of it and is seen through it (windows), and counts as behind blocking terrain.
@@ -33,6 +34,9 @@ OPEN, BLOCKING, NONBLOCKING = 0, 1, 2
 DIFFICULT, VERY_DIFFICULT = 3, 4  # rough ground (scree, rubble, mud): slows, no cover
 # (slow ground's codes come after the others: ``slowness`` tests ``kind < DIFFICULT`` first)
 SHALLOW_WATER, DEEP_WATER = 5, 6  # water: difficult / very difficult ground, and wet
+THICKET = 7  # a low piece too large to cross freely (more than 1" across both ways, a game's
+# call: ``generate`` never draws one, a game turns its NONBLOCKING pieces into it): sight and
+# cover as NONBLOCKING, movement at ``obstacle`` times a step (``movement.reach``)
 WATERWAYS = ("none", "stream", "river")  # generate's ``water``
 GROUND_CHARS = {DIFFICULT: ":", VERY_DIFFICULT: ";", SHALLOW_WATER: "~", DEEP_WATER: "="}
 DENSITIES = {"open": 0.0, "light": 0.5, "medium": 1.0, "dense": 1.8}
@@ -42,6 +46,40 @@ DENSITIES = {"open": 0.0, "light": 0.5, "medium": 1.0, "dense": 1.8}
 def is_water(kind):
     """True for a water cell (SHALLOW_WATER or DEEP_WATER)."""
     return kind == SHALLOW_WATER or kind == DEEP_WATER
+
+
+@step
+def is_low(kind):
+    """True for a low piece (NONBLOCKING or THICKET): partial cover, seen over."""
+    return kind == NONBLOCKING or kind == THICKET
+
+
+@kernel
+def piece_span(piece, out):
+    """For every cell of a terrain piece, the piece's narrower side in cells (pieces are the
+    rectangles ``place`` lays: its run of cells along the row and down the column); 0 on cells
+    of no piece. ``out`` int64[h, w] (filled and returned)."""
+    h, w = piece.shape
+    for y in range(h):
+        for x in range(w):
+            pid = piece[y, x]
+            if pid < 0:
+                out[y, x] = 0
+                continue
+            x0 = x
+            while x0 > 0 and piece[y, x0 - 1] == pid:
+                x0 -= 1
+            x1 = x
+            while x1 < w - 1 and piece[y, x1 + 1] == pid:
+                x1 += 1
+            y0 = y
+            while y0 > 0 and piece[y0 - 1, x] == pid:
+                y0 -= 1
+            y1 = y
+            while y1 < h - 1 and piece[y1 + 1, x] == pid:
+                y1 += 1
+            out[y, x] = min(x1 - x0 + 1, y1 - y0 + 1)
+    return out
 
 
 @step
@@ -366,7 +404,7 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
         b = building[y, x]
         if kind == BLOCKING and (b < 0 or (b != own_a and b != own_b)):
             return False, 0, 0, False
-        if kind == NONBLOCKING:
+        if kind == NONBLOCKING or kind == THICKET:
             pid = piece[y, x]
             if _first_time(seen, n_seen, pid):
                 seen[n_seen] = pid
@@ -379,7 +417,8 @@ def sight(terrain, piece, building, smoke, x0, y0, x1, y1, seen):
                 seen[n_seen] = sid
                 n_seen += 1
                 n_smoke += 1
-    if (x1 != x0 or y1 != y0) and terrain[y1, x1] == NONBLOCKING:
+    if (x1 != x0 or y1 != y0) and (terrain[y1, x1] == NONBLOCKING or
+                                   terrain[y1, x1] == THICKET):
         pid = piece[y1, x1]  # a target standing in a hedge or a wood is behind it, as in smoke
         if _first_time(seen, n_seen, pid):
             seen[n_seen] = pid
@@ -418,12 +457,13 @@ def line_of_sight(table: Table, a: tuple[int, int], b: tuple[int, int], smoke=No
 
 def cell_chars(table: Table, building: str = "B") -> np.ndarray:
     """The table's cells as map symbols, <U1[h, w]: '#' blocking, ``building`` inside a
-    building, '%' non-blocking, '.' open, ':' difficult and ';' very difficult ground, '~'
+    building, '%' non-blocking, '&' a thicket, '.' open, ':' difficult and ';' very difficult ground, '~'
     shallow and '=' deep water (GROUND_CHARS)."""
     chars = np.full(table.terrain.shape, ".", dtype="<U1")
     for kind, c in GROUND_CHARS.items():
         chars[table.terrain == kind] = c
     chars[table.terrain == NONBLOCKING] = "%"
+    chars[table.terrain == THICKET] = "&"
     chars[table.terrain == BLOCKING] = "#"
     chars[table.building >= 0] = building
     return chars

@@ -24,6 +24,7 @@ from sim.core.tabletop.battlefield import (
     DIFFICULT,
     NONBLOCKING,
     OPEN,
+    THICKET,
     slowness,
     visible,
 )
@@ -52,16 +53,18 @@ def _passable(terrain, building, x, y, mode, breach_building, own_building):
     if kind == BLOCKING:
         b = building[y, x]
         return b >= 0 and (b == breach_building or b == own_building)
-    if kind == NONBLOCKING:
+    if kind == NONBLOCKING or kind == THICKET:
         return mode == GO_OVER
     return True
 
 
 @kernel
-def _step_cost(kind, difficult, very_difficult):
+def step_cost(kind, difficult, very_difficult, obstacle=DIFFICULT_COST):
     """Half-inches of an orthogonal step into a cell of terrain ``kind``: 2 times its ground's
-    multiplier (a diagonal step costs half as much again). Takes the code, not the array: a
-    call handed an array pays its reference counting."""
+    multiplier, ``obstacle`` times for a THICKET (a diagonal step costs half as much again).
+    Takes the code, not the array: a call handed an array pays its reference counting."""
+    if kind == THICKET:
+        return 2 * obstacle
     slow = slowness(kind)
     if slow == 0:
         return 2
@@ -69,8 +72,9 @@ def _step_cost(kind, difficult, very_difficult):
 
 
 @kernel
-def _check_costs(difficult, very_difficult):
-    if not (1 <= difficult <= MAX_GROUND_COST and 1 <= very_difficult <= MAX_GROUND_COST):
+def _check_costs(difficult, very_difficult, obstacle=DIFFICULT_COST):
+    if not (1 <= difficult <= MAX_GROUND_COST and 1 <= very_difficult <= MAX_GROUND_COST and
+            1 <= obstacle <= MAX_GROUND_COST):
         raise ValueError("reach: ground cost multipliers must be whole numbers from 1 to "
                          "MAX_GROUND_COST")
 
@@ -93,7 +97,7 @@ def _breach_of(building, x0, y0, mode):
 
 
 MEMO_TAG = 0x52EAC4  # marks a memo written by ``reach`` in its queue scratch
-MEMO_HEAD = 12  # tag, x0, y0, mode, budget, h, w, where terrain, building, dist live, multipliers
+MEMO_HEAD = 13  # tag, x0, y0, mode, budget, h, w, where terrain, building, dist live, multipliers
 
 
 @kernel
@@ -105,14 +109,15 @@ def _window(h, w, x0, y0, budget):
 
 @kernel
 def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue,
-          difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST):
+          difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST, obstacle=DIFFICULT_COST):
     """Cheapest cost (half-inches) from (x0, y0) in ``mode`` to every cell within ``budget``
     (int); others are UNREACHED. ``terrain`` int8[h, w], ``building`` int32[h, w],
     ``occupied`` bool[h, w] marks cells others stand on (not enterable). ``dist`` int64[h, w]
     (filled and returned) and ``queue`` int64[queue_size(h, w)] are scratch; a shorter
     ``queue`` raises ValueError before anything is written. ``difficult`` and
     ``very_difficult`` (ints, 1 to MAX_GROUND_COST, else ValueError) multiply the cost of a
-    step into difficult and very difficult ground.
+    step into difficult and very difficult ground, ``obstacle`` (the same range) a step into a
+    THICKET (crossed in ``GO_OVER`` only, as any low piece).
 
     Commanders search from a team's cell and the engine then searches again from the same cell
     for the move it ordered, so ``queue`` keeps a memo of the last search: its start, mode,
@@ -130,7 +135,7 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue,
     h, w = terrain.shape
     if queue.shape[0] < queue_size(h, w):
         raise ValueError("reach: queue shorter than queue_size(h, w)")
-    _check_costs(difficult, very_difficult)
+    _check_costs(difficult, very_difficult, obstacle)
     y_lo, y_hi, x_lo, x_hi = _window(h, w, x0, y0, budget)
     m = 4 * h * w
     use_memo = dist.shape[0] == h and dist.shape[1] == w
@@ -139,7 +144,7 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue,
             queue[m + 3] == mode and queue[m + 4] == budget and queue[m + 5] == h and \
             queue[m + 6] == w and queue[m + 7] == t_at and queue[m + 8] == b_at and \
             queue[m + 9] == d_at and queue[m + 10] == difficult and \
-            queue[m + 11] == very_difficult:
+            queue[m + 11] == very_difficult and queue[m + 12] == obstacle:
         differ = False
         i = m + MEMO_HEAD
         for y in range(y_lo, y_hi):
@@ -149,7 +154,7 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue,
         if not differ:
             return dist
     _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, difficult,
-              very_difficult)
+              very_difficult, obstacle)
     if use_memo:
         queue[m] = MEMO_TAG
         queue[m + 1] = x0
@@ -163,6 +168,7 @@ def reach(terrain, building, occupied, x0, y0, mode, budget, dist, queue,
         queue[m + 9] = d_at
         queue[m + 10] = difficult
         queue[m + 11] = very_difficult
+        queue[m + 12] = obstacle
         i = m + MEMO_HEAD
         for y in range(y_lo, y_hi):
             for x in range(x_lo, x_hi):
@@ -305,7 +311,7 @@ def reach_kept(terrain, building, occupied, x0, y0, mode, budget, dist, queue, k
 
 @kernel
 def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, difficult,
-              very_difficult):
+              very_difficult, obstacle):
     """``reach``'s search, always run.
 
     First the window the search can touch (cells within ``budget // 2 + 1`` of the start,
@@ -348,8 +354,11 @@ def _dijkstra(terrain, building, occupied, x0, y0, mode, budget, dist, queue, di
                 into = 2
             elif kind < DIFFICULT:  # a piece, BLOCKING or NONBLOCKING
                 into = 2 if _passable(terrain, building, x, y, mode, breach, own_building) else 0
+            elif kind == THICKET:  # a low piece crossed at ``obstacle`` times a step
+                into = 2 * obstacle if mode == GO_OVER else 0
+                slow = True
             else:
-                into = _step_cost(kind, difficult, very_difficult)
+                into = step_cost(kind, difficult, very_difficult)
                 slow = True
             if into:
                 queue[row + x] = 1 if occupied[y, x] else into
@@ -453,8 +462,11 @@ def _dijkstra_kept(terrain, building, occupied, x0, y0, mode, budget, dist, queu
                 into = 2 if b >= 0 and (b == breach or b == own_building) else 0
             elif kind == NONBLOCKING:
                 into = 2 if over else 0
+            elif kind == THICKET:  # (no game of reach_kept's has one: the default multiplier)
+                into = 2 * DIFFICULT_COST if over else 0
+                slow = True
             else:
-                into = _step_cost(kind, difficult, very_difficult)
+                into = step_cost(kind, difficult, very_difficult)
                 slow = True
             if into:
                 queue[row + x] = 1 if occupied[y, x] else into
@@ -568,7 +580,7 @@ def _search_steps(queue, g0, d0, gw, start, budget, mask, firm):
 
 @kernel
 def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells,
-            difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST):
+            difficult=DIFFICULT_COST, very_difficult=VERY_DIFFICULT_COST, obstacle=DIFFICULT_COST):
     """The cheapest path ``reach`` found from (x0, y0) to (x1, y1), as cell indices (y * w + x)
     from the start to the end into ``cells`` (int64, at least budget / 2 + 1 long: a step
     costs 2 or more); returns its length, 0 if (x1, y1) was not reached. ``dist`` must be the
@@ -589,7 +601,7 @@ def path_to(terrain, building, dist, x0, y0, mode, x1, y1, cells,
     n += 1
     while dist[y, x] > 0:
         found = False
-        into = _step_cost(terrain[y, x], difficult, very_difficult)  # orthogonal, into (x, y)
+        into = step_cost(terrain[y, x], difficult, very_difficult, obstacle)  # into (x, y)
         for dy in range(-1, 2):
             for dx in range(-1, 2):
                 if found or (dx == 0 and dy == 0):
@@ -631,15 +643,16 @@ def retreat_from(table, at, attacker, last_move=(0, 0), occupied=None, inches=3,
 
 
 def reachable(table, start, mode, inches, occupied=None, difficult=DIFFICULT_COST,
-              very_difficult=VERY_DIFFICULT_COST) -> np.ndarray:
+              very_difficult=VERY_DIFFICULT_COST, obstacle=DIFFICULT_COST) -> np.ndarray:
     """Plain-Python wrapper: cost grid int64[h, w] (half-inches, UNREACHED beyond) from
     start=(x, y) for a move of ``inches`` in ``mode``, slow ground costing ``difficult`` and
-    ``very_difficult`` times a step."""
+    ``very_difficult`` times a step, a THICKET ``obstacle`` times."""
     h, w = table.terrain.shape
     occ = np.zeros((h, w), np.bool_) if occupied is None else occupied
     dist = np.zeros((h, w), np.int64)
     return reach(table.terrain, table.building, occ, start[0], start[1], mode, 2 * inches,
-                 dist, np.zeros(queue_size(h, w), np.int64), difficult, very_difficult)
+                 dist, np.zeros(queue_size(h, w), np.int64), difficult, very_difficult,
+                 obstacle)
 
 
 @kernel
