@@ -376,7 +376,7 @@ def legend(rules: WMRules, riders: bool = True) -> dict:
         "%": f"low cover: fences, hedges, low walls, trees (crossed on the move; partial cover, "
              f"{part:+d} to hit, when in the line of fire)",
         "&": f"a thicket: low cover more than {rules.free_obstacle_in}\" across (partial cover as "
-             f"low cover; each inch of a move through it costs {rules.obstacle_cost}\""
+             f"low cover; each inch of a move across it costs {rules.obstacle_cost}\""
              + (f"; no horse is ridden over a low piece more than {rules.horse_jump_in}\" across)"
                 if riders else ")"),
         "#": "wall (blocks sight and movement)",
@@ -1967,12 +1967,13 @@ class _Story:
             parts.append("a stream (shallow water)" if ww == "stream" else "shallow water")
         if DIFFICULT in kinds or VERY_DIFFICULT in kinds:
             parts.append("patches of rough ground")
-        if THICKET in kinds:
-            parts.append("thickets (low cover too wide to cross freely)")
         txt = ""
         if parts:
             txt = (f"The table has {' and '.join(parts)}: slow going, drawn on the maps (see "
                    "the legend).")
+        if THICKET in kinds:
+            txt += (" " if txt else "") + ("Some of its low cover is thickets, too wide to "
+                                           "cross freely (see the legend).")
         if self.rules.heavy_rain:
             txt += (" " if txt else "") + (f"It rains hard all fight: percussion guns' ammo "
                                            f"rolls need +{self.rules.perc_rain_ammo}.")
