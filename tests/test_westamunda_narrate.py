@@ -319,9 +319,7 @@ SPARE_CASES = [(dict(swap_a="revolver_perc", spares_a=2, swap_b="spencer", spare
 # 'first' reload at 5 rounds or fewer, the empty barrel declared first; 'last' declared last;
 # 'shell' first, preferring manstopper shells (None: their own)
 # wm-21's table and arcs (wm-22's thickets and the rider's forward arc switched off): the Le Mat
-# fights were chosen under wm-21 to show a short reload, and the mounted dynamite fights under
-# wm-21 (under wm-22 one of them, seed 0, tells a wound line the blast model below does not
-# expect: not yet looked into, stop 46's note)
+# fights were chosen under wm-21 to show a short reload
 WM21 = dict(free_obstacle_in=6, horse_jump_in=6, rider_arc="free")
 LM = dict(setup_max_rarity=2, **WM21)
 LEMAT_CASES = [(LM, "hand", "first", (0, 1)), (LM, "hand", "last", (0, 1)),
@@ -386,7 +384,7 @@ DYN = dict(setup_max_rarity=2, dynamite_a=2, dynamite_b=2)
 DYN_CASES = [(DYN, (0, 1)), (dict(DYN, light_takes_turn=False), (0,)),
              (dict(DYN, unthrown_fuse="snuffed"), (0,)),
              (dict(DYN, dynamite_bundle=1), (0,)),
-             (dict(DYN, mounted_a=True, gang_budget=3000, **WM21), (0,)),
+             (dict(DYN, mounted_a=True, gang_budget=3000), (0,)),
              (dict(DYN, light_roll="category"), (0,)),
              (dict(DYN, heavy_rain=True, light_roll="category"), (0,))]
 DYN_SHOOTOUTS = [(dict(DYN, scenario="shoot_out"), 0),
@@ -5560,15 +5558,17 @@ def test_wounds_under_a_blast_of_dynamite_are_at_its_strength():
     not bring) says dynamite_strength; the wound lines of the fight are as many as its
     WOUND rows' of shots and blasts (a hand-to-hand blow's excepted)."""
     for f in _dyn_fights():
-        want, s = [], None
+        want, s, blast = [], None, None
         for e in f.events:
             kind = int(e[2])
             if kind == S.Ev.SHOT:
                 w = f.rules.weapon(WEAPONS[int(e[4])])
                 s = w["strength"] if not w["flags"] & S.FL_USER_STRENGTH else None
             elif kind == S.Ev.BLAST:
-                s = f.rules.dynamite_strength if e[10] else \
+                s = blast = f.rules.dynamite_strength if e[10] else \
                     f.rules.weapon(WEAPONS[int(e[9])])["strength"]
+            elif kind == S.Ev.BLAST_HIT:  # the next man under the same blast (a rider's fall
+                s = blast  # from an earlier one's hit may come between: wm-22, seed 0)
             elif kind in (S.Ev.MELEE, S.Ev.GUN_BLOW, S.Ev.FALL, S.Ev.ENTANGLE, S.Ev.NERVE):
                 s = None  # (NERVE: a break's blow in hand-to-hand, wm-12)
             elif kind == S.Ev.WOUND and s is not None and e[3] >= 0:
