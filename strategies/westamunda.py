@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from sim.core.jit import kernel
 from sim.core.rng import randint
 from sim.core.tabletop.battlefield import BLOCKING, is_low, sight
@@ -121,7 +123,13 @@ W_ONE_HAND = 32  # a fighter who may fire two guns at once (the gunfighter skill
 #                  gun one-handed with a second gun (rule two_weapons_long_guns) when the hits
 #                  he expects of the pair exceed this many times those of the long gun's firing
 #                  alone (1, every preset: whenever the pair hits more on average; 0: never)
-N_W = 33
+W_JUMP = 33  # a rider whose I is at least this jumps down from his moving horse
+#              (Act.JUMP_DOWN; an I test) where it would take him anyway: the patient aimer or
+#              fire base (with ``W_DISMOUNT``) riding to the cover he would settle in jumps down
+#              as he gets there (a turn sooner than stepping down); a brawler whose mounted
+#              charge cannot reach his target (no horse gets next to him: a wide thicket, other
+#              fighters) rides within a leap of him and jumps into the fight; 0: never
+N_W = 34
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
@@ -129,7 +137,7 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
          W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
-         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0}
+         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0, W_JUMP: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -157,13 +165,16 @@ PRESETS = {p.name: p for p in [
            "stays, he mounts it again in place of a run when no enemy is within 12\"."),
     Preset("brawler", BRAWLER,
            {W_EXPOSURE: 0.5, W_COVER: 0.5, W_SIGHT: 0.0, W_FAN: 1.0, W_MIDMOVE: 1.0, W_RUN: 1.0,
-            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0},
+            W_CHARGE_IN: 8.0, W_SHOOT_NEED: 9.0, W_THROW: 0.0, W_MOUNT: 12.0,
+            W_JUMP: 3.0},
            "Charges the nearest free enemy within a charge (8\"), otherwise runs at the nearest one "
            "snap-shooting, fanning, from the best point of the run, reloads only when dry: the "
            "close-combat test of the shooting-heavy rules. Mounted, he stops and fights (with "
            "weight hit_run above 0 he rides past a man on foot, a hit-and-run, when another "
-           "free enemy stands within that many inches of him). Thrown from a war horse that "
-           "stays, he mounts it again in place of a run when no enemy is within 12\"."),
+           "free enemy stands within that many inches of him). A rider whose horse cannot get "
+           "next to his charge's target (a wide thicket) rides within a leap and jumps down "
+           "into the fight, his I being 3 or more. Thrown from a war horse that stays, he "
+           "mounts it again in place of a run when no enemy is within 12\"."),
     Preset("flanker", FLANKER,
            {W_EXPOSURE: 2.0, W_COVER: 3.0, W_SIGHT: 3.0, W_STANDOFF: 14.0, W_AIM_TURNS: 1.0,
             W_AIM_NEED: 7.0, W_FAN: 1.0, W_RUN: 1.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0,
@@ -194,7 +205,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "dismount": W_DISMOUNT, "throw": W_THROW,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
                 "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN,
-                "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN, "one_hand": W_ONE_HAND}
+                "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN, "one_hand": W_ONE_HAND,
+                "jump_down": W_JUMP}
 
 
 @kernel
@@ -781,6 +793,8 @@ def _decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, n
         if c >= 0:
             dec[S.D_ACT] = Act.HIT_RUN if _ride_past(w, a, c, fm, rp) else Act.CHARGE
             dec[S.D_TARGET] = c
+            if dec[S.D_ACT] == Act.CHARGE:
+                _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, charge)
             return
     if kind == PATIENT_AIMER or (kind == FLANKER and _in_fire_base(w, a, fm, kit, wt)):
         _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, smoke, occ,
@@ -891,7 +905,78 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
         dec[S.D_ACT] = Act.HOLD
         return
     dec[S.D_ACT] = Act.WALK
+    if _jumps(w, a, fm, rp) and w[W_DISMOUNT] > 0 and covered(terrain, building, x, y):
+        dec[S.D_ACT] = Act.JUMP_DOWN  # (rides there and jumps down: settled a turn sooner)
     dec[S.D_X], dec[S.D_Y] = x, y
+
+
+@kernel
+def _jumps(w, a, fm, rp):
+    """With ``W_JUMP``: may rider a jump down from his moving horse (his I at least it)?"""
+    return fm[a, S.FHORSE] != 0 and w[W_JUMP] > 0 and fm[a, S.FI] >= w[W_JUMP] and \
+        rp[S.R_JUMP_MOVING] != 0 and rp[S.R_JUMP_CHARGE_IN] > 0
+
+
+@kernel
+def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, charge):
+    """Rider a's charge at c (dec) when no horse can get next to c (no free cell beside him
+    within the charge's reach for a horse: ``occ`` bars wide thickets to riders): with
+    ``_jumps``, ride to the reached cell nearest c (then the cheapest ride) from which his leap
+    on foot (a charge of jump_charge_in inches, over the ground as any move) reaches a free
+    cell next to c, not a cell next to an enemy (a move stops short of them), and jump into
+    the fight there (Act.JUMP_DOWN at c; a run if beyond a walk). No such cell: the charge
+    stands (the engine holds him)."""
+    if not _jumps(w, a, fm, rp):
+        return
+    h, wd = terrain.shape
+    reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, charge, dist, queue,
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
+    cx, cy = fm[c, FX], fm[c, FY]
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            x, y = cx + dx, cy + dy
+            if (dx or dy) and 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED and \
+                    not occ[y, x]:
+                return  # his horse gets there: a mounted charge
+    foot = np.zeros((h, wd), np.bool_)  # (the cells fighters stand on: his leap's view)
+    for b in range(fm.shape[0]):
+        if b != a and fm[b, FSTATE] != S.ST_OUT:
+            foot[fm[b, FY], fm[b, FX]] = True
+    leap = 2 * rp[S.R_JUMP_CHARGE_IN]
+    near = rp[S.R_JUMP_CHARGE_IN] + 1.5  # (no leap of 2" reaches from farther)
+    hop = np.empty((h, wd), np.int64)
+    bx, by, bd, bc = -1, -1, 1e18, 0
+    r = charge // 2 + 1
+    for y in range(max(fm[a, FY] - r, 0), min(fm[a, FY] + r + 1, h)):
+        for x in range(max(fm[a, FX] - r, 0), min(fm[a, FX] + r + 1, wd)):
+            d = dist_in(x, y, cx, cy)
+            if dist[y, x] == UNREACHED or occ[y, x] or d > near or d > bd or \
+                    (d == bd and dist[y, x] >= bc) or _beside_enemy(fm, a, x, y):
+                continue
+            reach(terrain, building, foot, x, y, GO_OVER, leap, hop, queue,
+                  rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
+            ok = False
+            for ey in range(max(cy - 1, 0), min(cy + 2, h)):
+                for ex in range(max(cx - 1, 0), min(cx + 2, wd)):
+                    ok |= hop[ey, ex] != UNREACHED and not foot[ey, ex] and \
+                        (ex != cx or ey != cy)
+            if ok:
+                bx, by, bd, bc = x, y, d, dist[y, x]
+    if bx < 0:
+        return
+    dec[S.D_ACT] = Act.JUMP_DOWN
+    dec[S.D_X], dec[S.D_Y] = bx, by
+    dec[S.D_RUN] = 1 if bc > walk else 0
+
+
+@kernel
+def _beside_enemy(fm, a, x, y):
+    """Is a standing or down enemy of a on a cell next to (x, y)?"""
+    for b in range(fm.shape[0]):
+        if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] != S.ST_OUT and \
+                abs(fm[b, FX] - x) <= 1 and abs(fm[b, FY] - y) <= 1:
+            return True
+    return False
 
 
 @kernel
@@ -961,9 +1046,12 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     # the horse's action, drawn last: DISMOUNT for a rider, MOUNT for a man whose horse stands
     # riderless; a fighter with neither draws from the others as before
     horse = fm[a, S.FHORSE] != 0 or fm[a, S.FHX] >= 0
-    act = randint(s, Act.DISMOUNT + 1 if horse else Act.DISMOUNT)
+    jump = fm[a, S.FHORSE] != 0 and rp[S.R_JUMP_MOVING] != 0  # (and JUMP_DOWN, since wm-23)
+    act = randint(s, Act.DISMOUNT + (2 if jump else 1 if horse else 0))
     if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
         act = Act.MOUNT
+    elif act == Act.DISMOUNT + 1:
+        act = Act.JUMP_DOWN
     dec[S.D_ACT] = Act.HOLD
     dec[S.D_MIDMOVE] = randint(s, 2)
     if act == Act.WALK or act == Act.RUN:
@@ -1033,6 +1121,22 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
                 dec[S.D_ACT] = Act.HIT_RUN
     elif act == Act.DISMOUNT:
         dec[S.D_ACT] = Act.DISMOUNT
+    elif act == Act.JUMP_DOWN:  # ride a walk or a run to a random cell, leap at the standing
+        dec[S.D_RUN] = randint(s, 2)  # enemy nearest it (the engine: if the leap reaches him)
+        budget = run if dec[S.D_RUN] != 0 else walk
+        reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
+              rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
+        r = budget // 2
+        x = fm[a, FX] + randint(s, 2 * r + 1) - r
+        y = fm[a, FY] + randint(s, 2 * r + 1) - r
+        if 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED:
+            dec[S.D_ACT] = Act.JUMP_DOWN
+            dec[S.D_X], dec[S.D_Y] = x, y
+            best = 1e18
+            for b in range(fm.shape[0]):
+                if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+                        dist_in(x, y, fm[b, FX], fm[b, FY]) < best:
+                    dec[S.D_TARGET], best = b, dist_in(x, y, fm[b, FX], fm[b, FY])
     elif act == Act.MOUNT:  # (the engine walks him to the horse if it is within a walk)
         dec[S.D_ACT] = Act.MOUNT
         dec[S.D_X], dec[S.D_Y] = fm[a, S.FHX], fm[a, S.FHY]

@@ -1044,6 +1044,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     holding = {}  # lasso holder -> the fighter it holds
     lasso_gone = set()  # holders who let go (stepped beyond the rope, went down or out)
     rope_fall_due = None  # a rider entangled: his FALL (why FALL_ROPE, no hits) comes next
+    jump_run = {}  # rider -> 1: his JUMP_DOWN's ride is a run (ACTION h), 0 a walk (wm-23)
+    leap = {}  # fighter -> the enemy his jump down leaps at (his charge's steps follow)
+    jump_fast = 0  # the latest failed jump's horse went above its M (its FALL's c)
     rope_pin_due = None  # (victim, roper): the entangled fighter's pin (before the fall's hit)
     no_knock = None  # the fighter just entangled: no knockdown (he is on the ground)
     letgo_due = set()  # lasso victims whose holder is beyond the rope, down or out: let go now
@@ -1075,6 +1078,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             names = ["running" if ran(x) else "walking"]
         elif a_ == S.Act.CHARGE:
             names = ["melee"]
+        elif a_ == S.Act.JUMP_DOWN and x in leap:  # (wm-23: he leapt into a fight)
+            names = ["melee"]
+        elif a_ == S.Act.JUMP_DOWN:  # (wm-23: his horse's walk or run)
+            names = (["running" if ran(x) else "walking"] if move_in[x] > 0 else
+                     ["still", "running" if jump_run.get(x) else "walking"])
         elif a_ in (S.Act.WALK, S.Act.CRAWL, S.Act.MOUNT):  # (a shot before the first step:
             # the move's; a mount's walk a walk)
             moving = "crawling" if a_ == S.Act.CRAWL else "walking"
@@ -1619,7 +1627,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      S.Act.CRAWL: 2 * max(rules.crawl_in, rules.down_crawl_in),
                      S.Act.DISMOUNT: 0, S.Act.HOLD: 0, S.Act.AIM: 0, S.Act.OVERWATCH: 0,
                      S.Act.MOUNT: 2 * m,  # (mounting: a walk on foot to the horse)
-                     S.Act.HIT_RUN: 2 * m * rules.charge_multiplier}  # (the whole ride)
+                     S.Act.HIT_RUN: 2 * m * rules.charge_multiplier,  # (the whole ride)
+                     S.Act.JUMP_DOWN: 2 * m * (rules.run_multiplier if jump_run.get(f) else 1)}
 
     def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
         need = None if strength is None else rules.wound_need(strength, tough[x])
@@ -1742,7 +1751,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     def own(f, row, flags, rein=True):  # (the snap modifier counts, extra modifier, MOD_*
         # bits) of f's shot; rein=False: as if he stood on foot (no rein hand)
         hip = bool(flags & S.SH_SNAP) and "hip_shooting" in skills[f] and (ran(f) or (
-            rules.hip_reading == "run" and act.get(f) == S.Act.RUN and plan.get(f, 0) > 2 * m_of[f]))
+            rules.hip_reading == "run" and (act.get(f) == S.Act.RUN or (
+                act.get(f) == S.Act.JUMP_DOWN and mounted[f])) and
+            plan.get(f, 0) > 2 * m_of[f])) and not (
+            act.get(f) == S.Act.JUMP_DOWN and not mounted[f])  # (a jumper's snap: wm-23)
         # a long gun one-handed: an arm locked, a lance held in the other hand (lance_hand
         # 'held', on foot or not), or the other hand on the reins (mounted_long_gun; not for a
         # rider riding like Rooster Coburn)
@@ -1847,7 +1859,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     def ran(f):  # a declared run that never left its cell is standing still; a horse's run on
         # its own is a run when it is bound past M (MOVE e)
         running = act.get(f) in (S.Act.RUN, FLED) or (act.get(f) == HORSE_RUN and
-                                                     horse_mv.get(f) == S.MV_RUN)
+                                                     horse_mv.get(f) == S.MV_RUN) or (
+            act.get(f) == S.Act.JUMP_DOWN and jump_run.get(f) == 1)
         return running and move_in[f] > 0 and (
             rules.run_reading == "declared" or move_in[f] > 2 * m_of[f])
 
@@ -2620,7 +2633,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             late_riders.clear()
             ran_own.clear()
         elif kind == S.Ev.RUN:
-            assert act.get(f) == S.Act.RUN and move_in[f] == 0 and f not in plan, \
+            assert (act.get(f) == S.Act.RUN or (act.get(f) == S.Act.JUMP_DOWN and
+                                                jump_run.get(f) == 1)) and \
+                move_in[f] == 0 and f not in plan, \
                 "a run's plan, once, before its first step"
             assert 0 < a <= budget[f][S.Act.RUN], "a run planned within its reach"
             plan[f] = a
@@ -2652,6 +2667,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert not (mounted[f] and hpin[f]), "a pinned horse bolts: no action of his own"
             assert a != S.Act.CRAWL or not mounted[f], "a horse does not crawl"
             assert a != S.Act.DISMOUNT or mounted[f], "only a rider steps down"
+            assert a != S.Act.JUMP_DOWN or (
+                mounted[f] and f not in tied and getattr(rules, "jump_from_moving_horse", False)
+                and f5 == 0 and h in (0, 1)), \
+                ("only a rider free of ropes jumps down, the rule allowing it; no shot on the "
+                 "way (ACTION f 0); h 1 a run", row.tolist())
+            assert h == 0 or a == S.Act.JUMP_DOWN, ("ACTION h: a jump down's run", row.tolist())
+            if a == S.Act.JUMP_DOWN:
+                jump_run[f] = h
+                seen["jump_actions"] += 1
+            leap.pop(f, None)
             assert a != S.Act.MOUNT or (not mounted[f] and f in horse_at and f not in tied and
                                         hands_taken(f) < 2 and (c, d) == horse_at[f]), \
                 ("only a man on foot, free of ropes and with a hand to climb, mounts, and only "
@@ -2705,11 +2730,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             act[f] = a
             act_from[f] = pos[f]
             move_in[f] = 0
+            if a == S.Act.JUMP_DOWN:
+                set_m(f, m_of[f])  # (the ride's reach: a walk, or a run with h)
             # a move declared (a charge's cell is the engine's own): moving once it begins,
             # never where it goes nowhere; until a step, a shot or a quick draw on the way shows
             # it began, open
             if a in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, S.Act.RELOAD, S.Act.CLEAR,
-                     S.Act.MOUNT) and \
+                     S.Act.MOUNT, S.Act.JUMP_DOWN) and \
                     (c, d) != pos[f] or a in (S.Act.CHARGE, S.Act.HIT_RUN):
                 still[f] = None
             plan.pop(f, None)
@@ -2722,7 +2749,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                      "horse going on its own under him)", row.tolist())
             seen["horse_run_quick_draws"] += act.get(f) == HORSE_RUN
             seen["mount_quick_draws"] += act.get(f) == S.Act.MOUNT
-            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN, S.Act.MOUNT), \
+            assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN, S.Act.MOUNT) or (
+                act.get(f) == S.Act.JUMP_DOWN and mounted[f]), \
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
             seen["quick_draws"] += 1
@@ -2760,6 +2788,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                         for y in pos)
             assert f not in mounted_now, ("having jumped up onto a horse, no more movement "
                                           "that turn", row.tolist())
+            if act.get(f) == S.Act.JUMP_DOWN and side[f] == side_now:  # (wm-23)
+                assert mounted[f] or (f in leap and e == S.MV_CHARGE), \
+                    ("a jump down's steps: his horse's ride, then only a leap into a fight "
+                     "(a charge's steps)", row.tolist())
+                assert not mounted[f] or e == (S.MV_RUN if jump_run[f] else S.MV_WALK), \
+                    ("a jump down's ride: a walk, or a run with ACTION h", row.tolist())
             still[f] = False  # (his own move, or his horse going on its own)
             slow = SLOW.get(int(terrain[d, c]), 0)
             move_in[f] += STEP[step] * _ground_mult(rules, terrain[d, c])
@@ -3212,10 +3246,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             elif flags & S.SH_MIDMOVE:
                 assert flags & S.SH_SNAP, "a shot on the move is a snap shot"
             elif side[f] == side_now and not flags & S.SH_AIMED:
-                assert bool(flags & S.SH_SNAP) == (ran(f) or act.get(f) == S.Act.DISMOUNT), \
+                assert bool(flags & S.SH_SNAP) == (ran(f) or act.get(f) in (S.Act.DISMOUNT,
+                                                                             S.Act.JUMP_DOWN)), \
                     ("a runner's shots (a horse's run on its own past M too) and a dismounted "
                      "rider's are snap shots, a walker's are not (run_reading)", row.tolist())
                 seen["dismounted_shots"] += act.get(f) == S.Act.DISMOUNT
+                seen["jumped_shots"] += act.get(f) == S.Act.JUMP_DOWN
                 fwd = rider_fwd(f)
                 if mounted[f] and move_in[f] > 0 and act.get(f) != S.Act.MOUNT:
                     seen["rider_moved_shots"] += 1
@@ -3879,6 +3915,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.CHARGED:
             assert act.get(f) != S.Act.HIT_RUN, \
                 ("a hit-and-run joins no fight (no CHARGED)", row.tolist())
+            assert act.get(f) != S.Act.JUMP_DOWN or leap.get(f) == a, \
+                ("a jump down joins a fight only with the enemy its JUMP leapt at", row.tolist())
+            tally[side[f], "jump_charges"] += act.get(f) == S.Act.JUMP_DOWN
             engaged_ever.update((f, a))
             charged.add(f)
             # over an obstacle (wm-16, read as wm-17; reference 7: charging a foe sheltering
@@ -4189,6 +4228,51 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     late_run(f)
                     if a < 0:
                         due_next = (S.Ev.STAY_ON, f, 1)  # the rider tests to stay on
+        elif kind == S.Ev.JUMP:  # a rider jumps down from his horse (wm-23)
+            moved, fast, ok, mod, t = a, b, c, d, e
+            assert act.get(f) == S.Act.JUMP_DOWN and side[f] == side_now and mounted[f] and \
+                state[f] == STANDING and not pinned[f] and f not in tied and f not in leap, \
+                ("JUMP: once, after his JUMP_DOWN's ride, up, unpinned, free and mounted",
+                 row.tolist())
+            assert moved == int(move_in[f] > 0) and fast == int(move_in[f] > 2 * m_of[f]), \
+                ("JUMP a, b: the horse moved this turn, above its M", row.tolist(), move_in[f])
+            assert (ok in (0, 1) and mod == sure(f)) if moved else (ok, mod) == (-1, 0), \
+                ("JUMP c, d: an I test (sure-footed's bonus) only from a moving horse",
+                 row.tolist())
+            assert t == -1 or (ok != 0 and rules.jump_charge_in > 0 and 0 <= t < n_f and
+                               side[t] != side[f] and state[t] == STANDING), \
+                ("JUMP e: a leap only after a passed test (or none), at a standing enemy",
+                 row.tolist())
+            if moved:
+                seen["jump_tests"].append((profile_of[f]["I"] + mod, ok))
+            assert f not in horse_at, "a rider has no horse standing riderless"
+            mounted[f], hpin[f] = False, False
+            set_m(f, foot_m[f])
+            horse_at[f], horse_from[f] = pos[f], "jump"
+            tally[side[f], "jumps_down"] += 1
+            on_watch.pop(f, None)
+            if ok == 0:
+                tally[side[f], "jump_falls"] += 1
+                due_next = (S.Ev.FALL, f, S.FALL_JUMP)
+                jump_fast = fast
+            if t >= 0:
+                leap[f] = t
+                seen["jump_leaps"] += 1
+                act_from[f] = pos[f]  # (the leap is a charge from where he jumped)
+                budget[f][S.Act.JUMP_DOWN] = move_in[f] + 2 * rules.jump_charge_in
+        elif kind == S.Ev.FALL and b == S.FALL_JUMP:  # a failed jump down (wm-23)
+            hits = a
+            assert not mounted[f] and horse_from.get(f) == "jump" and state[f] == STANDING and \
+                c == jump_fast and ((1 <= hits <= rules.fall_fast_hits_die) if c else
+                                    hits == 1), \
+                ("FALL why FALL_JUMP: a failed jump from a moving horse, 1 hit, a "
+                 "fall_fast_hits_die above its M", row.tolist())
+            tally[side[f], "falls"] += 1
+            seen["jump_fall_events"] += 1
+            need = rules.wound_need(rules.fall_strength, tough[f])
+            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True,
+                                None, -1, False, None]
+                               for _ in range(hits)]
         elif kind == S.Ev.FALL and b == S.FALL_ROPE:  # pulled off by a rope (wm-9)
             assert rope_fall_due == f and mounted[f] and (a, c) == (0, 0), \
                 ("FALL why FALL_ROPE: an entangled rider pulled off, with no hits of its own "
@@ -4908,7 +4992,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "friendly_hits", "shell_swaps", "throws", "ducks_caused", "pins",
                     "gun_blows", "stray_rolls", "stray_hits", "obstacle_charges",
                     "follow_ups", "hit_runs", "hit_run_hits", "bottle_tests",
-                    "voluntary_bottles", "horses_lying", "one_hand_shots") + HIT_RUN_BACK + \
+                    "voluntary_bottles", "horses_lying", "one_hand_shots", "jumps_down",
+                    "jump_falls", "jump_charges") + HIT_RUN_BACK + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
@@ -4962,7 +5047,8 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "thrown_blows", "throw_use", "fit_rolls", "spare_use", "rider_long_needs",
          "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
          "skill_reload_rolls", "light_rolls", "dynamite_throw_rolls", "dynamite_scatter_faces",
-         "dynamite_blast_sizes", "parry_faces", "stray_dice", "hit_run_combat")  # lists
+         "dynamite_blast_sizes", "parry_faces", "stray_dice", "hit_run_combat",
+         "jump_tests")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed", "mounts")

@@ -628,7 +628,7 @@ def _fits(ev):
     out = []
     for e in ev:
         i = int(e[1])
-        if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+        if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(i)
         elif e[2] == S.Ev.MOUNT:  # back on his standing horse (wm-18)
             riding.add(i)
@@ -844,7 +844,7 @@ class RopeModel:
                 pos[i] = (int(e[5]), int(e[6]))  # (wm-12), a winner's follow-up (wm-16)
             elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
                 mounted.add(i)
-            elif kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
+            elif kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 mounted.discard(i)
                 if kind == S.Ev.FALL and e[4] == S.FALL_ROPE:
                     self.pulls.append((j, i, pos[i]))
@@ -995,7 +995,7 @@ class DynamiteModel:
                 self.held.append({a: n for a, (n, _) in lit.items()})
             elif kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN, S.Ev.FLEE, S.Ev.FOLLOW_UP):
                 pos[i] = (int(e[5]), int(e[6]))
-            elif kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
+            elif kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 riding.discard(i)
             elif kind in (S.Ev.PINNED, S.Ev.DUCK) or kind == S.Ev.RECOVERY and \
                     e[4] == S.INJ_FLESH:
@@ -3169,7 +3169,7 @@ def test_the_roster_turn_headers_and_closing_line_say_who_rides():
         for n, j in enumerate(turns):
             for ev in f.events[j0:j]:
                 kind, who = int(ev[2]), labels.get(int(ev[1]))
-                if kind == S.Ev.FALL or kind == S.Ev.ACTION and ev[3] == S.Act.DISMOUNT or \
+                if kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and ev[3] == S.Act.DISMOUNT or \
                         kind == S.Ev.TAKEN_OUT or \
                         kind in (S.Ev.INJURY, S.Ev.RECOVERY) and ev[4] == S.INJ_OUT:
                     up.discard(who)
@@ -3586,7 +3586,7 @@ def _riders(events):
     riding = {int(e[1]) for e in _ev(events, S.Ev.DEPLOY) if e[9]}
     out = []
     for e in events:
-        if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+        if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
         elif e[2] == S.Ev.MOUNT:
             riding.add(int(e[1]))
@@ -3657,7 +3657,7 @@ def _riding_at(events):
     riding = {int(e[1]) for e in _ev(events, S.Ev.DEPLOY) if e[9]}
     out = []
     for e in events:
-        if e[2] == S.Ev.FALL or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+        if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
         elif e[2] == S.Ev.MOUNT:
             riding.add(int(e[1]))
@@ -4029,7 +4029,7 @@ class LeMatModel:
             elif (kind == S.Ev.TAKEN_OUT or kind in (S.Ev.INJURY, S.Ev.RECOVERY) and
                   e[4] == S.INJ_OUT) and a in held:
                 self.kit[held.pop(a)][S.KLOADED] = 1
-            if kind == S.Ev.FALL or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
+            if kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 riding.discard(a)
             elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18; seen under wm-22)
                 riding.add(a)

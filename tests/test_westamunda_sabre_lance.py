@@ -219,7 +219,7 @@ def test_a_held_lance_takes_a_hand(lances):
     for _, ev in runs:
         riding = {i for i in range(fm.shape[0]) if fm[i, S.FHORSE]}
         for r in rows(ev):
-            if r[2] == S.Ev.FALL or (r[2] == S.Ev.ACTION and r[3] == S.Act.DISMOUNT):
+            if r[2] in (S.Ev.FALL, S.Ev.JUMP) or (r[2] == S.Ev.ACTION and r[3] == S.Act.DISMOUNT):
                 riding.discard(r[1])  # on foot until he mounts again (wm-18)
             elif r[2] == S.Ev.MOUNT:
                 riding.add(r[1])

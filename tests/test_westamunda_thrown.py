@@ -396,7 +396,7 @@ def test_a_rider_never_shoots_a_bow():
         riding = set(range(len(NATIVE)))
         for e in ev:
             kind, f = int(e[2]), int(e[1])
-            if kind == S.Ev.FALL or (kind == S.Ev.ACTION and int(e[3]) == S.Act.DISMOUNT):
+            if kind in (S.Ev.FALL, S.Ev.JUMP) or (kind == S.Ev.ACTION and int(e[3]) == S.Act.DISMOUNT):
                 riding.discard(f)
             elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
                 riding.add(f)

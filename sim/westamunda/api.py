@@ -152,6 +152,11 @@ _SIDE_DOCS = {
                     "cover on and behind them; weight lie_down)",
     "one_hand_shots": "to-hit rolls of long guns this side fired one-handed by choice, as one "
                       "of two guns at once (the gunfighter skill; rule two_weapons_long_guns)",
+    "jumps_down": "this side's riders' jumps down from their horses mid-move (Act.JUMP_DOWN; "
+                  "weight jump_down; rule jump_from_moving_horse)",
+    "jump_falls": "those jumps from a moving horse whose I test failed (a fall's hits followed)",
+    "jump_charges": "those jumps that leapt into a fight with an enemy (also in charges; rule "
+                    "jump_charge_in)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -150,6 +150,7 @@ else:
 MAX_EVENTS = TR.DEFAULT_ROWS
 DEFAULT_MAPS = 8  # generated tables per point (each also played turned round); see play_batch
 HOLD, WALK, CRAWL = int(Act.HOLD), int(Act.WALK), int(Act.CRAWL)  # plain ints: one compiled
+RUN, CHARGE = int(Act.RUN), int(Act.CHARGE)
 # _move, not one per enum member
 ACT_ROPES = -2  # FACT of an entangled fighter who spent his turn trying to get free
 
@@ -684,8 +685,11 @@ def _hip(g, fm, a, snap):
     """Is a's snap shot spared the snap modifier? Hip shooting: a runner's shots are not.
     hip_reading 'run': his declared run this turn is planned to spend more than M (every shot
     of it, the first steps' too: the text's run is the move); 'so_far': he has run more than M
-    when he fires (``_ran``)."""
+    when he fires (``_ran``). Never the snap shot of a rider who has jumped down (his horse's
+    run is not his: the jump makes it a snap shot, wm-23)."""
     if not snap or (fm[a, S.FSKILL] & S.SK_HIP) == 0:
+        return False
+    if fm[a, FACT] == Act.JUMP_DOWN and fm[a, S.FHORSE] == 0:
         return False
     if g.rp[S.R_HIP_RUN] != 0 and fm[a, FMOVED] == S.MV_RUN and fm[a, S.FRUNPLAN] > 2 * fm[a, FM]:
         return True
@@ -1253,11 +1257,19 @@ def _fall(g, f, ge, out, t, by, why):
     _horse_left(fm, t, why)
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
+    _fall_hits(g, f, ge, out, t, by, hits)
+
+
+@kernel
+def _fall_hits(g, f, ge, out, t, by, hits):
+    """``hits`` fall_strength hits on t, fallen on foot: each pins him and is wounded on the
+    chart (no skill saves); then the water he lies in wets him."""
+    fm = ge.fm
     for _ in range(hits):
         if fm[t, FSTATE] == ST_OUT:
             return
         _pin(ge, out, t, -1)
-        need, d, wounded = _wound_roll(g, rp[S.R_FALL_S], fm[t, FT])
+        need, d, wounded = _wound_roll(g, g.rp[S.R_FALL_S], fm[t, FT])
         _log(out, t, Ev.WOUND, -1, need, d, 1 if wounded else 0)
         if wounded:
             _damage(g, f, ge, out, t, by, 1, False)
@@ -1469,6 +1481,52 @@ def _dismount(g, ge, out, a):
         fm[a, S.FHLIE] = 1
         out.side_out[side, S.S_HORSES_LYING] += 1
         _log(out, a, Ev.LIE_DOWN, fm[a, FX], fm[a, FY])
+
+
+@kernel
+def _jump_down(g, f, ge, sc, out, a, t):
+    """Rider a jumps down from his horse where it is now (Act.JUMP_DOWN, after its move this
+    turn; text: 'at any point in its movement'). It stands there riderless (FHX, FHY), to be
+    mounted again, as after a step-down (stated: the text gives a riderless horse no move in
+    phase 1; it never lies down after a jump). If it moved this turn he takes an I test
+    (sure-footed's bonus: 'jumping on and off the horse'): failed, he falls (Ev.FALL why
+    FALL_JUMP: a fall_strength hit, a fall_fast_hits_die of them if the horse went above its
+    base rate, its M) and goes no further; a still horse needs no test. Passed (or none), with
+    t a standing enemy he leaps into a fight with him: a charge of at most jump_charge_in inches
+    from his cell into contact (``_move`` with that cap: the reactions, the obstacle and the
+    fight joined as for any charge; text: 'would count as charging'); if it cannot reach him
+    he stays where he jumped. His shot this turn, if any, is a snap shot (``_shoot_one``)."""
+    fm, rp = ge.fm, g.rp
+    side = fm[a, FSIDE]
+    ride = fm[a, FMOVED_IN]
+    moved = ride > 0
+    fast = ride > 2 * fm[a, FM]
+    mod = _sure(rp, fm, a) if moved else 0
+    ok = 1
+    if moved:
+        ok = 1 if _i_test(g, fm[a, FI], mod) else 0
+    fm[a, S.FHORSE] = 0
+    fm[a, S.FHPIN] = 0
+    fm[a, FM] = fm[a, S.FFOOT_M]
+    fm[a, S.FHX], fm[a, S.FHY] = fm[a, FX], fm[a, FY]
+    out.side_out[side, S.S_JUMPS] += 1
+    leap = t >= 0 and ok == 1 and rp[S.R_JUMP_CHARGE_IN] > 0 and fm[t, FSIDE] != side and \
+        fm[t, FSTATE] == ST_STANDING
+    _log(out, a, Ev.JUMP, 1 if moved else 0, 1 if fast else 0, ok if moved else -1, mod,
+         t if leap else -1)
+    if ok == 0:
+        out.side_out[side, S.S_JUMP_FALLS] += 1
+        hits = roll(g.s, rp[S.R_FALL_DIE]) if fast else 1
+        _log(out, a, Ev.FALL, hits, S.FALL_JUMP, 1 if fast else 0)
+        out.side_out[side, S.S_FALLS] += 1
+        _fall_hits(g, f, ge, out, a, -1, hits)
+        return
+    if leap:
+        if _move(g, f, ge, sc, out, a, CHARGE, fm[t, FX], fm[t, FY], t, False,
+                 2 * rp[S.R_JUMP_CHARGE_IN]):
+            fm[a, FMOVED_IN] += ride  # (his whole move this turn: the ride and the leap)
+        if fm[a, FCHARGED] != 0 and fm[a, FENGAGED] == t:
+            out.side_out[side, S.S_JUMP_CHARGES] += 1
 
 
 @kernel
@@ -3274,12 +3332,19 @@ def _act(g, f, ge, sc, out, a):
             dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]  # (loading where he lies)
     if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
         act = HOLD
+    elif act == Act.JUMP_DOWN and (fm[a, S.FHORSE] == 0 or rp[S.R_JUMP_MOVING] == 0 or
+                                   fm[a, S.FROPE] != 0):
+        act = HOLD  # (a rider, the rule allowing it; a roped rider is on the ground already)
     elif act == Act.MOUNT and (fm[a, S.FHORSE] != 0 or fm[a, S.FHX] < 0 or
                                fm[a, S.FROPE] != 0 or _no_hand(fm, a)):
         act = HOLD  # (only his own horse standing; not in a rope, nor with no hand to climb)
     if act == Act.MOUNT:
         dec[S.D_X], dec[S.D_Y] = fm[a, S.FHX], fm[a, S.FHY]  # (the horse's cell, whatever asked)
         dec[S.D_MIDMOVE] = 0
+    if act == Act.JUMP_DOWN:
+        dec[S.D_MIDMOVE] = 0
+        if not (0 <= t < F):
+            t = -1
     if act == Act.HIT_RUN:
         dec[S.D_MIDMOVE] = 0
         ex, ey = (-1, -1) if fm[t, S.FROPE] != 0 else _hit_run_plan(g, f, ge, sc, a, t)
@@ -3289,7 +3354,7 @@ def _act(g, f, ge, sc, out, a):
             dec[S.D_X], dec[S.D_Y] = ex, ey
     fm[a, FACT] = act
     _log(out, a, Ev.ACTION, act, t, dec[S.D_X], dec[S.D_Y], k, dec[S.D_MIDMOVE],
-         dec[S.D_AIMED])
+         dec[S.D_AIMED], 1 if act == Act.JUMP_DOWN and dec[S.D_RUN] != 0 else 0)
     if act != Act.OVERWATCH or dec[S.D_AIMED] == 0 or rp[S.R_OW_AIM] == 0:
         fm[a, FOWN] = 0
     if act == Act.AIM:
@@ -3316,6 +3381,12 @@ def _act(g, f, ge, sc, out, a):
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0, -1)
     elif act == Act.HIT_RUN:
         _hit_run(g, f, ge, sc, out, a, t, dec[S.D_X], dec[S.D_Y])
+    elif act == Act.JUMP_DOWN:
+        if dec[S.D_X] != fm[a, FX] or dec[S.D_Y] != fm[a, FY]:
+            _move(g, f, ge, sc, out, a, RUN if dec[S.D_RUN] != 0 else WALK, dec[S.D_X],
+                  dec[S.D_Y], -1, False, -1)
+        if fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
+            _jump_down(g, f, ge, sc, out, a, t)  # (thrown, down or pinned on the way: no jump)
     elif act == Act.DISMOUNT:
         _dismount(g, ge, out, a)
         if fm[a, S.FHLIE] != 0:  # his horse lying down covers him: aims on him may be lost
@@ -3573,7 +3644,7 @@ def _shoot_one(g, f, ge, sc, out, a):
             _fire(g, f, ge, sc, out, a, t, k, S.FIRE_ONE, S.SH_AIMED, turns, False, False,
                   rp[S.R_AIM_ARC], fm[a, FAIMDX], fm[a, FAIMDY])
         return
-    flags = S.SH_SNAP if ran or act == Act.DISMOUNT else 0
+    flags = S.SH_SNAP if ran or act == Act.DISMOUNT or act == Act.JUMP_DOWN else 0
     if fm[a, S.FHORSE] != 0 and fm[a, FMOVED_IN] > 0 and act != Act.MOUNT and \
             rp[S.R_RIDER_ARC] != 0:  # (rider_arc 'forward': his horse faces the way it went)
         _shoot_now(g, f, ge, sc, out, a, rp[S.R_FIRE_ARC], fm[a, S.FHDX], fm[a, S.FHDY], flags,
@@ -4901,6 +4972,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_VOLUNTARY_BOTTLE, r.voluntary_bottle),
             (S.R_TWO_LONG, r.two_weapons_long_guns), (S.R_OBSTACLE_COST, r.obstacle_cost),
             (S.R_HORSE_JUMP, r.horse_jump_in), (S.R_RIDER_ARC, r.rider_arc == "forward"),
+            (S.R_JUMP_MOVING, r.jump_from_moving_horse), (S.R_JUMP_CHARGE_IN, r.jump_charge_in),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

@@ -293,18 +293,19 @@ _MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR, Act.MOUNT,
-           Act.HIT_RUN)
+           Act.HIT_RUN, Act.JUMP_DOWN)
 _VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
          Act.RELOAD: "walks", Act.CLEAR: "walks", Act.MOUNT: "walks to his horse"}
 # a rider's: his horse walks or runs him (a horse does not crawl)
 _RIDE = {Act.WALK: "rides", Act.RUN: "gallops", Act.CHARGE: "charges", Act.RELOAD: "rides",
-         Act.CLEAR: "rides"}
+         Act.CLEAR: "rides", Act.JUMP_DOWN: "rides"}
 # the map symbol of a rider (always standing: a rider who goes down falls), by side
 RIDER_CHARS = "RS"
 # Ev.FALL why: how the rider came off
 _FALL_HOW = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the saddle",
              S.FALL_DOWN: "goes down and falls from the saddle",
-             S.FALL_ROPE: "is pulled from the saddle by the rope"}
+             S.FALL_ROPE: "is pulled from the saddle by the rope",
+             S.FALL_JUMP: "lands badly"}
 # AIM_LOST reasons 0-2, the target's doing (by his own move, or thrown back by a hit): where to
 _AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
              2: "into cover it was not in when the aim began"}
@@ -1042,6 +1043,12 @@ class _Story:
                           f"its M ({r.horse_profile[0]}\")")
                        + f" less {r.rider_pinned_move_loss}\", in place of his action (as a "
                        "bolting horse, it stops at an obstacle)",
+            "jump": "a rider may jump down from his horse at any point of its move: from a "
+                    "moving horse he takes an I test, and failing it takes a fall's S"
+                    f"{r.fall_strength} hit (a D{r.fall_fast_hits_die} of them above the horse's "
+                    "M); he moves no further, except to leap into a fight with an enemy within "
+                    f"{r.jump_charge_in}\" (a charge), and any shot he takes is a snap shot; the "
+                    "horse stands where he left it",
             "dismount": "a rider may step down from his still horse as his action: no more "
                         "movement that turn, any shot he takes is a snap shot, and the horse "
                         "stands there riderless; he fights on foot at his own M",
@@ -2410,7 +2417,7 @@ class _Story:
 
     # ---------------------------------------------------------------- actions and moves
 
-    def action(self, i, act, t, x, y, k, mid, aimed):
+    def action(self, i, act, t, x, y, k, mid, aimed, run=0):
         self.close_burst()
         self.end_activation()
         self.phase = "move"
@@ -2431,6 +2438,8 @@ class _Story:
                      f"and he fights on foot (M {f.foot_m}); any shot this turn is a snap shot.")
         elif act == Act.MOUNT and dest == f.pos:
             return  # told by the MOUNT event that follows
+        elif act == Act.JUMP_DOWN and dest == f.pos:
+            return  # told by the JUMP event that follows (a still horse)
         elif act == Act.HOLD:
             self.say(f"{me} holds his ground at {here}.")
         elif act == Act.AIM:
@@ -2454,6 +2463,10 @@ class _Story:
                 self.turn_notes["reload"][i] = k
                 if dest == f.pos:
                     head, tail = f"{me} stays at {here} and " + head.split(" ", 1)[1], tail
+            elif act == Act.JUMP_DOWN:  # (wm-23: the jump is told by its JUMP event)
+                head = f"{me} {'gallops' if run else 'rides'}"
+                tail = (f" to jump down there and leap at {self.lab(t)}" if t >= 0 else
+                        " to jump down there") + self.why("jump")
             elif act == Act.CRAWL and f.state == DOWN:
                 head, tail = f"{me}, down, crawls", ""
             elif act == Act.CRAWL and f.rope == S.ROPE_BOLAS:  # his walk or run (wm-9)
@@ -2502,6 +2515,11 @@ class _Story:
             if f.eng != a["t"]:
                 self.say(f"  {me} does not reach {self.lab(a['t'])}: no free cell next to "
                          "him is within the charge.")
+            return
+        if act == Act.JUMP_DOWN:
+            if a.get("leap") is not None and f.eng != a["leap"] and f.state == STANDING:
+                self.say(f"  {me} does not reach {self.lab(a['leap'])}: no free cell next to "
+                         f"him is within his leap of {self.rules.jump_charge_in}\".")
             return
         if act == Act.HIT_RUN:
             if not a.get("struck"):
@@ -2848,6 +2866,8 @@ class _Story:
         ind = "  " if self.melee_ctx else "    "
         horse = ("his war horse stays beside him" if why != S.FALL_HORSE and
                  self.has(t, "war_horse") else "the horse leaves the fight")
+        if why == S.FALL_JUMP:  # (he jumped down: it stands where he left it)
+            horse = "his horse stands there"
         if why == S.FALL_ROPE:  # the rope's fall: its one hit follows (``entangle``)
             self.say(f"{ind}{self.lab(t)} {_FALL_HOW[why]}: he is on foot at {_xy(f.pos)} (M "
                      f"{f.foot_m}), and {horse}.")
@@ -2871,6 +2891,35 @@ class _Story:
         self.say(f"{ind}{self.lab(t)} {_FALL_HOW.get(why, 'falls')}{self.why('fall')}: {n}; "
                  f"{where}, and {horse}{wasted}.")
         self.falling = {"f": t, "hits": hits, "n": 0}
+
+    def jump(self, i, moved, fast, ok, mod, t):
+        """Rider i jumps down from his horse where it is (Ev.JUMP, wm-23): from a moving one an
+        I test (failed: his fall, Ev.FALL why FALL_JUMP, follows); then he leaps at t (-1 none:
+        his charge's steps and Ev.CHARGED follow) or stands where he landed."""
+        f = self.f[i]
+        f.mounted = f.hpin = False
+        self._move_line = None  # (the leap is a move of its own)
+        a = self.act
+        if a is not None and a["f"] == i:
+            a["leap"] = t if t >= 0 else None
+        me, here = self.lab(i), _xy(f.pos)
+        ind = "  " if a is not None and a["f"] == i and a["dest"] != a["start"] else ""
+        if not moved:
+            line = f"{ind}{me} jumps down from his still horse at {here}{self.why('jump')}: no test"
+        else:
+            above = (f" (above its M of {self.rules.horse_profile[0]}\")" if fast else "")
+            line = (f"{ind}{me} jumps down from his moving horse{above} at {here}"
+                    f"{self.why('jump')}: an I test (I {f.i_}{self.test_mod(i, mod)}) "
+                    f"{'passed' if ok else 'failed'}")
+        if ok == 0:
+            self.say(line + ".")
+            return
+        if t >= 0:
+            self.say(f"{line}; he leaps at {self.lab(t)}, a charge of up to "
+                     f"{self.rules.jump_charge_in}\", and his horse stands there.")
+            return
+        self.say(f"{line}; his horse stands there, and he fights on foot (M {f.foot_m}); any "
+                 "shot this turn is a snap shot.")
 
     def fall_hit(self, t) -> str:
         """' (the fall)' or ' (the fall's hit 2 of 3)': the fall's hit now told on t."""
@@ -2897,6 +2946,8 @@ class _Story:
         f = self.f[i]
         if f.act == Act.DISMOUNT:
             return "dismounting"
+        if f.act == Act.JUMP_DOWN:
+            return "jumping down"
         if f.horse_ran == 0:
             return "his horse's bolt"
         return "his run"
@@ -2915,7 +2966,7 @@ class _Story:
             return sum(1 for e in rows if col is None or int(e[col]) == val)
 
         men = [(count(Ev.FALL), "fell"), (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted"),
-               (count(Ev.MOUNT), "mounted again")]
+               (count(Ev.JUMP), "jumped down"), (count(Ev.MOUNT), "mounted again")]
         horses = [(count(Ev.HORSE, 7, 1), "brought down"), (count(Ev.BOLT, 3, 0), "bolted"),
                   (count(Ev.BOLT, 3, 1), "ran on under a pinned rider"),
                   (count(Ev.CALM, 3, 1), "calmed")]
@@ -3259,7 +3310,7 @@ class _Story:
                             self.rules.aim_bonus_max)
                 held.append(f"{self.lab(f.i)} on {self.lab(f.aim_t)} ({bonus:+d} if he aims "
                             f"on next {self.turn_word})")
-            if f.act not in (Act.HOLD, Act.WALK, Act.DISMOUNT, Act.MOUNT) and not (
+            if f.act not in (Act.HOLD, Act.WALK, Act.DISMOUNT, Act.MOUNT, Act.JUMP_DOWN) and not (
                     f.act == Act.RUN and self.rules.run_and_shoot):
                 continue
             enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT]
@@ -5493,7 +5544,7 @@ class _Story:
             elif kind == Ev.UNPIN:
                 self.unpin(f, p[0], p[1])
             elif kind == Ev.ACTION:
-                self.action(f, Act(p[0]), *p[1:7])
+                self.action(f, Act(p[0]), *p[1:8])
             elif kind == Ev.MOVE:
                 self.move(f, *p[:5])
             elif kind == Ev.AIM:
@@ -5601,6 +5652,8 @@ class _Story:
                          f"{self.why('lie_down')}.")
             elif kind == Ev.HIT_RUN:
                 self.hit_run(f, *p[:8])
+            elif kind == Ev.JUMP:
+                self.jump(f, *p[:5])
             elif kind == Ev.RALLY:
                 self.rally(f, *p[:3])
             else:

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-22"
+VERSION = "wm-23"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -1123,6 +1123,17 @@ class WMRules:
                                        "the rider rides on and nobody stays to finish him (the "
                                        "text resolves the attack at once and joins no fight). "
                                        "Read only under down_alone_out.")
+    jump_from_moving_horse: bool = param(
+        True, "A rider may jump down from his horse at any point of its move (text: 'at any "
+        "point in its movement'; in the engine since wm-23: Act.JUMP_DOWN, the horse ridden to "
+        "where he jumps and standing there riderless): an I test if it moved this turn, failed "
+        "a fall_strength hit (a fall_fast_hits_die of them above its base rate); he moves no "
+        "more, his shot a snap shot, or he leaps into a fight (jump_charge_in). Off: refused "
+        "(a hold); a still horse is stepped down from by Act.DISMOUNT either way.")
+    jump_charge_in: int = param(2, "A rider jumping down may leap into a fight with an enemy "
+                                "this close (text: 'within 2\"', as a charge): his charge's move "
+                                "from where he jumps, at most this many inches, to a cell next "
+                                "to the enemy. 0: no leap into a fight.", lo=0, hi=6)
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "
                                   "or to jump between them (text: -1).", lo=-6, hi=0)
     mount_helper_bonus: int = param(1, "Bonus per friend helping a fighter mount (text: +1; it is "

@@ -119,9 +119,9 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_LANCE_CHARGE, R_SCOPE, R_NERVE, R_NERVE_IN, R_FLEE_DICE, R_LEADER_LD_IN, R_KEEP_FLEEING,
  R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
  R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_TWO_LONG,
- R_OBSTACLE_COST, R_HORSE_JUMP, R_RIDER_ARC,
- R_DEBUG) = range(157)
-N_RULES = 157
+ R_OBSTACLE_COST, R_HORSE_JUMP, R_RIDER_ARC, R_JUMP_MOVING, R_JUMP_CHARGE_IN,
+ R_DEBUG) = range(159)
+N_RULES = 159
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -134,6 +134,8 @@ N_RULES = 157
 # R_TWO_LONG two_weapons_long_guns (a long gun, fired one-handed, may be one of two guns at once)
 # R_OBSTACLE_COST obstacle_cost (a thicket's multiplier); R_HORSE_JUMP horse_jump_in (a low piece
 # wider than this bars horses); R_RIDER_ARC rider_arc 'forward' (0: 'free')
+# R_JUMP_MOVING jump_from_moving_horse (Act.JUMP_DOWN allowed); R_JUMP_CHARGE_IN jump_charge_in
+# (inches of the leap into a fight from where he jumps down)
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -289,15 +291,19 @@ class Act(IntEnum):
     #             it: no more movement that turn, shooting as after a walk
     HIT_RUN = 11  # a rider charges past D_TARGET (a man on foot): one attack each as he reaches
     #               him, then he rides on to (D_X, D_Y) within his charge move; no shot that turn
+    JUMP_DOWN = 12  # a rider rides (a walk, or a run with D_RUN) to (D_X, D_Y) and jumps down
+    #                 there from his moving horse (an I test if it moved; the horse stands there);
+    #                 with D_TARGET an enemy his leap of jump_charge_in reaches, he jumps into a
+    #                 fight with him (a charge); else any shot this turn is a snap shot
 
 
 ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl",
-             "dismount", "mount", "hit and run")
+             "dismount", "mount", "hit and run", "jump down")
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
-D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED, D_SHELL, D_FIRST = range(9)
-N_DEC = 9
+D_ACT, D_X, D_Y, D_TARGET, D_SLOT, D_MIDMOVE, D_AIMED, D_SHELL, D_FIRST, D_RUN = range(10)
+N_DEC = 10
 # D_SHELL 1: the reload loads the slot's other round type (KALT), the shells in the barrels going
 # back to their reserve first (a Le Mat: its barrel's)
 # D_FIRST 1: a Le Mat's reload loads its shotgun barrel first, 0 last (the text: declared before
@@ -352,8 +358,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_DYN_OWN, S_PARRIES, S_PARRIES_TURNED, S_LANCE_BLOWS, S_SCOPE_SHOTS, S_NERVE_TESTS,
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
  S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK,
- S_VOLUNTARY_BOTTLES, S_HORSES_LYING, S_ONE_HAND) = range(94)
-N_SIDE_COLS = 94
+ S_VOLUNTARY_BOTTLES, S_HORSES_LYING, S_ONE_HAND, S_JUMPS, S_JUMP_FALLS,
+ S_JUMP_CHARGES) = range(97)
+N_SIDE_COLS = 97
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -372,7 +379,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
               "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying",
-              "one_hand_shots")
+              "one_hand_shots", "jumps_down", "jump_falls", "jump_charges")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -438,11 +445,15 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # bottled out by choice (no test; its gunfighter's ``bottle_at``, rule voluntary_bottle);
 # horses_lying: war horses this side's riders stepped down from and had lie down (Ev.LIE_DOWN);
 # one_hand_shots: to-hit rolls of long guns fired one-handed by choice as one of two guns at
-# once (SH_ONE_HAND; not those of a locked arm, a lance or the reins).
+# once (SH_ONE_HAND; not those of a locked arm, a lance or the reins); jumps_down: this side's
+# riders' jumps down from their horses (Act.JUMP_DOWN, Ev.JUMP; from a still horse too);
+# jump_falls: those that failed the I test from a moving horse (the fall's hits followed);
+# jump_charges: those that leapt into a fight (also counted in charges).
 
 
-FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE = 0, 1, 2, 3  # Ev.FALL why: the horse fell, he
-# failed to stay on, he went down in the saddle, a fancy roper's rope pulled him off
+FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE, FALL_JUMP = 0, 1, 2, 3, 4  # Ev.FALL why: the horse
+# fell, he failed to stay on, he went down in the saddle, a fancy roper's rope pulled him off, he
+# failed his jump down from a moving horse (he lands on foot beside it: it stands there)
 
 
 class Bad(IntEnum):
@@ -584,6 +595,11 @@ class Ev(IntEnum):
     #             x, y; c=half-inches he walked to it this turn
     LIE_DOWN = 58  # a war horse stepped down from lies down at a, b (its rider's cell): partial
     #                cover there and behind it until he mounts it again (wm-20)
+    JUMP = 59  # a rider jumps down from his horse (Act.JUMP_DOWN) where it is (his cell; it stands
+    #            there riderless): a=1 it moved this turn, b=1 above its base rate, c=1 he passed
+    #            the I test, 0 failed (his fall's hits follow: FALL_JUMP), -1 no test (a still
+    #            horse); d=the test's modifier; e=the enemy he leaps at (-1: none; his charge's
+    #            steps and Ev.CHARGED follow if his leap reaches him)
     HIT_RUN = 57  # a rider's hit-and-run reaches its target (his cell now): a=the target, b, c =
     #               the rider's and the target's combat scores (one attack die each), d, e =
     #               hits each strikes, f, g = their charge bonuses, h=1 over an obstacle
