@@ -914,25 +914,26 @@ def _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, s
 def _jumps(w, a, fm, rp):
     """With ``W_JUMP``: may rider a jump down from his moving horse (his I at least it)?"""
     return fm[a, S.FHORSE] != 0 and w[W_JUMP] > 0 and fm[a, S.FI] >= w[W_JUMP] and \
-        rp[S.R_JUMP_MOVING] != 0 and rp[S.R_JUMP_CHARGE_IN] > 0
+        rp[S.R_JUMP_MOVING] != 0
 
 
 @kernel
 def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, charge):
     """Rider a's charge at c (dec) when no horse can get next to c (no free cell beside him
     within the charge's reach for a horse: ``occ`` bars wide thickets to riders): with
-    ``_jumps``, ride to the reached cell nearest c (then the cheapest ride) from which his leap
-    on foot (a charge of jump_charge_in inches, over the ground as any move) reaches a free
+    ``_jumps``, ride to the cell within a walk nearest c (then the cheapest ride) from which his
+    leap on foot (a charge of jump_charge_in inches, over the ground as any move) reaches a free
     cell next to c, not a cell next to an enemy (a move stops short of them), and jump into
-    the fight there (Act.JUMP_DOWN at c; a run if beyond a walk). No such cell: the charge
-    stands (the engine holds him)."""
-    if not _jumps(w, a, fm, rp):
+    the fight there (Act.JUMP_DOWN at c). A walk only: a run stops on coming within run_stop_in
+    of an enemy he sees, short of the cell. No such cell: the charge stands (the engine holds
+    him)."""
+    if not _jumps(w, a, fm, rp) or rp[S.R_JUMP_CHARGE_IN] <= 0:
         return
     h, wd = terrain.shape
     reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, charge, dist, queue,
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     cx, cy = fm[c, FX], fm[c, FY]
-    for dy in range(-1, 2):
+    for dy in range(-1, 2):  # (the charge's reach: can his horse get there?)
         for dx in range(-1, 2):
             x, y = cx + dx, cy + dy
             if (dx or dy) and 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED and \
@@ -950,7 +951,7 @@ def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, ch
     for y in range(max(fm[a, FY] - r, 0), min(fm[a, FY] + r + 1, h)):
         for x in range(max(fm[a, FX] - r, 0), min(fm[a, FX] + r + 1, wd)):
             d = dist_in(x, y, cx, cy)
-            if dist[y, x] == UNREACHED or occ[y, x] or d > near or d > bd or \
+            if dist[y, x] == UNREACHED or dist[y, x] > walk or occ[y, x] or d > near or d > bd or \
                     (d == bd and dist[y, x] >= bc) or _beside_enemy(fm, a, x, y):
                 continue
             reach(terrain, building, foot, x, y, GO_OVER, leap, hop, queue,
@@ -966,7 +967,6 @@ def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, ch
         return
     dec[S.D_ACT] = Act.JUMP_DOWN
     dec[S.D_X], dec[S.D_Y] = bx, by
-    dec[S.D_RUN] = 1 if bc > walk else 0
 
 
 @kernel
@@ -1122,7 +1122,8 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     elif act == Act.DISMOUNT:
         dec[S.D_ACT] = Act.DISMOUNT
     elif act == Act.JUMP_DOWN:  # ride a walk or a run to a random cell, leap at the standing
-        dec[S.D_RUN] = randint(s, 2)  # enemy nearest it (the engine: if the leap reaches him)
+        dec[S.D_RUN] = randint(s, 2)  # enemy nearest it if a leap might reach him (within
+        # jump_charge_in + 1.5": the engine then tries)
         budget = run if dec[S.D_RUN] != 0 else walk
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,
               rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
@@ -1132,7 +1133,7 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
         if 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED:
             dec[S.D_ACT] = Act.JUMP_DOWN
             dec[S.D_X], dec[S.D_Y] = x, y
-            best = 1e18
+            best = rp[S.R_JUMP_CHARGE_IN] + 1.5 if rp[S.R_JUMP_CHARGE_IN] > 0 else -1.0
             for b in range(fm.shape[0]):
                 if fm[b, FSIDE] != fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
                         dist_in(x, y, fm[b, FX], fm[b, FY]) < best:

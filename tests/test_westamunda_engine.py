@@ -247,10 +247,11 @@ def test_same_key_same_fight_whatever_threads_chunks_or_replay():
 STEP = {(0, 1): 2, (1, 0): 2, (1, 1): 3}  # half-inches of one step (the shared reach's costs)
 SLOW = {DIFFICULT: 1, SHALLOW_WATER: 1, VERY_DIFFICULT: 2, DEEP_WATER: 2}
 LOW = (NONBLOCKING, THICKET)  # low pieces: partial cover; a THICKET costs obstacle_cost
-# wm-21's table and arcs under wm-22 (no thicket, no barred cell, riders turn freely): tests of
-# a mechanic the thickets and the rider's arc do not touch whose sample (or fight) was chosen
-# under wm-21 play it so (tidy_snapshot shows these fights identical to wm-21's)
-WM21 = dict(free_obstacle_in=6, horse_jump_in=6, rider_arc="free")
+# wm-21's table and arcs under wm-22 (no thicket, no barred cell, riders turn freely) and, since
+# wm-23, no jumping down from a moving horse: tests of a mechanic these do not touch whose sample
+# (or fight) was chosen under wm-21 play it so (tidy_snapshot shows these fights identical to
+# wm-21's; with the jump off wm-23 plays wm-22's fights exactly)
+WM21 = dict(free_obstacle_in=6, horse_jump_in=6, rider_arc="free", jump_from_moving_horse=False)
 
 
 def _ground_mult(rules, kind):
@@ -1047,6 +1048,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     jump_run = {}  # rider -> 1: his JUMP_DOWN's ride is a run (ACTION h), 0 a walk (wm-23)
     leap = {}  # fighter -> the enemy his jump down leaps at (his charge's steps follow)
     jump_fast = 0  # the latest failed jump's horse went above its M (its FALL's c)
+    jump_m = {}  # jumper -> the horse's M he rode at this turn (his run judged by it)
+    leapt = set()  # jumpers whose leap took a step this turn (a charge: no runner)
+    jump_due = None  # a rider whose JUMP_DOWN's JUMP is still due (up, unpinned and mounted)
     rope_pin_due = None  # (victim, roper): the entangled fighter's pin (before the fall's hit)
     no_knock = None  # the fighter just entangled: no knockdown (he is on the ground)
     letgo_due = set()  # lasso victims whose holder is beyond the rope, down or out: let go now
@@ -1078,7 +1082,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             names = ["running" if ran(x) else "walking"]
         elif a_ == S.Act.CHARGE:
             names = ["melee"]
-        elif a_ == S.Act.JUMP_DOWN and x in leap:  # (wm-23: he leapt into a fight)
+        elif a_ == S.Act.JUMP_DOWN and x in leapt:  # (wm-23: he leapt into a fight)
             names = ["melee"]
         elif a_ == S.Act.JUMP_DOWN:  # (wm-23: his horse's walk or run)
             names = (["running" if ran(x) else "walking"] if move_in[x] > 0 else
@@ -1858,11 +1862,16 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def ran(f):  # a declared run that never left its cell is standing still; a horse's run on
         # its own is a run when it is bound past M (MOVE e)
+        jumper = act.get(f) == S.Act.JUMP_DOWN  # (wm-23: his horse's run, judged at its M;
+        # a leap is a charge)
+        if jumper and f in leapt:
+            return False
         running = act.get(f) in (S.Act.RUN, FLED) or (act.get(f) == HORSE_RUN and
                                                      horse_mv.get(f) == S.MV_RUN) or (
-            act.get(f) == S.Act.JUMP_DOWN and jump_run.get(f) == 1)
+            jumper and jump_run.get(f) == 1)
         return running and move_in[f] > 0 and (
-            rules.run_reading == "declared" or move_in[f] > 2 * m_of[f])
+            rules.run_reading == "declared" or
+            move_in[f] > 2 * (jump_m.get(f, m_of[f]) if jumper else m_of[f]))
 
     def check_aims():
         for o, (t, d, cov0) in aim.items():
@@ -2358,6 +2367,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     for row in ev:
         f, kind = int(row[1]), int(row[2])
         a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
+        if jump_due is not None and (kind in (S.Ev.ACTION, S.Ev.TURN, S.Ev.END) or (
+                kind == S.Ev.SHOT and f == jump_due and not g & S.SH_QUICKDRAW)):
+            x_ = jump_due
+            assert not (mounted[x_] and state[x_] == STANDING and not pinned[x_]), \
+                ("a rider's JUMP_DOWN ends in his JUMP unless he fell, went down or was "
+                 "pinned on the way", x_, row.tolist())
+            jump_due = None
         assert lie_due is None or not lie_due[1] or kind == S.Ev.LIE_DOWN, \
             ("a war horse lies down right as its rider steps down (LIE_DOWN the next event)",
              row.tolist(), lie_due)
@@ -2676,7 +2692,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if a == S.Act.JUMP_DOWN:
                 jump_run[f] = h
                 seen["jump_actions"] += 1
+                jump_due = f
             leap.pop(f, None)
+            jump_m.pop(f, None)
+            leapt.discard(f)
             assert a != S.Act.MOUNT or (not mounted[f] and f in horse_at and f not in tied and
                                         hands_taken(f) < 2 and (c, d) == horse_at[f]), \
                 ("only a man on foot, free of ropes and with a hand to climb, mounts, and only "
@@ -2792,6 +2811,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert mounted[f] or (f in leap and e == S.MV_CHARGE), \
                     ("a jump down's steps: his horse's ride, then only a leap into a fight "
                      "(a charge's steps)", row.tolist())
+                if not mounted[f]:
+                    leapt.add(f)
                 assert not mounted[f] or e == (S.MV_RUN if jump_run[f] else S.MV_WALK), \
                     ("a jump down's ride: a walk, or a run with ACTION h", row.tolist())
             still[f] = False  # (his own move, or his horse going on its own)
@@ -4239,10 +4260,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert (ok in (0, 1) and mod == sure(f)) if moved else (ok, mod) == (-1, 0), \
                 ("JUMP c, d: an I test (sure-footed's bonus) only from a moving horse",
                  row.tolist())
-            assert t == -1 or (ok != 0 and rules.jump_charge_in > 0 and 0 <= t < n_f and
-                               side[t] != side[f] and state[t] == STANDING), \
-                ("JUMP e: a leap only after a passed test (or none), at a standing enemy",
-                 row.tolist())
+            assert t == -1 or (moved == 1 and ok == 1 and rules.jump_charge_in > 0 and
+                               0 <= t < n_f and side[t] != side[f] and state[t] == STANDING), \
+                ("JUMP e: a leap only from a moving horse, after a passed test, at a standing "
+                 "enemy", row.tolist())
+            jump_due = None
+            jump_m[f] = m_of[f]
             if moved:
                 seen["jump_tests"].append((profile_of[f]["I"] + mod, ok))
             assert f not in horse_at, "a rider has no horse standing riderless"
@@ -5544,7 +5567,7 @@ def test_ropes_and_riding_skills_hold_on_every_trace(rules, rosters, types, chec
     (SURE_ROOSTER, dataclasses.replace(SURE_ROOSTER, riding_skill_b="none"), None, None,
      ("MOD_ONE_ARM", "a shot's need", "combat scores", "second handgun")),
     (WAR_HORSE, dataclasses.replace(WAR_HORSE, riding_skill_a="none"), None, None,
-     "MELEE h, i")],
+     ("MELEE h, i", "LIE_DOWN a, b"))],
     ids=["entangled_action_mod", "entangle_fall_strength", "fancy_ropin", "sure_footed_bonus",
          "ride_like_rooster", "war_horse"])
 def test_the_auditor_rejects_fights_played_under_other_rope_and_riding_rules(
@@ -5572,13 +5595,14 @@ def test_entangled_fighters_charge_no_one_and_lassoed_horses_stay_pinned():
 
 @pytest.mark.parametrize("rules,rosters,game", [
     (KICK_RULES, (KICK, KICK), 2),
-    (dataclasses.replace(KICK_RULES, gang_budget=3000), (ride(KICK), KICK), 0)],
+    (dataclasses.replace(KICK_RULES, gang_budget=3000), (ride(KICK), KICK), 11)],
     ids=["on-foot", "mounted"])
 def test_a_mid_move_kickback_stops_the_mover(rules, rosters, game):
     """A fighter pinned (or thrown from his horse) by the kickback of his own snap shot on the
     move stops where he fired: the auditor counts steps taken after a pin, down or out of
     action (a runaway horse's pinned rider apart), and the fight shows such kickbacks (on foot,
-    fight 2: 5; mounted, fight 0: 1, a rider's; wm-15)."""
+    fight 2: 5; mounted, fight 11: 1, a rider's, since wm-23, whose random floor jumps down
+    and changed fight 0; wm-15)."""
     seen = audited(rules, 48, rosters, games=[game])
     assert seen["steps_after_pinned"] == []
     assert seen["midmove_kick_pins"] > 0

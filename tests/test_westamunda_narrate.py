@@ -309,7 +309,7 @@ SPARE_CASES = [(dict(swap_a="revolver_perc", spares_a=2, swap_b="spencer", spare
                (dict(swap_a="revolver_perc", spares_a=2, swap_b="revolver_perc", spares_b=1,
                      cylinder_fit="d8"), (0, 1)),
                (dict(swap_a="revolver_perc", spares_a=2, mounted_a=True, gang_budget=3000),
-                (0, 1))]
+                (0, 1, 3))]  # (seed 3 since wm-23: the one fit in the saddle of seeds 0-7)
 # Le Mats (wm-8): (rule changes, rosters, gunfighter weights, seeds), every pairing of
 # GUNFIGHTERS on each seed. Rosters: 'hand' the Le Mat gang (builds.swap) without its
 # Winchesters (its gunfighters close in, fire the barrel and reload), 'both' those carrying a box
@@ -3086,19 +3086,22 @@ def test_every_horse_event_is_told_with_its_rolls():
                          r"phase unless he calms it)", text)
         assert got == want, (f.seed, f.names)
         how = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the "
-               "saddle", S.FALL_DOWN: "goes down and falls from the saddle"}
+               "saddle", S.FALL_DOWN: "goes down and falls from the saddle",
+               S.FALL_JUMP: "lands badly"}  # (a failed jump down from a moving horse: wm-23)
         want = [(lab(e[1]), how[int(e[4])], f"{e[3]} hit{'s' if e[3] != 1 else ''}",
                  " (a D3: the horse's latest move was more than its M of 8\")" if e[5] else "")
                 for e in _ev(ev, S.Ev.FALL)]
         got = re.findall(r"(\w+) (comes down with his horse|is thrown from the saddle|goes down "
-                         r"and falls from the saddle): (\d+ hits?) at S3( \(a D3: the horse's "
+                         r"and falls from the saddle|lands badly): (\d+ hits?) at S3( \(a D3: the "
+                         r"horse's "
                          r"latest move was more than its M of 8\"\))?; ", text)
         assert got == want, (f.seed, f.names)
         want = [f"; he is out of action after {dealt} hit{'s' if dealt != 1 else ''}, so "
                 f"{hits - dealt} {'is' if hits - dealt == 1 else 'are'} wasted"
                 if dealt < hits else "" for hits, dealt in _fall_dealt(ev)]
         got = re.findall(r"(?:comes down with his horse|is thrown from the saddle|goes down and "
-                         r"falls from the saddle): .*leaves the fight(.*)\.$", text, re.M)
+                         r"falls from the saddle|lands badly): .*(?:leaves the fight|his horse "
+                         r"stands there)(.*)\.$", text, re.M)
         assert got == want, (f.seed, f.names)
         want = [(lab(e[1]), "passed: he keeps his seat" if e[3] else "failed")
                 for e in _ev(ev, S.Ev.STAY_ON)]
@@ -5569,8 +5572,10 @@ def test_wounds_under_a_blast_of_dynamite_are_at_its_strength():
                     f.rules.weapon(WEAPONS[int(e[9])])["strength"]
             elif kind == S.Ev.BLAST_HIT:  # the next man under the same blast (a rider's fall
                 s = blast  # from an earlier one's hit may come between: wm-22, seed 0)
-            elif kind in (S.Ev.MELEE, S.Ev.GUN_BLOW, S.Ev.FALL, S.Ev.ENTANGLE, S.Ev.NERVE):
-                s = None  # (NERVE: a break's blow in hand-to-hand, wm-12)
+            elif kind in (S.Ev.MELEE, S.Ev.GUN_BLOW, S.Ev.FALL, S.Ev.ENTANGLE, S.Ev.NERVE,
+                          S.Ev.HIT_RUN):
+                s = None  # (NERVE: a break's blow in hand-to-hand, wm-12; HIT_RUN: a
+                # hit-and-run's blows, seen under wm-23)
             elif kind == S.Ev.WOUND and s is not None and e[3] >= 0:
                 want.append(s)
         told = re.findall(r"^    (?:To wound \w+ \(S(\d+) against T\d+\): needs|\w+'s hit on \w+ "

@@ -261,7 +261,7 @@ def test_rooster_riders_fire_long_guns_with_both_hands():
     for _, ev in runs:
         mounted = {a: bool(fm[a, S.FHORSE]) for a in range(len(fm))}
         for r in rows(ev):
-            if r[2] in (S.Ev.FALL, ) or (r[2] == S.Ev.ENTANGLE and r[6]):
+            if r[2] in (S.Ev.FALL, S.Ev.JUMP) or (r[2] == S.Ev.ENTANGLE and r[6]):
                 mounted[r[1]] = False
             elif r[2] == S.Ev.ACTION and r[3] == S.Act.DISMOUNT:
                 mounted[r[1]] = False
@@ -290,7 +290,7 @@ def _later_round_bonus(rules, n):
         fight = {}  # charger -> (opponent, rounds fought so far)
         mounted = {a: bool(fm[a, S.FHORSE]) for a in range(len(fm))}
         for r in rows(ev):
-            if r[2] == S.Ev.FALL or (r[2] == S.Ev.ENTANGLE and r[6]) or \
+            if r[2] in (S.Ev.FALL, S.Ev.JUMP) or (r[2] == S.Ev.ENTANGLE and r[6]) or \
                     (r[2] == S.Ev.ACTION and r[3] == S.Act.DISMOUNT):
                 mounted[r[1]] = False
             elif r[2] == S.Ev.CHARGED and fm[r[1], S.FSIDE] == 0:

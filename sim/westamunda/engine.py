@@ -1491,16 +1491,22 @@ def _jump_down(g, f, ge, sc, out, a, t):
     phase 1; it never lies down after a jump). If it moved this turn he takes an I test
     (sure-footed's bonus: 'jumping on and off the horse'): failed, he falls (Ev.FALL why
     FALL_JUMP: a fall_strength hit, a fall_fast_hits_die of them if the horse went above its
-    base rate, its M) and goes no further; a still horse needs no test. Passed (or none), with
-    t a standing enemy he leaps into a fight with him: a charge of at most jump_charge_in inches
-    from his cell into contact (``_move`` with that cap: the reactions, the obstacle and the
-    fight joined as for any charge; text: 'would count as charging'); if it cannot reach him
-    he stays where he jumped. His shot this turn, if any, is a snap shot (``_shoot_one``)."""
+    base rate, its M) and goes no further; a still horse needs no test. Passed, with t a
+    standing enemy he leaps into a fight with him: a charge of at most jump_charge_in inches from
+    his cell into contact (``_move`` with that cap: the reactions, the obstacle and the fight
+    joined as for any charge; text: 'would count as charging'); if it cannot reach him he stays
+    where he jumped. Only from a horse that moved (text: 'if the wagon passes within 2\"'): from
+    a still one he steps down and stays, as a dismount. (His ride stopped short of base contact
+    with any enemy, so t is never beside him already.) His shot this turn, if any, is a snap
+    shot (``_shoot_one``); whether he ran is judged against the horse's M, not his own (a
+    declared run of the horse no farther than its M is a walk under run_reading 'distance')."""
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     ride = fm[a, FMOVED_IN]
     moved = ride > 0
     fast = ride > 2 * fm[a, FM]
+    if fm[a, FMOVED] == S.MV_RUN and not fast and rp[S.R_RUN_DECLARED] == 0:
+        fm[a, FMOVED] = S.MV_WALK  # (his horse's run was no run: judged at the horse's M)
     mod = _sure(rp, fm, a) if moved else 0
     ok = 1
     if moved:
@@ -1510,8 +1516,8 @@ def _jump_down(g, f, ge, sc, out, a, t):
     fm[a, FM] = fm[a, S.FFOOT_M]
     fm[a, S.FHX], fm[a, S.FHY] = fm[a, FX], fm[a, FY]
     out.side_out[side, S.S_JUMPS] += 1
-    leap = t >= 0 and ok == 1 and rp[S.R_JUMP_CHARGE_IN] > 0 and fm[t, FSIDE] != side and \
-        fm[t, FSTATE] == ST_STANDING
+    leap = t >= 0 and moved and ok == 1 and rp[S.R_JUMP_CHARGE_IN] > 0 and \
+        fm[t, FSIDE] != side and fm[t, FSTATE] == ST_STANDING
     _log(out, a, Ev.JUMP, 1 if moved else 0, 1 if fast else 0, ok if moved else -1, mod,
          t if leap else -1)
     if ok == 0:

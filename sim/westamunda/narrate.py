@@ -2426,7 +2426,7 @@ class _Story:
         me, here, dest = self.lab(i), _xy(f.pos), (x, y)
         self.act = {"f": i, "act": act, "t": t, "dest": dest, "start": f.pos,
                     "moved": False, "line": None, "start_down": f.state == DOWN, "slow": [],
-                    "mid": bool(mid)}
+                    "mid": bool(mid), "run": bool(run)}
         if f.mounted:
             self.act["mounted"] = True
         self.mover = i if act in _MOVING else -1
@@ -2528,6 +2528,12 @@ class _Story:
                 self.say(f"  {me} rides on no further than {_xy(f.pos)} (he meant "
                          f"{_xy(a['dest'])}).")
             return
+        self.say_short(i, a)
+
+    def say_short(self, i, a):
+        """Say why fighter i's move (action ``a``) went nowhere or stopped short of where it
+        was meant to go, if it did."""
+        f, me, act = self.f[i], self.lab(i), a["act"]
         dest = a["dest"]
         if dest == a["start"]:
             return
@@ -2545,7 +2551,7 @@ class _Story:
                     dist_in(*dest, *h.pos) * 100 > f.reach + 50:
                 why = (f"{self.lab(f.roper)}'s lasso holds him within its reach "
                        f"({f.reach / 100:.1f}\") of {self.lab(f.roper)}")
-            if act == Act.RUN and self.rules.run_stop_in > 0 and any(
+            if (act == Act.RUN or a.get("run")) and self.rules.run_stop_in > 0 and any(
                     b.side != f.side and b.state == STANDING and self.sees(i, b.i) and
                     dist_in(*f.pos, *b.pos) <= self.rules.run_stop_in
                     for b in self.f.values()):
@@ -2897,11 +2903,12 @@ class _Story:
         I test (failed: his fall, Ev.FALL why FALL_JUMP, follows); then he leaps at t (-1 none:
         his charge's steps and Ev.CHARGED follow) or stands where he landed."""
         f = self.f[i]
-        f.mounted = f.hpin = False
-        self._move_line = None  # (the leap is a move of its own)
         a = self.act
         if a is not None and a["f"] == i:
+            self.say_short(i, a)  # (his ride first: where it stopped, if short)
             a["leap"] = t if t >= 0 else None
+        f.mounted = f.hpin = False
+        self._move_line = None  # (the leap is a move of its own)
         me, here = self.lab(i), _xy(f.pos)
         ind = "  " if a is not None and a["f"] == i and a["dest"] != a["start"] else ""
         if not moved:
@@ -4447,10 +4454,27 @@ class _Story:
         for x, hits in ((i, ha), (t, hb)):
             if hits:
                 txt += f"; {self.lab(x)} strikes {_plural(hits, 'blow')}"
+                if x == i:
+                    txt += self.hit_run_lance(i, t, hits)
         if not ha and not hb and sa != sb:
             txt += "; no blows land"
         self.say(f"{txt}{self.why('melee')}.")
         self.melee_ctx = True
+
+    def hit_run_lance(self, i, t, hits) -> str:
+        """", his lance's charge behind it (S5)": rider i's hit-and-run blows on t carry his
+        lance's charge strength (the engine sets his charge for that blow: ``_hand_bonus``),
+        those not struck with a gun; counted for the closing line (lance_charge_blows)."""
+        f = self.f[i]
+        if f.lance_s <= f.hand_s or f.arms == S.ARM_LEFT | S.ARM_RIGHT:
+            return ""
+        blows, guns = self.round_blows(i)
+        if blows <= guns:
+            return ""
+        self.lance_blows[f.side] += blows - guns
+        which = "those not struck with a gun" if guns else "it" if hits == 1 else "them"
+        return (f", his lance's charge behind {which} "
+                f"({self.blow_strength(i, t, f.s + f.lance_s)}){self.why('lance')}")
 
     def follow_up(self, i, x0, y0, x1, y1, forced, cost):
         """Fighter i has won his fight and follows up at the end of the hand-to-hand phase
