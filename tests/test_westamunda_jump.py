@@ -45,7 +45,6 @@ from strategies import westamunda as WS
 MOUNTED = WMRules(**CAV)  # mounted cavalry, balanced builds, both sides
 CLOSE = WMRules(table_width_in=24, table_height_in=24, **CAV)  # the same on a 2' x 2' table
 RANDOM2 = ["random", "random"]
-NO_JUMP = {name: {"jump_down": 0} for name in NAMES if name != "random"}
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +82,29 @@ def test_the_jump_test_passes_at_the_initiative_odds(traced):
     """A jump from a moving horse is an I test (sure-footed's +1 in the score logged): exact
     binomial per score seen 20 times or more, false-alarm rate 1e-3 each."""
     assert _i_test_fits(traced["jump_tests"], MOUNTED) >= 1
+
+
+def _jumps_by(df):
+    return df.groupby("strategy")["jumps_down"].sum()
+
+
+def test_the_rule_and_the_weight_switch_jumping_off():
+    """500 fights of mounted cavalry (seed 12): at the presets' weights the random floor jumps
+    and no gunfighter with ``jump_down`` 0 does (the patient aimer, the flanker, the gunslinger
+    rush); with ``jump_down`` 3 the patient aimer and the flanker's fire base jump down into
+    cover; with jump_from_moving_horse off nobody jumps, the random floor included (the action
+    is refused as a hold, and the floor no longer draws it)."""
+    pool = list(NAMES)
+    lineup = np.array([[i % 5, (i // 5) % 5] for i in range(500)])
+    got = _jumps_by(api.run_games(MOUNTED, 12, 1, 0, lineup, pool, None))
+    assert got["random"] > 20, got
+    assert got["patient_aimer"] == got["flanker"] == got["gunslinger_rush"] == 0, got
+    cover = {"patient_aimer": {"jump_down": 3}, "flanker": {"jump_down": 3}}
+    got = _jumps_by(api.run_games(MOUNTED, 12, 1, 0, lineup, pool, cover))
+    assert got["patient_aimer"] > 20 and got["flanker"] > 20, got
+    off = WMRules(jump_from_moving_horse=False, **CAV)
+    df = api.run_games(off, 12, 1, 0, lineup, pool, cover)
+    assert df[["jumps_down", "jump_falls", "jump_charges"]].to_numpy().sum() == 0
 
 
 def _fighters(rider, target, i_score=3):
