@@ -129,7 +129,12 @@ W_JUMP = 33  # a rider whose I is at least this jumps down from his moving horse
 #              as he gets there (a turn sooner than stepping down); a brawler whose mounted
 #              charge cannot reach his target (no horse gets next to him: a wide thicket, other
 #              fighters) rides within a leap of him and jumps into the fight; 0: never
-N_W = 34
+W_BOARD = 34  # a brawler whose charge target is an enemy rider up and free, his I at least
+#               this, climbs onto the horse instead (Act.BOARD: from the ground, or jumping
+#               across from his own horse), when a free cell beside it (at its side or rear if it
+#               moved) is within his charge; won, the rider is thrown off and he rides the
+#               horse; 0: never (he fights the rider as any charge)
+N_W = 35
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
@@ -137,12 +142,14 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_BASE_SHARE: 0.5, W_FLANK_IN: 8.0, W_FLANK_NEAR: 4.0, W_ANGLE: 4.0, W_STRIKE_IN: 6.0,
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
          W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
-         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0, W_JUMP: 0.0}
+         W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0, W_JUMP: 0.0,
+         W_BOARD: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
            "uniformly random legal shots (an aimed one held half the time): the floor. A "
-           "rider's charge at a man on foot is a hit-and-run half the time."),
+           "rider's charge at a man on foot is a hit-and-run half the time, a charge at a "
+           "rider a boarding of his horse half the time."),
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
@@ -206,7 +213,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
                 "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN,
                 "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN, "one_hand": W_ONE_HAND,
-                "jump_down": W_JUMP}
+                "jump_down": W_JUMP, "board": W_BOARD}
 
 
 @kernel
@@ -795,6 +802,9 @@ def _decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, n
             dec[S.D_TARGET] = c
             if dec[S.D_ACT] == Act.CHARGE:
                 _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, charge)
+            if dec[S.D_ACT] == Act.CHARGE and _boards(w, a, c, fm, rp) and \
+                    _board_reach(a, c, fm, rp, terrain, building, occ, dist, queue, charge):
+                dec[S.D_ACT] = Act.BOARD
             return
     if kind == PATIENT_AIMER or (kind == FLANKER and _in_fire_base(w, a, fm, kit, wt)):
         _from_cover(w, a, foe, t, k, n, fm, kit, wt, rp, terrain, piece, building, smoke, occ,
@@ -970,6 +980,58 @@ def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, ch
 
 
 @kernel
+def side_or_rear(fm, t, x, y):
+    """May a boarder climb onto rider t's horse from the cell (x, y) beside it? Not from the
+    front of a moving one (text: 'from the side or rear'): when its latest move (FMOVED_IN) is
+    more than nothing and it has a heading, the cell must not lie ahead of it (the dot product
+    of the cell's offset with the heading at most 0: the side cells and the rear); a still
+    horse from any side."""
+    hx, hy = fm[t, S.FHDX], fm[t, S.FHDY]
+    if fm[t, FMOVED_IN] <= 0 or (hx == 0 and hy == 0):
+        return True
+    return (x - fm[t, FX]) * hx + (y - fm[t, FY]) * hy <= 0
+
+
+@kernel
+def climb_hands_full(fm, a):
+    """Has fighter a no hand to climb onto a horse with: both arms locked, or one locked and
+    the other holding a lance (lance_hand 'held')? A rider jumping across lets go of the reins
+    (they do not count)."""
+    arms = fm[a, S.FARMS]
+    taken = (arms & S.ARM_LEFT) + (arms & S.ARM_RIGHT) // 2 + \
+        (1 if (fm[a, S.FMF] & S.MF_LANCE_HAND) != 0 else 0)
+    return taken >= 2
+
+
+@kernel
+def _boards(w, a, c, fm, rp):
+    """With ``W_BOARD``: may fighter a board rider c's horse (c up, mounted and free; a's I at
+    least the weight; from a horse only with jump_between_in)?"""
+    return w[W_BOARD] > 0 and fm[a, S.FI] >= w[W_BOARD] and rp[S.R_BOARD] != 0 and \
+        fm[c, S.FHORSE] != 0 and fm[c, FSTATE] == ST_STANDING and fm[c, FENGAGED] < 0 and \
+        fm[c, S.FROPE] == 0 and (fm[a, S.FHORSE] == 0 or rp[S.R_JUMP_BETWEEN] > 0) and \
+        not climb_hands_full(fm, a)
+
+
+@kernel
+def _board_reach(a, c, fm, rp, terrain, building, occ, dist, queue, charge):
+    """Is a free cell beside rider c's horse (``side_or_rear``; within jump_between_in for a
+    boarder on horseback) within a's charge (the engine's ``_board_cell`` on the same reach)?"""
+    h, wd = terrain.shape
+    reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, charge, dist, queue,
+          rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            x, y = fm[c, FX] + dx, fm[c, FY] + dy
+            if (dx or dy) and 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED and \
+                    not occ[y, x] and side_or_rear(fm, c, x, y) and \
+                    (fm[a, S.FHORSE] == 0 or
+                     dist_in(x, y, fm[c, FX], fm[c, FY]) <= rp[S.R_JUMP_BETWEEN]):
+                return True
+    return False
+
+
+@kernel
 def _beside_enemy(fm, a, x, y):
     """Is a standing or down enemy of a on a cell next to (x, y)?"""
     for b in range(fm.shape[0]):
@@ -1040,7 +1102,9 @@ def _flank(w, a, foe, fm, kit, wt, rp, terrain, piece, building, smoke, occ, nee
 def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dist, queue, walk,
                    run, charge):
     """A uniformly random action; one that is impossible here becomes HOLD. A rider's charge at
-    a man on foot is a hit-and-run (Act.HIT_RUN) on a coin's toss (the rules allowing it)."""
+    a man on foot is a hit-and-run (Act.HIT_RUN) on a coin's toss (the rules allowing it); a
+    charge at a rider is a boarding of his horse (Act.BOARD) on a coin's toss (the rules
+    allowing it; from a horse only with jump_between_in)."""
     h, wd = terrain.shape
     K = kit.shape[1]
     # the horse's action, drawn last: DISMOUNT for a rider, MOUNT for a man whose horse stands
@@ -1119,6 +1183,10 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
             if fm[a, S.FHORSE] != 0 and fm[c, S.FHORSE] == 0 and rp[S.R_HIT_RUN] != 0 and \
                     randint(s, 2) == 1:  # a rider at a man on foot: stop or ride past, a coin
                 dec[S.D_ACT] = Act.HIT_RUN
+            elif fm[c, S.FHORSE] != 0 and rp[S.R_BOARD] != 0 and \
+                    (fm[a, S.FHORSE] == 0 or rp[S.R_JUMP_BETWEEN] > 0) and \
+                    randint(s, 2) == 1:  # at a rider: fight him or climb onto his horse, a coin
+                dec[S.D_ACT] = Act.BOARD
     elif act == Act.DISMOUNT:
         dec[S.D_ACT] = Act.DISMOUNT
     elif act == Act.JUMP_DOWN:  # ride a walk or a run to a random cell, leap at the standing

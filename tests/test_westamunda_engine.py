@@ -1245,6 +1245,40 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     # open), and this turn's pairs (no fight joined between them)
     hr = None
     hr_pairs = set()
+    # boarding an enemy rider's horse (wm-24): the boarder, his target, whether he rode, the
+    # stage ('approach' until BOARD, then 'won' (SEIZE due), 'seized' (the rider's FALL due),
+    # 'thrown' (THROWN_BACK due), 'fall' (his FALL due), 'done'), the horses' fast flag (BOARD
+    # i) and whether a round was lost (THROWN_BACK d)
+    brd = None
+
+    def side_rear(t, cell):  # strategies.side_or_rear from the trace: not ahead of a horse
+        # that moved in its latest move (its heading), any side of a still one
+        hx, hy = heading.get(t) or (0, 0)
+        if move_in[t] <= 0 or (hx, hy) == (0, 0):
+            return True
+        return (cell[0] - pos[t][0]) * hx + (cell[1] - pos[t][1]) * hy <= 0
+
+    def board_fine(x, t, rode):  # could boarder x climb onto t's horse where he stands now?
+        return state[x] == STANDING and not pinned[x] and mounted[x] == rode and \
+            x not in tied and touching(pos[x], pos[t]) and pos[x] != pos[t] and \
+            side_rear(t, pos[x]) and state[t] == STANDING and mounted[t] and \
+            eng.get(t) is None and t not in tied and \
+            (not rode or math.dist(pos[x], pos[t]) <= rules.jump_between_in + 1e-9)
+
+    def board_end(what):  # the boarder's turn is over: one who got there climbed on
+        nonlocal brd
+        if brd is None:
+            return
+        if brd["stage"] == "approach":
+            assert not board_fine(brd["who"], brd["target"], brd["rode"]), \
+                ("a boarder who reaches a free side or rear cell beside his target's horse, "
+                 "up, unpinned and free, climbs on (BOARD)", brd, what)
+            seen["boards_stopped"] += 1
+        else:
+            assert brd["stage"] == "done", ("a boarding's outcome told in full (SEIZE and "
+                                              "the rider's FALL, or THROWN_BACK and the "
+                                              "boarder's FALL)", brd, what)
+        brd = None
     hr_fought = {}  # rider or target -> the gang turn of his latest hit-and-run's blows
     hr_out = bool(getattr(rules, "hit_and_run_down_out", False))  # downed: out of action
     RIDE = {S.Ev.AIM_LOST, S.Ev.WET, S.Ev.OW_LOST, S.Ev.GUN_BLOW, S.Ev.AMMO, S.Ev.STRAY,
@@ -1632,6 +1666,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                      S.Act.DISMOUNT: 0, S.Act.HOLD: 0, S.Act.AIM: 0, S.Act.OVERWATCH: 0,
                      S.Act.MOUNT: 2 * m,  # (mounting: a walk on foot to the horse)
                      S.Act.HIT_RUN: 2 * m * rules.charge_multiplier,  # (the whole ride)
+                     S.Act.BOARD: 2 * m * rules.charge_multiplier,  # (a charge to the horse)
                      S.Act.JUMP_DOWN: 2 * m * (rules.run_multiplier if jump_run.get(f) else 1)}
 
     def owed(x, by, strength, melee):  # a hit owed its location, saves, pin and wound roll
@@ -2336,8 +2371,12 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # (None: any, or the one of the step it is part of)
         if kind in (S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM,
                     S.Ev.RUN, S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST,
-                    S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN, S.Ev.LIE_DOWN):
+                    S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN, S.Ev.LIE_DOWN, S.Ev.BOARD,
+                    S.Ev.SEIZE, S.Ev.THROWN_BACK):
             return 0
+        if kind == S.Ev.PARRY and brd is not None and brd["stage"] == "approach" and \
+                {f, a} == {brd["who"], brd["target"]}:
+            return 0  # (the boarding's round, wm-24)
         if kind == S.Ev.UNTANGLE:
             return 0 if b == 0 else None
         if kind == S.Ev.PIN_LIFTED:
@@ -2380,8 +2419,20 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         scope_try = None
         if hr is not None and not hr_part(kind, f, a, b, g):
             hr_end(row.tolist())
+        if brd is not None and brd["stage"] in ("won", "seized", "thrown", "fall"):
+            want = {"won": (S.Ev.SEIZE,), "seized": (S.Ev.AIM_LOST, S.Ev.UNTANGLE, S.Ev.FALL),
+                    "thrown": (S.Ev.THROWN_BACK,),
+                    "fall": (S.Ev.AIM_LOST, S.Ev.UNTANGLE, S.Ev.FALL)}[brd["stage"]]
+            assert kind in want, ("a boarding's outcome: SEIZE and the rider's FALL, or "
+                                  "THROWN_BACK and the boarder's FALL (aims lost between)",
+                                  brd, row.tolist())
+        if brd is not None and (kind in (S.Ev.ACTION, S.Ev.TURN, S.Ev.END) or (
+                kind in (S.Ev.SHOT, S.Ev.BURST) and side[f] == side_now)):
+            board_end(row.tolist())
         first3 = kind in (S.Ev.MELEE, S.Ev.FOLLOW_UP) or (
-            kind == S.Ev.PARRY and not hr_parry_of(f, a)) or (
+            kind == S.Ev.PARRY and not hr_parry_of(f, a) and not (
+                brd is not None and brd["stage"] == "approach" and
+                {f, a} == {brd["who"], brd["target"]})) or (
             kind == S.Ev.FLEE and f5 == 2) or (kind == S.Ev.TAKEN_OUT and b == 0 and
                                                not (fight and f in fight["pair"]))
         # a gang fight's hand-to-hand phase with no event (wm-17): its fights parted silently
@@ -2533,7 +2584,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             raise AssertionError(("a missed shot whose die would have hit but for the target's "
                                   "cover makes him duck back: a DUCK follows (duck_backs)",
                                   duck_due, row.tolist()))
-        if parry_due is not None and kind not in (S.Ev.MELEE, S.Ev.HIT_RUN):
+        if parry_due is not None and kind not in (S.Ev.MELEE, S.Ev.HIT_RUN, S.Ev.BOARD):
             raise AssertionError(("a PARRY comes right before its round's MELEE (a "
                                   "hit-and-run's HIT_RUN)", parry_due,
                                   row.tolist()))
@@ -2746,6 +2797,27 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 hr = {"rider": f, "target": t, "E": xy, "stage": "leg1", "C": None,
                       "blows": False, "past": False}
                 seen["hit_run_actions"] += 1
+            if a == S.Act.BOARD:  # climbing onto an enemy rider's horse (wm-24)
+                t = b
+                assert getattr(rules, "board_enemy_horse", False), \
+                    ("no boarding with board_enemy_horse off", row.tolist())
+                assert not getattr(rules, "board_blows", False), \
+                    "the auditor reads board_blows off only (the blows are not traced here)"
+                assert f not in tied and eng.get(f) is None and \
+                    bin(arms[f]).count("1") + lance_held[f] < 2 and \
+                    (not mounted[f] or rules.jump_between_in > 0), \
+                    ("a boarder: free of ropes and fights, a hand to climb with (a rider lets "
+                     "go of the reins); from a horse only with jump_between_in", row.tolist())
+                assert 0 <= t < n_f and side[t] != side[f] and state[t] == STANDING and \
+                    mounted[t] and eng.get(t) is None and t not in tied, \
+                    ("a boarding's target: an enemy rider up, in no fight, not entangled",
+                     row.tolist())
+                assert f5 == 0, ("a boarder fires no shot on the way (ACTION f 0)",
+                                 row.tolist())
+                brd = {"who": f, "target": t, "rode": mounted[f], "stage": "approach",
+                         "fast": 0, "lost": 0}
+                seen["board_actions"] += 1
+                seen["board_actions_mounted"] += mounted[f]
             act[f] = a
             act_from[f] = pos[f]
             move_in[f] = 0
@@ -2756,7 +2828,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             # it began, open
             if a in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, S.Act.RELOAD, S.Act.CLEAR,
                      S.Act.MOUNT, S.Act.JUMP_DOWN) and \
-                    (c, d) != pos[f] or a in (S.Act.CHARGE, S.Act.HIT_RUN):
+                    (c, d) != pos[f] or a in (S.Act.CHARGE, S.Act.HIT_RUN, S.Act.BOARD):
                 still[f] = None
             plan.pop(f, None)
             step_dir[f] = None
@@ -2807,6 +2879,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                         for y in pos)
             assert f not in mounted_now, ("having jumped up onto a horse, no more movement "
                                           "that turn", row.tolist())
+            if act.get(f) == S.Act.BOARD and side[f] == side_now:  # (wm-24)
+                assert brd is not None and brd["who"] == f and \
+                    brd["stage"] == "approach" and e == S.MV_CHARGE, \
+                    ("a boarder's steps: a charge's, before he climbs on, none after",
+                     row.tolist(), brd)
             if act.get(f) == S.Act.JUMP_DOWN and side[f] == side_now:  # (wm-23)
                 assert mounted[f] or (f in leap and e == S.MV_CHARGE), \
                     ("a jump down's steps: his horse's ride, then only a leap into a fight "
@@ -2876,6 +2953,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert f not in broken, ("a broken fighter never shoots", row.tolist())
             assert not (act.get(f) == S.Act.HIT_RUN and side[f] == side_now), \
                 ("a rider who makes a hit-and-run cannot shoot that turn", row.tolist())
+            assert not (act.get(f) == S.Act.BOARD and side[f] == side_now), \
+                ("a boarder does not shoot that turn", row.tolist())
             assert rules.p_needed(need) > 0, "no shot is taken that cannot hit (7+ ladder)"
             if need <= 6:
                 assert hit == (die >= max(need, one)), \
@@ -3322,6 +3401,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert f not in broken, ("a broken fighter never shoots", row.tolist())
             assert not (act.get(f) == S.Act.HIT_RUN and side[f] == side_now), \
                 ("a rider who makes a hit-and-run cannot shoot that turn", row.tolist())
+            assert not (act.get(f) == S.Act.BOARD and side[f] == side_now), \
+                ("a boarder does not shoot that turn", row.tolist())
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
             duck_fires(f, e, row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
@@ -4283,6 +4364,156 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 seen["jump_leaps"] += 1
                 act_from[f] = pos[f]  # (the leap is a charge from where he jumped)
                 budget[f][S.Act.JUMP_DOWN] = move_in[f] + 2 * rules.jump_charge_in
+        elif kind == S.Ev.BOARD:  # a boarder climbs onto an enemy rider's horse (wm-24)
+            t, rode, test, mod, won, sa, sb, cb, fast = a, b, c, d, e, f5, g, h, i9
+            assert brd is not None and brd["stage"] == "approach" and \
+                (f, t) == (brd["who"], brd["target"]) and side[f] == side_now and \
+                rode == int(brd["rode"]), ("BOARD: once, by the boarder at his target, "
+                                             "after his approach", row.tolist(), brd)
+            assert board_fine(f, t, bool(rode)), \
+                ("BOARD: from a free cell beside the horse (its side or rear if it moved; "
+                 "within jump_between_in from a horse), both up, unpinned and free",
+                 row.tolist(), pos[f], pos[t], heading.get(t), move_in[t])
+            want_fast = move_in[t] > 2 * m_of[t] or (rode and move_in[f] > 2 * m_of[f])
+            assert fast == int(want_fast), ("BOARD i: either horse above its M", row.tolist(),
+                                            move_in[t], move_in[f])
+            climbs = bool(rode) or move_in[t] > 0
+            want_mod = (rules.mount_moving_mod if want_fast else 0) + (
+                rules.sure_footed_bonus if rode and "sure_footed" in skills[f] else 0)
+            assert (test in (0, 1) and mod == want_mod) if climbs else (test, mod) == (-1, 0), \
+                ("BOARD c, d: an I test if the horse moved, always from a horse; "
+                 "mount_moving_mod above base rate, sure-footed's bonus", row.tolist())
+            if climbs:
+                seen["board_tests"].append((profile_of[f]["I"] + mod, test))
+            if rode:  # he jumps across: his horse stands riderless on his cell
+                assert f not in horse_at, "a rider has no horse standing riderless"
+                mounted[f], hpin[f] = False, False
+                set_m(f, foot_m[f])
+                horse_at[f], horse_from[f] = pos[f], "board"
+            tally[side[f], "boards"] += 1
+            if test == 0:
+                assert (won, sa, sb, cb) == (-2, 0, 0, 0) and parry_due is None, \
+                    ("BOARD: a failed climb has no round", row.tolist())
+                tally[side[f], "board_fails"] += 1
+                brd["stage"], brd["fast"], brd["lost"] = "thrown", fast, 0
+                continue
+            assert not pinned[t] and t not in aim, \
+                ("the rider, charged and fought, loses his pin (PIN_LIFTED a 1) and his aim "
+                 "before the round", row.tolist())
+            on_watch.pop(t, None)  # (and his overwatch: engine FOW)
+            want_cb = (rules.body_slam_charge_bonus if "body_slam" in skills[f] else
+                       rules.charge_bonus) + (0 if rode else rules.obstacle_penalty)
+            assert cb == want_cb, ("BOARD h: his charge bonus, obstacle_penalty climbing up "
+                                   "from the ground", row.tolist(), want_cb)
+            if parry_due is not None:
+                assert {parry_due[0], parry_due[1]} == {f, t}, \
+                    ("a PARRY before a BOARD is of its pair", parry_due, row.tolist())
+                seen["board_parries"] += 1
+                parry_due = None
+            n_ = {x: profile_of[x]["A"] + (rules.two_weapon_bonus if not two_handed[x] and
+                                           arms[x] == 0 and not reins(x) else 0)
+                  for x in (f, t)}
+            if rules.melee_reading == "ws_roll":
+                assert 0 <= sa <= n_[f] and 0 <= sb <= n_[t], ("BOARD f, g: WS hits",
+                                                               row.tolist())
+            else:
+                bonus = {x: (0 if x in broken else ws_now[x]) + (cb if x == f else 0) +
+                         (rules.hatred_combat_bonus if hates.get(x) == y else 0)
+                         for x, y in ((f, t), (t, f))}
+                ra, rb = sa - bonus[f], sb - bonus[t]
+                assert (ra, rb) in combat_pmf(rules, n_[f], n_[t]), \
+                    ("BOARD f, g: the round's scores (every attack die, WS, his bonus, "
+                     "hatred)", row.tolist(), n_)
+                seen["board_scores"].append((n_[f], n_[t], ra, rb))
+            i_f, i_t = profile_of[f]["I"], profile_of[t]["I"]
+            want_won = (1 if sa > sb else -1) if sa != sb else \
+                ((1 if i_f > i_t else -1) if i_f != i_t else 0)
+            assert won == want_won, ("BOARD e: the higher score wins, a tie the higher I, "
+                                     "equal I a stand-off", row.tolist())
+            if won == 1:
+                tally[side[f], "boards_won"] += 1
+                brd["stage"] = "won"
+            elif won == -1:
+                tally[side[f], "boards_lost"] += 1
+                brd["stage"], brd["fast"], brd["lost"] = "thrown", fast, 1
+            else:
+                brd["stage"] = "done"
+                seen["board_standoffs"] += 1
+        elif kind == S.Ev.SEIZE:  # the boarder takes the horse (wm-24)
+            t = c
+            assert brd is not None and brd["stage"] == "won" and \
+                (f, t) == (brd["who"], brd["target"]), \
+                ("SEIZE: right after a won BOARD", row.tolist(), brd)
+            assert (a, b) == pos[t] and (d, e) == pos[f] and mounted[t] and \
+                state[t] == STANDING and state[f] == STANDING, \
+                ("SEIZE a, b: the horse's cell; d, e: the boarder's, where its rider lands",
+                 row.tolist())
+            pos[f], pos[t] = pos[t], pos[f]
+            mounted[f] = True
+            set_m(f, horse_m)
+            hpin[f] = hpin.get(t, False)
+            hpin_turn[f] = hpin_turn.get(t, turn)
+            heading[f] = heading.get(t)
+            horse_at.pop(f, None)  # (his own horse, if one stood, is left)
+            horse_lying.pop(f, None)
+            move_in[f] = move_in[t]  # (the horse's latest move is its own)
+            skills[f] = skills[f] - {"sure_footed", "war_horse"}  # (a horse he did not train)
+            mounted_now.add(f)
+            recheck.add(f)
+            recheck.add(t)
+            brd["stage"] = "seized"  # (the rider's FALL next: aims on the two lost first)
+            seen["seizures"] += 1
+        elif kind == S.Ev.FALL and b == S.FALL_BOARDED:  # thrown off by a boarder (wm-24)
+            hits, fast = a, c
+            assert brd is not None and brd["stage"] == "seized" and \
+                f == brd["target"] and mounted[f] and state[f] == STANDING, \
+                ("FALL why FALL_BOARDED: the rider a boarder beat, right after SEIZE",
+                 row.tolist(), brd)
+            assert bool(fast) == (move_in[f] > 2 * m_of[f]) and (
+                (1 <= hits <= rules.fall_fast_hits_die) if fast else hits == 1), \
+                ("a thrown rider's fall: 1 hit at or below his horse's M in its latest move, "
+                 "a fall_fast_hits_die above it", row.tolist(), move_in[f])
+            tally[side[f], "falls"] += 1
+            mounted[f], hpin[f] = False, False
+            set_m(f, foot_m[f])
+            on_watch.pop(f, None)
+            assert f not in horse_at, "a rider has no horse standing riderless"
+            brd["stage"] = "done"
+            need = rules.wound_need(rules.fall_strength, tough[f])
+            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True, None,
+                                -1, False, None] for _ in range(hits)]
+        elif kind == S.Ev.THROWN_BACK:  # a boarder thrown back off the horse (wm-24)
+            assert brd is not None and brd["stage"] == "thrown" and f == brd["who"] \
+                and d == brd["lost"], ("THROWN_BACK: after a failed climb or a lost round "
+                                         "(d 1)", row.tolist(), brd)
+            t = brd["target"]
+            assert 1 <= c <= rules.mount_fail_bounce_die, ("THROWN_BACK c: the die's inches",
+                                                          row.tolist())
+            x0_, y0_ = pos[f]
+            vx, vy = x0_ - pos[t][0], y0_ - pos[t][1]
+            far = math.dist((a, b), (x0_, y0_))
+            along = (a - x0_) * vx + (b - y0_) * vy
+            assert far <= c + 0.75 and (far == 0 or along > 0), \
+                ("THROWN_BACK a, b: at most the die's inches on, away from the horse",
+                 row.tolist(), pos[f], pos[t])
+            assert not any(y != f and state[y] != OUT and pos[y] == (a, b) for y in pos), \
+                ("a boarder thrown back lands on a free cell", row.tolist())
+            pos[f] = (a, b)
+            recheck.add(f)
+            seen["thrown_back_in"].append((c, far))
+            brd["stage"] = "fall"  # (his FALL next: aims on him lost first)
+        elif kind == S.Ev.FALL and b == S.FALL_BOARD:  # the thrown boarder's fall (wm-24)
+            hits, fast = a, c
+            assert brd is not None and brd["stage"] == "fall" and f == brd["who"] and \
+                not mounted[f] and fast == brd["fast"] and (
+                    (1 <= hits <= rules.fall_fast_hits_die) if fast else hits == 1), \
+                ("FALL why FALL_BOARD: the thrown boarder's, 1 hit, a fall_fast_hits_die "
+                 "above base rate", row.tolist(), brd)
+            tally[side[f], "falls"] += 1
+            brd["stage"] = "done"
+            need = rules.wound_need(rules.fall_strength, tough[f])
+            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True, None,
+                                -1, False, None] for _ in range(hits)]
         elif kind == S.Ev.FALL and b == S.FALL_JUMP:  # a failed jump down (wm-23)
             hits = a
             assert not mounted[f] and horse_from.get(f) == "jump" and state[f] == STANDING and \
@@ -5016,7 +5247,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "gun_blows", "stray_rolls", "stray_hits", "obstacle_charges",
                     "follow_ups", "hit_runs", "hit_run_hits", "bottle_tests",
                     "voluntary_bottles", "horses_lying", "one_hand_shots", "jumps_down",
-                    "jump_falls", "jump_charges") + HIT_RUN_BACK + \
+                    "jump_falls", "jump_charges", "boards", "board_fails", "boards_won",
+                    "boards_lost") + HIT_RUN_BACK + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
@@ -5071,7 +5303,7 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
          "skill_reload_rolls", "light_rolls", "dynamite_throw_rolls", "dynamite_scatter_faces",
          "dynamite_blast_sizes", "parry_faces", "stray_dice", "hit_run_combat",
-         "jump_tests")  # lists
+         "jump_tests", "board_tests", "board_scores", "thrown_back_in")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed", "mounts")

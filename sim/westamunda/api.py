@@ -80,7 +80,8 @@ _SIDE_DOCS = {
     "horse_hits": "hits (shots and blows) this side put on horses (the location die's horse faces)",
     "horses_lost": "this side's horses brought down (wounded by a shot, a blow or a crash)",
     "falls": "this side's riders thrown or brought down (horse fell, stay-on test failed, "
-             "rider down)",
+             "rider down, a failed jump down, thrown off by a boarder) and its boarders thrown "
+             "back off an enemy's horse (a failed climb or a lost round)",
     "bolts": "this side's pinned horses bolting",
     "runaways": "this side's horses going on straight with their rider pinned",
     "dismounts": "this side's riders stepping down",
@@ -157,6 +158,12 @@ _SIDE_DOCS = {
     "jump_falls": "those jumps from a moving horse whose I test failed (a fall's hits followed)",
     "jump_charges": "those jumps that leapt into a fight with an enemy (also in charges; rule "
                     "jump_charge_in)",
+    "boards": "this side's fighters' climbs onto an enemy rider's horse (Act.BOARD, Ev.BOARD; "
+              "weight board; rule board_enemy_horse)",
+    "board_fails": "those climbs whose I test failed (thrown back, a fall's hits)",
+    "boards_won": "those climbs that won the round with the rider (he is thrown off; the horse "
+                  "is the boarder's)",
+    "boards_lost": "those climbs that lost the round (the boarder thrown back, a fall's hits)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

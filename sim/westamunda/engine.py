@@ -132,11 +132,13 @@ from strategies.westamunda import (
     W_SHOOT_NEED,
     W_THROW,
     choose_shot,
+    climb_hands_full,
     covered,
     crawl_to,
     decide,
     entangles,
     pairs_one_handed,
+    side_or_rear,
     snap_step,
     stay_tangled,
 )
@@ -1062,15 +1064,24 @@ def _knock_back(g, f, ge, a, t):
     grid: within half an inch on each axis), cell by cell along the line, stopping before
     blocking terrain (or a corner between two blocking cells), another fighter or the table
     edge."""
-    fm = ge.fm
+    _push(f, ge.fm, t, ge.fm[a, FX], ge.fm[a, FY], g.rp[S.R_KNOCKDOWN_IN])
+
+
+@kernel
+def _push(f, fm, t, sx, sy, inches):
+    """Fighter t thrown ``inches`` along the line from cell (sx, sy) through his own (a
+    knock-back, a boarder thrown back off a horse), to the cell nearest the point that far on (on
+    the 1" grid: within half an inch on each axis), cell by cell along the line, stopping before
+    blocking terrain (or a corner between two blocking cells), another fighter or the table
+    edge."""
     h, w = f.terrain.shape
     x0, y0 = fm[t, FX], fm[t, FY]
-    vx, vy = float(x0 - fm[a, FX]), float(y0 - fm[a, FY])
+    vx, vy = float(x0 - sx), float(y0 - sy)
     norm = math.sqrt(vx * vx + vy * vy)
     if norm == 0.0:
         return
     ux, uy = vx / norm, vy / norm
-    samples = 4 * g.rp[S.R_KNOCKDOWN_IN]  # a quarter inch apart: never two cells in one step
+    samples = 4 * inches  # a quarter inch apart: never two cells in one step
     cx, cy = x0, y0
     for i in range(1, samples + 1):
         along = i / 4.0
@@ -1281,13 +1292,15 @@ def _fall_hits(g, f, ge, out, t, by, hits):
 def _horse_left(fm, t, why):
     """Rider t is off his horse (why: FALL_*): on foot, his own M again. The text's war horse
     stays next to a rider knocked off or fallen (the riding skill): unless it fell itself
-    (FALL_HORSE) it stands riderless at his cell (FHX, FHY), to be mounted again; any other
+    (FALL_HORSE) or a boarder took it (FALL_BOARDED) it stands riderless at his cell (FHX, FHY),
+    to be mounted again; any other
     horse leaves the fight (the text leaves an untrained riderless horse to the end of the game:
     stated, it runs off)."""
     fm[t, S.FHORSE] = 0
     fm[t, S.FHPIN] = 0
     fm[t, FM] = fm[t, S.FFOOT_M]
-    if why != S.FALL_HORSE and (fm[t, S.FSKILL] & S.SK_WAR_HORSE) != 0:
+    if why != S.FALL_HORSE and why != S.FALL_BOARDED and \
+            (fm[t, S.FSKILL] & S.SK_WAR_HORSE) != 0:
         fm[t, S.FHX], fm[t, S.FHY] = fm[t, FX], fm[t, FY]
     else:
         fm[t, S.FHX], fm[t, S.FHY] = -1, -1
@@ -1533,6 +1546,146 @@ def _jump_down(g, f, ge, sc, out, a, t):
             fm[a, FMOVED_IN] += ride  # (his whole move this turn: the ride and the leap)
         if fm[a, FCHARGED] != 0 and fm[a, FENGAGED] == t:
             out.side_out[side, S.S_JUMP_CHARGES] += 1
+
+
+@kernel
+def _board(g, f, ge, sc, out, a, t):
+    """Fighter a, beside enemy rider t's horse (at its side or rear if it moved: ``_board_cell``),
+    climbs on (Act.BOARD; the text's boarding rules after Gorka Morka). From his own horse he
+    jumps across: it stands riderless on his cell (FHX, FHY). An I test if t's horse moved (its
+    latest move, FMOVED_IN) and always for a jump across (text: 'it requires a successful I
+    roll'): mount_moving_mod when either horse went above its base rate (its M), and for a jump
+    off his own sure-footed horse sure_footed_bonus ('jumping on and off'; the skill is his
+    horse's training, so none climbing an enemy's). Failed: thrown back (``_thrown_back``), a
+    fall's hits. Passed (or a still horse, from the ground) the rider, charged, loses his pin,
+    overwatch and aim, and they fight one round of hand-to-hand with
+    the rider on the round's own rules (``_scored_round``: every attack die, WS, his charge
+    bonus, obstacle_penalty climbing up from the ground, none from a horse; the rider none;
+    melee_reading 'ws_roll': one WS test per die, the more hits winning), a tie on the scores to
+    the higher I, an equal I a stand-off (he stays beside the horse). With board_blows the
+    winner strikes his hits as in any round. Won, the rider still up on his horse: the boarder
+    takes it (Ev.SEIZE: he is on its cell, mounted, its pin, heading and the way it stood; the
+    rider lands on the boarder's cell: the engine's stated reading of 'thrown off') and the
+    rider falls (FALL_BOARDED: a fall_strength hit, a fall_fast_hits_die of them above base
+    rate, the boarder credited). The taken horse keeps its latest move (FMOVED_IN: moving for
+    the next boarder, a bolt's previous move) and is not trained for him: his sure-footed and
+    war horse skills are off from then on (he has no other horse: his own is left). Lost:
+    thrown back with a fall's hits (``_board_fall``). No fight is joined and he does not shoot
+    (a charge into a fight; the text's firing after mounting is for a still horse mounted as a
+    move)."""
+    fm, rp, so = ge.fm, g.rp, out.side_out
+    side = fm[a, FSIDE]
+    ax, ay = fm[a, FX], fm[a, FY]
+    tx, ty = fm[t, FX], fm[t, FY]
+    rode = fm[a, S.FHORSE] != 0
+    fast = fm[t, FMOVED_IN] > 2 * fm[t, FM] or (rode and fm[a, FMOVED_IN] > 2 * fm[a, FM])
+    so[side, S.S_BOARDS] += 1
+    if rode:  # he jumps across: his horse stands riderless where he was
+        fm[a, S.FHORSE] = 0
+        fm[a, S.FHPIN] = 0
+        fm[a, FM] = fm[a, S.FFOOT_M]
+        fm[a, S.FHX], fm[a, S.FHY] = ax, ay
+        fm[a, S.FHLIE] = 0
+    test = rode or fm[t, FMOVED_IN] > 0
+    mod = 0
+    ok = 1
+    if test:  # (sure-footed: his own horse's training, for a jump off it only)
+        mod = (rp[S.R_MOUNT_MOVING_MOD] if fast else 0) + \
+            (rp[S.R_SURE_FOOTED] if rode and (fm[a, S.FSKILL] & S.SK_SURE_FOOTED) != 0 else 0)
+        ok = 1 if _i_test(g, fm[a, FI], mod) else 0
+    if ok == 0:
+        so[side, S.S_BOARD_FAILS] += 1
+        _log(out, a, Ev.BOARD, t, 1 if rode else 0, 0, mod, -2, 0, 0, 0, 1 if fast else 0)
+        _thrown_back(g, f, ge, sc, out, a, tx, ty, 0)
+        _board_fall(g, f, ge, out, a, -1, fast)
+        return
+    if fm[t, FPINNED] != 0:  # (charged and fought: the pin is lost, as in any charge)
+        fm[t, FPINNED] = 0
+        fm[t, S.FDUCK] = 0
+        _log(out, t, Ev.PIN_LIFTED, 1)
+    fm[t, FOW] = S.OW_NONE
+    _lose_aim(ge, out, t, 3)
+    fm[a, FCHARGED] = 1  # (the charge's bonus and a lance's charge strength, this round only)
+    fm[a, S.FOBST] = 0 if rode else S.OBST_OVER  # (climbing up from the ground: an obstacle)
+    cb_a = _charge_bonus(rp, fm, a, t)
+    na = _attack_dice(rp, fm, a, sc.dice_a.shape[0])
+    nb = _attack_dice(rp, fm, t, sc.dice_b.shape[0])
+    if rp[S.R_MELEE_WS_ROLL] != 0:
+        hits_a, hits_b = 0, 0
+        for _ in range(na):
+            if _test(g, _melee_ws(fm, a), 0):
+                hits_a += 1
+        for _ in range(nb):
+            if _test(g, _melee_ws(fm, t), 0):
+                hits_b += 1
+        sa, sb, six_a, six_b = hits_a, hits_b, 0, 0
+    else:
+        sa, sb, hits_a, hits_b, six_a, six_b = _scored_round(g, ge, sc, out, a, t, na, nb, cb_a,
+                                                             0)
+    won = 0
+    if sa != sb:
+        won = 1 if sa > sb else -1
+    elif fm[a, FI] != fm[t, FI]:
+        won = 1 if fm[a, FI] > fm[t, FI] else -1
+    _log(out, a, Ev.BOARD, t, 1 if rode else 0, ok if test else -1, mod, won, sa, sb, cb_a,
+         1 if fast else 0)
+    if rp[S.R_BOARD_BLOWS] != 0:
+        _melee_hits(g, f, ge, out, a, t, hits_a, six_a, False)
+        _melee_hits(g, f, ge, out, t, a, hits_b, six_b, False)
+    fm[a, FCHARGED] = 0
+    fm[a, S.FOBST] = 0
+    if won == 1:
+        so[side, S.S_BOARDS_WON] += 1
+        if fm[t, S.FHORSE] == 0 or fm[t, FSTATE] != ST_STANDING or \
+                fm[a, FSTATE] != ST_STANDING:
+            return  # (board_blows: the rider fell already, or the boarder went down)
+        _log(out, a, Ev.SEIZE, tx, ty, t, ax, ay)
+        fm[t, FX], fm[t, FY] = ax, ay
+        fm[a, FX], fm[a, FY] = tx, ty
+        fm[a, S.FHORSE] = 1
+        fm[a, FM] = rp[S.R_HORSE_M]
+        fm[a, S.FHPIN] = fm[t, S.FHPIN]
+        fm[a, S.FHPIN_TURN] = fm[t, S.FHPIN_TURN]
+        fm[a, S.FHDX], fm[a, S.FHDY] = fm[t, S.FHDX], fm[t, S.FHDY]
+        if fm[t, S.FHDX] != 0 or fm[t, S.FHDY] != 0:
+            fm[a, FFACEX], fm[a, FFACEY] = fm[t, S.FHDX], fm[t, S.FHDY]
+        fm[a, S.FHX], fm[a, S.FHY] = -1, -1  # (his own horse, if one stood, is left)
+        fm[a, S.FHLIE] = 0
+        fm[a, FMOVED_IN] = fm[t, FMOVED_IN]  # (the horse's latest move is its own)
+        fm[a, S.FSKILL] &= ~(S.SK_SURE_FOOTED | S.SK_WAR_HORSE)  # (a horse he did not train)
+        _rope_reach(ge, out, a)  # (both moved: a lasso let go, aims checked, then the fall)
+        _rope_reach(ge, out, t)
+        _aims_on(g, f, ge, sc, out, a)
+        _aims_on(g, f, ge, sc, out, t)
+        _fall(g, f, ge, out, t, a, S.FALL_BOARDED)
+    elif won == -1:
+        so[side, S.S_BOARDS_LOST] += 1
+        if fm[a, FSTATE] == ST_OUT:
+            return
+        _thrown_back(g, f, ge, sc, out, a, tx, ty, 1)
+        _board_fall(g, f, ge, out, a, t, fast)
+
+
+@kernel
+def _thrown_back(g, f, ge, sc, out, a, sx, sy, lost):
+    """Boarder a thrown back a mount_fail_bounce_die of inches from the horse at (sx, sy), away
+    along the line through his cell (``_push``): Ev.THROWN_BACK. Aims on him are checked."""
+    n = roll(g.s, g.rp[S.R_BOUNCE_DIE])
+    _push(f, ge.fm, a, sx, sy, n)
+    _log(out, a, Ev.THROWN_BACK, ge.fm[a, FX], ge.fm[a, FY], n, lost)
+    _rope_reach(ge, out, a)
+    _aims_on(g, f, ge, sc, out, a)
+
+
+@kernel
+def _board_fall(g, f, ge, out, a, by, fast):
+    """A boarder thrown back falls: a fall_strength hit, a fall_fast_hits_die of them when the
+    horse (or either horse) went above its base rate (Ev.FALL why FALL_BOARD); ``by`` the rider
+    who threw him (-1: a failed climb), credited if it takes him out."""
+    hits = roll(g.s, g.rp[S.R_FALL_DIE]) if fast else 1
+    _log(out, a, Ev.FALL, hits, S.FALL_BOARD, 1 if fast else 0)
+    out.side_out[ge.fm[a, FSIDE], S.S_FALLS] += 1
+    _fall_hits(g, f, ge, out, a, by, hits)
 
 
 @kernel
@@ -2686,6 +2839,27 @@ def _charge_cell(f, ge, sc, t, x0, y0, avoid):
 
 
 @kernel
+def _board_cell(g, f, ge, sc, a, t):
+    """The cell beside rider t's horse a boarder's reach (sc.dist) got to and nobody stands on,
+    at its side or rear if it moved (``side_or_rear``), within jump_between_in of it for a
+    boarder on horseback (he jumps across), the cheapest (scan order on ties); (-1, -1) if
+    none."""
+    fm = ge.fm
+    h, w = f.terrain.shape
+    rode = fm[a, S.FHORSE] != 0
+    bx, by, bc = -1, -1, UNREACHED
+    for dy in range(-1, 2):
+        for dx in range(-1, 2):
+            x, y = fm[t, FX] + dx, fm[t, FY] + dy
+            if (dx or dy) and 0 <= x < w and 0 <= y < h and sc.dist[y, x] != UNREACHED and \
+                    not sc.occ[y, x] and side_or_rear(fm, t, x, y) and \
+                    (not rode or dist_in(x, y, fm[t, FX], fm[t, FY]) <= g.rp[S.R_JUMP_BETWEEN]) \
+                    and sc.dist[y, x] < bc:
+                bx, by, bc = x, y, sc.dist[y, x]
+    return bx, by
+
+
+@kernel
 def _enemy_near(g, f, ge, sc, a):
     """A standing enemy within run_stop_in that runner a sees?"""
     fm = ge.fm
@@ -2745,7 +2919,9 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     (dx, dy), past anyone on the way, round t's cell even if he is out of action (his body lies
     there: the ride planned round him stays more than M), the move so far (FMOVED_IN) counted
     on and the overwatchers who saw him as the charge began still not surprised by him. ``cap``
-    (half-inches, -1: the action's own) limits the move. Returns True if he moved."""
+    (half-inches, -1: the action's own) limits the move. A boarding (Act.BOARD) moves as a charge
+    to the cell ``_board_cell`` picks beside ``target``'s horse, joining no fight (``_board``
+    climbs on). Returns True if he moved."""
     fm, rp = ge.fm, g.rp
     h, w = f.terrain.shape
     side = fm[a, FSIDE]
@@ -2754,7 +2930,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     rode = fm[a, S.FHORSE]
     if act == Act.RUN:
         budget, mv = 2 * m * rp[S.R_RUN_MULT], S.MV_RUN
-    elif act == Act.CHARGE or act == Act.HIT_RUN:
+    elif act == Act.CHARGE or act == Act.HIT_RUN or act == Act.BOARD:
         budget, mv = 2 * m * rp[S.R_CHARGE_MULT], S.MV_CHARGE
     elif act == Act.CRAWL:
         budget = 2 * (rp[S.R_DOWN_CRAWL] if was == ST_DOWN else rp[S.R_CRAWL])
@@ -2763,7 +2939,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
         budget, mv = 2 * m, S.MV_WALK
     if cap >= 0:
         budget = cap
-    charging = act == Act.CHARGE or act == Act.HIT_RUN
+    charging = act == Act.CHARGE or act == Act.HIT_RUN or act == Act.BOARD
     riding_on = act == Act.HIT_RUN and target <= -2
     base = fm[a, FMOVED_IN] if riding_on else 0
     occ = _move_occ(f, fm, a, sc.occ)
@@ -2774,6 +2950,10 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
           rp[S.R_DIFF_COST], rp[S.R_VDIFF_COST], rp[S.R_OBSTACLE_COST])
     if act == Act.CHARGE or (act == Act.HIT_RUN and target >= 0):
         dx, dy = _charge_cell(f, ge, sc, target, x0, y0, rp[S.R_OBSTACLE] != 0)
+        if dx < 0:
+            return False
+    elif act == Act.BOARD:
+        dx, dy = _board_cell(g, f, ge, sc, a, target)
         if dx < 0:
             return False
     elif act == Act.CRAWL and fm[a, S.FROPE] == S.ROPE_BOLAS:  # towards where he meant to go
@@ -3328,7 +3508,14 @@ def _act(g, f, ge, sc, out, a):
                 fm[t, FENGAGED] >= 0 or fm[t, S.FHORSE] != 0 or fm[a, S.FHORSE] == 0 or \
                 rp[S.R_HIT_RUN] == 0:
             act = HOLD
-    if fm[a, S.FROPE] != 0 and (act == Act.CHARGE or act == Act.HIT_RUN):
+    elif act == Act.BOARD:  # (the rules allowing it, at an enemy rider up and free; from a
+        # horse only with jump_between_in; a hand to climb with: he lets go of the reins)
+        if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] != ST_STANDING or \
+                fm[t, S.FHORSE] == 0 or fm[t, FENGAGED] >= 0 or fm[t, S.FROPE] != 0 or \
+                rp[S.R_BOARD] == 0 or climb_hands_full(fm, a) or \
+                (fm[a, S.FHORSE] != 0 and rp[S.R_JUMP_BETWEEN] <= 0):
+            act = HOLD
+    if fm[a, S.FROPE] != 0 and (act == Act.CHARGE or act == Act.HIT_RUN or act == Act.BOARD):
         act = HOLD  # on the ground in a rope: he counts as down in hand-to-hand (the text)
     if fm[a, S.FROPE] == S.ROPE_BOLAS:  # bolas round his legs: he can only crawl (the text)
         if act == Act.WALK or act == Act.RUN:
@@ -3351,6 +3538,8 @@ def _act(g, f, ge, sc, out, a):
         dec[S.D_MIDMOVE] = 0
         if not (0 <= t < F):
             t = -1
+    if act == Act.BOARD:
+        dec[S.D_MIDMOVE] = 0
     if act == Act.HIT_RUN:
         dec[S.D_MIDMOVE] = 0
         ex, ey = (-1, -1) if fm[t, S.FROPE] != 0 else _hit_run_plan(g, f, ge, sc, a, t)
@@ -3387,6 +3576,16 @@ def _act(g, f, ge, sc, out, a):
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0, -1)
     elif act == Act.HIT_RUN:
         _hit_run(g, f, ge, sc, out, a, t, dec[S.D_X], dec[S.D_Y])
+    elif act == Act.BOARD:
+        rode = fm[a, S.FHORSE]
+        _move(g, f, ge, sc, out, a, Act.BOARD, fm[t, FX], fm[t, FY], t, False, -1)
+        if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and fm[a, S.FHORSE] == rode and \
+                fm[a, S.FROPE] == 0 and _adjacent(fm, a, t) and \
+                side_or_rear(fm, t, fm[a, FX], fm[a, FY]) and fm[t, FSTATE] == ST_STANDING and \
+                fm[t, S.FHORSE] != 0 and fm[t, FENGAGED] < 0 and fm[t, S.FROPE] == 0 and \
+                (rode == 0 or dist_in(fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY]) <=
+                 rp[S.R_JUMP_BETWEEN]):
+            _board(g, f, ge, sc, out, a, t)  # (stopped, pinned, thrown on the way: he did not)
     elif act == Act.JUMP_DOWN:
         if dec[S.D_X] != fm[a, FX] or dec[S.D_Y] != fm[a, FY]:
             _move(g, f, ge, sc, out, a, RUN if dec[S.D_RUN] != 0 else WALK, dec[S.D_X],
@@ -3622,7 +3821,8 @@ def _shoot_one(g, f, ge, sc, out, a):
     side = fm[a, FSIDE]
     act = fm[a, FACT]
     if act == ACT_ROPES or act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
-            act == Act.HIT_RUN or ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
+            act == Act.HIT_RUN or act == Act.BOARD or \
+            ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
         return
     ran = _ran(g, fm, a)
     if ran and rp[S.R_RUN_AND_SHOOT] == 0:
@@ -3685,12 +3885,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     fm[b, S.FFOUGHT] = out.clock[1]
     # a rider steers with one hand: no extra attack die for hand weapons (text; ride like
     # Rooster Coburn: both hands fight)
-    na = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 and
-                      fm[a, S.FARMS] == 0 and not _reins(fm, a) else 0)
-    nb = fm[b, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[b, FTWO_HANDED] == 0 and
-                      fm[b, S.FARMS] == 0 and not _reins(fm, b) else 0)
-    na = min(na, sc.dice_a.shape[0])
-    nb = min(nb, sc.dice_b.shape[0])
+    na = _attack_dice(rp, fm, a, sc.dice_a.shape[0])
+    nb = _attack_dice(rp, fm, b, sc.dice_b.shape[0])
     hits_a = 0
     hits_b = 0
     sa = 0
@@ -3719,6 +3915,15 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, b, a)
     _melee_hits(g, f, ge, out, a, b, hits_a, six_a, rp[S.R_DOWN_ALONE_OUT] != 0)
     _melee_hits(g, f, ge, out, b, a, hits_b, six_b, rp[S.R_DOWN_ALONE_OUT] != 0)
+
+
+@kernel
+def _attack_dice(rp, fm, a, most):
+    """Fighter a's attack dice in a round of hand-to-hand: his A, plus two_weapon_bonus without
+    a two-handed weapon, an arm locked or a hand on the reins; at most ``most``."""
+    n = fm[a, FA] + (rp[S.R_TWO_WEAPON_BONUS] if fm[a, FTWO_HANDED] == 0 and
+                     fm[a, S.FARMS] == 0 and not _reins(fm, a) else 0)
+    return min(n, most)
 
 
 @kernel
@@ -4979,6 +5184,9 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_TWO_LONG, r.two_weapons_long_guns), (S.R_OBSTACLE_COST, r.obstacle_cost),
             (S.R_HORSE_JUMP, r.horse_jump_in), (S.R_RIDER_ARC, r.rider_arc == "forward"),
             (S.R_JUMP_MOVING, r.jump_from_moving_horse), (S.R_JUMP_CHARGE_IN, r.jump_charge_in),
+            (S.R_BOARD, r.board_enemy_horse), (S.R_BOARD_BLOWS, r.board_blows),
+            (S.R_MOUNT_MOVING_MOD, r.mount_moving_mod),
+            (S.R_BOUNCE_DIE, r.mount_fail_bounce_die), (S.R_JUMP_BETWEEN, r.jump_between_in),
             (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-23"
+VERSION = "wm-24"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -1134,6 +1134,19 @@ class WMRules:
                                 "this close (text: 'within 2\"', as a charge): his charge's move "
                                 "from where he jumps, at most this many inches, to a cell next "
                                 "to the enemy. 0: no leap into a fight.", lo=0, hi=6)
+    board_enemy_horse: bool = param(
+        True, "A fighter may climb onto an enemy rider's horse (text: the boarding rules after "
+        "Gorka Morka; in the engine since wm-24: Act.BOARD): a charge to a free cell beside it, "
+        "at its side or rear if it moved last; an I test if it moved (at mount_moving_mod above "
+        "its base rate), always when jumping across from his own horse (within "
+        "jump_between_in); then one round of hand-to-hand with the rider, the boarder +1 for "
+        "the charge and obstacle_penalty climbing up from the ground. Won: the rider is thrown "
+        "off (a fall's hits) and the boarder rides the horse; failed or lost: he is thrown back "
+        "a mount_fail_bounce_die of inches with a fall's hits. Off: refused (a hold).")
+    board_blows: bool = param(
+        False, "The boarding round's winner also strikes his hits, as in any round, before the "
+        "throw. Off (default): the round decides only who is thrown (the text names the thrown "
+        "rider's S3/D3 hit and the thrown boarder's hits, and no blows).")
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "
                                   "or to jump between them (text: -1).", lo=-6, hi=0)
     mount_helper_bonus: int = param(1, "Bonus per friend helping a fighter mount (text: +1; it is "

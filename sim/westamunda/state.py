@@ -120,8 +120,9 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_FLEE_AWAY, R_PINNED_RUNS, R_STRAY100, R_STRAY_ON, R_STRAY_NAT, R_OBSTACLE, R_FOLLOW_IN,
  R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_TWO_LONG,
  R_OBSTACLE_COST, R_HORSE_JUMP, R_RIDER_ARC, R_JUMP_MOVING, R_JUMP_CHARGE_IN,
- R_DEBUG) = range(159)
-N_RULES = 159
+ R_BOARD, R_BOARD_BLOWS, R_MOUNT_MOVING_MOD, R_BOUNCE_DIE, R_JUMP_BETWEEN,
+ R_DEBUG) = range(164)
+N_RULES = 164
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -136,6 +137,9 @@ N_RULES = 159
 # wider than this bars horses); R_RIDER_ARC rider_arc 'forward' (0: 'free')
 # R_JUMP_MOVING jump_from_moving_horse (Act.JUMP_DOWN allowed); R_JUMP_CHARGE_IN jump_charge_in
 # (inches of the leap into a fight from where he jumps down)
+# R_BOARD board_enemy_horse (Act.BOARD allowed); R_BOARD_BLOWS board_blows (the boarding round's
+# winner strikes his hits too); R_MOUNT_MOVING_MOD mount_moving_mod; R_BOUNCE_DIE
+# mount_fail_bounce_die; R_JUMP_BETWEEN jump_between_in (0: no boarding from horseback)
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -295,10 +299,16 @@ class Act(IntEnum):
     #                 there from his moving horse (an I test if it moved; the horse stands there);
     #                 with D_TARGET an enemy his leap of jump_charge_in reaches, he jumps into a
     #                 fight with him (a charge); else any shot this turn is a snap shot
+    BOARD = 13  # a fighter charges to a free cell beside enemy rider D_TARGET's horse, at its
+    #             side or rear if it moved (the engine picks the cheapest), and climbs on (from
+    #             his own horse: jumps across, within jump_between_in): an I test if that horse
+    #             moved (always from a horse), then one round of hand-to-hand with the rider;
+    #             won, the rider is thrown off and he rides the horse; lost or failed, he is
+    #             thrown back D3" with a fall's hits. No shot that turn.
 
 
 ACT_NAMES = ("hold", "walk", "run", "aim", "overwatch", "reload", "clear jam", "charge", "crawl",
-             "dismount", "mount", "hit and run", "jump down")
+             "dismount", "mount", "hit and run", "jump down", "board")
 N_ACT = len(Act)
 
 # decision vector int64[N_DEC] written by policies
@@ -359,8 +369,8 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
  S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK,
  S_VOLUNTARY_BOTTLES, S_HORSES_LYING, S_ONE_HAND, S_JUMPS, S_JUMP_FALLS,
- S_JUMP_CHARGES) = range(97)
-N_SIDE_COLS = 97
+ S_JUMP_CHARGES, S_BOARDS, S_BOARD_FAILS, S_BOARDS_WON, S_BOARDS_LOST) = range(101)
+N_SIDE_COLS = 101
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -379,7 +389,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "scope_shots", "nerve_tests", "breaks", "flights", "rallies", "stray_rolls",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
               "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying",
-              "one_hand_shots", "jumps_down", "jump_falls", "jump_charges")
+              "one_hand_shots", "jumps_down", "jump_falls", "jump_charges", "boards",
+              "board_fails", "boards_won", "boards_lost")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -448,12 +459,18 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # once (SH_ONE_HAND; not those of a locked arm, a lance or the reins); jumps_down: this side's
 # riders' jumps down from their horses (Act.JUMP_DOWN, Ev.JUMP; from a still horse too);
 # jump_falls: those that failed the I test from a moving horse (the fall's hits followed);
-# jump_charges: those that leapt into a fight (also counted in charges).
+# jump_charges: those that leapt into a fight (also counted in charges); boards: this side's
+# fighters' climbs onto an enemy rider's horse (Act.BOARD, Ev.BOARD: he reached it); board_fails:
+# those whose I test failed (thrown back, a fall's hits); boards_won: those that won the round
+# (the rider thrown off, the horse taken); boards_lost: those that lost it (thrown back).
 
 
-FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE, FALL_JUMP = 0, 1, 2, 3, 4  # Ev.FALL why: the horse
-# fell, he failed to stay on, he went down in the saddle, a fancy roper's rope pulled him off, he
-# failed his jump down from a moving horse (he lands on foot beside it: it stands there)
+FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE, FALL_JUMP, FALL_BOARDED, FALL_BOARD = range(7)
+# Ev.FALL why: the horse fell, he failed to stay on, he went down in the saddle, a fancy roper's
+# rope pulled him off, he failed his jump down from a moving horse (he lands on foot beside it: it
+# stands there), a boarder won the fight for his horse (thrown off, he lands where the boarder
+# stood; the horse is the boarder's now), a boarder failed his climb or lost the fight (thrown
+# back: Ev.THROWN_BACK first)
 
 
 class Bad(IntEnum):
@@ -600,6 +617,18 @@ class Ev(IntEnum):
     #            the I test, 0 failed (his fall's hits follow: FALL_JUMP), -1 no test (a still
     #            horse); d=the test's modifier; e=the enemy he leaps at (-1: none; his charge's
     #            steps and Ev.CHARGED follow if his leap reaches him)
+    BOARD = 60  # a fighter beside enemy rider a's horse climbs on (Act.BOARD, wm-24): b=1 he jumps
+    #             across from his own horse (it stands riderless on his cell), c=1 the I test
+    #             passed, 0 failed, -1 none (a still horse, climbed from the ground); d=its
+    #             modifier; e=1 he won the round (SEIZE and the rider's FALL FALL_BOARDED follow),
+    #             -1 lost it, 0 a stand-off (he stays beside the horse), -2 no round (failed);
+    #             f, g=his and the rider's combat scores (0, 0: no round); h=his combat bonus
+    #             (charge, climbing); i=1 the horse (or either horse) went above its base rate
+    THROWN_BACK = 61  # a boarder thrown back from the horse (failed or beaten): a, b=the cell he
+    #                   lands on, c=the inches rolled (mount_fail_bounce_die), d=1 a fight lost;
+    #                   his FALL (why FALL_BOARD) follows
+    SEIZE = 62  # a boarder who won takes the horse: he is on its cell (a, b) now, mounted; its
+    #             rider c lands on the boarder's cell (d, e), his FALL (why FALL_BOARDED) next
     HIT_RUN = 57  # a rider's hit-and-run reaches its target (his cell now): a=the target, b, c =
     #               the rider's and the target's combat scores (one attack die each), d, e =
     #               hits each strikes, f, g = their charge bonuses, h=1 over an obstacle
