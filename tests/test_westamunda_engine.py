@@ -251,7 +251,9 @@ LOW = (NONBLOCKING, THICKET)  # low pieces: partial cover; a THICKET costs obsta
 # wm-23, no jumping down from a moving horse: tests of a mechanic these do not touch whose sample
 # (or fight) was chosen under wm-21 play it so (tidy_snapshot shows these fights identical to
 # wm-21's; with the jump off wm-23 plays wm-22's fights exactly)
-WM21 = dict(free_obstacle_in=6, horse_jump_in=6, rider_arc="free", jump_from_moving_horse=False)
+WM21 = dict(free_obstacle_in=6, horse_jump_in=6, rider_arc="free", jump_from_moving_horse=False,
+            board_enemy_horse=False)
+WM23 = dict(board_enemy_horse=False)  # wm-23's fights: no boarding (the random floor's coin)
 
 
 def _ground_mult(rules, kind):
@@ -5714,7 +5716,8 @@ def roped(rope):
 
 LASSOED, BOLASED = roped("lasso"), roped("bolas")
 ROPERS = WMRules(riding_skill_a="fancy_ropin", riding_skill_b="fancy_ropin", gang_budget=3000,
-                 **CAV)  # both sides fancy ropers, mounted, a lasso each (LASSOED)
+                 **CAV, **WM23)  # both sides fancy ropers, mounted, a lasso each (LASSOED); the
+# sample chosen under wm-23 (no boarding)
 # the seed of the lassoed cavalry's fights: since wm-12's nerve tests (broken fighters run, fights
 # end sooner) seed 5's 48 fights show no shot by an entangled rider; seed 10's showed 8, but since
 # wm-14 (a rider thrown down in a fight is out at once) none taken out lying entangled; seed 11's

@@ -61,11 +61,12 @@ def traced():
 def test_every_horse_mechanic_happens_at_a_plausible_rate(field):
     """From the engine's tidy records: on the mounted side every horse mechanic happens (each
     column above a floor of a third or less of what these fights show, per fight), none on
-    the side on foot, and the counts hang together: every fighter of a mounted side rides at
-    the start; horses lost are horses hit (shots, templates and blows) or run into something
+    the side on foot (but for horses it took by boarding, wm-24), and the counts hang
+    together: every fighter of a mounted side rides at the start; horses lost are horses hit (shots, templates and blows) or run into something
     (a crash only in a bolt or a runaway); every horse lost throws its rider (falls); a rider
     comes off (a fall, or stepping down) once at most for each time he got on (the start, and
-    since wm-18 each mount again)."""
+    since wm-18 each mount again, and since wm-24 each climb onto an enemy's horse: a fall if
+    it fails, a horse if it wins)."""
     one, both = field
     n = len(one.games)
     a = one.sides[:, 0].sum(axis=0)  # side A rides
@@ -80,12 +81,18 @@ def test_every_horse_mechanic_happens_at_a_plausible_rate(field):
     assert (col(one.sides[:, 0], "riders") == len(MOUNTED)).all()
     assert (col(one.sides[:, 0], "riders") == col(one.sides[:, 0], "fighters_start")).all()
     foot = one.sides[:, 1]
+    took = col(foot, "boards_won") > 0  # (since wm-24 a man on foot may take a rider's horse)
+    assert took.any() and col(foot, "riders").sum() == 0
     for name in HORSE_COLUMNS:
-        if name != "horse_hits":
-            assert col(foot, name).sum() == 0, name
-    # no horses on side B to hit: side A's horse hits are its stray shots' on its own horses
+        if name not in ("horse_hits", "falls"):
+            assert col(foot, name)[~took].sum() == 0, name
+    # (a boarder thrown back off a horse falls: the only falls of a side that took no horse)
+    assert (col(foot, "falls")[~took] <= (col(foot, "board_fails") +
+                                          col(foot, "boards_lost"))[~took]).all()
+    # no horses on side B to hit (but those it took): side A's horse hits are its stray
+    # shots' on its own horses
     mine = one.sides[:, 0]
-    assert (col(mine, "horse_hits") <= col(mine, "stray_hits")).all()
+    assert (col(mine, "horse_hits") <= col(mine, "stray_hits"))[~took].all()
     for b in (one, both):
         for s_ in (0, 1):
             mine, theirs = b.sides[:, s_], b.sides[:, 1 - s_]
@@ -94,7 +101,7 @@ def test_every_horse_mechanic_happens_at_a_plausible_rate(field):
                     col(mine, "bolts") + col(mine, "runaways")).all()
             assert (col(mine, "falls") >= lost).all()
             assert (col(mine, "falls") + col(mine, "dismounts") <=
-                    col(mine, "riders") + col(mine, "mounts")).all()
+                    col(mine, "riders") + col(mine, "mounts") + col(mine, "boards")).all()
     assert col(both.sides, "riders").sum() == 2 * len(MOUNTED) * n
 
 

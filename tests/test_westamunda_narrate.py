@@ -428,13 +428,34 @@ def _ev(events, kind):
     return events[events[:, 2] == kind]
 
 
+def _let_go(e):
+    """Is event row e a lasso let go (UNTANGLE b 1)?"""
+    return e[2] == S.Ev.UNTANGLE and e[4] == 1
+
+
 def _knocked(events, j):
     """Is AIM_LOST row j the target thrown out of the aim by a knock-back (the events before
-    it, past other AIM_LOSTs, end in the KNOCKDOWN of its target)?"""
+    it, past other AIM_LOSTs and a lasso let go for the throw, end in the KNOCKDOWN of its
+    target)?"""
     k = j - 1
-    while events[k, 2] == S.Ev.AIM_LOST:
+    while events[k, 2] == S.Ev.AIM_LOST or _let_go(events[k]):
         k -= 1
     return events[k, 2] == S.Ev.KNOCKDOWN and events[k, 1] == events[j, 3]
+
+
+def _boarding_thrown(events, j):
+    """Is AIM_LOST row j the target thrown out of the aim by a boarding (wm-24): a boarder
+    thrown back (his THROWN_BACK just before it, past other AIM_LOSTs and a lasso let go for
+    the throw), or the rider a boarder threw off (the SEIZE of his horse before it, past what
+    his fall brought)?"""
+    k = j - 1
+    while events[k, 2] == S.Ev.AIM_LOST or _let_go(events[k]):
+        k -= 1
+    if events[k, 2] == S.Ev.THROWN_BACK and events[k, 1] == events[j, 3]:
+        return True
+    while events[k, 2] in HIT_CHAIN + (S.Ev.FALL, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.STAY_ON):
+        k -= 1
+    return events[k, 2] == S.Ev.SEIZE and events[k, 5] == events[j, 3]
 
 
 def _shot_bits(ev, bit):
@@ -630,8 +651,10 @@ def _fits(ev):
         i = int(e[1])
         if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(i)
-        elif e[2] == S.Ev.MOUNT:  # back on his standing horse (wm-18)
-            riding.add(i)
+        elif e[2] == S.Ev.MOUNT or e[2] == S.Ev.SEIZE:  # back on his standing horse (wm-18),
+            riding.add(i)  # or on an enemy's he boarded (wm-24)
+        elif e[2] == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
+            riding.discard(i)
         elif e[2] == S.Ev.FIT:
             k = int(e[3])
             out.append((e, guns[i][k] if k < 2 else -1, i in riding))
@@ -814,16 +837,21 @@ class RopeModel:
     from the saddle (row, victim, where), each turn on the ropes (row, victim, (rope kind,
     holder, reach)), each lasso let go (row, victim, holder, why: 'out', 'down', 'moved' (his
     own step), 'carried' (his horse's run), 'fled' (his run for cover, broken), 'knocked' (a
-    knock-back, logged before it: the fighter thrown), the distance then, the reach), each lasso back in its holder's hand with
+    knock-back, logged before it: the fighter thrown; 'took': its holder boarded a horse and
+    took it, 'thrown_off': its holder thrown off his horse by a boarder, 'thrown_back': a
+    boarder thrown back, wm-24, logged after the SEIZE or THROWN_BACK), the distance then, the
+    reach), each lasso back in its holder's hand with
     its victim out of action (row, holder, victim), each entangled fighter standing taken out
     in hand-to-hand (row), the to-hit, reloading and clearing rows (SHOT, POINT_SHOT, RELOAD,
     CLEAR, FIT) of entangled fighters and of riders, and each
     MELEE's charge bonuses counted by fighters who did not charge this turn (row, [(fighter,
-    bonus)])."""
+    bonus)]), and the row of each boarder's first SEIZE (``took``: fighter -> row; the horse
+    is not trained for him, so his sure-footed and war horse skills are off after it, wm-24)."""
 
     def __init__(self, ev):
         self.entangles, self.pulls, self.turns, self.lets, self.backs = [], [], [], [], []
         self.h2h, self.tangled, self.riding, self.kept = [], set(), set(), []
+        self.took = {}
         pos, state, ropes, charged = {}, {}, {}, set()
         mounted = set()
         for j, e in enumerate(ev):
@@ -844,6 +872,14 @@ class RopeModel:
                 pos[i] = (int(e[5]), int(e[6]))  # (wm-12), a winner's follow-up (wm-16)
             elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
                 mounted.add(i)
+            elif kind == S.Ev.SEIZE:  # a boarder takes the horse, its rider lands where he
+                mounted.add(i)  # stood (wm-24)
+                pos[i], pos[int(e[5])] = (int(e[3]), int(e[4])), (int(e[6]), int(e[7]))
+                self.took.setdefault(i, j)
+            elif kind == S.Ev.THROWN_BACK:  # a boarder thrown back (wm-24)
+                pos[i] = (int(e[3]), int(e[4]))
+            elif kind == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
+                mounted.discard(i)
             elif kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 mounted.discard(i)
                 if kind == S.Ev.FALL and e[4] == S.FALL_ROPE:
@@ -856,8 +892,16 @@ class RopeModel:
                 why, thrown, d = state[h], -1, 0.0
                 if why == "up":
                     prv = ev[j - 1]
+                    k = j - 1  # (a boarding's throw, past the lassos let go for it: wm-24)
+                    while _let_go(ev[k]):
+                        k -= 1
                     if prv[2] == S.Ev.KNOCKDOWN and not prv[4] and int(prv[1]) in (i, h):
                         why, thrown = "knocked", int(prv[1])  # (logged after its KNOCKDOWN)
+                    elif ev[k, 2] == S.Ev.SEIZE and h in (ev[k, 1], ev[k, 5]):
+                        why = "took" if h == ev[k, 1] else "thrown_off"
+                        thrown = int(ev[k, 5])  # (the rider thrown off)
+                    elif ev[k, 2] == S.Ev.THROWN_BACK and ev[k, 1] in (i, h):
+                        why, thrown = "thrown_back", int(ev[k, 1])
                     elif ev[j - 1, 2] == S.Ev.FLEE and ev[j - 1, 1] == h:
                         why = "fled"  # (his run for cover, wm-12)
                     elif ev[j - 1, 2] == S.Ev.MOVE and ev[j - 1, 1] == h:
@@ -995,7 +1039,13 @@ class DynamiteModel:
                 self.held.append({a: n for a, (n, _) in lit.items()})
             elif kind in (S.Ev.MOVE, S.Ev.KNOCKDOWN, S.Ev.FLEE, S.Ev.FOLLOW_UP):
                 pos[i] = (int(e[5]), int(e[6]))
-            elif kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
+            elif kind == S.Ev.SEIZE:  # a boarder takes the horse, its rider lands where he
+                riding.add(i)  # stood (wm-24)
+                pos[i], pos[int(e[5])] = (int(e[3]), int(e[4])), (int(e[6]), int(e[7]))
+            elif kind == S.Ev.THROWN_BACK:  # a boarder thrown back (wm-24)
+                pos[i] = (int(e[3]), int(e[4]))
+            elif kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT \
+                    or kind == S.Ev.BOARD and e[4]:  # (jumping across from his horse: wm-24)
                 riding.discard(i)
             elif kind in (S.Ev.PINNED, S.Ev.DUCK) or kind == S.Ev.RECOVERY and \
                     e[4] == S.INJ_FLESH:
@@ -1824,7 +1874,9 @@ def test_hand_to_hand_quick_draws_kickback_and_knockdown_are_told(fights):
     for f in fights:
         combats = (f.text.count("combat scores") if f.rules.melee_reading == "combat_score" else
                    len(re.findall(r"^\w+ scores \d+ hits?, \w+ \d+", f.text, re.M)))  # ws_roll
-        assert combats == len(_ev(f.events, S.Ev.MELEE))
+        boards = _ev(f.events, S.Ev.BOARD)  # (a boarding's round, its scores in its line: wm-24)
+        rounds = int((boards[:, 7] != -2).sum()) if f.rules.melee_reading == "combat_score" else 0
+        assert combats == len(_ev(f.events, S.Ev.MELEE)) + rounds
         assert f.text.count("tries to outdraw") == len(_ev(f.events, S.Ev.QUICK_DRAW))
         assert f.text.count("Kickback: ") == len(_ev(f.events, S.Ev.KICKBACK))
         knock = len(re.findall(r"(?:passes|fails) an S test \(S\d\) (?:and|but)", f.text))
@@ -1880,13 +1932,23 @@ def test_aims_lost_say_whether_the_target_moved_or_was_thrown(fights):
     """An aim lost to the target's sight, arc or cover (AIM_LOST 0-2) after his knock-back
     says he was thrown there; otherwise that he moved."""
     for f in fights:
-        rows = np.flatnonzero((f.events[:, 2] == S.Ev.AIM_LOST) & (f.events[:, 4] <= 2))
-        thrown = sum(_knocked(f.events, j) for j in rows)
-        assert len(re.findall(r"aim on \w+ is lost: \w+ is thrown (?:out|into)", f.text)) == \
-            thrown
-        assert len(re.findall(r"aim on \w+ is lost: \w+ moved (?:out|into)", f.text)) == \
-            len(rows) - thrown
+        _aims_lost_told(f)
     _with(fights, "aim_lost_to_knockback")
+
+
+def _aims_lost_told(f):
+    """(knocked back, thrown by a boarding) aims lost told so: an aim lost to the target's
+    sight, arc or cover (AIM_LOST 0-2) after his knock-back, or his throw in a boarding (thrown
+    back, or off his horse: wm-24), says he was thrown there; otherwise that he moved."""
+    rows = np.flatnonzero((f.events[:, 2] == S.Ev.AIM_LOST) & (f.events[:, 4] <= 2))
+    thrown = sum(_knocked(f.events, j) for j in rows)
+    assert len(re.findall(r"aim on \w+ is lost: \w+ is thrown (?:out|into)", f.text)) == thrown
+    boarded = sum(_boarding_thrown(f.events, j) for j in rows)
+    assert len(re.findall(r"aim on \w+ is lost: \w+ is thrown (?:back|off his horse) "
+                          r"(?:out|into)", f.text)) == boarded
+    assert len(re.findall(r"aim on \w+ is lost: \w+ moved (?:out|into)", f.text)) == \
+        len(rows) - thrown - boarded
+    return thrown, boarded
 
 
 def _wound_lines(f):
@@ -2420,6 +2482,10 @@ def _states(events):
             pos[f] = (int(ev[5]), int(ev[6]))
         elif kind in (S.Ev.KNOCKDOWN, S.Ev.FLEE, S.Ev.FOLLOW_UP):
             pos[f] = (int(ev[5]), int(ev[6]))
+        elif kind == S.Ev.SEIZE:  # a boarder takes the horse, its rider lands where he stood
+            pos[f], pos[int(ev[5])] = (a, b), (int(ev[6]), int(ev[7]))  # (wm-24)
+        elif kind == S.Ev.THROWN_BACK:  # a boarder thrown back (wm-24)
+            pos[f] = (a, b)
         elif kind == S.Ev.PINNED:
             pinned[f] = True
         elif kind == S.Ev.PIN_LIFTED or (kind == S.Ev.UNPIN and a == 1):
@@ -3087,21 +3153,32 @@ def test_every_horse_event_is_told_with_its_rolls():
         assert got == want, (f.seed, f.names)
         how = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the "
                "saddle", S.FALL_DOWN: "goes down and falls from the saddle",
-               S.FALL_JUMP: "lands badly"}  # (a failed jump down from a moving horse: wm-23)
+               S.FALL_JUMP: "lands badly",  # (a failed jump down from a moving horse: wm-23)
+               S.FALL_BOARDED: "is thrown off his horse", S.FALL_BOARD: "hits the ground"}
+        # (wm-24: a rider a boarder threw off, a boarder thrown back)
+        across = set()  # rows of boarders' falls after jumping across from a horse (wm-24)
+        for j in np.flatnonzero((ev[:, 2] == S.Ev.FALL) & (ev[:, 4] == S.FALL_BOARD)):
+            boards = np.flatnonzero((ev[:j, 2] == S.Ev.BOARD) & (ev[:j, 1] == ev[j, 1]))
+            if ev[boards[-1], 4]:
+                across.add(j)
         want = [(lab(e[1]), how[int(e[4])], f"{e[3]} hit{'s' if e[3] != 1 else ''}",
-                 " (a D3: the horse's latest move was more than its M of 8\")" if e[5] else "")
-                for e in _ev(ev, S.Ev.FALL)]
+                 f" (a D3: {'a' if j in across else 'the'} horse's latest move was more than its "
+                 "M of 8\")" if e[5] else "")
+                for j, e in zip(np.flatnonzero(ev[:, 2] == S.Ev.FALL), _ev(ev, S.Ev.FALL),
+                                strict=True)]
         got = re.findall(r"(\w+) (comes down with his horse|is thrown from the saddle|goes down "
-                         r"and falls from the saddle|lands badly): (\d+ hits?) at S3( \(a D3: the "
-                         r"horse's "
+                         r"and falls from the saddle|lands badly|is thrown off his horse|hits "
+                         r"the ground): (\d+ hits?) at S3( \(a D3: (?:the|a) horse's "
                          r"latest move was more than its M of 8\"\))?; ", text)
         assert got == want, (f.seed, f.names)
         want = [f"; he is out of action after {dealt} hit{'s' if dealt != 1 else ''}, so "
                 f"{hits - dealt} {'is' if hits - dealt == 1 else 'are'} wasted"
                 if dealt < hits else "" for hits, dealt in _fall_dealt(ev)]
         got = re.findall(r"(?:comes down with his horse|is thrown from the saddle|goes down and "
-                         r"falls from the saddle|lands badly): .*(?:leaves the fight|his horse "
-                         r"stands there)(.*)\.$", text, re.M)
+                         r"falls from the saddle|lands badly|is thrown off his horse|hits the "
+                         r"ground): .*(?:leaves the fight|his horse stands there|his horse is "
+                         r"\w+'s now|stands riderless at \(\d+,\d+\)|\(M \d+\))(.*)\.$", text,
+                         re.M)
         assert got == want, (f.seed, f.names)
         want = [(lab(e[1]), "passed: he keeps his seat" if e[3] else "failed")
                 for e in _ev(ev, S.Ev.STAY_ON)]
@@ -3176,8 +3253,10 @@ def test_the_roster_turn_headers_and_closing_line_say_who_rides():
                         kind == S.Ev.TAKEN_OUT or \
                         kind in (S.Ev.INJURY, S.Ev.RECOVERY) and ev[4] == S.INJ_OUT:
                     up.discard(who)
-                elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18)
-                    up.add(who)
+                elif kind == S.Ev.MOUNT or kind == S.Ev.SEIZE:  # back on his standing horse
+                    up.add(who)  # (wm-18), or on an enemy's he boarded (wm-24)
+                elif kind == S.Ev.BOARD and ev[4]:  # he jumped across from his horse (wm-24)
+                    up.discard(who)
             j0 = j
             end = turns[n + 1] if n + 1 < len(turns) else len(f.events)
             calming = {labels[int(e[1])] for e in f.events[j:end] if e[2] == S.Ev.CALM}
@@ -3207,7 +3286,10 @@ def test_the_roster_turn_headers_and_closing_line_say_who_rides():
                 return int(hit.group(1)) if hit else 0
 
             assert int(m.group(1)) == rec[S.S_RIDERS]
-            assert n_of("fell", m.group(2)) == rec[S.S_FALLS]
+            mine = {int(e[1]) for e in _ev(f.events, S.Ev.DEPLOY) if e[5] == s}
+            thrown_back = sum(1 for e in _ev(f.events, S.Ev.FALL)  # (boarders: wm-24)
+                              if int(e[1]) in mine and e[4] == S.FALL_BOARD)
+            assert n_of("fell", m.group(2)) == rec[S.S_FALLS] - thrown_back
             assert n_of("dismounted", m.group(2)) == rec[S.S_DISMOUNTS]
             assert n_of("brought down", m.group(3)) == rec[S.S_HORSES_LOST]
             assert n_of("bolted", m.group(3)) == rec[S.S_BOLTS]
@@ -3591,8 +3673,10 @@ def _riders(events):
     for e in events:
         if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
-        elif e[2] == S.Ev.MOUNT:
+        elif e[2] == S.Ev.MOUNT or e[2] == S.Ev.SEIZE:  # (an enemy's horse boarded: wm-24)
             riding.add(int(e[1]))
+        elif e[2] == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
+            riding.discard(int(e[1]))
         elif e[2] == S.Ev.SHOT:
             out.append(int(e[1]) in riding)
     return out
@@ -3662,8 +3746,10 @@ def _riding_at(events):
     for e in events:
         if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
-        elif e[2] == S.Ev.MOUNT:
+        elif e[2] == S.Ev.MOUNT or e[2] == S.Ev.SEIZE:  # (an enemy's horse boarded: wm-24)
             riding.add(int(e[1]))
+        elif e[2] == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
+            riding.discard(int(e[1]))
         out.append(set(riding))
     return out
 
@@ -4034,8 +4120,10 @@ class LeMatModel:
                 self.kit[held.pop(a)][S.KLOADED] = 1
             if kind in (S.Ev.FALL, S.Ev.JUMP) or kind == S.Ev.ACTION and e[3] == S.Act.DISMOUNT:
                 riding.discard(a)
-            elif kind == S.Ev.MOUNT:  # back on his standing horse (wm-18; seen under wm-22)
-                riding.add(a)
+            elif kind == S.Ev.MOUNT or kind == S.Ev.SEIZE:  # back on his standing horse
+                riding.add(a)  # (wm-18; seen under wm-22), or an enemy's he boarded (wm-24)
+            elif kind == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
+                riding.discard(a)
             elif kind == S.Ev.BURST:
                 k = self.slot(a, sfd=int(e[4]))
                 self.spend(a, k, int(e[5]))
@@ -4906,22 +4994,7 @@ def test_every_lasso_let_go_is_told_with_its_reason():
     seen = dict.fromkeys(("moved", "carried", "fled", "knocked", "down", "out", "back"), 0)
     for f in list(_rope_fights()) + _rope_shootouts():
         lab, model = _labels(f.events), RopeModel(f.events)
-        want = []
-        for _, v, h, why, d, reach, thrown in model.lets:
-            seen[why] += 1
-            if why in ("out", "down"):
-                want.append(f"{lab[h]}, {'out of action' if why == 'out' else 'down'}, lets go "
-                            f"of his lasso: the lasso is lost, and {lab[v]} is free")
-                continue
-            assert d * 100 > reach + 50, (f.seed, f.names, v, d, reach)
-            how = {"moved": f"{lab[h]} steps beyond his rope",
-                   "carried": f"{lab[h]}'s horse carries him beyond his rope",
-                   "fled": f"{lab[h]} runs beyond his rope",
-                   "knocked": f"{lab[h]} is thrown beyond his rope" if thrown == h else
-                   f"{lab[v]} is thrown beyond {lab[h]}'s rope"}[why]
-            want.append(f"{how} ({d:.1f}\" from {lab[v]}, the rope {reach / 100:.1f}\") and lets "
-                        f"go: the lasso is lost, and {lab[v]} is free")
-        assert LET_GO_LINE.findall(f.text) == want, (f.seed, f.names)
+        assert LET_GO_LINE.findall(f.text) == _let_go_lines(f, model, seen), (f.seed, f.names)
         backs = [f"{lab[h]}'s lasso comes back to his hand." for _, h, _ in model.backs]
         assert re.findall(r"\w+'s lasso comes back to his hand\.", f.text) == backs
         seen["back"] += len(backs)
@@ -4930,7 +5003,38 @@ def test_every_lasso_let_go_is_told_with_its_reason():
                 line = _closing_line(f, s)
                 m = re.search(r"\((\d+) lassos? let go and lost\)", line)
                 assert int(m.group(1) if m else 0) == f.sides[s, S.S_ROPES_LOST], line
-    assert all(v for k, v in seen.items() if k not in ("knocked", "fled")), seen  # (rare)
+    assert all(v for k, v in seen.items() if k not in ("knocked", "fled", "took", "thrown_off",
+                                                      "thrown_back")), seen  # (rare)
+
+
+def _let_go_lines(f, model, seen):
+    """The line each lasso let go (RopeModel.lets) should have, in order (``seen`` counts them
+    by reason): its holder out of action or down, or beyond its reach (his step, his horse's
+    run, his run for cover, a knock-back of either; a boarding, wm-24: the holder taking a
+    horse, thrown off his own by a boarder, or either thrown back from a horse) with the
+    distance between them then and the reach, each beyond it by more than the engine's
+    half-inch slack."""
+    lab = _labels(f.events)
+    want = []
+    for _, v, h, why, d, reach, thrown in model.lets:
+        seen[why] = seen.get(why, 0) + 1
+        if why in ("out", "down"):
+            want.append(f"{lab[h]}, {'out of action' if why == 'out' else 'down'}, lets go "
+                        f"of his lasso: the lasso is lost, and {lab[v]} is free")
+            continue
+        assert d * 100 > reach + 50, (f.seed, f.names, v, d, reach)
+        how = {"moved": f"{lab[h]} steps beyond his rope",
+               "carried": f"{lab[h]}'s horse carries him beyond his rope",
+               "fled": f"{lab[h]} runs beyond his rope",
+               "knocked": f"{lab[h]} is thrown beyond his rope" if thrown == h else
+               f"{lab[v]} is thrown beyond {lab[h]}'s rope",
+               "took": f"{lab[h]} takes {lab.get(thrown)}'s horse beyond his rope",
+               "thrown_off": f"{lab[h]} is thrown off his horse beyond his rope",
+               "thrown_back": f"{lab[h]} is thrown beyond his rope" if thrown == h else
+               f"{lab[v]} is thrown beyond {lab[h]}'s rope"}[why]
+        want.append(f"{how} ({d:.1f}\" from {lab[v]}, the rope {reach / 100:.1f}\") and lets "
+                    f"go: the lasso is lost, and {lab[v]} is free")
+    return want
 
 
 def _skilled(f, skill):
@@ -4938,58 +5042,81 @@ def _skilled(f, skill):
     return {s for s in range(2) if getattr(f.rules, f"riding_skill_{'ab'[s]}") == skill}
 
 
+def _sure_at(f, model, j) -> bool:
+    """Does the fighter of row j have his side's sure-footed skill then (his side's riding
+    skill, not lost with a horse he took before: wm-24)?"""
+    i = int(f.events[j, 1])
+    return _sides(f.events)[i] in _skilled(f, "sure_footed") and model.took.get(i, j) >= j
+
+
+def _sure_footed_rolls(f, model, seen):
+    """Every to-hit roll's breakdown names '-1 entangled' exactly when its shooter is entangled
+    then (RopeModel), and '+1 sure-footed rider' exactly when he rides then with the skill
+    (``_sure_at``: not on a horse he took); every reloading or clearing BS test of an
+    entangled fighter or a sure-footed rider says its modifier, and no other does (``seen``
+    counts the entangled shots, the sure-footed ones and the rolls with a modifier)."""
+    rows = np.flatnonzero(np.isin(f.events[:, 2], (S.Ev.SHOT, S.Ev.POINT_SHOT)))
+    bds = _breakdowns(f.text)
+    assert len(bds) == len(rows)
+    for j, bd in zip(rows, bds, strict=True):
+        mods = bd[3] or ""
+        on = j in model.riding and _sure_at(f, model, j)
+        assert ("-1 entangled" in mods) == (j in model.tangled), (f.seed, f.names, bd)
+        assert ("+1 sure-footed rider" in mods) == on, (f.seed, f.names, bd)
+        seen[0] += j in model.tangled
+        seen[1] += on
+    rolls = np.flatnonzero(np.isin(f.events[:, 2], (S.Ev.RELOAD, S.Ev.CLEAR, S.Ev.FIT)) &
+                           (f.events[:, 4] == S.CAT_ROLL))
+    want = [" at -1 (entangled)" if j in model.tangled else
+            " at +1 (sure-footed rider)" if j in model.riding and _sure_at(f, model, j) else ""
+            for j in rolls]
+    got = re.findall(r"(?:on the move|in the saddle), a BS test( at [+-]\d \([\w -]+\))? "
+                     r"(?:passed|failed)", f.text)
+    assert got == want, (f.seed, f.names)
+    seen[2] += sum(bool(w) for w in want)
+
+
 def test_shots_and_reloads_name_the_entangled_and_sure_footed_modifiers():
     """Every to-hit roll's breakdown names '-1 entangled' exactly when its shooter is entangled
     then (RopeModel), and '+1 sure-footed rider' exactly when he rides then and his side is
-    sure-footed (its sum adding up to the logged score: test_shot_scores_are_explained_...);
-    every reloading or clearing BS test of an entangled fighter or a sure-footed rider says
-    its modifier, and no other does."""
+    sure-footed, on no horse he took from a boarded rider (its sum adding up to the logged
+    score: test_shot_scores_are_explained_...); every reloading or clearing BS test of an
+    entangled fighter or a sure-footed rider says its modifier, and no other does."""
     seen = [0, 0, 0]
     for f in list(_rope_fights()) + _rope_shootouts():
-        model, sides, sure = RopeModel(f.events), _sides(f.events), _skilled(f, "sure_footed")
-        rows = np.flatnonzero(np.isin(f.events[:, 2], (S.Ev.SHOT, S.Ev.POINT_SHOT)))
-        bds = _breakdowns(f.text)
-        assert len(bds) == len(rows)
-        for j, bd in zip(rows, bds, strict=True):
-            mods = bd[3] or ""
-            on = j in model.riding and sides[int(f.events[j, 1])] in sure
-            assert ("-1 entangled" in mods) == (j in model.tangled), (f.seed, f.names, bd)
-            assert ("+1 sure-footed rider" in mods) == on, (f.seed, f.names, bd)
-            seen[0] += j in model.tangled
-            seen[1] += on
-        rolls = np.flatnonzero(np.isin(f.events[:, 2], (S.Ev.RELOAD, S.Ev.CLEAR, S.Ev.FIT)) &
-                               (f.events[:, 4] == S.CAT_ROLL))
-        want = [" at -1 (entangled)" if j in model.tangled else
-                " at +1 (sure-footed rider)" if j in model.riding and
-                sides[int(f.events[j, 1])] in sure else "" for j in rolls]
-        got = re.findall(r"(?:on the move|in the saddle), a BS test( at [+-]\d \([\w -]+\))? "
-                         r"(?:passed|failed)", f.text)
-        assert got == want, (f.seed, f.names)
-        seen[2] += sum(bool(w) for w in want)
+        _sure_footed_rolls(f, RopeModel(f.events), seen)
     assert all(seen), seen
+
+
+def _riding_tests(f, model, seen):
+    """Every test to stay in the saddle (Ev.STAY_ON) and to calm a pinned horse (Ev.CALM) says
+    its modifier as logged ('I 3, +1 sure-footed'), exactly when it has one; only sure-footed
+    riders' tests have one, none on a horse taken from a boarded rider (``_sure_at``)."""
+    lab = _labels(f.events)
+    for kind, col, pat in ((S.Ev.STAY_ON, 5, r"(\w+), [^:\n]*?, tests to stay in the saddle: "
+                                             r"an I test \(I (\d+)(, [+-]\d+ sure-footed)?\) "
+                                             r"(passed|failed)"),
+                           (S.Ev.CALM, 4, r"(\w+) tries to calm his pinned horse: an I test "
+                                          r"\(I (\d+)(, [+-]\d+ sure-footed)?\) "
+                                          r"(passed|failed)")):
+        rows = np.flatnonzero(f.events[:, 2] == kind)
+        want = [(lab[int(e[1])], str(_profile(f, int(e[1]))["I"]),
+                 f", {e[col]:+d} sure-footed" if e[col] else "",
+                 "passed" if e[3] else "failed") for e in f.events[rows]]
+        assert re.findall(pat, f.text) == want, (f.seed, f.names)
+        for j in rows:
+            assert f.events[j, col] == (f.rules.sure_footed_bonus if _sure_at(f, model, j)
+                                        else 0), (f.seed, f.names, j)
+        seen[kind == S.Ev.CALM] += int((f.events[rows, col] != 0).sum())
 
 
 def test_riding_tests_name_the_sure_footed_bonus():
     """Every test to stay in the saddle (Ev.STAY_ON) and to calm a pinned horse (Ev.CALM) says
     its modifier as logged ('I 3, +1 sure-footed'), exactly when it has one; only sure-footed
-    riders' tests have one."""
+    riders' tests have one (``_riding_tests``)."""
     seen = [0, 0]
     for f in _rope_fights():
-        lab, sides, sure = _labels(f.events), _sides(f.events), _skilled(f, "sure_footed")
-        for kind, col, pat in ((S.Ev.STAY_ON, 5, r"(\w+), [^:\n]*?, tests to stay in the saddle: "
-                                                 r"an I test \(I (\d+)(, [+-]\d+ sure-footed)?\) "
-                                                 r"(passed|failed)"),
-                               (S.Ev.CALM, 4, r"(\w+) tries to calm his pinned horse: an I test "
-                                              r"\(I (\d+)(, [+-]\d+ sure-footed)?\) "
-                                              r"(passed|failed)")):
-            rows = _ev(f.events, kind)
-            want = [(lab[int(e[1])], str(_profile(f, int(e[1]))["I"]),
-                     f", {e[col]:+d} sure-footed" if e[col] else "",
-                     "passed" if e[3] else "failed") for e in rows]
-            assert re.findall(pat, f.text) == want, (f.seed, f.names)
-            for e in rows:
-                assert e[col] == (f.rules.sure_footed_bonus if sides[int(e[1])] in sure else 0)
-            seen[kind == S.Ev.CALM] += int((rows[:, col] != 0).sum())
+        _riding_tests(f, RopeModel(f.events), seen)
     assert all(seen), seen
 
 
@@ -5002,7 +5129,8 @@ def test_a_war_horse_keeps_its_charge_bonus_in_later_rounds():
     kept = 0
     for f in _rope_fights():
         lab, sides, war = _labels(f.events), _sides(f.events), _skilled(f, "war_horse")
-        lines = [line for line in f.text.split("\n") if ": combat scores " in line]
+        lines = [line for line in f.text.split("\n") if ": combat scores " in line and
+                 "; one round of hand-to-hand, " not in line]  # (not a boarding's round: wm-24)
         model = RopeModel(f.events)
         assert len(lines) == len(model.kept)
         for (j, keep), line in zip(model.kept, lines, strict=True):
@@ -6482,6 +6610,10 @@ class NerveModel:
                 self.broken_at[j] = {b for b in broken if state[b] == "up"}
             elif k in (S.Ev.MOVE, S.Ev.KNOCKDOWN, S.Ev.FOLLOW_UP):
                 pos[i] = (int(e[5]), int(e[6]))
+            elif k == S.Ev.SEIZE:  # a boarder takes the horse, its rider lands where he stood
+                pos[i], pos[int(e[5])] = (int(e[3]), int(e[4])), (int(e[6]), int(e[7]))
+            elif k == S.Ev.THROWN_BACK:  # a boarder thrown back (wm-24)
+                pos[i] = (int(e[3]), int(e[4]))
             elif k == S.Ev.MELEE:
                 self.broken_in[j] = {x for x in (i, int(e[3])) if x in broken}
             elif k == S.Ev.NERVE:
@@ -7446,3 +7578,755 @@ def test_a_written_trace_of_a_flesh_wound_up_in_hand_to_hand_and_a_horse_fall_ta
         "  A1, down in hand-to-hand with B1, is out of action."]
     assert "does not reach" not in text
     assert "\nSide A (x): 0 standing, 0 down, 1 out of action (A1);" in text
+
+
+# ---------------------------------------------------------------- boarding a horse (wm-24)
+
+# the random floor against itself, mounted cavalry on a 2' x 2' table (tests/test_westamunda_
+# jump.py's CLOSE): riders close enough to board each other's horses, from the ground and by
+# jumping across (seen on seed 23, stream 1: 49 boardings in the first 40 fights, 43 of them
+# jumping across; 17 won, 5 lost, 2 stand-offs, 25 failed climbs)
+BOARD_RULES = WMRules(table_width_in=24, table_height_in=24, **CAVALRY)
+BOARD_NAMES = ("random", "random")
+
+
+@functools.cache
+def _board_fights(n=40):
+    """The first n fights of BOARD_RULES (seed 23, stream 1; the rules' own gangs), narrated."""
+    kinds, weights = table(list(BOARD_NAMES))
+    rosters = tuple(builds.side_roster(BOARD_RULES, s) for s in "ab")
+    types = (BOARD_RULES.gang_a, BOARD_RULES.gang_b)
+    out = []
+    for game in range(n):
+        batch, events, tb = replay(BOARD_RULES, 23, 1, game, kinds, weights, rosters=rosters,
+                                   gang_types=types)
+        text = narrate(events, tb, BOARD_NAMES, BOARD_RULES, types, rosters=rosters)
+        out.append(Fight(23, BOARD_NAMES, BOARD_RULES, batch.games[0], batch.sides[0], events,
+                         text, Table(*tb), rosters, types))
+    return out
+
+
+def _board_lines(text):
+    """Each boarding's line: (boarder, rider, boarder's cell, horse's cell, jumped across, the
+    test's words, the rest)."""
+    return re.findall(r"^  (\w+) (?:tries to climb|climbs) onto (\w+)'s horse at (\(\d+,\d+\)) "
+                      r"from (\(\d+,\d+\))()(: .*)$|^  (\w+) (?:tries to jump|jumps) across from "
+                      r"his horse at (\(\d+,\d+\)) \(it stands there riderless\) to (\w+)'s at "
+                      r"(\(\d+,\d+\))(): (.*)$", text, re.M)
+
+
+def test_every_boarding_is_told_with_its_test_round_and_outcome():
+    """Each BOARD row has its line, in order: the boarder, the rider, where each stands (the
+    boarder jumping across from his horse, it standing there riderless, or climbing from the
+    ground), the I test passed or failed (none at a still horse), the round's combat scores
+    and who won, or the stand-off; each SEIZE its 'throws ... off and takes his horse' with
+    the cells the two change to, the thrown rider's fall 'is thrown off his horse' with the
+    horse the boarder's now; each THROWN_BACK its inches and landing cell, beaten or his climb
+    failed, his fall 'hits the ground'. The rule is said once, under the first boarding."""
+    seen = {"won": 0, "lost": 0, "stand": 0, "failed": 0, "across": 0, "ground": 0}
+    for f in _board_fights():
+        lab = _lab_of(_labels(f.events))
+        want, seize, back = [], [], []
+        for _, e, pos, _, _ in _states(f.events):
+            me = lab(e[1]) if e[1] >= 0 else ""
+            if e[2] == S.Ev.BOARD:
+                him = lab(e[3])
+                test = ("the horse is still, no test" if e[5] < 0 else
+                        "passed" if e[5] else "failed")
+                res = {1: f"{me} wins", -1: f"{him} wins", -2: "",
+                       0: f"a stand-off, and {me} stays beside the horse at "
+                          f"({pos[int(e[1])][0]},{pos[int(e[1])][1]})"}[int(e[7])]
+                score = "" if e[7] == -2 else f"combat scores {e[8]} and {e[9]}"
+                want.append((me, him, bool(e[4]), pos[int(e[1])], pos[int(e[3])], test, score,
+                             res))
+                seen[{1: "won", -1: "lost", 0: "stand", -2: "failed"}[int(e[7])]] += 1
+                seen["across" if e[4] else "ground"] += 1
+            elif e[2] == S.Ev.SEIZE:
+                seize.append(f"  {me} throws {lab(e[5])} off and takes his horse at ({e[3]},"
+                             f"{e[4]}): he rides at M 8 from now on, and {lab(e[5])} lands at "
+                             f"({e[6]},{e[7]}), where {me} stood.")
+            elif e[2] == S.Ev.THROWN_BACK:
+                why = "beaten" if e[6] else "his climb failed"
+                back.append(f"  {me}, {why}, is thrown back {e[5]}\" (a D3) and lands at "
+                            f"({e[3]},{e[4]}).")
+        got = []
+        for m in _board_lines(f.text):
+            if m[0]:
+                me, him, there, here, rest = m[0], m[1], m[2], m[3], m[5]
+            else:
+                me, here, him, there, rest = m[6], m[7], m[8], m[9], m[11]
+            got.append((me, him, not m[0], tuple(map(int, here[1:-1].split(","))),
+                        tuple(map(int, there[1:-1].split(","))), rest))
+        assert len(got) == len(want), (f.seed, len(got), len(want))
+        for (me, him, across, here, there, rest), w in zip(got, want, strict=True):
+            assert (me, him, across, here, there) == w[:5], (w, rest)
+            assert w[5] in rest.split(";")[0], (w, rest)
+            assert w[6] in rest and rest.endswith(w[7] + "." if w[7] else "failed."), (w, rest)
+        assert re.findall(r"^  \w+ throws \w+ off and takes his horse .*$", f.text, re.M) == \
+            seize
+        assert re.findall(r"^  \w+, (?:beaten|his climb failed), is thrown back .*$", f.text,
+                          re.M) == back
+        riders = [lab(e[1]) for e in _ev(f.events, S.Ev.FALL) if e[4] == S.FALL_BOARDED]
+        assert re.findall(r"^    (\w+) is thrown off his horse: .*, and his horse is (\w+)'s "
+                          r"now\.$", f.text, re.M) == \
+            [(r, lab(e[1])) for r, e in zip(riders, _ev(f.events, S.Ev.SEIZE), strict=True)]
+        assert len(re.findall(r"^    \w+ hits the ground: ", f.text, re.M)) == \
+            int(((f.events[:, 2] == S.Ev.FALL) & (f.events[:, 4] == S.FALL_BOARD)).sum())
+        tried = (_ev(f.events, S.Ev.ACTION)[:, 3] == S.Act.BOARD).any()
+        assert f.text.count("Rule: a fighter may board an enemy rider's horse") == int(tried)
+    assert all(seen.values()), seen
+
+
+def test_the_narrators_boarders_and_riders_end_where_the_engines_are():
+    """The end map puts every fighter still up where the events leave him (a won boarding
+    swapping the boarder and the rider, a thrown-back boarder where he landed) and draws him
+    as a rider exactly when he rides (a boarder who took a horse, a rider who jumped across
+    from his own on foot); the turn headers' riders are checked over the horse fights."""
+    for f in _board_fights():
+        if not (f.events[:, 2] == S.Ev.SEIZE).any():
+            continue
+        labels = _labels(f.events)
+        *_, (_, _, pos, _, state) = _states(f.events)  # (after the last event: the same dicts)
+        riding = _riding_at(f.events)[-1]
+        marks = _marks(_maps(f.text)[1])
+        for i, lab in labels.items():
+            if state.get(i) == "out":
+                continue
+            c, x, y = marks[lab]
+            assert (x, y) == pos[i], (f.seed, lab)
+            assert (c in "RS") == (i in riding and state[i] == "standing"), (f.seed, lab, c)
+
+
+def test_the_closing_line_counts_boardings_as_the_side_records():
+    """Each side's boardings (the tidy boards: he reached the horse and climbed) and what came
+    of them: took the horse (boards_won), lost the fight (boards_lost), failed the climb
+    (board_fails), the rest stand-offs, those thrown back; its horses taken by boarders (the
+    SEIZE of its riders' horses); a boarder thrown back is not among its riders' falls."""
+    for f in _board_fights():
+        side = {int(e[1]): int(e[5]) for e in _ev(f.events, S.Ev.DEPLOY)}
+        for s in range(2):
+            line = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): .*$", f.text,
+                             re.M).group(0)
+            rec = {c: int(f.sides[s, c]) for c in (S.S_BOARDS, S.S_BOARDS_WON, S.S_BOARDS_LOST,
+                                                   S.S_BOARD_FAILS)}
+            m = re.search(r"; of its (\d+) boardings? of an enemy rider's horse, ([^;]*?)"
+                          r"(?: \((\d+) thrown back\))?(?:;|\.$)", line)
+            assert bool(m) == (rec[S.S_BOARDS] > 0), line
+            taken = sum(1 for e in _ev(f.events, S.Ev.SEIZE) if side[int(e[5])] == s)
+            horses = re.search(r"; its horses: [^;]*?(\d+) taken by boarders", line)
+            assert (int(horses.group(1)) if horses else 0) == taken, line
+            if not m:
+                continue
+
+            def n_of(words, txt):
+                hit = re.search(rf"(\d+) {words}", txt)
+                return int(hit.group(1)) if hit else 0
+
+            assert int(m.group(1)) == rec[S.S_BOARDS]
+            assert n_of("took the horse", m.group(2)) == rec[S.S_BOARDS_WON]
+            assert n_of("lost the fight", m.group(2)) == rec[S.S_BOARDS_LOST]
+            assert n_of("failed the climb", m.group(2)) == rec[S.S_BOARD_FAILS]
+            assert n_of("ended in a stand-off", m.group(2)) == rec[S.S_BOARDS] - \
+                rec[S.S_BOARDS_WON] - rec[S.S_BOARDS_LOST] - rec[S.S_BOARD_FAILS]
+            assert int(m.group(3) or 0) == rec[S.S_BOARDS_LOST] + rec[S.S_BOARD_FAILS]
+
+
+def _first_board(pick):
+    """The first fight of ``_board_fights`` with a row ``pick`` says yes to, and that row."""
+    for f in _board_fights():
+        for j, e in enumerate(f.events):
+            if pick(e):
+                return f, j
+    raise AssertionError("no such fight in the sample")
+
+
+def test_the_narration_tells_a_seizure_a_boarder_thrown_back_and_the_count():
+    """A played fight (the first of BOARD_RULES' sample with each): a won boarding's line and
+    seizure, the thrown rider's fall; a boarder beaten and thrown back, his fall; a failed
+    climb; the closing line's count, word for word from the events."""
+    f, j = _first_board(lambda e: e[2] == S.Ev.SEIZE)
+    lab = _lab_of(_labels(f.events))
+    e = f.events[j]
+    me, him = lab(e[1]), lab(e[5])
+    assert f.events[j - 1, 2] == S.Ev.BOARD and f.events[j - 1, 7] == 1
+    assert f"\n  {me} throws {him} off and takes his horse at ({e[3]},{e[4]}): he rides at M 8 " \
+           f"from now on, and {him} lands at ({e[6]},{e[7]}), where {me} stood.\n" in f.text
+    assert f"\n    {him} is thrown off his horse: " in f.text
+    assert f"({e[6]},{e[7]}) (M 4), and his horse is {me}'s now.\n" in f.text
+    assert ": combat scores " in f.text and f": {me} wins.\n" in f.text
+    side = {int(d[1]): int(d[5]) for d in _ev(f.events, S.Ev.DEPLOY)}
+    mine = [d for d in _ev(f.events, S.Ev.BOARD) if side[int(d[1])] == side[int(e[1])]]
+    took = sum(side[int(d[1])] == side[int(e[1])] for d in _ev(f.events, S.Ev.SEIZE))
+    lost = sum(side[int(d[5])] == side[int(e[5])] for d in _ev(f.events, S.Ev.SEIZE))
+    lines = {s_: re.search(rf"^Side {s_} \(random\): .*$", f.text, re.M).group(0) for s_ in "AB"}
+    assert f"; of its {len(mine)} boarding{'s' if len(mine) > 1 else ''} of an enemy rider's " \
+           f"horse, {took} took the horse" in lines["AB"[side[int(e[1])]]]
+    assert re.search(rf"; its horses: [^;]*\b{lost} taken by boarders", lines["AB"[side[int(e[5])]]])
+    f, j = _first_board(lambda e: e[2] == S.Ev.THROWN_BACK and e[6] == 1)
+    lab = _lab_of(_labels(f.events))
+    e, b = f.events[j], f.events[j - 1]
+    me = lab(e[1])
+    assert b[2] == S.Ev.BOARD and b[7] == -1
+    assert f": {lab(b[3])} wins.\n  {me}, beaten, is thrown back {e[5]}\" (a D3) and lands at " \
+           f"({e[3]},{e[4]}).\n    {me} hits the ground: " in f.text
+    f, j = _first_board(lambda e: e[2] == S.Ev.THROWN_BACK and e[6] == 0)
+    e = f.events[j]
+    me = _labels(f.events)[int(e[1])]
+    assert ") failed.\n" f"  {me}, his climb failed, is thrown back {e[5]}\" (a D3) and lands " \
+           f"at ({e[3]},{e[4]}).\n    {me} hits the ground: " in f.text
+    assert re.search(r"; of its \d+ boardings? of an enemy rider's horse, [^;]*\b\d+ failed the "
+                     r"climb", f.text)
+
+
+def test_a_written_trace_with_boardings_told_word_for_word():
+    """A trace written by hand (hand-checked): A1 on foot boards B1's moving horse (the I test
+    at -1 above its M), wins the round at +1 for the charge and -1 climbing and throws him off
+    (a D3 of hits); A2 jumps across from his horse to B2's and fails the test: thrown back 2";
+    B2 jumps across to A1 (now on B1's horse) and loses: thrown back 3", out of action. The
+    turn headers, the end map and the closing line follow the horses."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
+            (0, 1, E.DEPLOY, 20, 10, 0, gang, rev, -1, 1),
+            (0, 2, E.DEPLOY, 12, 14, 1, gang, rev, -1, 1),
+            (0, 3, E.DEPLOY, 22, 14, 1, gang, rev, -1, 1),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.BOARD, 2, 10, 10, 0, 0, 0),
+            (1, 0, E.MOVE, 10, 10, 11, 11, S.MV_CHARGE),
+            (1, 0, E.MOVE, 11, 11, 11, 12, S.MV_CHARGE),
+            (1, 0, E.MOVE, 11, 12, 11, 13, S.MV_CHARGE),
+            (1, 0, E.BOARD, 2, 0, 1, -1, 1, 8, 6, 0, 1),
+            (1, 0, E.SEIZE, 12, 14, 2, 11, 13),
+            (1, 2, E.FALL, 2, S.FALL_BOARDED, 1),
+            (1, 2, E.PINNED, -1), (1, 2, E.WOUND, -1, 4, 3, 0),
+            (1, 2, E.PINNED, -1), (1, 2, E.WOUND, -1, 4, 1, 0),
+            (1, 1, E.ACTION, A.BOARD, 3, 20, 10, 0, 0, 0),
+            (1, 1, E.MOVE, 20, 10, 21, 11, S.MV_CHARGE),
+            (1, 1, E.MOVE, 21, 11, 21, 12, S.MV_CHARGE),
+            (1, 1, E.MOVE, 21, 12, 21, 13, S.MV_CHARGE),
+            (1, 1, E.BOARD, 3, 1, 0, -1, -2, 0, 0, 0, 1),
+            (1, 1, E.THROWN_BACK, 20, 12, 2, 0),
+            (1, 1, E.FALL, 1, S.FALL_BOARD, 1),
+            (1, 1, E.PINNED, -1), (1, 1, E.WOUND, -1, 4, 2, 0),
+            (1, -1, E.TURN, 1),
+            (1, 2, E.UNPIN, 0, 0),
+            (1, 3, E.ACTION, A.BOARD, 0, 22, 14, 0, 0, 0),
+            (1, 3, E.MOVE, 22, 14, 13, 15, S.MV_CHARGE),
+            (1, 3, E.BOARD, 0, 1, 1, 0, -1, 5, 9, 1, 0),
+            (1, 3, E.THROWN_BACK, 14, 16, 3, 1),
+            (1, 3, E.FALL, 1, S.FALL_BOARD, 0),
+            (1, 3, E.PINNED, -1), (1, 3, E.WOUND, -1, 4, 6, 1),
+            (1, 3, E.INJURY, 6, S.INJ_OUT),
+            (1, 2, E.PIN_LIFTED, 0), (1, 1, E.PIN_LIFTED, 0),
+            (1, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES)
+    for line in (
+            "A1 runs at B1's horse from (10,10) to (11,13) to climb on.",
+            "  Rule: a fighter may board an enemy rider's horse (after Gorka Morka's boarding "
+            "rules): he charges to a free spot beside it, at its side or rear if it moved in its "
+            "latest move, and climbs on; a rider may jump across from his own horse within 2\" "
+            "of it, leaving his horse standing riderless where he jumped from; onto a horse that "
+            "moved, and always jumping across, he takes an I test, -1 if the horse (or either "
+            "horse) moved more than its M of 8\"; then he fights one round of hand-to-hand with "
+            "the rider, +1 to his combat score for the charge and -1 climbing up from the "
+            "ground, a tie going to the higher I and an equal I a stand-off (he stays beside the "
+            "horse); no blows are struck; won, the rider is thrown off where the boarder stood "
+            "and takes a fall's S3 hit (a D3 of them if the horse moved more than its M), and "
+            "the boarder rides his horse, its latest move still its own; lost, or the I test "
+            "failed, the boarder is thrown back a D3\" and takes the same hits; no fight is "
+            "joined, and he shoots nothing that turn.",
+            "  A1 climbs onto B1's horse at (12,14) from (11,13): the horse moved, an I test (I "
+            "4, -1 the horse above its M of 8\") passed; one round of hand-to-hand, A1 (WS 4, +1 "
+            "for the charge, -1 climbing up) against B1 (WS 3): combat scores 8 and 6: A1 "
+            "wins.",
+            "  A1 throws B1 off and takes his horse at (12,14): he rides at M 8 from now on, and "
+            "B1 lands at (11,13), where A1 stood.",
+            "    B1 is thrown off his horse: 2 hits at S3 (a D3: the horse's latest move was more "
+            "than its M of 8\"); he is on foot at (11,13) (M 4), and his horse is A1's now.",
+            "    The fall's hit 1 of 2 pins B1.",
+            "A2 rides alongside B2 from (20,10) to (21,13) to jump across onto his horse.",
+            "  A2 tries to jump across from his horse at (21,13) (it stands there riderless) to "
+            "B2's at (22,14): an I test for the jump (I 3, -1 a horse above its M of 8\") "
+            "failed.",
+            "  A2, his climb failed, is thrown back 2\" (a D3) and lands at (20,12).",
+            "    A2 hits the ground: 1 hit at S3 (a D3: a horse's latest move was more than its M "
+            "of 8\"); he is on foot at (20,12) (M 4), and his own horse stands riderless at "
+            "(21,13).",
+            "Side A: 2 standing (A2 pinned), 0 down, 0 out of action; on horseback: A1.",
+            "Side B: 2 standing (B1 pinned), 0 down, 0 out of action; on horseback: B2.",
+            "B2 rides alongside A1 from (22,14) to (13,15) to jump across onto his horse.",
+            "  B2 jumps across from his horse at (13,15) (it stands there riderless) to A1's at "
+            "(12,14): an I test for the jump (I 3) passed; one round of hand-to-hand, B2 (WS 3, "
+            "+1 for the charge) against A1 (WS 4): combat scores 5 and 9: A1 wins.",
+            "  B2, beaten, is thrown back 3\" (a D3) and lands at (14,16).",
+            "    B2 hits the ground: 1 hit at S3; he is on foot at (14,16) (M 4), and his own "
+            "horse stands riderless at (13,15).",
+            "    Injury roll for B2: 6: out of action.",
+            " 12   ....................A.........   A2",
+            " 13   ...........B..................   B1",
+            " 14   ............R.................   A1",
+            " 16   ..............x...............   B2",
+            "Side A (x): 2 standing, 0 down, 0 out of action; on horseback: A1; it fired 0 shots "
+            "and hit with 0; of its 1 rider, 1 jumped across to board an enemy's horse; of its 2 "
+            "boardings of an enemy rider's horse, 1 took the horse and 1 failed the climb (1 "
+            "thrown back).",
+            "Side B (y): 1 standing, 0 down, 1 out of action (B2); it fired 0 shots and hit with "
+            "0; of its 2 riders, 1 fell and 1 jumped across to board an enemy's horse; its "
+            "horses: 1 taken by boarders; of its 1 boarding of an enemy rider's horse, 1 lost the "
+            "fight (1 thrown back)."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert text.count("Rule: a fighter may board") == 1
+    assert "Rule: a rider who falls" not in text  # (the boarding rule tells its falls' hits)
+    # a stand-off from the ground at a still horse, and a boarding that gets nowhere near
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, gang, rev, -1, 0),
+            (0, 1, E.DEPLOY, 2, 2, 0, gang, rev, -1, 0),
+            (0, 2, E.DEPLOY, 11, 11, 1, gang, rev, -1, 1),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.BOARD, 2, 10, 10, 0, 0, 0),
+            (1, 0, E.BOARD, 2, 0, -1, 0, 0, 6, 6, 0, 0),
+            (1, 1, E.ACTION, A.BOARD, 2, 2, 2, 0, 0, 0),
+            (1, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES)
+    assert "\nA1 runs at B1's horse from (10,10) to climb on.\n" in text
+    assert "\n  A1 climbs onto B1's horse at (11,11) from (10,10): the horse is still, no test; " \
+           "one round of hand-to-hand, A1 (WS 3, +1 for the charge, -1 climbing up) against B1 " \
+           "(WS 3): combat scores 6 and 6, a tie with equal I: a stand-off, and A1 stays beside " \
+           "the horse at (10,10).\n" in text
+    assert "\nA2 runs at B1's horse from (2,2) to climb on.\n  A2 does not reach B1's horse: no " \
+           "free cell next to it (at its side or rear, if it moved) is within his charge.\n" \
+        in text
+    assert "; of its 2 boardings of an enemy rider's horse, 1 ended in a stand-off." in text \
+        or "of its 1 boarding of an enemy rider's horse, 1 ended in a stand-off." in text
+
+
+def test_a_parry_in_a_boardings_round_is_told_in_its_line():
+    """A sabre's parry in a boarding's round (Ev.PARRY logged just before its BOARD: side A's
+    riders carry sabres, BOARD_RULES' table) is told in the boarding's line, as a round's
+    parry is in its combat's line, never on a line of its own under a 'Hand-to-hand:' header
+    in the movement phase (seen on seed 5, stream 1: 4 in the first 96 fights)."""
+    rules = dataclasses.replace(BOARD_RULES, swap_a="sabre")
+    kinds, weights = table(list(BOARD_NAMES))
+    rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+    types = (rules.gang_a, rules.gang_b)
+    told = 0
+    for game in range(96):
+        batch, ev, tb = replay(rules, 5, 1, game, kinds, weights, rosters=rosters,
+                               gang_types=types)
+        rows = [j for j in np.flatnonzero(ev[:, 2] == S.Ev.PARRY) if ev[j + 1, 2] == S.Ev.BOARD]
+        if not rows:
+            continue
+        text = narrate(ev, tb, BOARD_NAMES, rules, types, rosters=rosters)
+        lab = _labels(ev)
+        lines = [line for line in text.split("\n") if "; one round of hand-to-hand, " in line]
+        for j in rows:
+            p, o = lab[int(ev[j, 1])], lab[int(ev[j, 3])]
+            words = (f"; {p} parries with his sabre: {o} re-rolls his highest attack die, a "
+                     f"{ev[j, 4]}, and gets a {ev[j, 5]}: ")
+            line = next(line for line in lines if words in line)
+            assert line.startswith(f"  {lab[int(ev[j + 1, 1])]} "), line
+            assert f"combat scores {ev[j + 1, 8]} and {ev[j + 1, 9]}" in line, line
+            k = text.index(line)  # (not also on a line of its own just before it)
+            assert not text[:k].rstrip("\n").rsplit("\n", 1)[-1].startswith(f"{p} parries")
+            told += 1
+        if told >= 2:
+            break
+    assert told >= 2, told
+
+
+# ------------------------------------ a charged rider's pin and aim, skills, a hit-and-run's parry
+
+# riders with sabres (side A) against riders without on a 2' x 2' table, the random floor against
+# itself: hit-and-runs at sabre holders on foot (thrown from the saddle, or dismounted), their
+# parries logged before the HIT_RUN (seen on seed 1, stream 1: 8 in the first 30 fights)
+HIT_RUN_SABRES = WMRules(table_width_in=24, table_height_in=24, swap_a="sabre", **CAVALRY)
+
+
+@functools.cache
+def _sabre_ride_fights(n=30):
+    """The first n fights of HIT_RUN_SABRES (seed 1, stream 1; the rules' own gangs), narrated."""
+    kinds, weights = table(list(BOARD_NAMES))
+    rules = HIT_RUN_SABRES
+    rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+    types = (rules.gang_a, rules.gang_b)
+    out = []
+    for game in range(n):
+        batch, events, tb = replay(rules, 1, 1, game, kinds, weights, rosters=rosters,
+                                   gang_types=types)
+        text = narrate(events, tb, BOARD_NAMES, rules, types, rosters=rosters)
+        out.append(Fight(1, BOARD_NAMES, rules, batch.games[0], batch.sides[0], events, text,
+                         Table(*tb), rosters, types))
+    return out
+
+
+def test_a_parry_of_a_hit_and_runs_strike_is_told_in_the_strikes_line():
+    """A sabre's parry of a hit-and-run's strike (Ev.PARRY, logged just before its HIT_RUN) is
+    told in the strike's line, as a round's parry is in its combat's line: the scores before
+    it, the die re-rolled, what came of it, then the strike's scores. Before wm-24's fix it
+    was told on a line of its own under a 'Hand-to-hand:' header in the middle of the movement
+    phase, after 'does not reach' (the rider had struck) and the 'Did not shoot' line."""
+    told = 0
+    for f in _sabre_ride_fights():
+        ev, lab = f.events, _labels(f.events)
+        lines = f.text.split("\n")
+        strikes = [k for k, line in enumerate(lines)
+                   if re.match(r"  \w+ strikes at \w+ as he passes: ", line)]
+        runs = np.flatnonzero(ev[:, 2] == S.Ev.HIT_RUN)
+        assert len(strikes) == len(runs), (f.seed, len(strikes), len(runs))
+        for k, j in zip(strikes, runs, strict=True):
+            e, line = ev[j], lines[k]
+            rider, target = lab[int(e[1])], lab[int(e[3])]
+            assert line.startswith(f"  {rider} strikes at {target} as he passes: ")
+            assert f": scores {e[4]} and {e[5]}" in line, line
+            if ev[j - 1, 2] != S.Ev.PARRY:
+                assert " parries " not in line, line
+                continue
+            p = ev[j - 1]
+            me, by = lab[int(p[1])], lab[int(p[3])]
+            hits = e[6] if p[1] == e[1] else e[7]
+            res = ("the round turns" if p[8] and hits else "the round ends level" if p[8] else
+                   f"{me} still loses")
+            assert re.search(rf": at first \d+ against \d+, {me} losing[^;]*; {me} parries with "
+                             rf"his sabre: {by} re-rolls his highest attack die, a {p[4]}, and "
+                             rf"gets a {p[5]}: .*?, and {res}: scores {e[4]} and {e[5]}",
+                             line), line
+            start = max(n for n in range(k) if lines[n].startswith(
+                f"{rider} makes a hit-and-run at {target} from "))
+            for between in lines[start + 1:k]:  # (its rule, the target's lost pin or aim)
+                assert between.startswith("  "), between
+                assert "does not reach" not in between and " parries " not in between, between
+            told += 1
+        assert not re.search(r"^\w+ parries \w+ with his", f.text, re.M)  # (none on its own)
+        assert f.text.count(PARRY_RULE) == int((ev[:, 2] == S.Ev.PARRY).any())
+    assert told >= 5, told
+
+
+def test_a_written_trace_with_a_hit_and_run_parried_told_word_for_word():
+    """A trace written by hand (hand-checked): B1, on foot with a sabre, aims at A1; B2's
+    buffalo gun kicks and pins him. A1 rides a hit-and-run at B1, who loses his aim to it and
+    parries A1's strike (A1's 4 re-rolled is a 2: 8 against 6 becomes 6 against 6, equal I, no
+    blows), told in the strike's line; A1 rides on. A2 rides a hit-and-run at B2, whose pin
+    lifts, and strikes 3 blows; his ride on stops short."""
+    E, A = S.Ev, S.Act
+    rev, sabre, buff = (WEAPONS.index(n) for n in ("revolver", "sabre", "buffalo_gun"))
+    gang = FIGHTERS.index("ganger")
+    rosters = ((Recruit("ganger", ("revolver",), horse=True),) * 2,
+               (Recruit("ganger", ("revolver", "sabre")), Recruit("ganger", ("buffalo_gun",))))
+    charge = S.MV_CHARGE
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, gang, rev, -1, 1),
+            (0, 1, E.DEPLOY, 10, 20, 0, gang, rev, -1, 1),
+            (0, 2, E.DEPLOY, 16, 10, 1, gang, rev, sabre, 0),
+            (0, 3, E.DEPLOY, 16, 20, 1, gang, buff, -1, 0),
+            (1, -1, E.TURN, 1),
+            (1, 2, E.ACTION, A.AIM, 0, 16, 10, 0, 0, 0), (1, 2, E.AIM, 0, 1),
+            (1, 3, E.ACTION, A.HOLD, -1, 16, 20, -1, 0, 0),
+            (1, 3, E.SHOT, 1, buff, 4, 1, 0, 0, 0, S.COV_NONE, S.MOD_MOUNTED),
+            (1, 3, E.KICKBACK, buff, 0), (1, 3, E.PINNED, -1),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HIT_RUN, 2, 20, 10, 0, 0, 0),
+            *[(1, 0, E.MOVE, x, 10, x + 1, 10, charge) for x in range(10, 15)],
+            (1, 2, E.AIM_LOST, 0, 3),
+            (1, 2, E.PARRY, 0, 4, 2, 8, 6, 1),
+            (1, 0, E.HIT_RUN, 2, 6, 6, 0, 0, 1, 0, 0),
+            (1, 0, E.MOVE, 15, 10, 16, 11, charge), (1, 0, E.MOVE, 16, 11, 17, 11, charge),
+            (1, 0, E.MOVE, 17, 11, 18, 10, charge), (1, 0, E.MOVE, 18, 10, 19, 10, charge),
+            (1, 0, E.MOVE, 19, 10, 20, 10, charge),
+            (1, 1, E.ACTION, A.HIT_RUN, 3, 20, 20, 0, 0, 0),
+            *[(1, 1, E.MOVE, x, 20, x + 1, 20, charge) for x in range(10, 15)],
+            (1, 3, E.PIN_LIFTED, 1),
+            (1, 1, E.HIT_RUN, 3, 8, 5, 3, 0, 1, 0, 0),
+            (1, 3, E.WOUND, 1, 4, 2, 0), (1, 3, E.WOUND, 1, 4, 3, 0), (1, 3, E.WOUND, 1, 4, 1, 0),
+            (1, 1, E.MOVE, 15, 20, 16, 21, charge), (1, 1, E.MOVE, 16, 21, 17, 21, charge),
+            (1, 1, E.MOVE, 17, 21, 18, 20, charge),
+            (1, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES, rosters=rosters)
+    for line in (
+            "A1 makes a hit-and-run at B1 from (10,10) to (15,10).",
+            "  B1 loses his aim on A1: he is charged by A1's hit-and-run.",
+            "  A1 strikes at B1 as he passes: one attack each, A1 (WS 3, +1 for the charge) "
+            "against B1 (WS 3): at first 8 against 6, B1 losing; B1 parries with his sabre: A1 "
+            "re-rolls his highest attack die, a 4, and gets a 2: his score 8 becomes 6, and the "
+            "round ends level: scores 6 and 6, a tie with equal I: no blows.",
+            "  A1 charges on from (15,10) to (20,10).",
+            "A2 makes a hit-and-run at B2 from (10,20) to (15,20).",
+            "  The pin on B2 lifts: he has been charged by A2's hit-and-run, and a charged man "
+            "loses his pin.",
+            "  A2 strikes at B2 as he passes: one attack each, A2 (WS 3, +1 for the charge) "
+            "against B2 (WS 3): scores 8 and 5; A2 strikes 3 blows.",
+            "  To wound B2: needs 4+, rolls 2: no wound.",
+            "  A2 rides on no further than (18,20) (he meant (20,20)).",
+            "Side A (x): 2 standing, 0 down, 0 out of action; on horseback: A1, A2; it fired 0 "
+            "shots and hit with 0; of its 2 riders, none fell or dismounted.",
+            "Side B (y): 2 standing, 0 down, 0 out of action; it fired 1 shot and hit with 0; its "
+            "sabres parried 1 round (1 of them turned)."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    parry = text.index("B1 parries with his sabre")
+    assert text.count(PARRY_RULE) == 1 and text.index(PARRY_RULE) > parry
+    assert "Hand-to-hand:" not in text and "does not reach" not in text
+    assert "cannot take the aimed shot" not in text and "Did not shoot" not in text
+
+
+def test_a_charged_riders_lost_pin_and_aim_are_told_before_the_boarding():
+    """The rider a boarder climbs at (wm-24), charged, loses his pin and aim before the round
+    (Ev.PIN_LIFTED a 1, Ev.AIM_LOST 3, logged after the approach), as a hit-and-run's target
+    does (wm-19): each is told as lost to that charge ('he has been charged by A3, boarding his
+    horse', "by A3's hit-and-run"), in the trace's order, never as the shooting phase's aimed
+    shot not taken; over the boarding and hit-and-run samples (the pin lifted by a boarding
+    is seen in the written trace below)."""
+    seen = dict.fromkeys((S.Ev.BOARD, S.Ev.HIT_RUN), 0)
+    for f in list(_board_fights()) + list(_sabre_ride_fights()) + list(_board_skill_fights()):
+        ev, lab = f.events, _labels(f.events)
+        _aims_lost_told(f)  # (and any aim lost to a boarding's throw, none seen here: wm-24)
+        want = []
+        for j in np.flatnonzero(np.isin(ev[:, 2], (S.Ev.PIN_LIFTED, S.Ev.AIM_LOST))):
+            e = ev[j]
+            if e[2] == S.Ev.PIN_LIFTED and e[3] != 1 or e[2] == S.Ev.AIM_LOST and e[4] != 3:
+                continue
+            k = j + 1
+            while ev[k, 2] in (S.Ev.PIN_LIFTED, S.Ev.AIM_LOST, S.Ev.PARRY):
+                k += 1
+            if ev[k, 2] not in (S.Ev.BOARD, S.Ev.HIT_RUN) or ev[k, 3] != e[1]:
+                continue
+            by = (f"{lab[int(ev[k, 1])]}, boarding his horse" if ev[k, 2] == S.Ev.BOARD else
+                  f"{lab[int(ev[k, 1])]}'s hit-and-run")
+            want.append(f"  The pin on {lab[int(e[1])]} lifts: he has been charged by {by}, and a "
+                        "charged man loses his pin." if e[2] == S.Ev.PIN_LIFTED else
+                        f"  {lab[int(e[1])]} loses his aim on {lab[int(e[3])]}: he is charged by "
+                        f"{by}.")
+            seen[int(ev[k, 2])] += 1
+        got = re.findall(r"^  The pin on \w+ lifts: he has been charged by .*$|^  \w+ loses his "
+                         r"aim on \w+: he is charged by .*$", f.text, re.M)
+        assert got == want, (f.seed, f.names)
+    assert all(seen.values()), seen  # (seen: 1 boarding, 25 hit-and-runs)
+
+
+# boarding with riding skills and ropes on a 2' x 2' table, the random floor against itself
+# (BOARD_RULES' cavalry): side A sure-footed against side B's fancy ropers with lassos (seed 1:
+# 14 horses taken by sure-footed boarders, their later shots and tests, 24 sure-footed jumps
+# across, a lasso let go as its holder is thrown off his horse), and side A's fancy ropers
+# against side B on war horses (seed 2: 6 horses taken by war-horse riders, 4 of them falling
+# later, a lasso let go as its holder is thrown off)
+BOARD_SKILL_CASES = ((dict(swap_b="lasso", riding_skill_b="fancy_ropin",
+                           riding_skill_a="sure_footed"), 1),
+                     (dict(swap_a="lasso", riding_skill_a="fancy_ropin",
+                           riding_skill_b="war_horse"), 2))
+
+
+@functools.cache
+def _board_skill_fights(n=40):
+    """The first n fights of each BOARD_SKILL_CASES (stream 1; the rules' own gangs)."""
+    kinds, weights = table(list(BOARD_NAMES))
+    out = []
+    for changes, seed in BOARD_SKILL_CASES:
+        rules = dataclasses.replace(BOARD_RULES, **changes)
+        rosters = tuple(builds.side_roster(rules, s) for s in "ab")
+        types = (rules.gang_a, rules.gang_b)
+        for game in range(n):
+            batch, events, tb = replay(rules, seed, 1, game, kinds, weights, rosters=rosters,
+                                       gang_types=types)
+            text = narrate(events, tb, BOARD_NAMES, rules, types, rosters=rosters)
+            out.append(Fight(seed, BOARD_NAMES, rules, batch.games[0], batch.sides[0], events,
+                             text, Table(*tb), rosters, types))
+    return out
+
+
+def test_a_boarder_who_took_a_horse_loses_its_riding_skills():
+    """A boarder who takes a horse (Ev.SEIZE) rides one not trained for him: his side's
+    sure-footed or war horse skill is off from then on (the engine's FSKILL). The seizure says
+    so the first time; his later to-hit rolls, reloading rolls and riding tests name no
+    sure-footed bonus (``_sure_footed_rolls``, ``_riding_tests``), and none is logged; a fall
+    of his later is not a war horse's (it leaves the fight); a sure-footed rider's jump across
+    names the bonus exactly when it is his own horse he jumps from (in the engine's modifier,
+    with the -1 of a horse above its M), a climb from the ground never. A lasso let go as its
+    holder takes a horse or is thrown off his own is told as such (``_let_go_lines``)."""
+    seen = dict.fromkeys(("sure_lost", "war_lost", "sure_rolls", "war_falls", "jump_bonus"), 0)
+    lets: dict = {}
+    for f in _board_skill_fights():
+        ev, lab, sides = f.events, _labels(f.events), _sides(f.events)
+        model = RopeModel(ev)
+        rolls = [0, 0, 0]
+        _sure_footed_rolls(f, model, rolls)
+        _riding_tests(f, model, [0, 0])
+        assert LET_GO_LINE.findall(f.text) == _let_go_lines(f, model, lets), (f.seed, f.names)
+        skill = {s: getattr(f.rules, f"riding_skill_{'ab'[s]}") for s in range(2)}
+        seizes = re.findall(r"^  (\w+) throws \w+ off and takes his horse at \(\d+,\d+\): he "
+                            r"rides at M 8 from now on(.*?), and \w+ lands at ", f.text, re.M)
+        rows = np.flatnonzero(ev[:, 2] == S.Ev.SEIZE)
+        assert len(seizes) == len(rows)
+        for (me, words), j in zip(seizes, rows, strict=True):
+            i = int(ev[j, 1])
+            assert me == lab[i]
+            lost = skill[sides[i]] if skill[sides[i]] in ("sure_footed", "war_horse") and \
+                model.took[i] == j else ""
+            assert words == (f" (a horse not trained for him: his "
+                             f"{RIDING_WORDS[lost]} skill is lost)" if lost else ""), words
+            seen["sure_lost" if lost == "sure_footed" else "war_lost"] += bool(lost)
+            later = ev[j + 1:]
+            seen["sure_rolls"] += bool(lost == "sure_footed" and np.isin(
+                later[later[:, 1] == i, 2], (S.Ev.SHOT, S.Ev.RELOAD, S.Ev.STAY_ON)).any())
+        falls = re.findall(r"^ *(\w+) (?:comes down with his horse|is thrown from the saddle|goes "
+                           r"down and falls from the saddle|is pulled from the saddle by the "
+                           r"rope|lands badly|is thrown off his horse|hits the ground)(?:: (.*))?"
+                           r"\.$", f.text, re.M)
+        rows = np.flatnonzero(ev[:, 2] == S.Ev.FALL)
+        assert len(falls) == len(rows), (f.seed, len(falls), len(rows))
+        for (me, rest), j in zip(falls, rows, strict=True):
+            i, why = int(ev[j, 1]), int(ev[j, 4])
+            assert me == lab[i]
+            if why in (S.FALL_JUMP, S.FALL_BOARDED, S.FALL_BOARD):
+                continue
+            war = why != S.FALL_HORSE and skill[sides[i]] == "war_horse" and \
+                model.took.get(i, j) >= j
+            assert ("his war horse stays beside him" in rest) == war, (f.seed, me, rest)
+            assert ("the horse leaves the fight" in rest) != war, (f.seed, me, rest)
+            seen["war_falls"] += skill[sides[i]] == "war_horse" and model.took.get(i, j) < j
+        boards = _board_lines(f.text)
+        rows = np.flatnonzero(ev[:, 2] == S.Ev.BOARD)
+        assert len(boards) == len(rows)
+        for m, j in zip(boards, rows, strict=True):
+            e = ev[j]
+            test = (m[5] if m[0] else m[11]).split(";")[0]
+            bonus = bool(e[4]) and _sure_at(f, model, j)  # (his own horse, not one he took)
+            moving = f.rules.mount_moving_mod if e[11] else 0
+            if e[5] >= 0:
+                assert e[6] == moving + (f.rules.sure_footed_bonus if bonus else 0), (f.seed, j)
+            assert ("+1 sure-footed" in test) == (bonus and e[5] >= 0), (f.seed, test)
+            seen["jump_bonus"] += bonus and e[5] >= 0  # (none from a horse he took, seen)
+    assert all(seen.values()), seen
+    assert lets.get("thrown_off"), lets
+
+
+def test_a_written_trace_with_boardings_of_charged_riders_told_word_for_word():
+    """A trace written by hand (hand-checked): side A sure-footed, side B fancy ropers. B1's
+    lasso entangles A2; B2 aims at A4; B3's buffalo gun kicks and pins him. A1 jumps across
+    from his horse onto B1's (+1 sure-footed: his own horse's training) and wins: B1, thrown
+    off onto A1's cell 6" from A2, is beyond his rope and lets go; A1's sure-footed skill is
+    lost with the horse (not trained for him), so his shot next turn has no +1. A3 climbs at
+    B2, who loses his aim to the charge, and is beaten and thrown back; A4 climbs at B3, whose
+    pin lifts: a stand-off."""
+    E, A = S.Ev, S.Act
+    rev, lasso, buff = (WEAPONS.index(n) for n in ("revolver", "lasso", "buffalo_gun"))
+    gang = FIGHTERS.index("ganger")
+    rules = WMRules(gang_budget=3000, riding_skill_a="sure_footed", riding_skill_b="fancy_ropin")
+    rosters = ((Recruit("ganger", ("revolver",), horse=True),) + (Recruit("ganger", ("revolver",)),)
+               * 3, (Recruit("ganger", ("revolver", "lasso"), horse=True),
+                     Recruit("ganger", ("revolver",), horse=True),
+                     Recruit("ganger", ("buffalo_gun",), horse=True)))
+    charge = S.MV_CHARGE
+    rows = [(0, 0, E.DEPLOY, 16, 16, 0, gang, rev, -1, 1),
+            (0, 1, E.DEPLOY, 13, 8, 0, gang, rev, -1, 0),
+            (0, 2, E.DEPLOY, 20, 10, 0, gang, rev, -1, 0),
+            (0, 3, E.DEPLOY, 26, 10, 0, gang, rev, -1, 0),
+            (0, 4, E.DEPLOY, 12, 13, 1, gang, rev, lasso, 1),
+            (0, 5, E.DEPLOY, 21, 13, 1, gang, rev, -1, 1),
+            (0, 6, E.DEPLOY, 27, 13, 1, gang, buff, -1, 1),
+            (1, -1, E.TURN, 1),
+            (1, 4, E.ACTION, A.HOLD, -1, 12, 13, -1, 0, 0),
+            (1, 5, E.ACTION, A.AIM, 3, 21, 13, 0, 0, 0), (1, 5, E.AIM, 3, 1),
+            (1, 6, E.ACTION, A.HOLD, -1, 27, 13, -1, 0, 0),
+            (1, 4, E.SHOT, 1, lasso, 5, 5, 1, 0, 0, S.COV_NONE, 0),
+            (1, 1, E.ENTANGLE, 4, S.ROPE_LASSO, lasso, 0, 510), (1, 1, E.PINNED, 4),
+            (1, 1, E.WOUND, -1, 4, 2, 0),
+            (1, 6, E.SHOT, 3, buff, 5, 1, 0, 0, 0, S.COV_NONE, 0),
+            (1, 6, E.KICKBACK, buff, 0), (1, 6, E.PINNED, -1), (1, 6, E.STAY_ON, 1, 0, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.BOARD, 4, 16, 16, 0, 0, 0),
+            (1, 0, E.MOVE, 16, 16, 15, 15, charge), (1, 0, E.MOVE, 15, 15, 14, 14, charge),
+            (1, 0, E.MOVE, 14, 14, 13, 14, charge),
+            (1, 0, E.BOARD, 4, 1, 1, 1, 1, 8, 6, 1, 0),
+            (1, 0, E.SEIZE, 12, 13, 4, 13, 14),
+            (1, 1, E.UNTANGLE, 1, 1, -1, 0, -1, 0),
+            (1, 4, E.FALL, 1, S.FALL_BOARDED, 0), (1, 4, E.PINNED, -1),
+            (1, 4, E.WOUND, -1, 4, 3, 0),
+            (1, 2, E.ACTION, A.BOARD, 5, 20, 10, 0, 0, 0),
+            (1, 2, E.MOVE, 20, 10, 20, 11, charge), (1, 2, E.MOVE, 20, 11, 20, 12, charge),
+            (1, 5, E.AIM_LOST, 3, 3),
+            (1, 2, E.BOARD, 5, 0, -1, 0, -1, 5, 9, 0, 0),
+            (1, 2, E.THROWN_BACK, 20, 11, 1, 1),
+            (1, 2, E.FALL, 1, S.FALL_BOARD, 0), (1, 2, E.PINNED, -1),
+            (1, 2, E.WOUND, -1, 4, 2, 0),
+            (1, 3, E.ACTION, A.BOARD, 6, 26, 10, 0, 0, 0),
+            (1, 3, E.MOVE, 26, 10, 26, 11, charge), (1, 3, E.MOVE, 26, 11, 26, 12, charge),
+            (1, 6, E.PIN_LIFTED, 1),
+            (1, 3, E.BOARD, 6, 0, -1, 0, 0, 6, 6, 0, 0),
+            (1, 1, E.PIN_LIFTED, 0),
+            (2, -1, E.TURN, 1),
+            (2, 5, E.ACTION, A.HOLD, -1, 21, 13, -1, 0, 0),
+            (2, 6, E.ACTION, A.HOLD, -1, 27, 13, -1, 0, 0),
+            (2, 4, E.PIN_LIFTED, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.ACTION, A.HOLD, -1, 12, 13, -1, 0, 0),
+            (2, 0, E.SHOT, 5, rev, 4, 5, 0, 0, 0, S.COV_NONE, S.MOD_MOUNTED),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], rules, rosters=rosters)
+    for line in (
+            "A1 rides alongside B1 from (16,16) to (13,14) to jump across onto his horse.",
+            "  A1 jumps across from his horse at (13,14) (it stands there riderless) to B1's at "
+            "(12,13): an I test for the jump (I 3, +1 sure-footed) passed; one round of "
+            "hand-to-hand, A1 (WS 3, +1 for the charge) against B1 (WS 3): combat scores 8 and "
+            "6: A1 wins.",
+            "  A1 throws B1 off and takes his horse at (12,13): he rides at M 8 from now on (a "
+            "horse not trained for him: his sure-footed skill is lost), and B1 lands at (13,14), "
+            "where A1 stood.",
+            "    B1 is thrown off his horse beyond his rope (6.0\" from A2, the rope 5.1\") and "
+            "lets go: the lasso is lost, and A2 is free.",
+            "    B1 is thrown off his horse: 1 hit at S3; he is on foot at (13,14) (M 4), and his "
+            "horse is A1's now.",
+            "A3 runs at B2's horse from (20,10) to (20,12) to climb on.",
+            "  B2 loses his aim on A4: he is charged by A3, boarding his horse.",
+            "  A3 climbs onto B2's horse at (21,13) from (20,12): the horse is still, no test; one "
+            "round of hand-to-hand, A3 (WS 3, +1 for the charge, -1 climbing up) against B2 (WS "
+            "3): combat scores 5 and 9: B2 wins.",
+            "  A3, beaten, is thrown back 1\" (a D3) and lands at (20,11).",
+            "    A3 hits the ground: 1 hit at S3; he is on foot at (20,11) (M 4).",
+            "A4 runs at B3's horse from (26,10) to (26,12) to climb on.",
+            "  The pin on B3 lifts: he has been charged by A4, boarding his horse, and a charged "
+            "man loses his pin.",
+            "  A4 climbs onto B3's horse at (27,13) from (26,12): the horse is still, no test; one "
+            "round of hand-to-hand, A4 (WS 3, +1 for the charge, -1 climbing up) against B3 (WS "
+            "3): combat scores 6 and 6, a tie with equal I: a stand-off, and A4 stays beside the "
+            "horse at (26,12).",
+            "A1 fires a shot at B2 with the revolver, 9\" away: needs 4+ to hit (7 - BS 3; -1 long "
+            "range, +1 mounted target), rolls 5: miss.",
+            " 13   ............R........S.....S..   A1 B2 B3",
+            " 14   .............B................   B1",
+            "Side A (x): 4 standing (A3 pinned), 0 down, 0 out of action; on horseback: A1; it "
+            "fired 1 shot and hit with 0; of its 1 rider, 1 jumped across to board an enemy's horse; of its 3 "
+            "boardings of an enemy rider's horse, 1 took the horse, 1 ended in a stand-off and 1 "
+            "lost the fight (1 thrown back).",
+            "Side B (y): 3 standing, 0 down, 0 out of action; on horseback: B2, B3; it fired 2 "
+            "shots and hit with 1; of its 3 riders, 1 fell; its horses: 1 taken by boarders; its "
+            "ropes entangled 1 enemy (1 lasso let go and lost)."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert "he takes an I test, -1 if the horse (or either horse) moved more than its M of 8\", " \
+           "+1 for a sure-footed rider jumping across from his own horse (its training: none " \
+           "climbing from the ground); then" in text
+    assert "and the boarder rides his horse, its latest move still its own (not trained for " \
+           "him, it answers to no riding skill of his: no sure-footed, no war horse); lost" in text
+    assert "+1 sure-footed rider" not in text and "cannot take the aimed shot" not in text
+    assert "a fighter in hand-to-hand cannot be pinned" not in text
+    # a boarder holding a lasso, beaten and thrown back beyond it: he lets go
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, gang, rev, -1, 1),
+            (0, 1, E.DEPLOY, 10, 4, 0, gang, rev, -1, 0),
+            (0, 2, E.DEPLOY, 10, 13, 1, gang, rev, lasso, 0),
+            (1, -1, E.TURN, 1),
+            (1, 2, E.ACTION, A.HOLD, -1, 10, 13, -1, 0, 0),
+            (1, 2, E.SHOT, 1, lasso, 4, 5, 1, 0, 0, S.COV_NONE, 0),
+            (1, 1, E.ENTANGLE, 2, S.ROPE_LASSO, lasso, 0, 900),
+            (1, -1, E.TURN, 0), (1, 0, E.ACTION, A.HOLD, -1, 10, 10, -1, 0, 0),
+            (2, -1, E.TURN, 1),
+            (2, 2, E.ACTION, A.BOARD, 0, 10, 13, 0, 0, 0),
+            (2, 2, E.MOVE, 10, 13, 10, 12, charge), (2, 2, E.MOVE, 10, 12, 10, 11, charge),
+            (2, 2, E.BOARD, 0, 0, -1, 0, -1, 4, 8, 0, 0),
+            (2, 2, E.THROWN_BACK, 10, 14, 3, 1),
+            (2, 1, E.UNTANGLE, 1, 1, -1, 0, -1, 0),
+            (2, 2, E.FALL, 1, S.FALL_BOARD, 0), (2, 2, E.WOUND, -1, 4, 2, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], rules,
+                   rosters=(rosters[0][:2], rosters[1][:1]))
+    lines = text.split("\n")
+    back = lines.index("  B1, beaten, is thrown back 3\" (a D3) and lands at (10,14).")
+    assert lines[back + 1] == "    B1 is thrown beyond his rope (10.0\" from A2, the rope " \
+        "9.0\") and lets go: the lasso is lost, and A2 is free."
+    assert lines[back + 1:].index("    B1 hits the ground: 1 hit at S3; he is on foot at (10,14) "
+                                  "(M 4).") == 2  # (under the let-go's rule)

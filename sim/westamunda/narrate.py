@@ -225,7 +225,35 @@ not act for that, one broken after he acted did not shoot for it, a broken fight
 fights at 'WS 0, broken'; a pinned fighter's friend counts only unbroken, a duck back's test
 names his leader's Ld when it is the one taken. The closing line counts each side's nerve
 tests, breaks, flights (those that stayed where they stood) and rally tests passed (the tidy
-nerve_tests, breaks, flights and rallies). None of it is said in a fight without them."""
+nerve_tests, breaks, flights and rallies). None of it is said in a fight without them.
+
+Boarding an enemy rider's horse (wm-24, Act.BOARD): the action reads 'A3 runs at B2's horse
+from (4,6) to (9,7) to climb on' (a rider: 'rides alongside B2 ... to jump across onto his
+horse'), its steps told as a charge's, the rule said the first time; one who gets nowhere
+near it is said not to reach it. The climb (Ev.BOARD) has its line: from where to where, the
+I test (its modifiers: a horse above its M, sure-footed) or none at a still horse, the round
+with the rider (the boarder's bonuses for the charge and for climbing up from the ground, a
+parry logged before it, the scores, the tie on initiative) and who won, or the stand-off; a
+rider who jumped across leaves his horse standing riderless where he stood. A won boarding
+(Ev.SEIZE) reads 'A3 throws B2 off and takes his horse at (9,7)', the two fighters changing
+places, the boarder riding from then on and the thrown rider's fall ('is thrown off his
+horse') told with its hits; a lost one or a failed climb (Ev.THROWN_BACK) reads 'A3, beaten, is
+thrown back 2" (a D3) and lands at (7,7)', his fall ('hits the ground') next. An aim lost to
+either is said to be lost to the throw, a lasso let go for it (Ev.UNTANGLE b 1, after the
+SEIZE or THROWN_BACK) to the boarder taking the horse beyond his rope or the rider or boarder
+thrown beyond it. The rider the climb charges loses his pin and aim before the round (Ev.
+PIN_LIFTED, AIM_LOST 3, after the approach): 'The pin on B2 lifts: he has been charged by A3,
+boarding his horse, ...', as a hit-and-run's target's are ('by A3's hit-and-run'). A boarder
+who took a horse loses his sure-footed and war horse skills with it (the horse is not trained
+for him): the seizure says so, and his later rolls, falls and jumps across name neither; a
+sure-footed rider's bonus to the climb's I test is for a jump across from his own horse only.
+The closing line counts each side's boardings and what came of them (the tidy boards,
+boards_won, boards_lost and board_fails), the horses boarders took among a side's horses, and
+a boarder thrown back not among its riders' falls (the tidy falls counts him).
+
+A sabre's parry in a hit-and-run's strike (Ev.PARRY, logged before its HIT_RUN) is told in the
+strike's line ('... against A5 (WS 1): at first 8 against 6, A5 losing; A5 parries with his
+sabre: ...: scores 6 and 6'), as a round's parry is in its combat's line."""
 
 from __future__ import annotations
 
@@ -293,7 +321,7 @@ _MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
 # events that belong to the shot being told (a burst's shots and what each hit does)
 _SHOT_CHAIN = (Ev.SHOT,) + _HIT_CHAIN
 _MOVING = (Act.WALK, Act.RUN, Act.CHARGE, Act.CRAWL, Act.RELOAD, Act.CLEAR, Act.MOUNT,
-           Act.HIT_RUN, Act.JUMP_DOWN)
+           Act.HIT_RUN, Act.JUMP_DOWN, Act.BOARD)
 _VERB = {Act.WALK: "walks", Act.RUN: "runs", Act.CRAWL: "crawls", Act.CHARGE: "charges",
          Act.RELOAD: "walks", Act.CLEAR: "walks", Act.MOUNT: "walks to his horse"}
 # a rider's: his horse walks or runs him (a horse does not crawl)
@@ -305,7 +333,8 @@ RIDER_CHARS = "RS"
 _FALL_HOW = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is thrown from the saddle",
              S.FALL_DOWN: "goes down and falls from the saddle",
              S.FALL_ROPE: "is pulled from the saddle by the rope",
-             S.FALL_JUMP: "lands badly"}
+             S.FALL_JUMP: "lands badly", S.FALL_BOARDED: "is thrown off his horse",
+             S.FALL_BOARD: "hits the ground"}
 # AIM_LOST reasons 0-2, the target's doing (by his own move, or thrown back by a hit): where to
 _AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
              2: "into cover it was not in when the aim began"}
@@ -639,6 +668,11 @@ class _Story:
         self.pending_aim = None  # (aimer, target): an aim lost to the pin told next
         self.bottle_roll = ""
         self.horses_lying = {}  # rider -> the cell where his war horse lies down (wm-20)
+        # boarders (wm-24): the cell a boarder jumped across from (his horse standing there
+        # riderless; None: he climbed from the ground), and a thrown rider -> who took his horse
+        self.board_from: dict = {}
+        self.seized: dict = {}
+        self.took: set = set()  # boarders who took a horse (it is the one they ride after)
         self._move_line = None
         self.shootout = rules.scenario == "shoot_out"
         self.fast = False  # this round is a fast draw (the shoot-out's I + D6 order)
@@ -708,6 +742,7 @@ class _Story:
 
     def _rule(self, key: str) -> str:
         r = self.rules
+        riding = {r.riding_skill_a, r.riding_skill_b}  # (every fighter of a side has it)
         inj = (f"a flesh wound (-{r.flesh_wound_penalty} WS and BS)", "down", "out of action")
         # reference 4.1: no pin in hand-to-hand (the engine's _recovery_phase)
         up_engaged = ("; one up again while still in hand-to-hand is not pinned"
@@ -1058,6 +1093,40 @@ class _Story:
                        "rides on within his charge move; he shoots nothing that turn"
                        + ("" if r.hit_and_run_down_out else
                           ", and a man it downs lies where he fell, not out of action"),
+            "board": "a fighter may board an enemy rider's horse (after Gorka Morka's boarding "
+                     "rules): he charges to a free spot beside it, at its side or rear if it "
+                     "moved in its latest move, and climbs on"
+                     + (f"; a rider may jump across from his own horse within "
+                        f"{r.jump_between_in}\" of it, leaving his horse standing riderless "
+                        "where he jumped from" if r.jump_between_in > 0 else "")
+                     + "; onto a horse that moved"
+                     + (", and always jumping across," if r.jump_between_in > 0 else "")
+                     + " he takes an I test"
+                     + (f", {r.mount_moving_mod:+d} if the horse (or either horse) moved more "
+                        f"than its M of {r.horse_profile[0]}\"" if r.mount_moving_mod else "")
+                     + (f", {r.sure_footed_bonus:+d} for a sure-footed rider jumping across "
+                        "from his own horse (its training: none climbing from the ground)"
+                        if r.jump_between_in > 0 and r.sure_footed_bonus and "sure_footed" in
+                        riding else "")
+                     + "; then he fights one round of hand-to-hand with the rider, "
+                     f"{r.charge_bonus:+d} to his combat score for the charge"
+                     + (f" and {r.obstacle_penalty:+d} climbing up from the ground"
+                        if r.obstacle_penalty else "")
+                     + ", a tie going to the higher I and an equal I a stand-off (he stays "
+                     "beside the horse)"
+                     + (", the winner striking his blows as in any round" if r.board_blows
+                        else "; no blows are struck")
+                     + "; won, the rider is thrown off where the boarder stood and takes a "
+                     f"fall's S{r.fall_strength} hit (a D{r.fall_fast_hits_die} of them if the "
+                     "horse moved more than its M), and the boarder rides his horse, its "
+                     "latest move still its own"
+                     + (" (not trained for him, it answers to no riding skill of his: no "
+                        "sure-footed, no war horse)" if {"sure_footed", "war_horse"} & riding
+                        else "")
+                     + "; lost, or "
+                     f"the I test failed, the boarder is thrown back a D{r.mount_fail_bounce_die}"
+                     "\" and takes the same hits; no fight is joined, and he shoots nothing that "
+                     "turn",
             "lie_down": "a war horse lies down where its rider steps down: partial cover "
                         "to him on its spot, or next to it with the horse in the line of fire "
                         "(not from a shooter next to it), until he mounts it again",
@@ -2449,6 +2518,13 @@ class _Story:
                 head, tail = f"{me} charges {self.lab(t)}", ""
             elif act == Act.HIT_RUN:  # (wm-19: the ride on is told after the strike)
                 head, tail = f"{me} makes a hit-and-run at {self.lab(t)}", self.why("hit_run")
+            elif act == Act.BOARD:  # (wm-24: the climb is told by its BOARD event)
+                if f.mounted:
+                    head = f"{me} rides alongside {self.lab(t)}"
+                    tail = " to jump across onto his horse" + self.why("board")
+                else:
+                    head = f"{me} runs at {self.lab(t)}'s horse"
+                    tail = " to climb on" + self.why("board")
             elif act == Act.RELOAD and self.explosive(i, k):  # lighting dynamite (wm-10)
                 verb = "lights" if self.rules.light_takes_turn else "sees to"
                 head, tail = f"{me} {verb} his dynamite", self.why("light")
@@ -2488,7 +2564,7 @@ class _Story:
         walk = ", walking" if a["act"] in (Act.RELOAD, Act.CLEAR) else ""
         if walk and a.get("mounted"):
             walk = ", riding"
-        if a["act"] in (Act.CHARGE, Act.HIT_RUN):
+        if a["act"] in (Act.CHARGE, Act.HIT_RUN, Act.BOARD):
             where = f" from {start}" + (f" to {_xy(cur)}" if cur is not None else "")
         elif cur is None:
             where = f"{walk} from {start} towards {_xy(dest)}"
@@ -2520,6 +2596,12 @@ class _Story:
             if a.get("leap") is not None and f.eng != a["leap"] and f.state == STANDING:
                 self.say(f"  {me} does not reach {self.lab(a['leap'])}: no free cell next to "
                          f"him is within his leap of {self.rules.jump_charge_in}\".")
+            return
+        if act == Act.BOARD:
+            if not a.get("boarded") and f.state == STANDING and \
+                    f.mounted == bool(a.get("mounted")):
+                self.say(f"  {me} does not reach {self.lab(a['t'])}'s horse: no free cell "
+                         "next to it (at its side or rear, if it moved) is within his charge.")
             return
         if act == Act.HIT_RUN:
             if not a.get("struck"):
@@ -2874,15 +2956,22 @@ class _Story:
                  self.has(t, "war_horse") else "the horse leaves the fight")
         if why == S.FALL_JUMP:  # (he jumped down: it stands where he left it)
             horse = "his horse stands there"
+        elif why == S.FALL_BOARDED:  # (a boarder took it: wm-24)
+            horse = f"his horse is {self.lab(self.seized.get(t, -1))}'s now"
+        elif why == S.FALL_BOARD:  # (a boarder thrown back: his own horse where he jumped from)
+            left = self.board_from.get(t)
+            whose = "the horse he took" if t in self.took else "his own horse"
+            horse = f"{whose} stands riderless at {_xy(left)}" if left else ""
         if why == S.FALL_ROPE:  # the rope's fall: its one hit follows (``entangle``)
             self.say(f"{ind}{self.lab(t)} {_FALL_HOW[why]}: he is on foot at {_xy(f.pos)} (M "
                      f"{f.foot_m}), and {horse}.")
             return
         m = self.rules.horse_profile[0]
         n = f"{_plural(hits, 'hit')} at S{self.rules.fall_strength}"
-        if fast:
-            n += (f" (a D{self.rules.fall_fast_hits_die}: the horse's latest move was more than "
-                  f"its M of {m}\")")
+        if fast:  # (a boarder who jumped across: his own horse's move, or the other's)
+            which = "a" if why == S.FALL_BOARD and self.board_from.get(t) else "the"
+            n += (f" (a D{self.rules.fall_fast_hits_die}: {which} horse's latest move was more "
+                  f"than its M of {m}\")")
         dealt = 0  # the fall's wound rolls: the engine stops dealing hits once he is out
         for j in range(self.i + 1, len(self.ev)):
             k = int(self.ev[j, 2])
@@ -2894,8 +2983,9 @@ class _Story:
                   f"{'is' if rest == 1 else 'are'} wasted" if rest > 0 else "")
         where = (f"he lies at {_xy(f.pos)}" if f.state == DOWN else
                  f"he is on foot at {_xy(f.pos)} (M {f.foot_m})")
-        self.say(f"{ind}{self.lab(t)} {_FALL_HOW.get(why, 'falls')}{self.why('fall')}: {n}; "
-                 f"{where}, and {horse}{wasted}.")
+        rule = "" if why in (S.FALL_BOARDED, S.FALL_BOARD) else self.why("fall")  # (board's)
+        self.say(f"{ind}{self.lab(t)} {_FALL_HOW.get(why, 'falls')}{rule}: {n}; "
+                 f"{where}{', and ' + horse if horse else ''}{wasted}.")
         self.falling = {"f": t, "hits": hits, "n": 0}
 
     def jump(self, i, moved, fast, ok, mod, t):
@@ -2927,6 +3017,132 @@ class _Story:
             return
         self.say(f"{line}; his horse stands there, and he fights on foot (M {f.foot_m}); any "
                  "shot this turn is a snap shot.")
+
+    def board(self, i, t, rode, ok, mod, won, sa, sb, cb, fast):
+        """Fighter i, beside enemy rider t's horse, climbs on (Ev.BOARD, wm-24): from his own
+        horse (``rode``) he jumps across, leaving it riderless where he stands; an I test (``ok``
+        1 passed, 0 failed, -1 none: a still horse climbed from the ground; ``mod`` its
+        modifier, ``fast`` a horse above its M), then a round of hand-to-hand with the rider:
+        ``won`` 1 he won (Ev.SEIZE and the rider's fall follow), -1 lost and -2 the climb failed
+        (no round: Ev.THROWN_BACK and his own fall follow), 0 a stand-off; ``sa``, ``sb`` the
+        combat scores, ``cb`` his combat bonus (the charge's, obstacle_penalty climbing from the
+        ground). A parry in the round (Ev.PARRY, logged before it) is told in its line."""
+        self.close_burst()
+        f, tf = self.f[i], self.f[t]
+        r = self.rules
+        a = self.act
+        if a is not None and a["f"] == i:
+            a["boarded"] = True
+        self.board_from[i] = f.pos if rode else None
+        if rode:  # (his horse stands riderless where he jumped from)
+            f.mounted = f.hpin = False
+        me, him, here, there = self.lab(i), self.lab(t), _xy(f.pos), _xy(tf.pos)
+        parry, self.parry = self.parry, None
+        if rode:  # (it stands riderless where he jumped from)
+            line = (f"  {me} {'tries to jump' if won == -2 else 'jumps'} across from his horse at "
+                    f"{here} (it stands there riderless) to {him}'s at {there}")
+        else:
+            line = (f"  {me} {'tries to climb' if won == -2 else 'climbs'} onto {him}'s horse at "
+                    f"{there} from {here}")
+        if ok < 0:
+            line += ": the horse is still, no test"
+        else:
+            moving = r.mount_moving_mod if fast else 0
+            mods = (f", {moving:+d} {'a horse' if rode else 'the horse'} above its M of "
+                    f"{r.horse_profile[0]}\"" if moving else "")
+            if mod - moving:
+                mods += self.test_mod(i, mod - moving)
+            line += (f": an I test for the jump (I {f.i_}{mods})" if rode else
+                     f": the horse moved, an I test (I {f.i_}{mods})")
+            line += " passed" if ok else " failed"
+        if won == -2:
+            self.say(f"{line}.")
+            return
+        if r.melee_reading == "ws_roll":
+            if parry is not None:  # (none under 'ws_roll': told on its own)
+                self.parry_line(parry)
+            line += (f"; one round of hand-to-hand, a WS test for each attack die, {me} "
+                     f"({self.melee_ws(i)}) against {him} ({self.melee_ws(t)}): {sa} and {sb} "
+                     "hits")
+        else:
+            climb = r.obstacle_penalty if not rode else 0
+            bonus = "".join(f", {v:+d} {w}" for v, w in ((cb - climb, "for the charge"),
+                                                         (climb, "climbing up")) if v)
+            hate = [f"{self.lab(x)} hating {self.lab(y)} (+{r.hatred_combat_bonus})"
+                    for x, y in ((i, t), (t, i)) if self.f[x].hates == y]
+            line += (f"; one round of hand-to-hand, {me} ({self.melee_ws(i)}{bonus}) against "
+                     f"{him} ({self.melee_ws(t)})" + (f", {' and '.join(hate)}" if hate else ""))
+            if parry is not None and {parry["p"], parry["o"]} == {i, t}:
+                line += self.parry_words(parry, i, sa, sb, int(won == 1), int(won == -1))
+                self.why("parry")
+            elif parry is not None:
+                self.parry_line(parry)
+            line += f": combat scores {sa} and {sb}"
+        if sa == sb:
+            line += (f", a tie won on initiative (I {f.i_} against {tf.i_})" if won else
+                     ", a tie with equal I")
+        line += {1: f": {me} wins", -1: f": {him} wins"}.get(
+            won, f": a stand-off, and {me} stays beside the horse at {here}")
+        if r.board_blows:
+            for x in (i, t):
+                n = self.round_blows(x)[0]
+                if n:
+                    line += f"; {self.lab(x)} strikes {_plural(n, 'blow')}"
+        self.say(f"{line}{self.why('melee')}.")
+        self.melee_ctx = True  # (with board_blows the round's blows follow)
+
+    def seize(self, i, x, y, t, dx, dy):
+        """Boarder i has won (Ev.SEIZE, wm-24): he takes rider t's horse at (x, y), mounted
+        (its pin and heading his now), and t lands on the boarder's cell (dx, dy); t's fall
+        (Ev.FALL why FALL_BOARDED) follows."""
+        f, tf = self.f[i], self.f[t]
+        f.pos, tf.pos = (x, y), (dx, dy)
+        f.mounted, f.hpin, f.hpin_turn = True, tf.hpin, tf.hpin_turn
+        tf.hpin = False
+        self.horses_lying.pop(i, None)  # (his own horse, if one stood, is left)
+        self.seized[t] = i
+        self.took.add(i)
+        # the horse is not trained for him: his sure-footed and war horse skills are off for
+        # the rest of the fight (the engine clears them: its riding rolls, a war horse's stay)
+        lost = [k for k in ("sure_footed", "war_horse") if self.has(i, k)]
+        f.skills = tuple(k for k in f.skills if k not in lost)
+        me, him = self.lab(i), self.lab(t)
+        pin = ", the horse still pinned" if f.hpin else ""
+        untrained = (f" (a horse not trained for him: his {' and '.join(map(skill_name, lost))} "
+                     f"skill{'s are' if len(lost) > 1 else ' is'} lost)" if lost else "")
+        self.say(f"  {me} throws {him} off and takes his horse at {_xy(f.pos)}{pin}: he rides at "
+                 f"M {self.rules.horse_profile[0]} from now on{untrained}, and {him} lands at "
+                 f"{_xy(tf.pos)}, where {me} stood.")
+
+    def thrown_back(self, i, x, y, n, lost):
+        """Boarder i thrown back from the horse (Ev.THROWN_BACK, wm-24), after a fight lost or
+        a failed climb: ``n`` the inches rolled, (x, y) where he lands; his fall (Ev.FALL why
+        FALL_BOARD) follows."""
+        f = self.f[i]
+        f.pos = (x, y)
+        why = "beaten" if lost else "his climb failed"
+        self.say(f"  {self.lab(i)}, {why}, is thrown back {n}\" (a D"
+                 f"{self.rules.mount_fail_bounce_die}) and lands at {_xy(f.pos)}.")
+
+    def board_count(self, side) -> str:
+        """'; of its 3 boardings of an enemy rider's horse, 1 took the horse, 1 ended in a
+        stand-off and 1 lost the fight (1 thrown back)', or '' (none of its fighters got to a
+        horse to climb on: Ev.BOARD, the tidy boards)."""
+        ev = self.ev
+        mine = [e for e in ev[ev[:, 2] == Ev.BOARD] if self.f[int(e[1])].side == side]
+        if not mine:
+            return ""
+        took = sum(1 for e in ev[ev[:, 2] == Ev.SEIZE] if self.f[int(e[1])].side == side)
+        n = {w: sum(1 for e in mine if int(e[7]) == w) for w in (1, 0, -1, -2)}
+        said = ([f"{took} took the horse"] if took else []) + (
+            [f"{n[1] - took} won the fight with the rider already off"] if n[1] > took else
+            []) + [f"{k} {w}" for k, w in ((n[0], "ended in a stand-off"),
+                                             (n[-1], "lost the fight"),
+                                             (n[-2], "failed the climb")) if k]
+        back = n[-1] + n[-2]
+        return (f"; of its {_plural(len(mine), 'boarding')} of an enemy rider's horse, "
+                + (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0])
+                + (f" ({back} thrown back)" if back else ""))
 
     def fall_hit(self, t) -> str:
         """' (the fall)' or ' (the fall's hit 2 of 3)': the fall's hit now told on t."""
@@ -2972,11 +3188,16 @@ class _Story:
             rows = [e for e in ev[ev[:, 2] == kind] if int(e[1]) in mine]
             return sum(1 for e in rows if col is None or int(e[col]) == val)
 
-        men = [(count(Ev.FALL), "fell"), (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted"),
-               (count(Ev.JUMP), "jumped down"), (count(Ev.MOUNT), "mounted again")]
+        # (a boarder thrown back, FALL_BOARD, fell from no saddle of his: ``board_count``)
+        men = [(count(Ev.FALL) - count(Ev.FALL, 4, S.FALL_BOARD), "fell"),
+               (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted"),
+               (count(Ev.JUMP), "jumped down"),
+               (count(Ev.BOARD, 4, 1), "jumped across to board an enemy's horse"),
+               (count(Ev.MOUNT), "mounted again")]
+        taken = sum(1 for e in ev[ev[:, 2] == Ev.SEIZE] if int(e[5]) in mine)
         horses = [(count(Ev.HORSE, 7, 1), "brought down"), (count(Ev.BOLT, 3, 0), "bolted"),
                   (count(Ev.BOLT, 3, 1), "ran on under a pinned rider"),
-                  (count(Ev.CALM, 3, 1), "calmed")]
+                  (count(Ev.CALM, 3, 1), "calmed"), (taken, "taken by boarders")]
         said = [f"{n} {w}" for n, w in men if n]
         txt = f"; of its {_plural(len(riders), 'rider')}, " + (
             ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else
@@ -3022,6 +3243,10 @@ class _Story:
             prev = self.ev[self.i - 1] if self.i > 0 else None
             knocked = int(prev[1]) if prev is not None and int(prev[2]) == Ev.KNOCKDOWN and \
                 not int(prev[4]) and int(prev[1]) in (v, self.f[v].roper) else -1
+            board = self.boarding_moved()  # (a boarding's: wm-24)
+            if board is not None and int(board[2]) == Ev.THROWN_BACK and \
+                    int(board[1]) in (v, self.f[v].roper):
+                knocked = int(board[1])
             self.lasso_let_go(v, thrown=knocked)  # (a knock-back's let-go follows its KNOCKDOWN)
             return
         self.close_burst()
@@ -3061,17 +3286,30 @@ class _Story:
                  f"{', '.join(tests) or 'no test'}: {res}; he does nothing else this "
                  f"{self.turn_word}.")
 
+    def boarding_moved(self):
+        """The SEIZE or THROWN_BACK row (wm-24) the events just before this one end in, past
+        the lassos let go after it (Ev.UNTANGLE b 1), or None."""
+        j = self.i - 1
+        while j > 0 and int(self.ev[j, 2]) == Ev.UNTANGLE and int(self.ev[j, 4]) == 1:
+            j -= 1
+        e = self.ev[j] if j >= 0 else None
+        return e if e is not None and int(e[2]) in (Ev.SEIZE, Ev.THROWN_BACK) else None
+
     def lasso_let_go(self, v, thrown=-1):
         """The holder of the lasso on v lets go (Ev.UNTANGLE why 1): out of action, down, or
-        beyond the rope's reach (stepping, carried by his horse, or ``thrown`` back: that
-        fighter); the lasso is lost for the fight, v is free."""
+        beyond the rope's reach (stepping, carried by his horse, ``thrown`` back: that fighter,
+        or moved by a boarding: the boarder onto the horse he took, its rider thrown off onto
+        the boarder's cell, wm-24); the lasso is lost for the fight, v is free."""
         f = self.f[v]
         me, h = self.lab(v), self.f.get(f.roper)
         prev = self.ev[self.i - 1] if self.i > 0 else None
         body = self.out[self.main].lstrip("\n") if self.out else ""
         ind = " " * (len(body) - len(body.lstrip(" ")))  # beside what put him down or out,
-        if prev is not None and int(prev[2]) == Ev.MOVE:  # under the move that took him away
-            ind += "  "
+        if prev is not None and int(prev[2]) in (Ev.MOVE, Ev.SEIZE, Ev.THROWN_BACK):
+            ind += "  "  # under the move (or the boarding's throw: wm-24) that took him away
+        seize = self.boarding_moved()
+        if seize is not None and int(seize[2]) != Ev.SEIZE:
+            seize = None
         if h is None:
             who = "the lasso's holder lets go"
         else:
@@ -3084,6 +3322,10 @@ class _Story:
                 if thrown >= 0:
                     how = (f"{hl} is thrown beyond his rope" if thrown == f.roper else
                            f"{me} is thrown beyond {hl}'s rope")
+                elif seize is not None and f.roper == int(seize[1]):  # the boarder (wm-24)
+                    how = f"{hl} takes {self.lab(int(seize[5]))}'s horse beyond his rope"
+                elif seize is not None and f.roper == int(seize[5]):  # the rider thrown off
+                    how = f"{hl} is thrown off his horse beyond his rope"
                 elif self.horse_run is not None and self.horse_run["f"] == f.roper:
                     how = f"{hl}'s horse carries him beyond his rope"
                 elif prev is not None and int(prev[2]) == Ev.MOVE and int(prev[1]) == f.roper:
@@ -3151,15 +3393,33 @@ class _Story:
             j -= 1
         return self.ev[j]
 
+    def thrown_off(self, t) -> bool:
+        """Is the aim lost now (an AIM_LOST 0-2 on t) one on a rider a boarder threw off: the
+        events before it, past what his fall brought, end in the SEIZE of t's horse (wm-24)?"""
+        j = self.i - 1
+        while j > 0 and int(self.ev[j, 2]) in _HIT_CHAIN:
+            j -= 1
+        e = self.ev[j]
+        return int(e[2]) == Ev.SEIZE and int(e[5]) == t
+
     def aim_lost(self, i, t, why):
         f = self.f[i]
         f.aim_t, f.aim_n = -1, 0
         me, tgt = self.lab(i), self.lab(t)
         if why in _AIM_LOST:
             where = _AIM_LOST[why].format(arc=self.rules.aim_arc_deg)
-            hit = self.before((Ev.AIM_LOST,))
+            j = self.i - 1  # (what moved him: past other aims lost and a lasso let go for it)
+            while j > 0 and (int(self.ev[j, 2]) == Ev.AIM_LOST or
+                             int(self.ev[j, 2]) == Ev.UNTANGLE and int(self.ev[j, 4]) == 1):
+                j -= 1
+            hit = self.ev[j]
             if int(hit[2]) == Ev.KNOCKDOWN and int(hit[1]) == t:  # _aims_on where he landed
                 self.say(f"    {me}'s aim on {tgt} is lost: {tgt} is thrown {where}.")
+            elif int(hit[2]) == Ev.THROWN_BACK and int(hit[1]) == t:  # a boarder (wm-24)
+                self.say(f"    {me}'s aim on {tgt} is lost: {tgt} is thrown back {where}.")
+            elif self.thrown_off(t):
+                self.say(f"    {me}'s aim on {tgt} is lost: {tgt} is thrown off his horse "
+                         f"{where}.")
             else:
                 self.say(f"  {me}'s aim on {tgt} is lost: {tgt} moved {where}.")
             return
@@ -3200,6 +3460,10 @@ class _Story:
             return
         if int(prev[2]) == Ev.CHARGED and int(prev[3]) == i:
             self.say(f"  {me} loses his aim on {tgt}: he is charged.")
+            return
+        by = self.struck_by(i)
+        if by is not None:  # (a boarding or a hit-and-run: no fight joined)
+            self.say(f"  {me} loses his aim on {tgt}: he is charged by {by}.")
             return
         # the shooting phase: no aimed shot is possible from the aim
         self.start_shooting()
@@ -3249,9 +3513,29 @@ class _Story:
             self.recovery_header()
             self.say(f"At the end of side {SIDES[self.active]}'s turn the pin on {self.lab(i)} "
                      "lifts: it has cost him a turn.")
+        elif (by := self.struck_by(i)) is not None:  # (no fight joined: wm-19, wm-24)
+            self.say(f"  The pin on {self.lab(i)} lifts: he has been charged by {by}, and a "
+                     "charged man loses his pin.")
         else:
             self.say(f"  The pin on {self.lab(i)} lifts: he has been charged, and a fighter in "
                      "hand-to-hand cannot be pinned.")
+
+    def struck_by(self, i):
+        """'A1, boarding his horse' or "B4's hit-and-run": the charge fighter i has just lost
+        his pin or aim to (Ev.PIN_LIFTED a 1, Ev.AIM_LOST 3), when it joins no fight: a
+        boarding (wm-24) or a hit-and-run (wm-19), whose BOARD or HIT_RUN with him comes next
+        (past the rest of what he loses and a parry in the round); else None (a charge: its
+        CHARGED came first)."""
+        for j in range(self.i + 1, len(self.ev)):
+            e = self.ev[j]
+            k = int(e[2])
+            if k in (Ev.PIN_LIFTED, Ev.AIM_LOST, Ev.PARRY):
+                continue
+            if k in (Ev.BOARD, Ev.HIT_RUN) and int(e[3]) == i:
+                by = self.lab(int(e[1]))
+                return f"{by}, boarding his horse" if k == Ev.BOARD else f"{by}'s hit-and-run"
+            return None
+        return None
 
     # ---------------------------------------------------------------- shooting
 
@@ -4428,16 +4712,24 @@ class _Story:
     def hit_run(self, i, t, sa, sb, ha, hb, cb_a=0, cb_b=0, over=0):
         """Rider i's hit-and-run reaches t (Ev.HIT_RUN, wm-19): one attack each, at once; the
         blows' events follow as a hand-to-hand round's, then his ride on (its steps are told
-        on a line of their own)."""
+        on a line of their own). A sabre's parry of the strike (Ev.PARRY, logged before it) is
+        told in its line, as a round's is in the combat's line."""
         self.close_burst()
         a = self.act
         if a is not None and a["f"] == i:
             a["struck"] = True
+        parry, self.parry = self.parry, None
+        if parry is not None and {parry["p"], parry["o"]} != {i, t}:
+            self.parry_line(parry)  # (not this pair's: told on its own; never seen)
+            parry = None
         pen = self.rules.obstacle_penalty if over else 0
         ob = f", {pen:+d} for fighting over low cover" if pen else ""
         hate = [f"{self.lab(x)} hating {self.lab(y)} (+{self.rules.hatred_combat_bonus})"
                 for x, y in ((i, t), (t, i)) if self.f[x].hates == y]
         if self.rules.melee_reading == "ws_roll":
+            if parry is not None:  # ('ws_roll' tests no combat score, so it logs no parry)
+                self.parry_line(parry)
+                parry = None
             txt = (f"  {self.lab(i)} strikes at {self.lab(t)} as he passes: one WS test each, "
                    f"{self.lab(i)} ({self.melee_ws(i)}) against {self.lab(t)} "
                    f"({self.melee_ws(t)}): {sa} and {sb} hits")
@@ -4447,6 +4739,7 @@ class _Story:
                    f"against {self.lab(t)} ({self.melee_ws(t)}"
                    + (f", {cb_b:+d}" if cb_b else "") + ")"
                    + (f", {' and '.join(hate)}" if hate else "")
+                   + (self.parry_words(parry, i, sa, sb, ha, hb) if parry is not None else "")
                    + f": scores {sa} and {sb}")
         if sa == sb and self.rules.melee_reading != "ws_roll":
             txt += (", a tie won on initiative" if ha or hb else ", a tie with equal I: no "
@@ -4458,7 +4751,10 @@ class _Story:
                     txt += self.hit_run_lance(i, t, hits)
         if not ha and not hb and sa != sb:
             txt += "; no blows land"
-        self.say(f"{txt}{self.why('melee')}.")
+        rule = self.why("melee")
+        if parry is not None:
+            self.why("parry")
+        self.say(f"{txt}{rule}.")
         self.melee_ctx = True
 
     def hit_run_lance(self, i, t, hits) -> str:
@@ -5066,12 +5362,15 @@ class _Story:
 
     def parry_at(self, i, o, old, new, before, after, turned):
         """Fighter i parries (Ev.PARRY): o re-rolls his highest attack die. Told in the line of
-        the round's MELEE, logged next; one not followed by its pair's MELEE on its own."""
+        the round's MELEE, logged next (or of the boarding's round, Ev.BOARD, or of the
+        hit-and-run's strike, Ev.HIT_RUN: each logged after its parry); one not followed by its
+        pair's MELEE, BOARD or HIT_RUN on its own."""
         self.parry = dict(p=i, o=o, old=old, new=new, before=before, after=after,
                           turned=turned)
         nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
-        if nxt is None or int(nxt[2]) != Ev.MELEE or {int(nxt[1]), int(nxt[3])} != {i, o}:
-            self.parry_line(self.parry)
+        if nxt is None or int(nxt[2]) not in (Ev.MELEE, Ev.BOARD, Ev.HIT_RUN) or \
+                {int(nxt[1]), int(nxt[3])} != {i, o}:  # (a boarding's round: wm-24; a
+            self.parry_line(self.parry)  # hit-and-run's strike, logged after it: wm-19)
             self.parry = None
 
     def parry_line(self, p):
@@ -5458,7 +5757,8 @@ class _Story:
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
                      f"{self.nerve_count(s)}{self.duck_count(s)}{self.stray_count(s)}"
                      f"{self.blast_count(s)}"
-                     f"{self.rider_count(s)}{self.scope_count(s)}{self.rope_count(s)}"
+                     f"{self.rider_count(s)}{self.board_count(s)}{self.scope_count(s)}"
+                     f"{self.rope_count(s)}"
                      f"{self.dynamite_count(s)}{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
@@ -5678,6 +5978,12 @@ class _Story:
                 self.hit_run(f, *p[:8])
             elif kind == Ev.JUMP:
                 self.jump(f, *p[:5])
+            elif kind == Ev.BOARD:
+                self.board(f, *p[:9])
+            elif kind == Ev.SEIZE:
+                self.seize(f, *p[:5])
+            elif kind == Ev.THROWN_BACK:
+                self.thrown_back(f, *p[:4])
             elif kind == Ev.RALLY:
                 self.rally(f, *p[:3])
             else:
