@@ -184,3 +184,12 @@ def test_the_auditor_refuses_a_seizure_that_swaps_nothing():
     bad[s, 6], bad[s, 7] = bad[s, 3], bad[s, 4]
     with pytest.raises(AssertionError):
         _audit(CLOSE, bad, batch.games[0], batch.sides[0], tab, rosters, types, k, w)
+
+
+def test_boarding_under_the_ws_roll_reading_passes_the_audit():
+    """Under melee_reading 'ws_roll' the boarding's round is a WS test per attack die, the more
+    hits winning (a tie to the higher I): 48 close fights of the random floor (seed 23) pass
+    the auditor, with horses taken and boarders thrown back."""
+    rules = WMRules(melee_reading="ws_roll", table_width_in=24, table_height_in=24, **CAV)
+    seen = audited(rules, 48, "rules", names=RANDOM2, seed=23, stream=1)
+    assert seen["boards_won"] > 0 and seen["boards_lost"] + seen["board_fails"] > 0, seen

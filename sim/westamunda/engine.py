@@ -1611,13 +1611,8 @@ def _board(g, f, ge, sc, out, a, t):
     na = _attack_dice(rp, fm, a, sc.dice_a.shape[0])
     nb = _attack_dice(rp, fm, t, sc.dice_b.shape[0])
     if rp[S.R_MELEE_WS_ROLL] != 0:
-        hits_a, hits_b = 0, 0
-        for _ in range(na):
-            if _test(g, _melee_ws(fm, a), 0):
-                hits_a += 1
-        for _ in range(nb):
-            if _test(g, _melee_ws(fm, t), 0):
-                hits_b += 1
+        hits_a = _ws_hits(g, fm, a, na)
+        hits_b = _ws_hits(g, fm, t, nb)
         sa, sb, six_a, six_b = hits_a, hits_b, 0, 0
     else:
         sa, sb, hits_a, hits_b, six_a, six_b = _scored_round(g, ge, sc, out, a, t, na, nb, cb_a,
@@ -3896,12 +3891,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     cb_a = _charge_bonus(rp, fm, a, b)
     cb_b = _charge_bonus(rp, fm, b, a)
     if rp[S.R_MELEE_WS_ROLL] != 0:
-        for _ in range(na):
-            if _test(g, _melee_ws(fm, a), 0):
-                hits_a += 1
-        for _ in range(nb):
-            if _test(g, _melee_ws(fm, b), 0):
-                hits_b += 1
+        hits_a = _ws_hits(g, fm, a, na)
+        hits_b = _ws_hits(g, fm, b, nb)
         sa, sb = hits_a, hits_b
     else:
         sa, sb, hits_a, hits_b, six_a, six_b = _scored_round(g, ge, sc, out, a, b, na, nb, cb_a,
@@ -3915,6 +3906,16 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, b, a)
     _melee_hits(g, f, ge, out, a, b, hits_a, six_a, rp[S.R_DOWN_ALONE_OUT] != 0)
     _melee_hits(g, f, ge, out, b, a, hits_b, six_b, rp[S.R_DOWN_ALONE_OUT] != 0)
+
+
+@kernel
+def _ws_hits(g, fm, a, n):
+    """Hits of fighter a's ``n`` attack dice under melee_reading 'ws_roll': one WS test each."""
+    hits = 0
+    for _ in range(n):
+        if _test(g, _melee_ws(fm, a), 0):
+            hits += 1
+    return hits
 
 
 @kernel
