@@ -411,6 +411,20 @@ def combat_sixes(rules, na, nb):
     return _SIXES[key]
 
 
+# events of the movement phase (the auditor's phase_of)
+_MOVEMENT_PHASE = frozenset(int(k) for k in (
+    S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM, S.Ev.RUN,
+    S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST, S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN,
+    S.Ev.LIE_DOWN, S.Ev.BOARD, S.Ev.SEIZE, S.Ev.THROWN_BACK))
+
+
+class _Row(list):
+    """One event row as Python ints (``tolist`` as a numpy row's, for the messages)."""
+
+    def tolist(self):
+        return self
+
+
 def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "townsfolk"),
            kinds=None, weights=None):
     """Check one fight's trace against the rules the engine claims to apply, following every
@@ -1920,11 +1934,23 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "an aim held on a target gone into cover"
         recheck.clear()
 
+    # (a mounted target is a large one at mounted_target_modifier; built once, not per shot)
+    large_rules = dataclasses.replace(rules, large_target_modifier=rules.mounted_target_modifier)
+    weapon_rows = {}
+
     def weapon(row):
-        return rules.weapon(WEAPONS[row])
+        w = weapon_rows.get(row)
+        if w is None:
+            w = weapon_rows[row] = rules.weapon(WEAPONS[row])
+        return w
+
+    flag_rows = {}
 
     def flagged(row, flag):
-        return rules.has_flag(WEAPONS[row], flag)
+        v = flag_rows.get((row, flag))
+        if v is None:
+            v = flag_rows[row, flag] = rules.has_flag(WEAPONS[row], flag)
+        return v
 
     def range_mod(f, xy, row):  # the weapon's range modifier at xy from f, None out of range
         return band(f, math.dist(pos[f], xy), row)[0]
@@ -1942,8 +1968,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                 charging_target=bool(mods & S.MOD_CHARGING),
                                 large_target=bool(mods & S.MOD_MOUNTED),
                                 rapid_target=bool(mods & S.MOD_RAPID), cover=odds.COVERS[cov],
-                                range_modifier=rmod, rules=dataclasses.replace(
-                                    rules, large_target_modifier=rules.mounted_target_modifier))
+                                range_modifier=rmod, rules=large_rules)
         return rules.needed(bs_now[f], mod + extra + own_extra)
 
     def barrel_need(f, xy, row, flags, mods, cov, aim_turns, rein=True):
@@ -2371,10 +2396,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
 
     def phase_of(kind, f, a, b, e, f5, g):  # the phase of a gang turn an event belongs to
         # (None: any, or the one of the step it is part of)
-        if kind in (S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM,
-                    S.Ev.RUN, S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST,
-                    S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN, S.Ev.LIE_DOWN, S.Ev.BOARD,
-                    S.Ev.SEIZE, S.Ev.THROWN_BACK):
+        if kind in _MOVEMENT_PHASE:
             return 0
         if kind == S.Ev.PARRY and brd is not None and brd["stage"] == "approach" and \
                 {f, a} == {brd["who"], brd["target"]}:
@@ -2405,9 +2427,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             return 4
         return None
 
-    for row in ev:
-        f, kind = int(row[1]), int(row[2])
-        a, b, c, d, e, f5, g, h, i9 = (int(v) for v in row[3:12])
+    for row in map(_Row, ev.tolist()):  # (Python ints: far quicker than numpy's scalars)
+        f, kind = row[1], row[2]
+        a, b, c, d, e, f5, g, h, i9 = row[3:12]
         if jump_due is not None and (kind in (S.Ev.ACTION, S.Ev.TURN, S.Ev.END) or (
                 kind == S.Ev.SHOT and f == jump_due and not g & S.SH_QUICKDRAW)):
             x_ = jump_due
@@ -3316,8 +3338,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     rapid_target=bool(mods & S.MOD_RAPID),
                     cover=odds.COVERS[0 if mods & S.MOD_NO_COVER else cov],
                     range_modifier=band(f, math.dist(pos[f], pos[t]), b)[0],
-                    rules=dataclasses.replace(
-                        rules, large_target_modifier=rules.mounted_target_modifier))
+                    rules=large_rules)
                 uncapped = odds.hit_modifier(
                     snap=own(f, b, flags)[0], aim_turns=f5, emerging=bool(mods & S.MOD_EMERGING),
                     charging_target=bool(mods & S.MOD_CHARGING),

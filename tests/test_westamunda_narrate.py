@@ -647,15 +647,18 @@ def _fits(ev):
     guns = {int(e[1]): (int(e[7]), int(e[8])) for e in _ev(ev, S.Ev.DEPLOY)}
     riding = {int(e[1]) for e in _ev(ev, S.Ev.DEPLOY) if e[9]}
     out = []
-    for e in ev:
+    kind = ev[:, 2]
+    off = np.isin(kind, (S.Ev.FALL, S.Ev.JUMP)) | (kind == S.Ev.ACTION) & (
+        ev[:, 3] == S.Act.DISMOUNT) | (kind == S.Ev.BOARD) & (ev[:, 4] != 0)
+    on = np.isin(kind, (S.Ev.MOUNT, S.Ev.SEIZE))
+    for j in np.flatnonzero(off | on | (kind == S.Ev.FIT)):  # (the rows that matter, in order)
+        e = ev[j]
         i = int(e[1])
-        if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
+        if off[j]:  # fell, jumped down, stepped down, or jumped across from his horse (wm-24)
             riding.discard(i)
-        elif e[2] == S.Ev.MOUNT or e[2] == S.Ev.SEIZE:  # back on his standing horse (wm-18),
-            riding.add(i)  # or on an enemy's he boarded (wm-24)
-        elif e[2] == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
-            riding.discard(i)
-        elif e[2] == S.Ev.FIT:
+        elif on[j]:  # back on his standing horse (wm-18), or on an enemy's he boarded (wm-24)
+            riding.add(i)
+        else:  # a FIT
             k = int(e[3])
             out.append((e, guns[i][k] if k < 2 else -1, i in riding))
     return out

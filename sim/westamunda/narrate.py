@@ -1346,7 +1346,12 @@ class _Story:
         return max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1])) <= 1
 
     def weapon(self, row: int) -> dict:
-        return self.rules.weapon(WEAPONS[row])
+        """Weapon-table row ``row`` as {column: value} (one dict per row, read only)."""
+        rows = self.__dict__.setdefault("_weapon_rows", {})
+        w = rows.get(row)
+        if w is None:
+            w = rows[row] = self.rules.weapon(WEAPONS[row])
+        return w
 
     def slot_name(self, f: int, k: int) -> str:
         s = self.f[f].slots
@@ -5828,14 +5833,13 @@ class _Story:
     # ---------------------------------------------------------------- the event loop
 
     def run(self):
-        for i in range(len(self.ev)):
+        rows = self.ev[:, :12].tolist()  # (Python ints, once: far quicker than numpy's)
+        for i in range(len(rows)):
             self.i = i
             if i < self.skip_to:
                 continue
-            ev = self.ev[i]
-            rnd, f, kind = int(ev[0]), int(ev[1]), int(ev[2])
-            p = [int(v) for v in ev[3:12]]
-            del rnd
+            f, kind = rows[i][1], rows[i][2]
+            p = rows[i][3:12]
             # a gun blow and the ammo rolls of a gun fired in hand-to-hand belong to the round
             melee_ammo = kind == Ev.AMMO and f in self.melee_gun
             # the kind as it belongs to what went before: an entangled fighter's own turn

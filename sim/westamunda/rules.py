@@ -294,6 +294,9 @@ class Recruit(NamedTuple):
     skills: tuple = ()
 
 
+_VALID: set = set()  # rules that passed validate() (at most 256 kept)
+
+
 @dataclasses.dataclass(frozen=True)
 class WMRules:
     """All Westamunda rules as data; a sweep may change any field without touching code."""
@@ -1434,10 +1437,17 @@ class WMRules:
         return None
 
     def validate(self) -> WMRules:
-        """Raise ConfigError naming the key and what is allowed if ``problem()`` finds one."""
+        """Raise ConfigError naming the key and what is allowed if ``problem()`` finds one.
+        Rules found valid are remembered (they are frozen, and ``problem`` reads nothing else):
+        a replay per fight, as the tests' auditor plays them, checks its rules once."""
+        if self in _VALID:
+            return self
         msg = self.problem()
         if msg:
             raise ConfigError(f"westamunda rules: {msg}")
+        if len(_VALID) >= 256:
+            _VALID.clear()
+        _VALID.add(self)
         return self
 
     # ---- derived values -------------------------------------------------------------------------------
@@ -1451,8 +1461,15 @@ class WMRules:
         return dataclasses.asdict(self)
 
     def weapon(self, name: str) -> dict:
-        """One weapon-table row as {column: value}."""
-        return dict(zip(WEAPON_COLUMNS, self.weapons[WEAPONS.index(name)], strict=True))
+        """One weapon-table row as {column: value} (a copy: the caller may change it)."""
+        rows = self.__dict__.get("_weapon_rows")
+        if rows is None:  # (built once per rules: not a field, so not compared, hashed or saved)
+            rows = {n: dict(zip(WEAPON_COLUMNS, row, strict=True))
+                    for n, row in zip(WEAPONS, self.weapons, strict=False)}
+            object.__setattr__(self, "_weapon_rows", rows)
+        if name not in rows:
+            WEAPONS.index(name)  # (the ValueError naming it, as ever)
+        return dict(rows[name])
 
     def has_flag(self, name: str, flag: str) -> bool:
         """Whether weapon ``name`` carries FLAGS entry ``flag``."""
