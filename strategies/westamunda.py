@@ -134,7 +134,11 @@ W_BOARD = 34  # a brawler whose charge target is an enemy rider up and free, his
 #               across from his own horse), when a free cell beside it (at its side or rear if it
 #               moved) is within his charge; won, the rider is thrown off and he rides the
 #               horse; 0: never (he fights the rider as any charge)
-N_W = 35
+W_HELP = 35  # a boarder whose climb from the ground onto a moving horse is an I test takes a leg
+#              up from at most this many friends touching his cell who have not acted (each
+#              gives up his action for mount_helper_bonus: the first in the gang's order); 0:
+#              nobody helps
+N_W = 36
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
@@ -143,7 +147,7 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
          W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
          W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0, W_JUMP: 0.0,
-         W_BOARD: 0.0}
+         W_BOARD: 0.0, W_HELP: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
@@ -213,7 +217,7 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
                 "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN,
                 "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN, "one_hand": W_ONE_HAND,
-                "jump_down": W_JUMP, "board": W_BOARD}
+                "jump_down": W_JUMP, "board": W_BOARD, "board_help": W_HELP}
 
 
 @kernel
@@ -977,6 +981,16 @@ def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, ch
         return
     dec[S.D_ACT] = Act.JUMP_DOWN
     dec[S.D_X], dec[S.D_Y] = bx, by
+
+
+@kernel
+def helps(kind, w, s, n):
+    """Does a friend who could give a climbing boarder a leg up (touching his cell, free and not
+    yet acted) give it, ``n`` friends having helped already? The random floor: a coin; the
+    others while fewer than ``W_HELP`` have."""
+    if kind == RANDOM:
+        return randint(s, 2) == 1
+    return n < w[W_HELP]
 
 
 @kernel

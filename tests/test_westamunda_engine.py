@@ -123,7 +123,7 @@ from sim.westamunda.rules import (
     Recruit,
     WMRules,
 )
-from strategies.westamunda import N_KINDS, N_W, PRESETS, W_BOTTLE, W_LIE_DOWN, table
+from strategies.westamunda import N_KINDS, N_W, PRESETS, W_BOTTLE, W_HELP, W_LIE_DOWN, table
 
 R = WMRules()
 NAMES = list(PRESETS)
@@ -1071,6 +1071,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     no_knock = None  # the fighter just entangled: no knockdown (he is on the ground)
     letgo_due = set()  # lasso victims whose holder is beyond the rope, down or out: let go now
     ROPES = "ropes"  # act of an entangled fighter who spent his turn trying to get free
+    HELPED = "helped"  # act of a fighter who gave a boarder a leg up (wm-25): nothing else
     tangled_turn = {}  # victim -> the gang turn he chose to stay entangled and act
     lasso_back = set()  # holders whose lasso came back (its victim free by his tests, or out)
     # dynamite (wm-10), from the rosters and rules alone: each fighter's slot of sticks and the
@@ -2839,7 +2840,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert f5 == 0, ("a boarder fires no shot on the way (ACTION f 0)",
                                  row.tolist())
                 brd = {"who": f, "target": t, "rode": mounted[f], "stage": "approach",
-                         "fast": 0, "lost": 0}
+                       "fast": 0, "lost": 0, "helps": 0}
                 seen["board_actions"] += 1
                 seen["board_actions_mounted"] += mounted[f]
             act[f] = a
@@ -3223,6 +3224,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  row.tolist())
             assert not (side[f] == side_now and act.get(f) == ROPES), \
                 ("a fighter who tries to get free does nothing else that turn", row.tolist())
+            assert not (side[f] == side_now and act.get(f) == HELPED), \
+                ("a fighter who helps a boarder up does nothing else that turn", row.tolist())
             seen["tangled_shots"] += f in tied
             # the rounds of a gun with spares (one a shot, a burst's at its first SHOT)
             fan_rounds = burst_rounds.pop(f, None) if flags & S.SH_FAN else 1
@@ -4401,13 +4404,28 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert fast == int(want_fast), ("BOARD i: either horse above its M", row.tolist(),
                                             move_in[t], move_in[f])
             climbs = bool(rode) or move_in[t] > 0
+            assert brd["helps"] == 0 or (climbs and not rode), \
+                ("HELP only for a climb from the ground that is an I test", row.tolist(), brd)
             want_mod = (rules.mount_moving_mod if want_fast else 0) + (
-                rules.sure_footed_bonus if rode and "sure_footed" in skills[f] else 0)
+                rules.sure_footed_bonus if rode and "sure_footed" in skills[f] else 0) + \
+                rules.mount_helper_bonus * brd["helps"]
             assert (test in (0, 1) and mod == want_mod) if climbs else (test, mod) == (-1, 0), \
                 ("BOARD c, d: an I test if the horse moved, always from a horse; "
                  "mount_moving_mod above base rate, sure-footed's bonus", row.tolist())
+            if climbs and not rode and weights is not None and kinds is not None and \
+                    int(kinds[side[f]]) != RANDOM_KIND:  # (a scripted boarder takes every
+                free = sum(1 for y in pos if y != f and side[y] == side[f] and  # leg up due)
+                           state[y] == STANDING and not pinned[y] and eng.get(y) is None and
+                           y not in tied and not mounted[y] and y not in broken and
+                           touching(pos[y], pos[f]) and act.get(y) is None)
+                want_helps = min(weights[side[f]][W_HELP], free + brd["helps"]) \
+                    if rules.mount_helper_bonus > 0 else 0
+                assert brd["helps"] == want_helps, \
+                    ("a scripted boarder is helped up by every friend free to (up to board_help)",
+                     row.tolist(), brd, free)
             if climbs:
                 seen["board_tests"].append((profile_of[f]["I"] + mod, test))
+                seen["board_helped_tests"] += brd["helps"] > 0
             if rode:  # he jumps across: his horse stands riderless on his cell
                 assert f not in horse_at, "a rider has no horse standing riderless"
                 mounted[f], hpin[f] = False, False
@@ -4462,6 +4480,26 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             else:
                 brd["stage"] = "done"
                 seen["board_standoffs"] += 1
+        elif kind == S.Ev.HELP:  # a friend gives a boarder a leg up (wm-25)
+            x, t = a, b
+            assert brd is not None and brd["stage"] == "approach" and \
+                (x, t) == (brd["who"], brd["target"]) and not brd["rode"] and \
+                board_fine(x, t, False) and move_in[t] > 0, \
+                ("HELP: for a boarder on foot at the cell he climbs from, the horse having "
+                 "moved (an I test), before his BOARD", row.tolist(), brd)
+            assert rules.mount_helper_bonus > 0 and side_now == side[f] == side[x] and \
+                f != x and state[f] == STANDING and not pinned[f] and eng.get(f) is None and \
+                f not in tied and not mounted[f] and f not in broken and \
+                touching(pos[f], pos[x]) and act.get(f) is None and f not in aim, \
+                ("HELP: a friend touching the boarder's cell, up, unpinned, free, on foot, not "
+                 "broken, not yet acted (his aim lost first), the rule on", row.tolist())
+            if weights is not None and kinds is not None and \
+                    int(kinds[side[f]]) != RANDOM_KIND:
+                assert brd["helps"] < weights[side[f]][W_HELP], \
+                    ("HELP: at most the gunfighter's board_help helpers", row.tolist())
+            act[f] = HELPED
+            brd["helps"] += 1
+            tally[side[f], "board_helps"] += 1
         elif kind == S.Ev.SEIZE:  # the boarder takes the horse (wm-24)
             t = c
             assert brd is not None and brd["stage"] == "won" and \
@@ -5271,7 +5309,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "follow_ups", "hit_runs", "hit_run_hits", "bottle_tests",
                     "voluntary_bottles", "horses_lying", "one_hand_shots", "jumps_down",
                     "jump_falls", "jump_charges", "boards", "board_fails", "boards_won",
-                    "boards_lost") + HIT_RUN_BACK + \
+                    "boards_lost", "board_helps") + HIT_RUN_BACK + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \

@@ -210,6 +210,13 @@ the closing line's count the side records'; a friend hit so in a fast draw's sim
 is named as hit by his own side's fire. A fight of the engine's checks a hit word for word, and
 traces written by hand the lines, the rule's readings, a fast draw's fire, a flesh wound up in
 hand-to-hand (not pinned) and a rider downed by his horse's fall taken out in hand-to-hand.
+
+And leg ups onto a moving horse (wm-25: HELP_GAMES, six fights of brawlers on foot boarding
+cavalry with every friend free to help them up): every HELP has its line before the climb it
+helps, naming the helper, the boarder, the rider, the helper's cell and an aim given up for it;
+the climb's I test names the helpers' bonus; the helper does nothing else that turn; the
+closing line counts each side's leg ups as its records do. A trace written by hand checks the
+lines word for word.
 """
 
 import dataclasses
@@ -8333,3 +8340,204 @@ def test_a_written_trace_with_boardings_of_charged_riders_told_word_for_word():
         "9.0\") and lets go: the lasso is lost, and A2 is free."
     assert lines[back + 1:].index("    B1 hits the ground: 1 hit at S3; he is on foot at (10,14) "
                                   "(M 4).") == 2  # (under the let-go's rule)
+
+
+# ---------------------------------------------------------------- a leg up onto a horse (wm-25)
+
+# side A on foot against mounted cavalry on an 18" x 18" table, brawlers boarding (board 3)
+# and taking a leg up from every friend free to give one (board_help 7): every ordered pairing
+# of the gunfighters, fight g the pairing g % 25 (test_westamunda_engine's ``lineups``); seed
+# 23, stream 1 has leg ups in fights 19, 41, 66, 117, 165, 169, 668, 690, 743, 754, 819, 841,
+# 966 and 994 of the first 1000 (fight 19: 5 of them, two helpers at a time)
+HELP_RULES = WMRules(table_width_in=18, table_height_in=18, **dict(CAVALRY, mounted_a=False))
+HELP_OVERRIDES = {"brawler": {"board": 3, "board_help": 7}}
+HELP_GAMES = (19, 41, 66, 117, 165, 169)
+
+
+@functools.cache
+def _help_fights():
+    """HELP_GAMES' fights of HELP_RULES (the rules' own gangs), narrated."""
+    names = list(PRESETS)
+    pairs = [(a, b) for a in names for b in names]
+    rosters = tuple(builds.side_roster(HELP_RULES, s) for s in "ab")
+    types = (HELP_RULES.gang_a, HELP_RULES.gang_b)
+    out = []
+    for game in HELP_GAMES:
+        pair = pairs[game % len(pairs)]
+        kinds, weights = table(list(pair), HELP_OVERRIDES)
+        batch, events, tb = replay(HELP_RULES, 23, 1, game, kinds, weights, rosters=rosters,
+                                   gang_types=types)
+        text = narrate(events, tb, pair, HELP_RULES, types, rosters=rosters)
+        out.append(Fight(23, pair, HELP_RULES, batch.games[0], batch.sides[0], events, text,
+                         Table(*tb), rosters, types))
+    return out
+
+
+LEG_UP = re.compile(r"^  (\w+) (?:gives up his aim on (\w+) to give|gives) (\w+) a leg up onto "
+                    r"(\w+)'s horse from \((\d+),(\d+)\), beside him: that is his action this "
+                    r"turn, and he does nothing else\.$")
+
+
+def test_every_leg_up_is_told_before_the_climb_it_helps():
+    """Each HELP row (wm-25) has exactly one line, in the trace's order: the helper, the
+    boarder, the rider whose horse he climbs, the helper's cell (touching the boarder's), an
+    aim he gave up for it named (his AIM_LOST 3 just before); the lines of a climb's helpers
+    come right before the climb's own line (past rules said under them), and that line's I
+    test names their bonus ('+2 for the leg up from A5 and A6', the BOARD's modifier holding
+    mount_helper_bonus a helper, from the ground only). The boarding rule, said once, tells
+    what a leg up takes; the closing line counts each side's leg ups as its records do (the
+    tidy board_helps)."""
+    seen = {"helps": 0, "two": 0, "failed": 0}
+    for f in _help_fights():
+        ev, lab = f.events, _labels(f.events)
+        want, helpers, climbs = [], [], []
+        for j, e, pos, _, _ in _states(ev):
+            if e[2] == S.Ev.HELP:
+                h, b = int(e[1]), int(e[3])
+                assert max(abs(pos[h][0] - pos[b][0]), abs(pos[h][1] - pos[b][1])) == 1
+                aim = lab[int(ev[j - 1, 3])] if ev[j - 1, 2] == S.Ev.AIM_LOST and \
+                    ev[j - 1, 1] == h else ""
+                want.append((lab[h], aim, lab[b], lab[int(e[4])], str(pos[h][0]),
+                             str(pos[h][1])))
+                helpers.append(lab[h])
+                seen["helps"] += 1
+            elif e[2] == S.Ev.BOARD:
+                n = len(helpers)
+                assert n == 0 or (e[4] == 0 and e[5] >= 0), "a leg up only for a climb's I test"
+                if e[5] >= 0:
+                    moving = f.rules.mount_moving_mod if e[11] else 0
+                    assert e[6] == moving + f.rules.mount_helper_bonus * n, (f.seed, j)
+                who = helpers[0] if n == 1 else ", ".join(helpers[:-1]) + " and " + helpers[-1] \
+                    if n else ""
+                climbs.append((lab[int(e[1])], f", {f.rules.mount_helper_bonus * n:+d} for the "
+                               f"leg up from {who})" if n else ""))
+                seen["two"] += n > 1
+                seen["failed"] += n > 0 and int(e[7]) == -2
+                helpers = []
+        lines = f.text.split("\n")
+        got = [(k, LEG_UP.match(line)) for k, line in enumerate(lines)]
+        got = [(k, m) for k, m in got if m]
+        assert [m.groups(default="") for _, m in got] == want, (f.seed, f.names)
+        for k, m in got:  # the next line past the rules: another leg up, or the climb's
+            nxt = next(line for line in lines[k + 1:] if not line.lstrip().startswith("Rule: "))
+            me, rider = m.group(3), m.group(4)
+            assert (LEG_UP.match(nxt) and LEG_UP.match(nxt).group(3) == me) or re.match(
+                rf"  {me} (?:tries to climb|climbs) onto {rider}'s horse at ", nxt), nxt
+        for m, (me, words) in zip(_board_lines(f.text), climbs, strict=True):
+            test = (m[5] or m[11]).split(";")[0]  # (the climb's I test: its modifiers)
+            assert (m[0] or m[6]) == me and (words in test if words else "leg up" not in test), \
+                (f.seed, me, test)
+        assert f.text.count("Rule: a fighter may board an enemy rider's horse") == 1
+        assert f.text.count(", +1 for each friend giving him a leg up (climbing from the ground: "
+                            "a friend on foot in a spot touching his") == 1
+        for s in range(2):
+            line = re.search(rf"^Side {'AB'[s]} \({re.escape(f.names[s])}\): .*$", f.text,
+                             re.M).group(0)
+            m = re.search(r"; its fighters gave a friend a leg up (?:(once)|(\d+) times)(?:;|\.$)",
+                          line)
+            told = 0 if m is None else 1 if m.group(1) else int(m.group(2))
+            rec = int(f.sides[s, S.SIDE_NAMES.index("board_helps")])
+            assert told == rec == int(sum(_sides(ev)[int(e[1])] == s
+                                          for e in _ev(ev, S.Ev.HELP))), (f.seed, line)
+            assert m is None or told > 1 or m.group(1), line
+    assert all(seen.values()), seen
+
+
+def test_a_helper_does_nothing_else_that_turn():
+    """A fighter who gave a leg up (Ev.HELP) spent his turn on it (the engine's ACT_HELP): no
+    ACTION, shot, reload or move of his follows in that turn, and the narration gives him no
+    action line, no shot, no 'Did not shoot' nor 'Did not act' entry and no aimed shot not
+    taken from his leg up to the turn's end (the next turn's header)."""
+    told = 0
+    for f in _help_fights():
+        ev = f.events
+        for j in np.flatnonzero(ev[:, 2] == S.Ev.HELP):
+            h = int(ev[j, 1])
+            end = j + 1
+            while end < len(ev) and ev[end, 2] not in (S.Ev.TURN, S.Ev.END):
+                end += 1
+            mine = ev[j + 1:end]
+            assert not np.isin(mine[mine[:, 1] == h, 2], (
+                S.Ev.ACTION, S.Ev.MOVE, S.Ev.SHOT, S.Ev.BURST, S.Ev.RELOAD, S.Ev.AIM,
+                S.Ev.OVERWATCH, S.Ev.CLEAR, S.Ev.HELP)).any(), (f.seed, j)
+        lines = f.text.split("\n")
+        for k, line in enumerate(lines):
+            m = LEG_UP.match(line)
+            if not m:
+                continue
+            me = m.group(1)
+            turn = next((n for n in range(k + 1, len(lines)) if lines[n].startswith(
+                ("== Round", "Result: "))), len(lines))
+            for later in lines[k + 1:turn]:
+                assert not later.startswith(f"{me} "), (f.seed, later)  # (no action line)
+                assert not re.match(rf"^ *{me} (?:fires|fans|throws|reloads|aims)\b", later), later
+                assert not re.match(rf"^ *{me} cannot take the aimed shot", later), later
+                if later.startswith(("Did not shoot: ", "Did not act: ",
+                                     "Holding the aim without firing: ")):
+                    assert not re.search(rf"\b{me}\b", later), (f.seed, later)
+            told += 1
+    assert told == sum(int((f.events[:, 2] == S.Ev.HELP).sum()) for f in _help_fights())
+
+
+def test_a_written_trace_with_leg_ups_told_word_for_word():
+    """A trace written by hand (hand-checked): A1 runs at B1's horse (moved above its M); A2,
+    who aimed at B2 last turn, gives up his aim to give him a leg up (Ev.AIM_LOST 3 before his
+    HELP) and A3 gives him one too: the I test at -1 and +2, passed; A1 wins and takes the
+    horse. The helpers do nothing else (no 'Did not shoot', no aimed shot not taken); the rule
+    says what a leg up takes; the closing line counts the leg ups."""
+    E, A = S.Ev, S.Act
+    rev = WEAPONS.index("revolver")
+    lead, gang = FIGHTERS.index("leader"), FIGHTERS.index("ganger")
+    rows = [(0, 0, E.DEPLOY, 10, 10, 0, lead, rev, -1, 0),
+            (0, 1, E.DEPLOY, 11, 10, 0, gang, rev, -1, 0),
+            (0, 2, E.DEPLOY, 9, 10, 0, gang, rev, -1, 0),
+            (0, 3, E.DEPLOY, 11, 12, 1, gang, rev, -1, 1),
+            (0, 4, E.DEPLOY, 12, 20, 1, gang, rev, -1, 0),
+            (1, -1, E.TURN, 0),
+            (1, 0, E.ACTION, A.HOLD, -1, 10, 10, -1, 0, 0),
+            (1, 1, E.ACTION, A.AIM, 4, 11, 10, 0, 0, 0), (1, 1, E.AIM, 4, 1),
+            (1, 2, E.ACTION, A.HOLD, -1, 9, 10, -1, 0, 0),
+            (1, -1, E.TURN, 1),
+            (1, 3, E.ACTION, A.HOLD, -1, 11, 12, -1, 0, 0),
+            (1, 4, E.ACTION, A.HOLD, -1, 12, 20, -1, 0, 0),
+            (2, -1, E.TURN, 0),
+            (2, 0, E.ACTION, A.BOARD, 3, 10, 10, 0, 0, 0),
+            (2, 0, E.MOVE, 10, 10, 10, 11, S.MV_CHARGE),
+            (2, 1, E.AIM_LOST, 4, 3),
+            (2, 1, E.HELP, 0, 3),
+            (2, 2, E.HELP, 0, 3),
+            (2, 0, E.BOARD, 3, 0, 1, 1, 1, 8, 6, 0, 1),
+            (2, 0, E.SEIZE, 11, 12, 3, 10, 11),
+            (2, 3, E.FALL, 1, S.FALL_BOARDED, 1),
+            (2, 3, E.PINNED, -1), (2, 3, E.WOUND, -1, 4, 3, 0),
+            (2, -1, E.END, -1, S.END_LIMIT)]
+    text = narrate(written(rows), empty(30, 30), ["x", "y"], HORSE_RULES)
+    for line in (
+            "A1 runs at B1's horse from (10,10) to (10,11) to climb on.",
+            "  A2 gives up his aim on B2 to give A1 a leg up onto B1's horse from (11,10), "
+            "beside him: that is his action this turn, and he does nothing else.",
+            "  A3 gives A1 a leg up onto B1's horse from (9,10), beside him: that is his action "
+            "this turn, and he does nothing else.",
+            "  A1 climbs onto B1's horse at (11,12) from (10,11): the horse moved, an I test (I "
+            "4, -1 the horse above its M of 8\", +2 for the leg up from A2 and A3) passed; one "
+            "round of hand-to-hand, A1 (WS 4, +1 for the charge, -1 climbing up) against B1 (WS "
+            "3): combat scores 8 and 6: A1 wins.",
+            "  A1 throws B1 off and takes his horse at (11,12): he rides at M 8 from now on, and "
+            "B1 lands at (10,11), where A1 stood.",
+            "Side A (x): 3 standing, 0 down, 0 out of action; on horseback: A1; it fired 0 shots "
+            "and hit with 0; of its 1 boarding of an enemy rider's horse, 1 took the horse; its "
+            "fighters gave a friend a leg up 2 times."):
+        assert f"\n{line}\n" in f"{text}\n", line
+    assert text.count("Rule: a fighter may board") == 1
+    assert "horse) moved more than its M of 8\", +1 for each friend giving him a leg up " \
+           "(climbing from the ground: a friend on foot in a spot touching his, up, unpinned, " \
+           "not in hand-to-hand, not entangled, not broken and not yet acted this turn; it is " \
+           "the helper's action: he does nothing else that turn, and gives up any aim); then " \
+           "he fights" in text
+    turn2 = text.split("== Round 2")[1]
+    assert "cannot take the aimed shot" not in turn2 and "Did not shoot" not in turn2
+    assert "Did not act" not in turn2 and "aim on B2" in turn2
+    alone = [(2, 0, E.BOARD, 3, 0, 1, -1, 1, 8, 6, 0, 1) if r[2] == E.BOARD else r
+             for r in rows if r[2] not in (E.HELP, E.AIM_LOST)]  # (no leg up: the rule says none)
+    text = narrate(written(alone), empty(30, 30), ["x", "y"], HORSE_RULES)
+    assert "leg up" not in text and "(I 4, -1 the horse above its M of 8\") passed" in text

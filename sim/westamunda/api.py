@@ -164,6 +164,8 @@ _SIDE_DOCS = {
     "boards_won": "those climbs that won the round with the rider (he is thrown off; the horse "
                   "is the boarder's)",
     "boards_lost": "those climbs that lost the round (the boarder thrown back, a fall's hits)",
+    "board_helps": "this side's fighters who gave up their action to give a friend a leg up "
+                   "onto a moving horse (Ev.HELP; weight board_help; rule mount_helper_bonus)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -137,6 +137,7 @@ from strategies.westamunda import (
     crawl_to,
     decide,
     entangles,
+    helps,
     pairs_one_handed,
     side_or_rear,
     snap_step,
@@ -155,6 +156,7 @@ HOLD, WALK, CRAWL = int(Act.HOLD), int(Act.WALK), int(Act.CRAWL)  # plain ints: 
 RUN, CHARGE = int(Act.RUN), int(Act.CHARGE)
 # _move, not one per enum member
 ACT_ROPES = -2  # FACT of an entangled fighter who spent his turn trying to get free
+ACT_HELP = -3  # FACT of a fighter who spent his turn helping a friend climb onto a horse (wm-25)
 
 
 class Batch(NamedTuple):
@@ -1592,6 +1594,8 @@ def _board(g, f, ge, sc, out, a, t):
     if test:  # (sure-footed: his own horse's training, for a jump off it only)
         mod = (rp[S.R_MOUNT_MOVING_MOD] if fast else 0) + \
             (rp[S.R_SURE_FOOTED] if rode and (fm[a, S.FSKILL] & S.SK_SURE_FOOTED) != 0 else 0)
+        if not rode:  # (a leg up from the ground only: nobody helps a jump across)
+            mod += rp[S.R_HELP_BONUS] * _helpers(g, ge, out, a, t)
         ok = 1 if _i_test(g, fm[a, FI], mod) else 0
     if ok == 0:
         so[side, S.S_BOARD_FAILS] += 1
@@ -1659,6 +1663,42 @@ def _board(g, f, ge, sc, out, a, t):
             return
         _thrown_back(g, f, ge, sc, out, a, tx, ty, 1)
         _board_fall(g, f, ge, out, a, t, fast)
+
+
+@kernel
+def _may_help(fm, a, b):
+    """Could fighter b give boarder a a leg up (``_helpers``)? His friend in a cell touching
+    a's, up, unpinned, free (no fight, no rope), on foot, not broken, his turn's action not yet
+    taken (FACT -1: cleared as his side's turn starts). (Boarding is a gang turn's: the
+    shoot-out is fought on foot.)"""
+    return b != a and fm[b, FSIDE] == fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
+        fm[b, FPINNED] == 0 and fm[b, FENGAGED] < 0 and fm[b, S.FROPE] == 0 and \
+        fm[b, S.FHORSE] == 0 and fm[b, S.FBROKEN] == 0 and fm[b, FACT] == -1 and \
+        max(abs(fm[b, FX] - fm[a, FX]), abs(fm[b, FY] - fm[a, FY])) <= 1
+
+
+@kernel
+def _helpers(g, ge, out, a, t):
+    """Friends give boarder a, climbing from the ground onto enemy rider t's moving horse, a
+    leg up (the text: '+1 for each character assisting (this counts as the assisting
+    character's action)'): each who may (``_may_help``), in the gang's order, helps as a's
+    gunfighter chooses (``helps``); helping is his action (FACT ACT_HELP: he does not move,
+    shoot or reload this turn; an aim of his is lost). Ev.HELP each, tidy board_helps. Returns
+    how many helped (mount_helper_bonus 0: none asked)."""
+    fm = ge.fm
+    side = fm[a, FSIDE]
+    n = 0
+    if g.rp[S.R_HELP_BONUS] <= 0:
+        return 0
+    for b in range(fm.shape[0]):
+        if not _may_help(fm, a, b) or not helps(g.kinds[side], g.weights[side], g.s, n):
+            continue
+        n += 1
+        fm[b, FACT] = ACT_HELP
+        _lose_aim(ge, out, b, 3)
+        out.side_out[side, S.S_BOARD_HELPS] += 1
+        _log(out, b, Ev.HELP, a, t)
+    return n
 
 
 @kernel
@@ -3771,7 +3811,8 @@ def _movement_phase(g, f, ge, sc, out, side):
             if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
                 fm[a, FACT] = HOLD
             continue
-        if fm[a, FSIDE] != side or fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0:
+        if fm[a, FSIDE] != side or fm[a, FPINNED] != 0 or fm[a, FENGAGED] >= 0 or \
+                fm[a, FACT] == ACT_HELP:  # (a friend's helper: that was his action)
             continue
         if fm[a, FSTATE] == ST_STANDING and fm[a, S.FBROKEN] != 0:
             _broken_turn(g, f, ge, sc, out, a)
@@ -3815,7 +3856,8 @@ def _shoot_one(g, f, ge, sc, out, a):
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     act = fm[a, FACT]
-    if act == ACT_ROPES or act == Act.OVERWATCH or act == Act.CHARGE or act == Act.CRAWL or \
+    if act == ACT_ROPES or act == ACT_HELP or act == Act.OVERWATCH or act == Act.CHARGE or \
+            act == Act.CRAWL or \
             act == Act.HIT_RUN or act == Act.BOARD or \
             ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
         return
@@ -5188,7 +5230,7 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_BOARD, r.board_enemy_horse), (S.R_BOARD_BLOWS, r.board_blows),
             (S.R_MOUNT_MOVING_MOD, r.mount_moving_mod),
             (S.R_BOUNCE_DIE, r.mount_fail_bounce_die), (S.R_JUMP_BETWEEN, r.jump_between_in),
-            (S.R_DEBUG, debug_default())):
+            (S.R_HELP_BONUS, r.mount_helper_bonus), (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
         rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))

@@ -251,6 +251,16 @@ The closing line counts each side's boardings and what came of them (the tidy bo
 boards_won, boards_lost and board_fails), the horses boarders took among a side's horses, and
 a boarder thrown back not among its riders' falls (the tidy falls counts him).
 
+Leg ups (wm-25, mount_helper_bonus): a friend who gives a boarder climbing from the ground a leg
+up onto a moving horse (Ev.HELP, before the climb's BOARD, one a helper) has his line before
+the climb's: 'A4 gives A2 a leg up onto B1's horse from (5,7), beside him: that is his action
+this turn, and he does nothing else' ('gives up his aim on B3 to give ...' when an aim was lost
+for it, its AIM_LOST 3 told in that line); he does nothing else that turn (no action line, no
+shot: the narrator's ACT_HELP). The climb's I test names the helpers' bonus ('+2 for the leg up
+from A4 and A5'), the boarding rule says what a leg up takes in a fight that has one, and the
+closing line counts each side's leg ups ('its fighters gave a friend a leg up 2 times', 'once':
+the tidy board_helps).
+
 A sabre's parry in a hit-and-run's strike (Ev.PARRY, logged before its HIT_RUN) is told in the
 strike's line ('... against A5 (WS 1): at first 8 against 6, A5 losing; A5 parries with his
 sabre: ...: scores 6 and 6'), as a round's parry is in its combat's line."""
@@ -280,6 +290,7 @@ from sim.core.tabletop.geometry import dist_in
 from sim.core.tabletop.movement import step_cost
 from sim.westamunda import state as S
 from sim.westamunda.engine import (
+    ACT_HELP,  # the act of a fighter who spent his turn giving a boarder a leg up (wm-25)
     ACT_ROPES,  # the act of an entangled fighter who spent his turn trying to get free
     _lemat_barrel,  # a Le Mat barrel's first shell, as forces deals it
     barred_cells,  # the cells no horse enters
@@ -673,6 +684,12 @@ class _Story:
         self.board_from: dict = {}
         self.seized: dict = {}
         self.took: set = set()  # boarders who took a horse (it is the one they ride after)
+        # leg ups (wm-25): the friends who helped the boarder now climbing (Ev.HELP, before his
+        # BOARD: helper -> boarder), and a helper's aim given up for it (Ev.AIM_LOST 3 before
+        # his HELP: helper -> the aim's target); helped: the fight has a leg up (its rule said)
+        self.leg_ups: dict = {}
+        self.help_aim: dict = {}
+        self.helped = bool((events[:, 2] == Ev.HELP).any())
         self._move_line = None
         self.shootout = rules.scenario == "shoot_out"
         self.fast = False  # this round is a fast draw (the shoot-out's I + D6 order)
@@ -1108,6 +1125,12 @@ class _Story:
                         "from his own horse (its training: none climbing from the ground)"
                         if r.jump_between_in > 0 and r.sure_footed_bonus and "sure_footed" in
                         riding else "")
+                     + (f", {r.mount_helper_bonus:+d} for each friend giving him a leg up "
+                        "(climbing from the ground: a friend on foot in a spot touching his, up, "
+                        "unpinned, not in hand-to-hand, not entangled, not broken and not yet "
+                        "acted this turn; it is the helper's action: he does nothing else that "
+                        "turn, and gives up any aim)" if self.helped and r.mount_helper_bonus
+                        else "")
                      + "; then he fights one round of hand-to-hand with the rider, "
                      f"{r.charge_bonus:+d} to his combat score for the charge"
                      + (f" and {r.obstacle_penalty:+d} climbing up from the ground"
@@ -3023,6 +3046,21 @@ class _Story:
         self.say(f"{line}; his horse stands there, and he fights on foot (M {f.foot_m}); any "
                  "shot this turn is a snap shot.")
 
+    def leg_up(self, h, i, t):
+        """Friend h gives boarder i a leg up onto enemy rider t's moving horse (Ev.HELP, wm-25;
+        logged before i's BOARD, whose I test it adds mount_helper_bonus to, told there): that
+        is h's action this turn (ACT_HELP: he does not move, shoot or reload), an aim of his
+        given up for it (its AIM_LOST 3 just before: ``help_aim``)."""
+        self.close_burst()
+        f = self.f[h]
+        f.act = ACT_HELP  # no other action, no shot
+        self.leg_ups[h] = i
+        aim = self.help_aim.pop(h, None)
+        how = f"gives up his aim on {self.lab(aim)} to give" if aim is not None else "gives"
+        self.say(f"  {self.lab(h)} {how} {self.lab(i)} a leg up onto {self.lab(t)}'s horse from "
+                 f"{_xy(f.pos)}, beside him: that is his action this {self.turn_word}, and he "
+                 "does nothing else.")
+
     def board(self, i, t, rode, ok, mod, won, sa, sb, cb, fast):
         """Fighter i, beside enemy rider t's horse, climbs on (Ev.BOARD, wm-24): from his own
         horse (``rode``) he jumps across, leaving it riderless where he stands; an I test (``ok``
@@ -3031,10 +3069,14 @@ class _Story:
         ``won`` 1 he won (Ev.SEIZE and the rider's fall follow), -1 lost and -2 the climb failed
         (no round: Ev.THROWN_BACK and his own fall follow), 0 a stand-off; ``sa``, ``sb`` the
         combat scores, ``cb`` his combat bonus (the charge's, obstacle_penalty climbing from the
-        ground). A parry in the round (Ev.PARRY, logged before it) is told in its line."""
+        ground). A parry in the round (Ev.PARRY, logged before it) is told in its line. Friends
+        who gave him a leg up (Ev.HELP before it, wm-25: ``leg_ups``) are named with their bonus
+        to the test's modifier."""
         self.close_burst()
         f, tf = self.f[i], self.f[t]
         r = self.rules
+        helpers = [self.lab(h) for h, b in self.leg_ups.items() if b == i]
+        self.leg_ups = {}
         a = self.act
         if a is not None and a["f"] == i:
             a["boarded"] = True
@@ -3055,8 +3097,13 @@ class _Story:
             moving = r.mount_moving_mod if fast else 0
             mods = (f", {moving:+d} {'a horse' if rode else 'the horse'} above its M of "
                     f"{r.horse_profile[0]}\"" if moving else "")
-            if mod - moving:
-                mods += self.test_mod(i, mod - moving)
+            helped = r.mount_helper_bonus * len(helpers)  # (a climb from the ground only)
+            if helped:
+                mods += (f", {helped:+d} for the leg up from " + (
+                    ", ".join(helpers[:-1]) + " and " + helpers[-1] if len(helpers) > 1 else
+                    helpers[0]))
+            if mod - moving - helped:
+                mods += self.test_mod(i, mod - moving - helped)
             line += (f": an I test for the jump (I {f.i_}{mods})" if rode else
                      f": the horse moved, an I test (I {f.i_}{mods})")
             line += " passed" if ok else " failed"
@@ -3131,8 +3178,9 @@ class _Story:
 
     def board_count(self, side) -> str:
         """'; of its 3 boardings of an enemy rider's horse, 1 took the horse, 1 ended in a
-        stand-off and 1 lost the fight (1 thrown back)', or '' (none of its fighters got to a
-        horse to climb on: Ev.BOARD, the tidy boards)."""
+        stand-off and 1 lost the fight (1 thrown back); its fighters gave a friend a leg up
+        2 times', or '' (none of its fighters got to a horse to climb on: Ev.BOARD, the tidy
+        boards; the leg ups: Ev.HELP, the tidy board_helps, wm-25)."""
         ev = self.ev
         mine = [e for e in ev[ev[:, 2] == Ev.BOARD] if self.f[int(e[1])].side == side]
         if not mine:
@@ -3145,9 +3193,12 @@ class _Story:
                                              (n[-1], "lost the fight"),
                                              (n[-2], "failed the climb")) if k]
         back = n[-1] + n[-2]
+        helps = sum(1 for e in ev[ev[:, 2] == Ev.HELP] if self.f[int(e[1])].side == side)
+        times = "once" if helps == 1 else f"{helps} times"  # (as the stray shots' count)
         return (f"; of its {_plural(len(mine), 'boarding')} of an enemy rider's horse, "
                 + (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0])
-                + (f" ({back} thrown back)" if back else ""))
+                + (f" ({back} thrown back)" if back else "")
+                + (f"; its fighters gave a friend a leg up {times}" if helps else ""))
 
     def fall_hit(self, t) -> str:
         """' (the fall)' or ' (the fall's hit 2 of 3)': the fall's hit now told on t."""
@@ -3436,6 +3487,9 @@ class _Story:
         prev = self.before((Ev.PIN_LIFTED,))
         if f.state != STANDING:
             return  # going down or out was told; the aim goes with him
+        if nxt is not None and int(nxt[2]) == Ev.HELP and int(nxt[1]) == i:
+            self.help_aim[i] = t  # (he gives it up to give a leg up: said in that line, wm-25)
+            return
         if nxt is not None and int(nxt[2]) in (Ev.PINNED, Ev.DUCK) and int(nxt[1]) == i:
             self.pending_aim = (i, t)
             return
@@ -5982,6 +6036,8 @@ class _Story:
                 self.hit_run(f, *p[:8])
             elif kind == Ev.JUMP:
                 self.jump(f, *p[:5])
+            elif kind == Ev.HELP:
+                self.leg_up(f, p[0], p[1])
             elif kind == Ev.BOARD:
                 self.board(f, *p[:9])
             elif kind == Ev.SEIZE:

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-24"
+VERSION = "wm-25"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -1152,8 +1152,14 @@ class WMRules:
         "rider's S3/D3 hit and the thrown boarder's hits, and no blows).")
     mount_moving_mod: int = param(-1, "Modifier to mount a horse or wagon moving above base rate, "
                                   "or to jump between them (text: -1).", lo=-6, hi=0)
-    mount_helper_bonus: int = param(1, "Bonus per friend helping a fighter mount (text: +1; it is "
-                                    "the helper's action).", lo=0, hi=3)
+    mount_helper_bonus: int = param(
+        1, "Bonus to a climbing boarder's I test per friend helping him up (text: '+1 for each "
+        "character assisting (this counts as the assisting character's action)'; in the engine "
+        "since wm-25, for a climb from the ground onto an enemy rider's moving horse): a helper "
+        "stands in a cell touching the boarder's, up, unpinned, free, on foot and not broken, and "
+        "has not acted this turn; helping is his action (no move, shot or reload). Whether a "
+        "friend helps is the boarder's gunfighter's choice (weight board_help). 0: nobody "
+        "helps.", lo=0, hi=3)
     mount_fail_bounce_die: int = param(3, "Die of inches a failed or beaten boarder is thrown back "
                                        "(text: D3\").", lo=1, hi=6)
     jump_between_in: int = param(2, "Longest jump from one horse or wagon to another (text: 2\").",

@@ -121,8 +121,8 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_TWO_LONG,
  R_OBSTACLE_COST, R_HORSE_JUMP, R_RIDER_ARC, R_JUMP_MOVING, R_JUMP_CHARGE_IN,
  R_BOARD, R_BOARD_BLOWS, R_MOUNT_MOVING_MOD, R_BOUNCE_DIE, R_JUMP_BETWEEN,
- R_DEBUG) = range(164)
-N_RULES = 164
+ R_HELP_BONUS, R_DEBUG) = range(165)
+N_RULES = 165
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -139,7 +139,8 @@ N_RULES = 164
 # (inches of the leap into a fight from where he jumps down)
 # R_BOARD board_enemy_horse (Act.BOARD allowed); R_BOARD_BLOWS board_blows (the boarding round's
 # winner strikes his hits too); R_MOUNT_MOVING_MOD mount_moving_mod; R_BOUNCE_DIE
-# mount_fail_bounce_die; R_JUMP_BETWEEN jump_between_in (0: no boarding from horseback)
+# mount_fail_bounce_die; R_JUMP_BETWEEN jump_between_in (0: no boarding from horseback);
+# R_HELP_BONUS mount_helper_bonus (0: nobody helps a boarder up)
 # horses: R_HORSE_M / R_HORSE_T the horse_profile's M and T; R_RIDER_FACES rider_hit_faces;
 # R_MOUNTED_MOD mounted_target_modifier; R_RIDER_MOVE_LOSS rider_pinned_move_loss; R_BOLT_EXTRA
 # horse_bolt_extra_in; R_FALL_S fall_strength; R_FALL_DIE fall_fast_hits_die; R_MOUNTED_CHARGE
@@ -369,8 +370,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_BREAKS, S_FLIGHTS, S_RALLIES, S_STRAY_ROLLS, S_STRAY_HITS, S_OBSTACLE_CHARGES,
  S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK,
  S_VOLUNTARY_BOTTLES, S_HORSES_LYING, S_ONE_HAND, S_JUMPS, S_JUMP_FALLS,
- S_JUMP_CHARGES, S_BOARDS, S_BOARD_FAILS, S_BOARDS_WON, S_BOARDS_LOST) = range(101)
-N_SIDE_COLS = 101
+ S_JUMP_CHARGES, S_BOARDS, S_BOARD_FAILS, S_BOARDS_WON, S_BOARDS_LOST,
+ S_BOARD_HELPS) = range(102)
+N_SIDE_COLS = 102
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -390,7 +392,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
               "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying",
               "one_hand_shots", "jumps_down", "jump_falls", "jump_charges", "boards",
-              "board_fails", "boards_won", "boards_lost")
+              "board_fails", "boards_won", "boards_lost", "board_helps")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -462,7 +464,9 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # jump_charges: those that leapt into a fight (also counted in charges); boards: this side's
 # fighters' climbs onto an enemy rider's horse (Act.BOARD, Ev.BOARD: he reached it); board_fails:
 # those whose I test failed (thrown back, a fall's hits); boards_won: those that won the round
-# (the rider thrown off, the horse taken); boards_lost: those that lost it (thrown back).
+# (the rider thrown off, the horse taken); boards_lost: those that lost it (thrown back);
+# board_helps: this side's fighters who gave up their action to help a friend climb onto a
+# moving horse (Ev.HELP: +board_help_bonus each to his I test; wm-25).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE, FALL_JUMP, FALL_BOARDED, FALL_BOARD = range(7)
@@ -629,6 +633,11 @@ class Ev(IntEnum):
     #                   his FALL (why FALL_BOARD) follows
     SEIZE = 62  # a boarder who won takes the horse: he is on its cell (a, b) now, mounted; its
     #             rider c lands on the boarder's cell (d, e), his FALL (why FALL_BOARDED) next
+    HELP = 63  # a friend gives a boarder a leg up (wm-25): a=the boarder (climbing from the ground
+    #            onto enemy rider b's moving horse; his Ev.BOARD follows, its modifier including
+    #            board_help_bonus for each helper); the helper touches the boarder's cell, is up,
+    #            unpinned, free, on foot, not broken and has not acted: helping is his action (no
+    #            move, shot or reload this turn)
     HIT_RUN = 57  # a rider's hit-and-run reaches its target (his cell now): a=the target, b, c =
     #               the rider's and the target's combat scores (one attack die each), d, e =
     #               hits each strikes, f, g = their charge bonuses, h=1 over an obstacle
