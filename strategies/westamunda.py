@@ -136,7 +136,8 @@ W_BOARD = 34  # a brawler whose charge target is an enemy rider up and free, his
 #               horse; 0: never (he fights the rider as any charge)
 W_HELP = 35  # a boarder whose climb from the ground onto a moving horse is an I test takes a leg
 #              up from at most this many friends touching his cell who have not acted (each
-#              gives up his action for mount_helper_bonus: the first in the gang's order); 0:
+#              gives up his action for mount_helper_bonus: the first in the gang's order; not
+#              one holding a lit bundle of dynamite, nor once the climb's chance cannot rise); 0:
 #              nobody helps
 N_W = 36
 
@@ -984,13 +985,15 @@ def _jump_in(w, a, c, fm, rp, terrain, building, occ, dec, dist, queue, walk, ch
 
 
 @kernel
-def helps(kind, w, s, n):
+def helps(kind, w, s, n, lit, useful):
     """Does a friend who could give a climbing boarder a leg up (touching his cell, free and not
-    yet acted) give it, ``n`` friends having helped already? The random floor: a coin; the
-    others while fewer than ``W_HELP`` have."""
+    yet acted) give it, ``n`` friends having helped already? ``lit``: the friend holds a lit
+    bundle of dynamite (helping, he could not throw it this turn); ``useful``: one more +1
+    still raises the climb's chance. The random floor: a coin; the others while fewer than
+    ``W_HELP`` have, the +1 is useful and the friend holds no lit bundle."""
     if kind == RANDOM:
         return randint(s, 2) == 1
-    return n < w[W_HELP]
+    return n < w[W_HELP] and useful and not lit
 
 
 @kernel

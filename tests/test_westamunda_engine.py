@@ -4414,12 +4414,27 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  "mount_moving_mod above base rate, sure-footed's bonus", row.tolist())
             if climbs and not rode and weights is not None and kinds is not None and \
                     int(kinds[side[f]]) != RANDOM_KIND:  # (a scripted boarder takes every
-                free = sum(1 for y in pos if y != f and side[y] == side[f] and  # leg up due)
+                free = sum(1 for y in pos if y != f and side[y] == side[f] and  # leg up due:
                            state[y] == STANDING and not pinned[y] and eng.get(y) is None and
                            y not in tied and not mounted[y] and y not in broken and
-                           touching(pos[y], pos[f]) and act.get(y) is None)
-                want_helps = min(weights[side[f]][W_HELP], free + brd["helps"]) \
+                           touching(pos[y], pos[f]) and act.get(y) is None and
+                           not lit.get(y, 0))  # (not from a friend holding a lit bundle)
+                m0 = mod - rules.mount_helper_bonus * brd["helps"]
+
+                def capped(m, i_=profile_of[f]["I"]):  # (engine._i_capped: one more +1
+                    if rules.i_roll_reading == "under":  # raises the chance no more)
+                        return i_ + m >= 6
+                    return rules.needed(i_, m) <= (2 if rules.natural_one_fails else 1)
+                cap = 0
+                while cap < 7 and not capped(m0 + rules.mount_helper_bonus * cap):
+                    cap += 1
+                want_helps = min(weights[side[f]][W_HELP], free + brd["helps"], cap) \
                     if rules.mount_helper_bonus > 0 else 0
+                seen["board_help_lit_passed"] += sum(
+                    1 for y in pos if y != f and side[y] == side[f] and lit.get(y, 0) and
+                    state[y] == STANDING and not pinned[y] and eng.get(y) is None and
+                    y not in tied and not mounted[y] and y not in broken and
+                    touching(pos[y], pos[f]) and act.get(y) is None)
                 assert brd["helps"] == want_helps, \
                     ("a scripted boarder is helped up by every friend free to (up to board_help)",
                      row.tolist(), brd, free)
@@ -4495,8 +4510,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  "broken, not yet acted (his aim lost first), the rule on", row.tolist())
             if weights is not None and kinds is not None and \
                     int(kinds[side[f]]) != RANDOM_KIND:
-                assert brd["helps"] < weights[side[f]][W_HELP], \
-                    ("HELP: at most the gunfighter's board_help helpers", row.tolist())
+                assert brd["helps"] < weights[side[f]][W_HELP] and not lit.get(f, 0), \
+                    ("HELP: at most the gunfighter's board_help helpers, none holding a lit "
+                     "bundle of dynamite", row.tolist())
             act[f] = HELPED
             brd["helps"] += 1
             tally[side[f], "board_helps"] += 1

@@ -1595,7 +1595,7 @@ def _board(g, f, ge, sc, out, a, t):
         mod = (rp[S.R_MOUNT_MOVING_MOD] if fast else 0) + \
             (rp[S.R_SURE_FOOTED] if rode and (fm[a, S.FSKILL] & S.SK_SURE_FOOTED) != 0 else 0)
         if not rode:  # (a leg up from the ground only: nobody helps a jump across)
-            mod += rp[S.R_HELP_BONUS] * _helpers(g, ge, out, a, t)
+            mod += rp[S.R_HELP_BONUS] * _helpers(g, ge, out, a, t, mod)
         ok = 1 if _i_test(g, fm[a, FI], mod) else 0
     if ok == 0:
         so[side, S.S_BOARD_FAILS] += 1
@@ -1678,20 +1678,33 @@ def _may_help(fm, a, b):
 
 
 @kernel
-def _helpers(g, ge, out, a, t):
-    """Friends give boarder a, climbing from the ground onto enemy rider t's moving horse, a
-    leg up (the text: '+1 for each character assisting (this counts as the assisting
-    character's action)'): each who may (``_may_help``), in the gang's order, helps as a's
-    gunfighter chooses (``helps``); helping is his action (FACT ACT_HELP: he does not move,
-    shoot or reload this turn; an aim of his is lost). Ev.HELP each, tidy board_helps. Returns
-    how many helped (mount_helper_bonus 0: none asked)."""
-    fm = ge.fm
+def _i_capped(g, score, modifier):
+    """Would one more +1 leave an I test of ``score`` and ``modifier`` no likelier to pass? Under
+    i_roll_reading 'under' once I + modifier is 6; otherwise once the need is 1 (2 when a
+    natural 1 fails)."""
+    if g.rp[S.R_I_UNDER] != 0:
+        return score + modifier >= D6
+    return g.rp[S.R_NEEDED_BASE] - score - modifier <= (2 if g.rp[S.R_NAT_ONE] != 0 else 1)
+
+
+@kernel
+def _helpers(g, ge, out, a, t, mod):
+    """Friends give boarder a, climbing from the ground onto enemy rider t's moving horse (his
+    test's modifier so far ``mod``), a leg up (the text: '+1 for each character assisting (this
+    counts as the assisting character's action)'): each who may (``_may_help``), in the gang's
+    order, helps as a's gunfighter chooses (``helps``: told whether he holds a lit bundle and
+    whether one more bonus still raises the chance); helping is his action (FACT ACT_HELP: no
+    move of his own, no shot or reload this turn; an aim of his is lost). Ev.HELP each, tidy
+    board_helps. Returns how many helped (mount_helper_bonus 0: none asked)."""
+    fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     n = 0
-    if g.rp[S.R_HELP_BONUS] <= 0:
+    if rp[S.R_HELP_BONUS] <= 0:
         return 0
     for b in range(fm.shape[0]):
-        if not _may_help(fm, a, b) or not helps(g.kinds[side], g.weights[side], g.s, n):
+        if not _may_help(fm, a, b) or \
+                not helps(g.kinds[side], g.weights[side], g.s, n, fm[b, S.FFUSE] != 0,
+                          not _i_capped(g, fm[a, FI], mod + rp[S.R_HELP_BONUS] * n)):
             continue
         n += 1
         fm[b, FACT] = ACT_HELP

@@ -466,7 +466,7 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
 # those whose I test failed (thrown back, a fall's hits); boards_won: those that won the round
 # (the rider thrown off, the horse taken); boards_lost: those that lost it (thrown back);
 # board_helps: this side's fighters who gave up their action to help a friend climb onto a
-# moving horse (Ev.HELP: +board_help_bonus each to his I test; wm-25).
+# moving horse (Ev.HELP: +mount_helper_bonus each to his I test; wm-25).
 
 
 FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE, FALL_JUMP, FALL_BOARDED, FALL_BOARD = range(7)
@@ -635,7 +635,7 @@ class Ev(IntEnum):
     #             rider c lands on the boarder's cell (d, e), his FALL (why FALL_BOARDED) next
     HELP = 63  # a friend gives a boarder a leg up (wm-25): a=the boarder (climbing from the ground
     #            onto enemy rider b's moving horse; his Ev.BOARD follows, its modifier including
-    #            board_help_bonus for each helper); the helper touches the boarder's cell, is up,
+    #            mount_helper_bonus for each helper); the helper touches the boarder's cell, is up,
     #            unpinned, free, on foot, not broken and has not acted: helping is his action (no
     #            move, shot or reload this turn)
     HIT_RUN = 57  # a rider's hit-and-run reaches its target (his cell now): a=the target, b, c =
