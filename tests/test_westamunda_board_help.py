@@ -104,8 +104,9 @@ def test_no_scripted_helper_holds_a_lit_bundle():
     it would go off beside them): six fights of 2,000 (seed 25) in which such a friend stood
     free beside a boarder pass the auditor, which refuses a scripted helper with a lit bundle
     and expects every other free friend's help. (Nerve tests off: with them on, a few fights
-    of this what-if fail the auditor's nerve-test check with or without boarding, a
-    discrepancy older than wm-25 and not yet settled.)"""
+    of this what-if meet an engine fault older than wm-25, a fighter downed by a fuse's blast
+    and raised by his recovery roll losing his nerve-test mark when he tests himself; the
+    auditor refuses those fights. docs/rules/westamunda.md, "Helpers".)"""
     rules = WMRules(table_width_in=18, table_height_in=18, dynamite_a=2, gang_budget=3000,
                     setup_max_rarity=2, nerve_tests="none", **HALF)
     seen = audited(rules, 2000, "rules", seed=25, stream=1, overrides=HELP, games=LIT_GAMES)
