@@ -15,7 +15,7 @@ The trace auditor (``test_westamunda_engine._audit``) checks every HELP (its boa
 being a test from the ground, the helper's place and state, not yet acted, none beyond the
 weight), that a scripted boarder is helped by every friend free to help up to his weight, the
 climb's modifier with the helpers' bonus, that a helper does nothing else that turn, and the
-tidy count. Here: helpers in play, the switches, the auditor's teeth on doctored traces.
+tidy count. Here: helpers in play (the climbs' tests at their exact odds), the switches, the auditor's teeth on doctored traces.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from test_westamunda_engine import CAV, NAMES, _audit, audited, lineups
+from test_westamunda_horses import _i_test_fits
 
 from sim.westamunda import api
 from sim.westamunda import engine as E
@@ -66,6 +67,9 @@ def test_helpers_give_a_leg_up_in_play_and_pass_the_audit(batch):
     assert seen["board_helps"] == helps.sum()
     assert seen["board_helped_tests"] >= 8, seen["board_helped_tests"]
     assert seen["board_helped_tests"] <= seen["board_helps"]
+    # the climbs' I tests, helped ones at their score with the bonus, pass at the exact odds
+    # (binomial per score seen 20 times or more, false-alarm rate 1e-3 each)
+    assert _i_test_fits(seen["board_tests"], TIGHT) >= 1
 
 
 def test_only_brawler_sides_and_the_random_floor_help(batch):
