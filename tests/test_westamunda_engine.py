@@ -2388,8 +2388,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # stationary overwatch's
         nonlocal ow_pending
         if phase_floor == 0 and t == mover:
-            if marks and all(nerve_near(x, set(marks)) is None for x in pos) and \
-                    (not cuts or cuts[-1] != len(marks)):
+            if all(nerve_near(x, set(marks)) is None for x in pos) and \
+                    (not cuts or cuts[-1] != len(marks)):  # (a cut at 0 too: marks after it)
                 cuts.append(len(marks))
             ow_pending = True
             return None

@@ -132,3 +132,43 @@ def test_bad_nerve_settings_are_refused_by_name(key, value, words):
     with pytest.raises(ConfigError) as e:
         build(WMRules, {key: value}, "test")
     assert all(word in str(e.value) for word in words), str(e.value)
+
+
+RAISED_GAMES = (22, 42)  # (found by the trace auditor under wm-25: the fault's two fights)
+
+
+def test_a_friend_raised_in_the_phase_he_went_down_in_still_counts():
+    """wm-26: a fighter downed by a fuse's blast at the start of his side's recovery phase and
+    raised by his recovery roll tests for his friends and still counts for them at that
+    phase's end (engine FFELL 4). Before, his own test cleared his mark, and friends after him
+    in the gang's order took no test for him. Dynamite what-if ($3000 gangs, 2 sticks for
+    every fighter of side A, cavalry against a gang on foot, an 18" table, seed 25): in the
+    two fights where wm-25 did that, a friend tests for a man who took his own test first, and
+    the trace auditor (which refused wm-25's traces there) passes them."""
+    from test_westamunda_engine import CAV, audited
+    from test_westamunda_engine import NAMES as ALL
+    from test_westamunda_engine import lineups as all_lineups
+
+    from sim.westamunda import api
+
+    rules = WMRules(table_width_in=18, table_height_in=18, dynamite_a=2, gang_budget=3000,
+                    setup_max_rarity=2, **dict(CAV, mounted_a=False))
+    seen = audited(rules, 400, "rules", seed=25, stream=1, games=RAISED_GAMES)
+    assert seen["nerve_tests"] > 0
+    k, w = all_lineups(ALL, 400)
+    rosters, types = api.gangs(rules)
+    for i in RAISED_GAMES:
+        _, ev, _ = replay(rules, 25, 1, i, k[i], w[i], rosters=rosters, gang_types=types)
+        raised, tested, found = set(), set(), 0
+        for row in ev.tolist():
+            kind = row[2]
+            if kind == int(S.Ev.FUSE):
+                raised, tested = set(), set()
+            elif kind == int(S.Ev.RECOVERY) and row[4] == S.INJ_FLESH:  # (up again)
+                raised.add(row[1])
+            elif kind == NERVE:
+                found += row[3] in raised and row[3] in tested
+                tested.add(row[1])
+            elif kind == int(S.Ev.TURN):
+                raised, tested = set(), set()
+        assert found >= 1, (i, "no friend tested for a raised fighter who tested first")

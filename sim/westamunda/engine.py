@@ -3405,7 +3405,9 @@ def _nerve_tests(g, f, ge, sc, out):
     many friends fell (2D6 at most ``_ld_of``; Ev.NERVE, tidy nerve_tests) and, failing it,
     breaks (``_break``); a fighter downed by the automatic hit of breaking in hand-to-hand calls
     another round, in which those tested in the first take no second test (FFELL 3: one test a
-    phase). The marks are cleared without tests under nerve_tests 'none' and in a shoot-out."""
+    phase). A marked fighter up again by the phase's end (raised in the recovery phase he went
+    down in) tests for his friends and keeps his own mark for theirs while the round lasts
+    (FFELL 4). The marks are cleared without tests under nerve_tests 'none' and in a shoot-out."""
     fm, rp = ge.fm, g.rp
     on = rp[S.R_NERVE] != 0 and rp[S.R_SHOOTOUT] == 0
     while True:
@@ -3418,11 +3420,12 @@ def _nerve_tests(g, f, ge, sc, out):
             break
         for a in range(fm.shape[0]):
             if not on or fm[a, FSTATE] != ST_STANDING or fm[a, S.FBROKEN] != 0 or \
-                    fm[a, S.FFELL] == 3:
+                    fm[a, S.FFELL] >= 3:
                 continue
             near = -1
             for t in range(fm.shape[0]):
-                if t != a and fm[t, S.FFELL] == 2 and fm[t, FSIDE] == fm[a, FSIDE] and \
+                if t != a and (fm[t, S.FFELL] == 2 or fm[t, S.FFELL] == 4) and \
+                        fm[t, FSIDE] == fm[a, FSIDE] and \
                         dist_in(fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY]) <= rp[S.R_NERVE_IN]:
                     near = t
                     break
@@ -3430,7 +3433,7 @@ def _nerve_tests(g, f, ge, sc, out):
                 continue
             ld = _ld_of(g, fm, a)
             ok, total = _ld_test(g, ld)
-            fm[a, S.FFELL] = 3
+            fm[a, S.FFELL] = 4 if fm[a, S.FFELL] == 2 else 3
             out.side_out[fm[a, FSIDE], S.S_NERVE_TESTS] += 1
             _log(out, a, Ev.NERVE, near, total, ld, 1 if ok else 0)
             if not ok:
@@ -3438,6 +3441,8 @@ def _nerve_tests(g, f, ge, sc, out):
         for t in range(fm.shape[0]):
             if fm[t, S.FFELL] == 2:
                 fm[t, S.FFELL] = 0
+            elif fm[t, S.FFELL] == 4:
+                fm[t, S.FFELL] = 3
     for t in range(fm.shape[0]):
         if fm[t, S.FFELL] == 3:
             fm[t, S.FFELL] = 0

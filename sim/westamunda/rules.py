@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-25"
+VERSION = "wm-26"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")

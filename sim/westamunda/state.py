@@ -241,7 +241,8 @@ N_FC = 74
 # (pinned_break_runs off); FBROKE_TURN the gang turn he broke in (no rally in it); FFELL 1: he
 # went down or out of action since the last nerve tests (his friends near him test at the
 # phase's end), 2 while those tests are taken, 3 he has taken his test at this phase's end (one
-# a phase, however many rounds).
+# a phase, however many rounds), 4 both 2 and 3 (marked, up again and tested: his friends still
+# test for him in this round; 3 after it).
 # FOBST bits of his latest charge, read only while FCHARGED is 1: OBST_OVER it ended over an
 # obstacle (obstacle_penalty in the charge's round: the engine's ``_over_low``), OBST_AT_FOOT its
 # target was on foot as he reached him (a rider who wins must follow up: mounted_follow_up_in).
