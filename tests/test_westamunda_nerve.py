@@ -134,7 +134,7 @@ def test_bad_nerve_settings_are_refused_by_name(key, value, words):
     assert all(word in str(e.value) for word in words), str(e.value)
 
 
-RAISED_GAMES = (22, 42)  # (found by the trace auditor under wm-25: the fault's two fights)
+RAISED_GAMES = (22, 42)  # (two of the four fights of the first 150 the fault reached)
 
 
 def test_a_friend_raised_in_the_phase_he_went_down_in_still_counts():
@@ -142,9 +142,10 @@ def test_a_friend_raised_in_the_phase_he_went_down_in_still_counts():
     raised by his recovery roll tests for his friends and still counts for them at that
     phase's end (engine FFELL 4). Before, his own test cleared his mark, and friends after him
     in the gang's order took no test for him. Dynamite what-if ($3000 gangs, 2 sticks for
-    every fighter of side A, cavalry against a gang on foot, an 18" table, seed 25): in the
-    two fights where wm-25 did that, a friend tests for a man who took his own test first, and
-    the trace auditor (which refused wm-25's traces there) passes them."""
+    every fighter of side A, cavalry against a gang on foot, an 18" table, seed 25): in two of
+    the four fights of the first 150 where wm-25 did that, a friend tests for a man who took
+    his own test first, and the trace auditor (which refused wm-25's traces there) passes
+    them."""
     from test_westamunda_engine import CAV, audited
     from test_westamunda_engine import NAMES as ALL
     from test_westamunda_engine import lineups as all_lineups
