@@ -139,7 +139,13 @@ W_HELP = 35  # a boarder whose climb from the ground onto a moving horse is an I
 #              gives up his action for mount_helper_bonus: the first in the gang's order; not
 #              one holding a lit bundle of dynamite, nor once the climb's chance cannot rise); 0:
 #              nobody helps
-N_W = 36
+W_DOUBLE = 36  # a man on foot whose turn is a move, with no standing enemy within this many
+#                inches, gets up behind the nearest friend rider whose horse (a free cell at its
+#                side or rear if it moved) he reaches with a run (Act.BOARD at a friend: a double
+#                mount, row 183); up there he holds on and gets down (Act.DISMOUNT) once a
+#                standing enemy is within this many inches or the horse has stopped; 0: never
+#                (every preset: see docs/strategies/westamunda.md)
+N_W = 37
 
 _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TURNS: 1.0,
          W_AIM_NEED: 6.0, W_FAN: 0.0, W_MIDMOVE: 0.0, W_RUN: 0.0, W_CHARGE_IN: 0.0,
@@ -148,13 +154,14 @@ _BASE = {W_EXPOSURE: 2.0, W_COVER: 2.0, W_SIGHT: 1.0, W_STANDOFF: 0.0, W_AIM_TUR
          W_OPEN_AIM: 0.0, W_BARRELS: 1.0, W_SHELL: 0.0, W_DISMOUNT: 0.0, W_THROW: 5.0,
          W_BARREL_FIRST: 1.0, W_STAY_TANGLED: 0.0, W_ROPE: 5.0, W_DYNAMITE: 8.0, W_MOUNT: 0.0,
          W_HIT_RUN: 0.0, W_BOTTLE: 0.0, W_LIE_DOWN: 1.0, W_ONE_HAND: 1.0, W_JUMP: 0.0,
-         W_BOARD: 0.0, W_HELP: 0.0}
+         W_BOARD: 0.0, W_HELP: 0.0, W_DOUBLE: 0.0}
 
 PRESETS = {p.name: p for p in [
     Preset("random", RANDOM, {}, "A uniformly random action (an impossible one holds) and "
            "uniformly random legal shots (an aimed one held half the time): the floor. A "
            "rider's charge at a man on foot is a hit-and-run half the time, a charge at a "
-           "rider a boarding of his horse half the time."),
+           "rider a boarding of his horse half the time; a man on foot with no horse of his "
+           "own may get up behind a friend rider (his horse action)."),
     Preset("patient_aimer", PATIENT_AIMER,
            {W_EXPOSURE: 1.0, W_COVER: 3.0, W_SIGHT: 2.0, W_STANDOFF: 12.0, W_AIM_TURNS: 2.0,
             W_AIM_NEED: 3.0, W_OVERWATCH: 1.0, W_OW_AIMED: 1.0, W_RELOAD_AT: 1.0,
@@ -218,7 +225,8 @@ WEIGHT_NAMES = {"exposure": W_EXPOSURE, "cover": W_COVER, "sight": W_SIGHT,
                 "barrel_first": W_BARREL_FIRST, "stay_tangled": W_STAY_TANGLED,
                 "rope": W_ROPE, "dynamite": W_DYNAMITE, "mount": W_MOUNT, "hit_run": W_HIT_RUN,
                 "bottle_at": W_BOTTLE, "lie_down": W_LIE_DOWN, "one_hand": W_ONE_HAND,
-                "jump_down": W_JUMP, "board": W_BOARD, "board_help": W_HELP}
+                "jump_down": W_JUMP, "board": W_BOARD, "board_help": W_HELP,
+                "double_up": W_DOUBLE}
 
 
 @kernel
@@ -264,8 +272,9 @@ def _nearest_enemy(fm, a, standing_only):
     best_d = 1e18
     for b in range(fm.shape[0]):
         st = fm[b, FSTATE]
-        if fm[b, FSIDE] == fm[a, FSIDE] or st > ST_DOWN or (standing_only and st != ST_STANDING):
-            continue
+        if fm[b, FSIDE] == fm[a, FSIDE] or st > ST_DOWN or (standing_only and st != ST_STANDING) \
+                or fm[b, S.FPASS] >= 0:
+            continue  # (a passenger is on his rider's cell: the rider stands for both)
         d = dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY])
         if d < best_d:
             best, best_d = b, d
@@ -530,7 +539,8 @@ def _charge_target(fm, a, rp, reach_in):
     """The nearest standing, unengaged enemy within ``reach_in`` inches (a charge), or -1."""
     best, best_d = -1, 1e18
     for b in range(fm.shape[0]):
-        if fm[b, FSIDE] == fm[a, FSIDE] or fm[b, FSTATE] != ST_STANDING or fm[b, FENGAGED] >= 0:
+        if fm[b, FSIDE] == fm[a, FSIDE] or fm[b, FSTATE] != ST_STANDING or \
+                fm[b, FENGAGED] >= 0 or fm[b, S.FPASS] >= 0:
             continue
         d = dist_in(fm[a, FX], fm[a, FY], fm[b, FX], fm[b, FY])
         if d <= reach_in and d < best_d:
@@ -739,11 +749,103 @@ def decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, ne
            queue, seen):
     """Fill ``dec`` with fighter a's action this turn. ``need`` int64[F, K]: the D6 score of
     each shot he could take now from where he stands (``NO_SHOT``: none). A scripted fighter on
-    foot then mounts his standing horse instead of a walk or run by ``_mount_instead``."""
+    foot then mounts his standing horse instead of a walk or run by ``_mount_instead``, or gets
+    up behind a friend rider by ``_double_instead``. A passenger holds on or gets down
+    (``_passenger``); a rider carrying one keeps his seat (``_carrying``)."""
+    if fm[a, S.FPASS] >= 0:
+        _passenger(kind, w, a, fm, s, dec)
+        return
     _decide(kind, w, a, fm, kit, wt, rp, terrain, piece, building, smoke, occ, need, s, dec, dist,
             queue, seen)
     if kind != RANDOM and w[W_MOUNT] > 0 and fm[a, S.FHORSE] == 0 and fm[a, S.FHX] >= 0:
         _mount_instead(w, a, fm, rp, terrain, building, occ, dec, dist, queue)
+    if kind != RANDOM and w[W_DOUBLE] > 0 and fm[a, S.FHORSE] == 0:
+        _double_instead(w, a, fm, rp, terrain, building, occ, dec, dist, queue)
+    if fm[a, S.FCARRY] >= 0:
+        _carrying(dec)
+
+
+@kernel
+def _passenger(kind, w, a, fm, s, dec):
+    """Passenger a's turn: he gets down (Act.DISMOUNT) once a standing enemy is within
+    ``W_DOUBLE`` inches (the distance he got up at: he rides to the fight) or his rider's horse
+    has stopped (its latest move nothing: he is carried nowhere, and getting down takes no
+    test), else holds on; the random floor gets down on a coin's toss."""
+    for i in range(dec.shape[0]):
+        dec[i] = 0
+    dec[S.D_TARGET] = -1
+    dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]
+    if kind == RANDOM:
+        down = randint(s, 2) == 1
+    else:
+        r = fm[a, S.FPASS]
+        ridden = fm[r, S.FMOVED_IN] if fm[r, S.FACT] != -1 else fm[r, S.FHLAST]
+        foe = _nearest_enemy(fm, a, True)
+        down = ridden == 0 or (foe >= 0 and dist_in(fm[a, FX], fm[a, FY], fm[foe, FX],
+                                                     fm[foe, FY]) <= w[W_DOUBLE])
+    dec[S.D_ACT] = Act.DISMOUNT if down else Act.HOLD
+
+
+@kernel
+def _carrying(dec):
+    """A rider carrying a passenger keeps his seat: a step down holds, a jump down rides (a walk
+    or a run) to where he would have jumped, a boarding charges the rider instead."""
+    act = dec[S.D_ACT]
+    if act == Act.DISMOUNT:
+        dec[S.D_ACT] = Act.HOLD
+    elif act == Act.JUMP_DOWN:
+        dec[S.D_ACT] = Act.RUN if dec[S.D_RUN] != 0 else Act.WALK
+        dec[S.D_RUN] = 0
+        dec[S.D_MIDMOVE] = 0
+    elif act == Act.BOARD:
+        dec[S.D_ACT] = Act.CHARGE
+
+
+@kernel
+def _buddy(a, fm, rp, terrain, building, occ, dist, queue):
+    """The nearest friend rider man-on-foot a may get up behind: up, free (no fight, no rope),
+    not broken, carrying nobody, with a free cell beside his horse (at its side or rear if it
+    moved) within a's run (``_board_reach``); -1 if none (or a cannot climb: mounted, roped,
+    no hand free, a lit bundle in hand)."""
+    if fm[a, S.FHORSE] != 0 or fm[a, S.FROPE] != 0 or fm[a, S.FFUSE] != 0 or \
+            fm[a, S.FPASS] >= 0 or climb_hands_full(fm, a):
+        return -1
+    run = 2 * fm[a, FM] * rp[S.R_RUN_MULT]
+    best, best_d = -1, 1e18
+    for c in range(fm.shape[0]):
+        if c == a or fm[c, FSIDE] != fm[a, FSIDE] or fm[c, FSTATE] != ST_STANDING or \
+                fm[c, S.FHORSE] == 0 or fm[c, FENGAGED] >= 0 or fm[c, S.FROPE] != 0 or \
+                fm[c, S.FCARRY] >= 0 or fm[c, S.FBROKEN] != 0:
+            continue
+        d = dist_in(fm[a, FX], fm[a, FY], fm[c, FX], fm[c, FY])
+        if d < best_d and d <= run / 2.0 + 1.5:
+            best, best_d = c, d
+    if best < 0 or not _board_reach(a, best, fm, rp, terrain, building, occ, dist, queue, run):
+        return -1
+    return best
+
+
+@kernel
+def _double_instead(w, a, fm, rp, terrain, building, occ, dec, dist, queue):
+    """With ``W_DOUBLE``: fighter a, on foot, whose turn is a walk or a run and who has no
+    standing enemy within ``W_DOUBLE`` inches, gets up behind the nearest friend rider (up,
+    free, not broken, carrying nobody) with a free cell beside his horse (at its side or rear
+    if it moved) within a's run (Act.BOARD at the friend), if that horse's latest move was more
+    than nothing; not with a lit bundle in hand, nor roped."""
+    if (dec[S.D_ACT] != Act.WALK and dec[S.D_ACT] != Act.RUN) or \
+            fm[a, S.FROPE] != 0 or fm[a, S.FFUSE] != 0 or climb_hands_full(fm, a):
+        return
+    foe = _nearest_enemy(fm, a, True)
+    if foe >= 0 and dist_in(fm[a, FX], fm[a, FY], fm[foe, FX], fm[foe, FY]) <= w[W_DOUBLE]:
+        return
+    best = _buddy(a, fm, rp, terrain, building, occ, dist, queue)
+    if best < 0 or (fm[best, S.FMOVED_IN] if fm[best, S.FACT] != -1 else fm[best, S.FHLAST]) == 0:
+        return  # (a horse that stood still carries him nowhere: he would get straight down)
+    for i in range(dec.shape[0]):
+        dec[i] = 0
+    dec[S.D_ACT] = Act.BOARD
+    dec[S.D_TARGET] = best
+    dec[S.D_X], dec[S.D_Y] = fm[best, FX], fm[best, FY]
 
 
 @kernel
@@ -1121,16 +1223,22 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     """A uniformly random action; one that is impossible here becomes HOLD. A rider's charge at
     a man on foot is a hit-and-run (Act.HIT_RUN) on a coin's toss (the rules allowing it); a
     charge at a rider is a boarding of his horse (Act.BOARD) on a coin's toss (the rules
-    allowing it; from a horse only with jump_between_in)."""
+    allowing it; from a horse only with jump_between_in). A man on foot with no horse of his
+    own standing has, as his horse action, getting up behind the nearest friend rider he can
+    reach (``_buddy``; a double mount)."""
     h, wd = terrain.shape
     K = kit.shape[1]
     # the horse's action, drawn last: DISMOUNT for a rider, MOUNT for a man whose horse stands
-    # riderless; a fighter with neither draws from the others as before
-    horse = fm[a, S.FHORSE] != 0 or fm[a, S.FHX] >= 0
+    # riderless, else (since wm-27) getting up behind the nearest friend rider he can reach
+    # (``_buddy``); a fighter with none of these draws from the others as before
+    buddy = -1
+    if fm[a, S.FHORSE] == 0 and fm[a, S.FHX] < 0:
+        buddy = _buddy(a, fm, rp, terrain, building, occ, dist, queue)
+    horse = fm[a, S.FHORSE] != 0 or fm[a, S.FHX] >= 0 or buddy >= 0
     jump = fm[a, S.FHORSE] != 0 and rp[S.R_JUMP_MOVING] != 0  # (and JUMP_DOWN, since wm-23)
     act = randint(s, Act.DISMOUNT + (2 if jump else 1 if horse else 0))
     if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
-        act = Act.MOUNT
+        act = Act.MOUNT if fm[a, S.FHX] >= 0 else Act.BOARD
     elif act == Act.DISMOUNT + 1:
         act = Act.JUMP_DOWN
     dec[S.D_ACT] = Act.HOLD
@@ -1226,6 +1334,10 @@ def _decide_random(a, fm, kit, wt, rp, terrain, building, occ, need, s, dec, dis
     elif act == Act.MOUNT:  # (the engine walks him to the horse if it is within a walk)
         dec[S.D_ACT] = Act.MOUNT
         dec[S.D_X], dec[S.D_Y] = fm[a, S.FHX], fm[a, S.FHY]
+    elif act == Act.BOARD:  # up behind the friend rider ``_buddy`` found (a double mount)
+        dec[S.D_ACT] = Act.BOARD
+        dec[S.D_TARGET] = buddy
+        dec[S.D_X], dec[S.D_Y] = fm[buddy, FX], fm[buddy, FY]
     elif act == Act.CRAWL:
         budget = 2 * rp[S.R_CRAWL]
         reach(terrain, building, occ, fm[a, FX], fm[a, FY], GO_OVER, budget, dist, queue,

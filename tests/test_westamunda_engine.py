@@ -415,7 +415,7 @@ def combat_sixes(rules, na, nb):
 _MOVEMENT_PHASE = frozenset(int(k) for k in (
     S.Ev.BOTTLE, S.Ev.UNPIN, S.Ev.CALM, S.Ev.ACTION, S.Ev.OVERWATCH, S.Ev.AIM, S.Ev.RUN,
     S.Ev.MOVE, S.Ev.BOLT, S.Ev.QUICK_DRAW, S.Ev.OW_LOST, S.Ev.CHARGED, S.Ev.MOUNT, S.Ev.HIT_RUN,
-    S.Ev.LIE_DOWN, S.Ev.BOARD, S.Ev.SEIZE, S.Ev.THROWN_BACK))
+    S.Ev.LIE_DOWN, S.Ev.BOARD, S.Ev.SEIZE, S.Ev.THROWN_BACK, S.Ev.DOUBLE))
 
 
 class _Row(list):
@@ -916,7 +916,54 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     riding on, MOD_RAPID checked on the whole ride), hit_run_flights (a man broken after a
     hit-and-run that turn, in no fight, running again at the end of hand-to-hand: the wm-19
     draft's fault, now refused, so always 0);
-    listed: hit_run_combat (the rider's and the target's scores less their bonuses)."""
+    listed: hit_run_combat (the rider's and the target's scores less their bonuses).
+
+    Double mounts (rules row 183; wm-27), from the events and rules alone: an ACTION BOARD at a
+    friend is a man on foot's (free of ropes and fights, a hand to climb with, no lit bundle;
+    no shot on the way but a quick draw) at a rider up, free, not broken and carrying nobody;
+    his steps are a run's (MOVE e MV_RUN, within run_multiplier x his M; a runner to the rapid
+    target and run readings); from a free side or rear cell beside the horse he climbs up
+    (DOUBLE: an I test only when the horse's latest move, this turn's once its rider has acted
+    in it (engine FACT set) else his last turn's, was more than nothing, at mount_moving_mod
+    above its base rate and mount_helper_bonus per HELP, a scripted climber helped as a
+    boarder; DOUBLE d that move above the rider's M; failed, THROWN_BACK and a FALL_BOARD fall,
+    as a failed boarder's; one who reaches such a cell up, unpinned and free climbs). The
+    passenger is then on his rider's cell wherever it goes (his own steps, a horse's run, a
+    flight, a follow-up), has no cell of his own (occupancy, templates, stray lines and point
+    shots leave him out), is never a shot's, aim's, charge's, hit-and-run's or boarding's
+    target, never shoots nor fights nor is knocked down, helps nobody up, and his ACTION is a
+    hold or a get-down (DISMOUNT: PASS_OFF d 0 right after, onto the first free cell ring by
+    ring round the horse, rows then columns; an I test at double_mount_action_mod when the
+    horse's latest move was more than nothing, failed a FALL_JUMP fall of one hit, a
+    fall_fast_hits_die above the double-mounted base rate); broken, he holds on (no FLEE). The
+    horse carrying two moves at int(horse M x double_mount_move) (every reach and base rate
+    judged at it); a rider carrying one neither dismounts, jumps down nor boards, and his
+    stay-on and calm tests take double_mount_action_mod. A shot's hit (a stray's, a template's,
+    a bundle's; not a blow, not a fancy roper's rope) on a horse carrying two is located by a D6
+    (LOCATE c 0 at most double_mount_rider_faces) and, on a rider, a second D6 (e; f 1 on 4-6:
+    the passenger, whose hit it then is: saves, pin and wound at his T, tidy passenger_hits);
+    after it a passenger down comes off (PASS_OFF FALL_DOWN), pinned or wounded tests to stay on
+    (STAY_ON at double_mount_action_mod; failed PASS_OFF FALL_THROWN), each PASS_OFF onto the
+    first free cell beside the horse and followed by his FALL (one hit, a fall_fast_hits_die
+    when the horse's move was above its base rate); out of action he is off it (the horse back
+    at its M). A horse that runs into something and stays up tests its rider, then the passenger
+    (why 1). A rider carrying one who comes off (not with the horse: thrown, down, a rope) or
+    goes out of action in the saddle hands the reins at once (REINS right after his FALL, or
+    his injury dice: the rider's landing cell, the first free one beside the horse, or where he
+    lies): the passenger rides it at the horse's M, keeping its pin, heading and latest move,
+    his own horse left and his sure-footed and war-horse skills off; no war horse of the old
+    rider's stays by him. The horse falling throws both: the rider's FALL and hits, then the
+    passenger's PASS_OFF FALL_HORSE (the rider's fall's fast flag), FALL and hits. The tidy
+    double_ups, double_fails, passengers_off, reins_taken and passenger_hits match the trace.
+    Counted: double_actions, double_ups_moving, double_locates, get_downs, passenger_falls,
+    passengers_thrown, passengers_out, reins, reins_out, passenger_wound_rolls,
+    double_rider_stay_on, double_calm, double_up_quick_draws, double_throwbacks,
+    broken_passengers, aims_on_new_passengers (aims held on a man who climbed up: lost at the
+    aimer's next action), and a fault the audit found, counted rather than asserted (a test
+    asserts it is 0): aims_kept_on_landed (an aim held on a man landed beside a horse carrying
+    two out of the aimer's sight or arc or in cover: the engine checks none there); listed:
+    double_tests (I + modifier, passed), double_locate_dice (first die, second die),
+    get_down_tests (I + modifier, passed), passenger_stay_on (I, passed, why)."""
     seen = collections.Counter({name: [] for name in LISTS})
     knocks = []  # inches each knock-back threw its fighter
     budget, m_of = {}, {}
@@ -959,7 +1006,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
               S.Ev.KNOCKDOWN, S.Ev.WET, S.Ev.SAVE,
               S.Ev.ARM_LOCK, S.Ev.LOCATE, S.Ev.HORSE, S.Ev.FALL,
               S.Ev.STAY_ON, S.Ev.DUCK,
-              S.Ev.ENTANGLE, S.Ev.STRAY}  # what a hit (a miss: DUCK, STRAY) sets off in a firing
+              S.Ev.ENTANGLE, S.Ev.STRAY,
+              S.Ev.PASS_OFF, S.Ev.REINS}  # what a hit (a miss: DUCK, STRAY) sets off in a firing
+    # (a passenger's PASS_OFF and REINS: a fall's or a hit's; his getting down, Act.DISMOUNT,
+    # follows his ACTION)
     reach = round(10 * (rules.scatter_radius_in + rules.template_base_in)) / 10
     halve = 0.5 if rules.scatter_halved else 1.0
 
@@ -1228,7 +1278,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         return state[x] == DOWN or x in tied
 
     def gone_out(x):  # x is out of action: out of his fight (those engaged with him fight on
-        # with another enemy in contact), free of any rope on him
+        # with another enemy in contact), free of any rope on him; a passenger off the horse
+        # (it carries one again), a rider carrying one hands him the reins (REINS next)
+        nonlocal reins_due
+        if x in pass_of:
+            unlink(x)
+            seen["passengers_out"] += 1
+        if x in carry and mounted[x] and reins_due is None:
+            reins_due = (carry[x], x, pos[x], horse_facts(x))
         eng[x] = None
         for b_ in sorted(eng):
             if eng.get(b_) == x:
@@ -1279,7 +1336,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         return state[x] == STANDING and not pinned[x] and mounted[x] == rode and \
             x not in tied and touching(pos[x], pos[t]) and pos[x] != pos[t] and \
             side_rear(t, pos[x]) and state[t] == STANDING and mounted[t] and \
-            eng.get(t) is None and t not in tied and \
+            eng.get(t) is None and t not in tied and t not in carry and \
             (not rode or math.dist(pos[x], pos[t]) <= rules.jump_between_in + 1e-9)
 
     def board_end(what):  # the boarder's turn is over: one who got there climbed on
@@ -1296,6 +1353,36 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                               "the rider's FALL, or THROWN_BACK and the "
                                               "boarder's FALL)", brd, what)
         brd = None
+    def helps_due(f, mod, what):  # a climb from the ground that is an I test (mod: its
+        # modifier, the helpers' bonus in it): a scripted climber is helped up by every friend
+        # free to help (up to his gunfighter's board_help; none once one more +1 no longer
+        # raises the chance; none from a passenger: he only holds on or gets down)
+        if weights is None or kinds is None or int(kinds[side[f]]) == RANDOM_KIND:
+            return
+        free = sum(1 for y in pos if y != f and side[y] == side[f] and  # leg up due:
+                   state[y] == STANDING and not pinned[y] and eng.get(y) is None and
+                   y not in tied and not mounted[y] and y not in broken and
+                   touching(pos[y], pos[f]) and act.get(y) is None and
+                   not lit.get(y, 0) and y not in pass_of)  # (nor a friend with a lit bundle)
+        m0 = mod - rules.mount_helper_bonus * brd["helps"]
+
+        def capped(m, i_=profile_of[f]["I"]):  # (engine._i_capped: one more +1
+            if rules.i_roll_reading == "under":  # raises the chance no more)
+                return i_ + m >= 6
+            return rules.needed(i_, m) <= (2 if rules.natural_one_fails else 1)
+        cap = 0
+        while cap < 7 and not capped(m0 + rules.mount_helper_bonus * cap):
+            cap += 1
+        want_helps = min(weights[side[f]][W_HELP], free + brd["helps"], cap) \
+            if rules.mount_helper_bonus > 0 else 0
+        seen["board_help_lit_passed"] += sum(
+            1 for y in pos if y != f and side[y] == side[f] and lit.get(y, 0) and
+            state[y] == STANDING and not pinned[y] and eng.get(y) is None and
+            y not in tied and not mounted[y] and y not in broken and
+            touching(pos[y], pos[f]) and act.get(y) is None)
+        assert brd["helps"] == want_helps, \
+            ("a scripted boarder is helped up by every friend free to (up to board_help)",
+             what, brd, free)
     hr_fought = {}  # rider or target -> the gang turn of his latest hit-and-run's blows
     hr_out = bool(getattr(rules, "hit_and_run_down_out", False))  # downed: out of action
     RIDE = {S.Ev.AIM_LOST, S.Ev.WET, S.Ev.OW_LOST, S.Ev.GUN_BLOW, S.Ev.AMMO, S.Ev.STRAY,
@@ -1508,6 +1595,66 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     run_kind = {}  # rider -> BOLT a due this turn
     runaway_m = getattr(rules, "runaway_move", "last_move")
     cat_of = {"still": ACTIVITIES.index("still"), "walking": ACTIVITIES.index("walking")}
+    # double mounts (row 183: "Horses can be ridden double-mounted ... Movement is at 3/4 the
+    # normal rate and shots at such a target hit a rider on a D6 roll of 1-3. Actions involving
+    # the horse suffer a -1 modifier"), from the events and rules alone: a man on foot climbs
+    # up behind a friend rider (ACTION BOARD at a friend: a run to a free side or rear cell
+    # beside the horse, then DOUBLE, an I test if the horse's latest move was more than
+    # nothing, as a boarding's); the passenger is on his rider's cell wherever it goes, takes no
+    # cell of his own, is never a target, never shoots and only holds or gets down (PASS_OFF
+    # d 0); a shot's hit on the horse is located by a D6 (a rider at most
+    # double_mount_rider_faces) and a second D6 (4-6 the passenger); a passenger hit tests to
+    # stay on (pinned or wounded) or comes off (down); a rider coming off (not with his horse)
+    # or out of action hands the reins to his passenger (REINS); the horse falling throws both
+    double_on = bool(getattr(rules, "double_mount", True))  # (no switch: always allowed)
+    double_m = int(horse_m * getattr(rules, "double_mount_move", 0.75))
+    double_faces = getattr(rules, "double_mount_rider_faces", 3)
+    double_mod = getattr(rules, "double_mount_action_mod", -1)
+    pass_of, carry = {}, {}  # passenger -> the rider he sits behind; rider -> his passenger
+    friend_up = set()  # fighters whose BOARD this turn is at a friend rider (a run to him)
+    off_due = {}  # passenger -> (PASS_OFF why, fast) owed him (comes off: thrown, down, horse)
+    pfall_due = None  # (passenger, FALL why, fast): his FALL after PASS_OFF (or a failed get-down)
+    reins_due = None  # (passenger, rider, landing cell, the horse's facts): his REINS next
+    pstruck = None  # (passenger, wounded) after a hit on him: his stay-on test or fall is due
+    getdown_due = None  # a passenger whose ACTION DISMOUNT's PASS_OFF (d 0) comes next
+    landed = set()  # men who have just landed beside a horse carrying two (aims on them)
+    fact_held = set()  # broken fighters whose silent movement-phase turn set engine FACT HOLD
+    fact_none = set()  # riders whose horse went on its own leaving them pinned (FACT stays -1)
+    bolt_eval = None  # a rider whose horse has just gone on its own (FACT -1 until it settles)
+
+    def here(y):  # y on the table with a cell of his own (a passenger is on his rider's)
+        return state[y] != OUT and y not in pass_of
+
+    def ridden(t):  # engine _ridden: half-inches of rider t's horse's latest move, this turn's
+        # once he has acted in it (engine FACT set), else his last turn's
+        unset = (act.get(t) is None and t not in fact_held) or t in horse_run or \
+            t == bolt_eval or t in fact_none
+        return last_move[t] if unset else move_in[t]
+
+    def beside(xy, me):  # where a man coming off a horse at xy lands: the first free cell ring
+        # by ring out to 3 (rows, then columns), on the table, not blocking, nobody on it but
+        # ``me`` (a passenger on his rider's); xy itself if none
+        h_, w_ = terrain.shape
+        taken = {pos[y] for y in pos if y != me and here(y)}
+        for r_ in range(1, 4):
+            for dy in range(-r_, r_ + 1):
+                for dx in range(-r_, r_ + 1):
+                    nx, ny = xy[0] + dx, xy[1] + dy
+                    if max(abs(dx), abs(dy)) == r_ and 0 <= nx < w_ and 0 <= ny < h_ and \
+                            terrain[ny, nx] != BLOCKING and (nx, ny) not in taken:
+                        return nx, ny
+        return xy
+
+    def unlink(p_):  # passenger p_ off his rider's horse: it carries one again, at its own M
+        r_ = pass_of.pop(p_)
+        carry.pop(r_, None)
+        if mounted[r_]:
+            set_m(r_, horse_m)
+        return r_
+
+    def horse_facts(t):  # what a passenger taking the reins keeps of rider t's horse
+        return {"hpin": hpin[t], "hpin_turn": hpin_turn.get(t, turn), "heading": heading[t],
+                "last": last_move[t], "ridden": ridden(t)}
     # duck backs (duck_backs, the text's optional rule), from the events and rules alone
     duck_on = bool(getattr(rules, "duck_backs", False))
     duck_bonus = tuple(getattr(rules, "duck_back_ld_bonus", (1, 2)))
@@ -1527,7 +1674,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         seg2 = dx * dx + dy * dy
         near = []
         for c_ in sorted(side):
-            if c_ == x or side[c_] != side[x] or state[c_] == OUT or seg2 <= 0:
+            if c_ == x or side[c_] != side[x] or state[c_] == OUT or seg2 <= 0 or \
+                    c_ in pass_of:  # (a passenger: his rider's hit is located, maybe his)
                 continue
             u = ((pos[c_][0] - ax) * dx + (pos[c_][1] - ay) * dy) / seg2
             if not 0.0 < u < 1.0:
@@ -1731,7 +1879,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         assert x in runs_may, ("a horse goes on its own only when it is pinned (a bolt) or its "
                                "rider is (a runaway, with some move to make)", x)
         act[x] = HORSE_RUN
-        occupied = {pos[y] for y in pos if y != x and state[y] != OUT}
+        occupied = {pos[y] for y in pos if y != x and here(y)}
         horse_run[x] = {"start": pos[x], "occupied": occupied, "pinned": pinned[x],
                         "hpin": hpin[x], "last": last_move[x], "heading": heading[x],
                         "m": m_of[x], "cells": [], "costs": [], "mvs": [],
@@ -1920,7 +2068,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             return False
         running = act.get(f) in (S.Act.RUN, FLED) or (act.get(f) == HORSE_RUN and
                                                      horse_mv.get(f) == S.MV_RUN) or (
-            jumper and jump_run.get(f) == 1)
+            jumper and jump_run.get(f) == 1) or (
+            act.get(f) == S.Act.BOARD and f in friend_up)  # (up behind a friend: a run)
         return running and move_in[f] > 0 and (
             rules.run_reading == "declared" or
             move_in[f] > 2 * (jump_m.get(f, m_of[f]) if jumper else m_of[f]))
@@ -1934,6 +2083,18 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 assert cov <= cov0 or (rules.aim_lost_cover == "full" and cov < 2), \
                     "an aim held on a target gone into cover"
         recheck.clear()
+
+    def landed_aims():  # the aims on men who came off a horse carrying two and landed beside
+        # it (REINS, PASS_OFF) that the move broke yet were held: the engine checks none there
+        # (a fault the audit of the double mount found, counted: a test asserts there is none)
+        for o, (t, d, cov0) in aim.items():
+            if t in landed:
+                vis, cov = tcov(o, t)
+                seen["aims_kept_on_landed"] += not (
+                    vis and _in_arc(d, (pos[t][0] - pos[o][0], pos[t][1] - pos[o][1]),
+                                    rules.aim_arc_deg) and
+                    (cov <= cov0 or (rules.aim_lost_cover == "full" and cov < 2)))
+        landed.clear()
 
     # (a mounted target is a large one at mounted_target_modifier; built once, not per shot)
     large_rules = dataclasses.replace(rules, large_target_modifier=rules.mounted_target_modifier)
@@ -2206,7 +2367,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # follow-up's)
         occ = np.zeros(terrain.shape, np.bool_)
         for y in pos:
-            if y != x and state[y] != OUT:
+            if y != x and here(y):
                 occ[pos[y][1], pos[y][0]] = True
         if mounted[x]:
             occ |= barred  # (a rider goes round a low piece too wide to jump)
@@ -2318,6 +2479,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         # sight runs for cover again (broken_keep_fleeing: FLEE why 1)
         for y in range(slots["move"], upto):
             if side[y] == side_now and y in broken and state[y] == STANDING and \
+                    not pinned[y] and eng.get(y) is None and act.get(y) != HELPED:
+                fact_held.add(y)  # (engine _broken_turn: his turn's FACT a hold)
+            if side[y] == side_now and y in broken and state[y] == STANDING and \
+                    not pinned[y] and eng.get(y) is None and y in pass_of:
+                run_owed.discard(y)  # a broken passenger holds on: no run (stated)
+                seen["broken_passenger_turns"] += 1
+                continue
+            if side[y] == side_now and y in broken and state[y] == STANDING and \
                     not pinned[y] and eng.get(y) is None and y not in tied:
                 assert y not in run_owed, ("a fighter who broke pinned runs in his first movement "
                                        "phase unpinned (FLEE why 3)", y, what)
@@ -2395,10 +2564,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             return None
         return 1
 
-    def phase_of(kind, f, a, b, e, f5, g):  # the phase of a gang turn an event belongs to
-        # (None: any, or the one of the step it is part of)
-        if kind in _MOVEMENT_PHASE:
-            return 0
+    def phase_of(kind, f, a, b, e, f5, g, d=None):  # the phase of a gang turn an event
+        # belongs to (None: any, or the one of the step it is part of)
+        if kind in _MOVEMENT_PHASE or (kind == S.Ev.PASS_OFF and getdown_due == f):
+            return 0  # (a passenger getting down: his action)
         if kind == S.Ev.PARRY and brd is not None and brd["stage"] == "approach" and \
                 {f, a} == {brd["who"], brd["target"]}:
             return 0  # (the boarding's round, wm-24)
@@ -2452,8 +2621,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                   "THROWN_BACK and the boarder's FALL (aims lost between)",
                                   brd, row.tolist())
         if brd is not None and (kind in (S.Ev.ACTION, S.Ev.TURN, S.Ev.END) or (
-                kind in (S.Ev.SHOT, S.Ev.BURST) and side[f] == side_now)):
-            board_end(row.tolist())
+                kind in (S.Ev.SHOT, S.Ev.BURST) and side[f] == side_now and not (
+                    f == brd["who"] and brd.get("friend") and
+                    (g if kind == S.Ev.SHOT else e) & S.SH_QUICKDRAW))):  # (one running up
+            board_end(row.tolist())  # behind a friend may quick-draw on the way)
         first3 = kind in (S.Ev.MELEE, S.Ev.FOLLOW_UP) or (
             kind == S.Ev.PARRY and not hr_parry_of(f, a) and not (
                 brd is not None and brd["stage"] == "approach" and
@@ -2486,6 +2657,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         if recheck and kind not in (S.Ev.AIM_LOST, S.Ev.WET) and not (
                 kind == S.Ev.UNTANGLE and b == 1):  # a step's WET and lasso let go come first
             check_aims()
+        if landed and kind != S.Ev.AIM_LOST:
+            landed_aims()
         if shells_due is not None:
             assert kind == S.Ev.RELOAD and (f, a) == shells_due, \
                 "a change of shells is the reload's first step (RELOAD follows)"
@@ -2530,6 +2703,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert rope_fall_due is None and rope_pin_due is None, \
                 ("an entangled rider is pulled off (FALL why FALL_ROPE) and the entangled "
                  "fighter pinned before the fall's hit", rope_fall_due, rope_pin_due)
+            assert not off_due and pfall_due is None and reins_due is None, \
+                ("a passenger thrown, gone down or on a fallen horse comes off at once "
+                 "(PASS_OFF, his FALL)", off_due, pfall_due, reins_due, row.tolist())
+            if bolt_eval is not None:  # his horse's run is over: engine FACT a hold only for
+                # a rider up and unpinned after it
+                if not (state[bolt_eval] == STANDING and not pinned[bolt_eval]):
+                    fact_none.add(bolt_eval)
+                bolt_eval = None
             no_knock = None
             close_fight()
             if kind != S.Ev.BLAST_HIT:
@@ -2567,6 +2748,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 if pinned[x_] and not rules.pinned_break_runs:
                     run_owed.add(x_)  # a pinned man does not run until the pin lifts (why 3)
                     seen["owed_runs"] += 1
+                elif x_ in pass_of:  # a passenger holds on: his rider's horse carries him
+                    seen["broken_passengers"] += 1
                 elif x_ not in tied:
                     assert kind == S.Ev.FLEE and f == x_ and f5 == 0, \
                         ("a fighter who breaks (in hand-to-hand: still standing after the "
@@ -2579,7 +2762,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 (kind == S.Ev.FLEE and f5 == 0))):  # (one lying in a fight taken out at the
             nerve_end(row.tolist())  # hand-to-hand phase's start: a step of its own)
         if nerve_on and nerve is None and kind not in (S.Ev.NERVE, S.Ev.TURN, S.Ev.END):
-            lo = phase_of(kind, f, a, b, e, f5, g)
+            lo = phase_of(kind, f, a, b, e, f5, g, d)
             if lo is not None:
                 advance(lo, row.tolist())
             if lo == 0 and side.get(f) == side_now and (
@@ -2622,6 +2805,42 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         if struck is not None and kind not in (S.Ev.INJURY, S.Ev.TAKEN_OUT,
                                                S.Ev.AIM_LOST) and not let_go:
             resolve_struck(kind, f, b)
+        # double mounts (row 183): a rider out of action in the saddle, or off his horse (not
+        # with it), hands the reins to his passenger at once (more injury dice of his between)
+        if reins_due is not None and not (kind == S.Ev.INJURY and f == reins_due[1]):
+            assert kind == S.Ev.REINS and (f, a) == reins_due[:2], \
+                ("a rider carrying a passenger who comes off his horse (not with it) or goes out "
+                 "of action in the saddle hands him the reins at once (REINS)", reins_due,
+                 row.tolist())
+        if pstruck is not None and kind not in (S.Ev.INJURY, S.Ev.TAKEN_OUT,
+                                                S.Ev.AIM_LOST) and not let_go:
+            x_, wounded_ = pstruck  # the hit on the passenger resolved: what follows it
+            pstruck = None
+            if state[x_] != OUT and x_ in pass_of:
+                r_ = pass_of[x_]
+                if state[x_] == DOWN:
+                    assert (kind, f, d) == (S.Ev.PASS_OFF, x_, FALL_DOWN), \
+                        ("a passenger gone down falls off (PASS_OFF d FALL_DOWN)", x_,
+                         row.tolist())
+                    off_due[x_] = (FALL_DOWN, move_in[r_] > 2 * m_of[r_])
+                elif pinned[x_] or wounded_:
+                    assert (kind, f, b) == (S.Ev.STAY_ON, x_, 0), \
+                        ("a passenger pinned or wounded tests to stay on (STAY_ON why 0)", x_,
+                         row.tolist())
+                else:
+                    assert not (kind in (S.Ev.STAY_ON, S.Ev.PASS_OFF) and f == x_), \
+                        ("no stay-on test for a passenger neither pinned nor wounded", x_,
+                         row.tolist())
+        for r_, p_ in carry.items():  # the passenger is wherever his rider is
+            pos[p_] = pos[r_]
+        if kind == S.Ev.FALL and f in carry and mounted[f]:  # a rider carrying a passenger
+            # comes off: with his horse both do (his PASS_OFF after the rider's fall hits),
+            # else the passenger takes the reins (the rider lands on the first free cell
+            # beside the horse)
+            if b == FALL_HORSE:
+                off_due[carry[f]] = (FALL_HORSE, bool(c))
+            else:
+                reins_due = (carry[f], f, beside(pos[f], f), horse_facts(f))
         if start_stage == "open" and kind not in (S.Ev.BOTTLE, S.Ev.UNPIN):
             untested = {x for x in ducked if side[x] == side_now and state[x] == STANDING}
             assert untested <= tested, \
@@ -2719,6 +2938,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     # the horse's previous move (one mounted in that turn stood still)
                     last_move[x] = 0 if act.get(x) == S.Act.MOUNT else move_in[x]
                     act[x], move_in[x] = None, 0
+                    fact_held.discard(x)
+                    fact_none.discard(x)
+                    friend_up.discard(x)
                     still[x] = True  # (his telescopic sight: not moved this turn yet)
                     horse_mv.pop(x, None)
             start_stage, runs_due, runs_may, run_kind = "open", set(), set(), {}
@@ -2758,7 +2980,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert state[f] == STANDING or (state[f] == DOWN and a == S.Act.CRAWL)
             assert not (mounted[f] and hpin[f]), "a pinned horse bolts: no action of his own"
             assert a != S.Act.CRAWL or not mounted[f], "a horse does not crawl"
-            assert a != S.Act.DISMOUNT or mounted[f], "only a rider steps down"
+            assert a != S.Act.DISMOUNT or mounted[f] or f in pass_of, \
+                "only a rider steps down (or a passenger gets down)"
+            assert f not in pass_of or a in (S.Act.HOLD, S.Act.DISMOUNT), \
+                ("a passenger holds on or gets down (Act.DISMOUNT): nothing else (row 183)",
+                 row.tolist())
+            assert f not in carry or a not in (S.Act.DISMOUNT, S.Act.JUMP_DOWN, S.Act.BOARD), \
+                ("a rider carrying a friend stays in the saddle while he is behind him",
+                 row.tolist())
+            assert a not in (S.Act.CHARGE, S.Act.HIT_RUN, S.Act.BOARD, S.Act.AIM) or \
+                b not in pass_of, \
+                ("a passenger is never a charge's, hit-and-run's, boarding's or aim's target (the "
+                 "man in the saddle is)", row.tolist())
+            friend_up.discard(f)
             assert a != S.Act.JUMP_DOWN or (
                 mounted[f] and f not in tied and getattr(rules, "jump_from_moving_horse", False)
                 and f5 == 0 and h in (0, 1)), \
@@ -2779,7 +3013,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  horse_at.get(f))
             seen["mounted_actions"] += mounted[f]
             seen["locked_archer_actions"] += archer[f] and arms[f] != 0
-            if a == S.Act.DISMOUNT:  # on foot where he stands, his own M; the horse stands
+            if a == S.Act.DISMOUNT and f in pass_of:  # a passenger gets down (row 183)
+                due_next = (S.Ev.PASS_OFF, f, None)
+                getdown_due = f
+            elif a == S.Act.DISMOUNT:  # on foot where he stands, his own M; the horse stands
                 mounted[f], hpin[f] = False, False  # there riderless (wm-18)
                 set_m(f, foot_m[f])
                 tally[side[f], "dismounts"] += 1
@@ -2822,7 +3059,25 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 hr = {"rider": f, "target": t, "E": xy, "stage": "leg1", "C": None,
                       "blows": False, "past": False}
                 seen["hit_run_actions"] += 1
-            if a == S.Act.BOARD:  # climbing onto an enemy rider's horse (wm-24)
+            if a == S.Act.BOARD and 0 <= b < n_f and side[b] == side[f]:  # up behind a friend
+                t = b  # (row 183: the boarding rules' climb)
+                assert double_on, ("no double mount with double_mount off", row.tolist())
+                assert not mounted[f] and f not in tied and eng.get(f) is None and \
+                    bin(arms[f]).count("1") + lance_held[f] < 2 and not lit.get(f, 0) and \
+                    f5 == 0, \
+                    ("a man climbing up behind a friend: on foot, free of ropes and fights, a "
+                     "hand to climb with, no lit bundle in it; no shot on the way (ACTION f 0)",
+                     row.tolist())
+                assert t != f and state[t] == STANDING and mounted[t] and \
+                    eng.get(t) is None and t not in tied and t not in broken and \
+                    t not in carry, \
+                    ("up behind a friend rider up, in no fight, not entangled, not broken, "
+                     "carrying nobody", row.tolist())
+                brd = {"who": f, "target": t, "rode": False, "stage": "approach",
+                       "fast": 0, "lost": 0, "helps": 0, "friend": True}
+                friend_up.add(f)
+                seen["double_actions"] += 1
+            elif a == S.Act.BOARD:  # climbing onto an enemy rider's horse (wm-24)
                 t = b
                 assert getattr(rules, "board_enemy_horse", False), \
                     ("no boarding with board_enemy_horse off", row.tolist())
@@ -2834,9 +3089,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     ("a boarder: free of ropes and fights, a hand to climb with (a rider lets "
                      "go of the reins); from a horse only with jump_between_in", row.tolist())
                 assert 0 <= t < n_f and side[t] != side[f] and state[t] == STANDING and \
-                    mounted[t] and eng.get(t) is None and t not in tied, \
-                    ("a boarding's target: an enemy rider up, in no fight, not entangled",
-                     row.tolist())
+                    mounted[t] and eng.get(t) is None and t not in tied and t not in carry, \
+                    ("a boarding's target: an enemy rider up, in no fight, not entangled, "
+                     "carrying nobody (no room for a third)", row.tolist())
                 assert f5 == 0, ("a boarder fires no shot on the way (ACTION f 0)",
                                  row.tolist())
                 brd = {"who": f, "target": t, "rode": mounted[f], "stage": "approach",
@@ -2866,10 +3121,13 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["horse_run_quick_draws"] += act.get(f) == HORSE_RUN
             seen["mount_quick_draws"] += act.get(f) == S.Act.MOUNT
             assert act.get(f) in (S.Act.WALK, S.Act.RUN, S.Act.CRAWL, HORSE_RUN, S.Act.MOUNT) or (
-                act.get(f) == S.Act.JUMP_DOWN and mounted[f]), \
+                act.get(f) == S.Act.JUMP_DOWN and mounted[f]) or (
+                act.get(f) == S.Act.BOARD and f in friend_up and brd is not None and
+                brd["stage"] == "approach"), \
                 "a quick draw only on a plain move: a charger may not shoot, and a fighter " \
                 "moving to reload or clear may not fire in the same turn"
             seen["quick_draws"] += 1
+            seen["double_up_quick_draws"] += act.get(f) == S.Act.BOARD  # (his run to a friend)
             still[f] = False  # the mover's move has begun (a quick draw comes on the way)
             seen["tangled_quick_draws"] += f in tied  # (its I test unmodified)
             if b:
@@ -2887,6 +3145,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                      "on overwatch stops", row.tolist())
             qd_ducked.clear()
             assert (a, b) == pos[f]
+            assert f not in pass_of, ("a passenger has no steps of his own: he is where his "
+                                      "rider is (row 183)", row.tolist())
             if act.get(f) == S.Act.HIT_RUN and side[f] == side_now:  # a hit-and-run's ride
                 assert hr is not None and hr["rider"] == f, \
                     ("no step after a hit-and-run's ride", row.tolist())
@@ -2906,9 +3166,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                                           "that turn", row.tolist())
             if act.get(f) == S.Act.BOARD and side[f] == side_now:  # (wm-24)
                 assert brd is not None and brd["who"] == f and \
-                    brd["stage"] == "approach" and e == S.MV_CHARGE, \
-                    ("a boarder's steps: a charge's, before he climbs on, none after",
-                     row.tolist(), brd)
+                    brd["stage"] == "approach" and \
+                    e == (S.MV_RUN if f in friend_up else S.MV_CHARGE), \
+                    ("a boarder's steps: a charge's (up behind a friend: a run's), before he "
+                     "climbs on, none after", row.tolist(), brd)
             if act.get(f) == S.Act.JUMP_DOWN and side[f] == side_now:  # (wm-23)
                 assert mounted[f] or (f in leap and e == S.MV_CHARGE), \
                     ("a jump down's steps: his horse's ride, then only a leap into a fight "
@@ -2942,7 +3203,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 run["mvs"].append(e)
                 horse_mv[f] = e
             else:
-                assert move_in[f] <= budget[f][act[f]] or late, \
+                reach_ = budget[f][S.Act.RUN if act[f] == S.Act.BOARD and f in friend_up
+                                   else act[f]]  # (up behind a friend: a run)
+                assert move_in[f] <= reach_ or late, \
                     ("no move beyond its reach", row.tolist(), move_in[f], m_of[f], act[f])
                 assert act[f] != S.Act.RUN or move_in[f] <= plan[f], \
                     "a run no longer than planned"
@@ -2965,6 +3228,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             recheck.add(f)
         elif kind == S.Ev.AIM:
             t = a
+            assert f not in pass_of and t not in pass_of, \
+                ("a passenger neither aims nor is aimed at", row.tolist())
             assert arms[f] != BOTH_ARMS, "no aim with both arms locked (he holds no gun)"
             no_hand(f, row.tolist())
             cov0 = tcov(f, t)[1] if b == 1 else aim[f][2]
@@ -2976,10 +3241,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.SHOT:
             t, need, die, hit, flags, cov, mods = a, c, d, e, g, h, i9
             assert f not in broken, ("a broken fighter never shoots", row.tolist())
+            assert f not in pass_of and t not in pass_of, \
+                ("a passenger never shoots and is never a shot's target (a shot at the horse "
+                 "is at the man in the saddle, and located: row 183)", row.tolist())
             assert not (act.get(f) == S.Act.HIT_RUN and side[f] == side_now), \
                 ("a rider who makes a hit-and-run cannot shoot that turn", row.tolist())
-            assert not (act.get(f) == S.Act.BOARD and side[f] == side_now), \
-                ("a boarder does not shoot that turn", row.tolist())
+            assert not (act.get(f) == S.Act.BOARD and side[f] == side_now) or (
+                f in friend_up and flags & S.SH_QUICKDRAW), \
+                ("a boarder does not shoot that turn (one running up behind a friend: a quick "
+                 "draw on the way only)", row.tolist())
             assert rules.p_needed(need) > 0, "no shot is taken that cannot hit (7+ ladder)"
             if need <= 6:
                 assert hit == (die >= max(need, one)), \
@@ -3425,10 +3695,14 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     seen["spread_shots"] += 1
         elif kind == S.Ev.BURST:
             assert f not in broken, ("a broken fighter never shoots", row.tolist())
+            assert f not in pass_of and a not in pass_of, \
+                ("a passenger never shoots and is never a shot's target", row.tolist())
             assert not (act.get(f) == S.Act.HIT_RUN and side[f] == side_now), \
                 ("a rider who makes a hit-and-run cannot shoot that turn", row.tolist())
-            assert not (act.get(f) == S.Act.BOARD and side[f] == side_now), \
-                ("a boarder does not shoot that turn", row.tolist())
+            assert not (act.get(f) == S.Act.BOARD and side[f] == side_now) or (
+                f in friend_up and e & S.SH_QUICKDRAW), \
+                ("a boarder does not shoot that turn (one running up behind a friend: a quick "
+                 "draw on the way only)", row.tolist())
             assert 0 <= c <= b * max(rules.sfd_faces) and 0 <= d <= b
             duck_fires(f, e, row.tolist())
             assert arms[f] != BOTH_ARMS, "no shot with both arms locked"
@@ -3809,6 +4083,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         elif kind == S.Ev.KNOCKDOWN:
             t, shooter, ok = f, a, b
             assert not hit_mounted.get(t), "no knockdown for a rider (horse and rider one point)"
+            assert t not in pass_of, ("no knockdown for a passenger (he is on the horse)",
+                                      row.tolist())
             assert t != no_knock, ("no knockdown for a fighter a rope entangled: he is on the "
                                    "ground", row.tolist())
             assert (last_shot_state.get(t) == STANDING and t not in tied) or \
@@ -3874,6 +4150,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if hit_[5] == "rider" and (not hit_[3] or d):  # a shot (pins) or a wounding blow
                 struck = (f, bool(d))
                 seen["rider_wound_rolls"] += 1
+            if f in pass_of and not hit_[7]:  # a hit located on the passenger (row 183)
+                pstruck = (f, bool(d))
+                seen["passenger_wound_rolls"] += 1
         elif kind == S.Ev.SAVE:
             hit_ = front_hit()
             assert hit_ is not None and hit_[:2] == [f, a] and bool(e) == hit_[3], \
@@ -3903,6 +4182,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  "charge between them", row.tolist())
             fought_pair[:] = [f, o]
             fought_turn[f] = fought_turn[o] = turn
+            assert f not in pass_of and o not in pass_of, \
+                ("a passenger is never in hand-to-hand", row.tolist())
             assert state[f] == STANDING and state[o] == STANDING and side[o] != side[f]
             assert f not in tied and o not in tied, \
                 ("an entangled fighter counts as down in hand-to-hand: no combat round (out of "
@@ -4046,6 +4327,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert act.get(f) != S.Act.JUMP_DOWN or leap.get(f) == a, \
                 ("a jump down joins a fight only with the enemy its JUMP leapt at", row.tolist())
             tally[side[f], "jump_charges"] += act.get(f) == S.Act.JUMP_DOWN
+            assert a not in pass_of and f not in pass_of, \
+                ("nobody charges a passenger (the man in the saddle answers for the horse)",
+                 row.tolist())
             engaged_ever.update((f, a))
             charged.add(f)
             # over an obstacle (wm-16, read as wm-17; reference 7: charging a foe sheltering
@@ -4099,7 +4383,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             for x in pos if pair["arc"] is not None else ():  # nobody he could shoot at
                 gap = math.dist(pos[x], (px, py))  # within 2" of the point (clear cases)
                 if side[x] == side[f] or state[x] == OUT or x in engaged_ever or \
-                        gap > rules.double_second_within_in + 1e-6:
+                        x in pass_of or gap > rules.double_second_within_in + 1e-6:
                     continue
                 arc, face = pair["arc"]
                 if not _in_arc(face, (pos[x][0] - pos[f][0], pos[x][1] - pos[f][1]), arc):
@@ -4152,7 +4436,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 # everyone on the table within the bundle's radius + template_base_in of the
                 # centre, friend or foe, the thrower or holder too; none out of action
                 reach_d = rules.dynamite_radius_in[min(sticks, 6) - 1] + rules.template_base_in
-                near = {x: math.dist(pos[x], (lx, ly)) for x in pos if state[x] != OUT}
+                near = {x: math.dist(pos[x], (lx, ly)) for x in pos if here(x)}
                 blast = {"firer": f, "centre": (lx, ly), "dice": 1, "n": f5, "row": g,
                          "got": set(), "dyn": True,
                          "must": {x for x, r_ in near.items() if r_ <= reach_d - 1e-6},
@@ -4185,7 +4469,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert abs(a - 10 * lx) <= 1 and abs(b - 10 * ly) <= 1, "BLAST at that centre"
             if pair is not None and pair["firer"] == f and pair["point"] is None:
                 pair["point"] = (lx, ly)  # where the first shell struck
-            near = {x: math.dist(pos[x], (lx, ly)) for x in pos if state[x] != OUT and x != skip}
+            near = {x: math.dist(pos[x], (lx, ly)) for x in pos if here(x) and x != skip}
             blast = {"firer": f, "centre": (lx, ly), "dice": e, "n": f5, "row": g, "got": set(),
                      "must": {x for x, r_ in near.items() if r_ <= reach - 1e-6},
                      "may": {x for x, r_ in near.items() if r_ <= reach + 1e-6}}
@@ -4301,10 +4585,31 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             if hit_[3] and hit_[8] is None:  # a blow by hand struck
                 blow_begins(hit_, row.tolist())
             seen["gun_blows_located"] += hit_[9] >= 0
-            assert 1 <= b <= 6 and bool(c) == (b <= 6 - rules.rider_hit_faces), \
-                "the horse on faces 1 to 6 - rider_hit_faces, the rider on the rest"
+            # a shot's hit (not a blow, not a fancy roper's rope) on a horse carrying two: a rider
+            # on a D6 of at most double_mount_rider_faces (text: 1-3), the horse on the rest;
+            # which rider a second D6 (4-6 the passenger: LOCATE e, f 1)
+            two = f in carry and not hit_[3] and hit_[11] is None
+            if two:
+                on_man = b <= double_faces
+                assert 1 <= b <= 6 and bool(c) == (not on_man) and d == 0 and (
+                    (1 <= e <= 6 and f5 == int(e >= 4)) if on_man else (e, f5) == (0, 0)), \
+                    ("a shot at a horse carrying two: a rider on a D6 of at most "
+                     "double_mount_rider_faces, the horse on the rest; then a D6 (LOCATE e), "
+                     "4-6 the passenger (f 1), 1-3 the man in the saddle", row.tolist())
+                seen["double_locates"] += 1
+                seen["double_locate_dice"].append((b, e))
+            else:
+                assert 1 <= b <= 6 and bool(c) == (b <= 6 - rules.rider_hit_faces) and \
+                    (e, f5) == (0, 0), \
+                    ("the horse on faces 1 to 6 - rider_hit_faces, the rider on the rest (no "
+                     "second die: LOCATE e, f 0)", row.tolist())
+                seen["locate_dice"].append((b, d))
             hit_[5] = "horse" if c else "rider"
-            seen["locate_dice"].append((b, d))
+            if two and f5:  # the man behind: the hit is his (saved, pinned, wounded at his T)
+                p_ = carry[f]
+                hit_[0], hit_[5] = p_, None
+                hit_[2] = rules.wound_need(hit_[6], tough[p_])
+                tally[side[a], "passenger_hits"] += 1
             if c:
                 due_next = (S.Ev.HORSE, f, None)
         elif kind == S.Ev.HORSE:  # a hit on the horse: wounded it falls, else it is pinned
@@ -4412,32 +4717,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert (test in (0, 1) and mod == want_mod) if climbs else (test, mod) == (-1, 0), \
                 ("BOARD c, d: an I test if the horse moved, always from a horse; "
                  "mount_moving_mod above base rate, sure-footed's bonus", row.tolist())
-            if climbs and not rode and weights is not None and kinds is not None and \
-                    int(kinds[side[f]]) != RANDOM_KIND:  # (a scripted boarder takes every
-                free = sum(1 for y in pos if y != f and side[y] == side[f] and  # leg up due:
-                           state[y] == STANDING and not pinned[y] and eng.get(y) is None and
-                           y not in tied and not mounted[y] and y not in broken and
-                           touching(pos[y], pos[f]) and act.get(y) is None and
-                           not lit.get(y, 0))  # (not from a friend holding a lit bundle)
-                m0 = mod - rules.mount_helper_bonus * brd["helps"]
-
-                def capped(m, i_=profile_of[f]["I"]):  # (engine._i_capped: one more +1
-                    if rules.i_roll_reading == "under":  # raises the chance no more)
-                        return i_ + m >= 6
-                    return rules.needed(i_, m) <= (2 if rules.natural_one_fails else 1)
-                cap = 0
-                while cap < 7 and not capped(m0 + rules.mount_helper_bonus * cap):
-                    cap += 1
-                want_helps = min(weights[side[f]][W_HELP], free + brd["helps"], cap) \
-                    if rules.mount_helper_bonus > 0 else 0
-                seen["board_help_lit_passed"] += sum(
-                    1 for y in pos if y != f and side[y] == side[f] and lit.get(y, 0) and
-                    state[y] == STANDING and not pinned[y] and eng.get(y) is None and
-                    y not in tied and not mounted[y] and y not in broken and
-                    touching(pos[y], pos[f]) and act.get(y) is None)
-                assert brd["helps"] == want_helps, \
-                    ("a scripted boarder is helped up by every friend free to (up to board_help)",
-                     row.tolist(), brd, free)
+            if climbs and not rode:
+                helps_due(f, mod, row.tolist())
             if climbs:
                 seen["board_tests"].append((profile_of[f]["I"] + mod, test))
                 seen["board_helped_tests"] += brd["helps"] > 0
@@ -4495,17 +4776,59 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             else:
                 brd["stage"] = "done"
                 seen["board_standoffs"] += 1
+        elif kind == S.Ev.DOUBLE:  # up behind a friend rider (row 183)
+            t, test, mod, fast = a, b, c, d
+            assert double_on and brd is not None and brd.get("friend") and \
+                brd["stage"] == "approach" and (f, t) == (brd["who"], brd["target"]) and \
+                side[f] == side_now, \
+                ("DOUBLE: once, by the man whose ACTION BOARD is at that friend rider, after his "
+                 "run to him", row.tolist(), brd)
+            assert board_fine(f, t, False), \
+                ("DOUBLE: from a free cell beside the horse (its side or rear if it moved this "
+                 "turn), both up, he unpinned, free and on foot, the rider free and carrying "
+                 "nobody", row.tolist(), pos[f], pos[t], heading.get(t), move_in[t])
+            rid = ridden(t)  # the horse's latest move: this turn's once its rider acted
+            want_fast = rid > 2 * m_of[t]
+            assert fast == int(want_fast), \
+                ("DOUBLE d: the horse's latest move above its base rate (its M)", row.tolist(),
+                 rid)
+            moving = rid > 0
+            assert brd["helps"] == 0 or moving, \
+                ("HELP only for a climb that is an I test", row.tolist(), brd)
+            want_mod = (rules.mount_moving_mod if want_fast else 0) + \
+                rules.mount_helper_bonus * brd["helps"]
+            assert (test in (0, 1) and mod == want_mod) if moving else (test, mod) == (-1, 0), \
+                ("DOUBLE b, c: an I test if the horse's latest move was more than nothing, "
+                 "mount_moving_mod above its base rate, mount_helper_bonus a helper",
+                 row.tolist(), rid)
+            if moving:
+                helps_due(f, mod, row.tolist())
+                seen["double_tests"].append((profile_of[f]["I"] + mod, test))
+            if test == 0:  # thrown back, a fall's hits (as a failed boarder)
+                tally[side[f], "double_fails"] += 1
+                brd["stage"], brd["fast"], brd["lost"] = "thrown", fast, 0
+            else:  # up behind him: on his cell, the horse at double_mount_move
+                tally[side[f], "double_ups"] += 1
+                brd["stage"] = "done"
+                pass_of[f], carry[t] = t, f
+                pos[f] = pos[t]
+                seen["aims_on_new_passengers"] += sum(1 for x_ in aim if aim[x_][0] == f)
+                set_m(t, double_m)
+                on_watch.pop(f, None)
+                seen["double_ups_moving"] += moving
         elif kind == S.Ev.HELP:  # a friend gives a boarder a leg up (wm-25)
             x, t = a, b
             assert brd is not None and brd["stage"] == "approach" and \
                 (x, t) == (brd["who"], brd["target"]) and not brd["rode"] and \
-                board_fine(x, t, False) and move_in[t] > 0, \
+                board_fine(x, t, False) and \
+                (ridden(t) if brd.get("friend") else move_in[t]) > 0, \
                 ("HELP: for a boarder on foot at the cell he climbs from, the horse having "
                  "moved (an I test), before his BOARD", row.tolist(), brd)
             assert rules.mount_helper_bonus > 0 and side_now == side[f] == side[x] and \
                 f != x and state[f] == STANDING and not pinned[f] and eng.get(f) is None and \
                 f not in tied and not mounted[f] and f not in broken and \
-                touching(pos[f], pos[x]) and act.get(f) is None and f not in aim, \
+                touching(pos[f], pos[x]) and act.get(f) is None and f not in aim and \
+                f not in pass_of, \
                 ("HELP: a friend touching the boarder's cell, up, unpinned, free, on foot, not "
                  "broken, not yet acted (his aim lost first), the rule on", row.tolist())
             if weights is not None and kinds is not None and \
@@ -4540,6 +4863,88 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             recheck.add(t)
             brd["stage"] = "seized"  # (the rider's FALL next: aims on the two lost first)
             seen["seizures"] += 1
+        elif kind == S.Ev.PASS_OFF:  # a passenger leaves the horse (row 183)
+            r_, xy, why, tested_, ok, mod = a, (b, c), d, e, f5, g
+            assert pass_of.get(f) == r_ and state[f] != OUT, \
+                ("PASS_OFF: a passenger off the horse of the rider he sits behind", row.tolist())
+            assert xy == beside(pos[r_], f), \
+                ("PASS_OFF b, c: he lands on the nearest free cell beside the horse (ring by "
+                 "ring, rows then columns)", row.tolist(), pos[r_], beside(pos[r_], f))
+            if getdown_due == f:  # he gets down (his ACTION DISMOUNT; d 0, which is also
+                # FALL_HORSE's code: the trace tells them apart only by what came before)
+                assert why == 0 and act.get(f) == S.Act.DISMOUNT and \
+                    side[f] == side_now and state[f] == STANDING and not pinned[f], \
+                    ("PASS_OFF d 0: a passenger up and unpinned gets down as his action",
+                     row.tolist())
+                getdown_due = None
+                rid = ridden(r_)
+                fast = rid > 2 * m_of[r_]
+                assert tested_ == int(rid > 0) and (
+                    (ok in (0, 1) and mod == double_mod) if tested_ else (ok, mod) == (1, 0)), \
+                    ("PASS_OFF e, f, g: getting down from a horse whose latest move was more "
+                     "than nothing is an I test at double_mount_action_mod", row.tolist(), rid)
+                tally[side[f], "passengers_off"] += 1
+                seen["get_downs"] += 1
+                if tested_:
+                    seen["get_down_tests"].append((profile_of[f]["I"] + mod, ok))
+                if not ok:  # a fall's hits, a fall_fast_hits_die of them above base rate
+                    pfall_due = (f, S.FALL_JUMP, fast)
+                    due_next = (S.Ev.FALL, f, S.FALL_JUMP)
+            else:  # thrown (a failed stay-on test), gone down, or the horse fell
+                assert off_due.get(f, (None,))[0] == why and (tested_, ok, mod) == (0, 0, 0), \
+                    ("PASS_OFF d: a passenger comes off only after a failed stay-on test "
+                     "(FALL_THROWN), gone down (FALL_DOWN) or with his horse (FALL_HORSE, after "
+                     "its rider's fall hits)", row.tolist(), off_due.get(f))
+                assert why != FALL_HORSE or all(
+                    h_[0] != r_ or not h_[7] or state[r_] == OUT for h_ in wounds_due), \
+                    ("the horse fallen: its rider's fall hits first, then the passenger's",
+                     row.tolist())
+                pfall_due = (f, why, off_due.pop(f)[1])
+                due_next = (S.Ev.FALL, f, why)
+                seen["passengers_thrown"] += 1
+            unlink(f)
+            pos[f] = xy
+            landed.add(f)
+        elif kind == S.Ev.FALL and pfall_due is not None and f == pfall_due[0]:
+            hits, why, fast = a, b, c  # a passenger's fall (row 183)
+            assert (why, fast) == (pfall_due[1], int(pfall_due[2])) and not mounted[f] and \
+                state[f] != OUT and f not in pass_of and (
+                    (1 <= hits <= rules.fall_fast_hits_die) if fast else hits == 1), \
+                ("a passenger's fall: 1 hit, a fall_fast_hits_die when the horse's latest move "
+                 "was above its base rate (the rider's fall's, the horse fallen)", row.tolist(),
+                 pfall_due)
+            pfall_due = None
+            tally[side[f], "falls"] += 1
+            seen["passenger_falls"] += 1
+            need = rules.wound_need(rules.fall_strength, tough[f])
+            wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True, None,
+                                -1, False, None] for _ in range(hits)]
+        elif kind == S.Ev.REINS:  # the passenger takes the reins (row 183)
+            assert reins_due is not None and (f, a) == reins_due[:2] and pass_of.get(f) == a, \
+                ("REINS: the passenger of a rider who came off (not with his horse) or went "
+                 "out of action in the saddle", row.tolist(), reins_due)
+            _, _, cell, facts = reins_due
+            reins_due = None
+            assert (b, c) == cell, \
+                ("REINS b, c: the rider lands on the nearest free cell beside the horse (out of "
+                 "action: where he lies)", row.tolist(), cell)
+            pass_of.pop(f)
+            carry.pop(a)
+            mounted[f] = True
+            set_m(f, horse_m)
+            hpin[f], hpin_turn[f] = facts["hpin"], facts["hpin_turn"]
+            heading[f], last_move[f], move_in[f] = facts["heading"], facts["last"], \
+                facts["ridden"]
+            horse_at.pop(f, None)  # (his own horse, if one stood, is left)
+            horse_lying.pop(f, None)
+            skills[f] = skills[f] - {"sure_footed", "war_horse"}  # (a horse he did not train)
+            if state[a] != OUT:
+                pos[a] = cell
+                landed.add(a)
+            horse_at.pop(a, None)  # (ridden on: no horse of his stands by him)
+            tally[side[f], "reins_taken"] += 1
+            seen["reins"] += 1
+            seen["reins_out"] += state[a] == OUT
         elif kind == S.Ev.FALL and b == S.FALL_BOARDED:  # thrown off by a boarder (wm-24)
             hits, fast = a, c
             assert brd is not None and brd["stage"] == "seized" and \
@@ -4577,7 +4982,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("a boarder thrown back lands on a free cell", row.tolist())
             pos[f] = (a, b)
             recheck.add(f)
-            seen["thrown_back_in"].append((c, far))
+            if brd.get("friend"):  # (a failed climb up behind a friend: counted apart)
+                seen["double_throwbacks"] += 1
+            else:
+                seen["thrown_back_in"].append((c, far))
             brd["stage"] = "fall"  # (his FALL next: aims on him lost first)
         elif kind == S.Ev.FALL and b == S.FALL_BOARD:  # the thrown boarder's fall (wm-24)
             hits, fast = a, c
@@ -4613,7 +5021,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             seen["rope_falls"] += 1
             mounted[f], hpin[f] = False, False
             set_m(f, foot_m[f])
-            if "war_horse" in skills[f]:  # a war horse stays by its fallen rider (wm-18)
+            if "war_horse" in skills[f] and f not in carry:  # a war horse stays by its fallen
+                # rider (wm-18), unless his passenger rides it on (REINS next: row 183)
                 horse_at[f], horse_from[f] = pos[f], "fall"
                 seen["war_horses_stayed"] += 1
         elif kind == S.Ev.FALL:  # the rider comes off: 1 hit, or a die of them above M
@@ -4638,7 +5047,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             mounted[f], hpin[f] = False, False
             set_m(f, foot_m[f])
             assert f not in horse_at, "a rider has no horse standing riderless"
-            if "war_horse" in skills[f] and why != FALL_HORSE:  # it stays by him (wm-18)
+            if "war_horse" in skills[f] and why != FALL_HORSE and f not in carry:  # it stays
+                # by him (wm-18), unless his passenger rides it on (REINS next: row 183)
                 horse_at[f], horse_from[f] = pos[f], "fall"
                 seen["war_horses_stayed"] += 1
             on_watch.pop(f, None)
@@ -4646,10 +5056,24 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             wounds_due[0:0] = [[f, -1, need, False, [], None, rules.fall_strength, True,
                                 None, -1, False, None]
                                for _ in range(hits)]  # rolled at once, before any hit owed
+        elif kind == S.Ev.STAY_ON and f in pass_of:  # a passenger's test to stay on (row 183)
+            assert state[f] == STANDING and not mounted[f] and a in (0, 1) and b in (0, 1) and \
+                c == double_mod, \
+                ("a passenger pinned or wounded (or on a horse that ran into something) tests "
+                 "to stay on at double_mount_action_mod", row.tolist())
+            seen["passenger_stay_on"].append((profile_of[f]["I"], a, b))
+            if not a:
+                r_ = pass_of[f]
+                off_due[f] = (FALL_THROWN, move_in[r_] > 2 * m_of[r_])
+                due_next = (S.Ev.PASS_OFF, f, None)
         elif kind == S.Ev.STAY_ON:  # an I test to stay on
             assert mounted[f] and state[f] == STANDING and a in (0, 1) and b in (0, 1)
-            assert c == sure(f), ("STAY_ON c: the sure-footed rider's sure_footed_bonus (0 "
-                                  "without the skill)", row.tolist())
+            assert c == sure(f) + (double_mod if f in carry else 0), \
+                ("STAY_ON c: the sure-footed rider's sure_footed_bonus (0 without the skill), "
+                 "double_mount_action_mod carrying two", row.tolist())
+            seen["double_rider_stay_on"] += f in carry
+            if a and b == 1 and f in carry:  # the horse ran into something: he stays on, his
+                due_next = (S.Ev.STAY_ON, carry[f], 1)  # passenger tests too
             seen["sure_stay_on"] += c != 0
             seen["stay_on"].append((profile_of[f]["I"], a, b))
             if not a:
@@ -4658,8 +5082,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert start_stage == "calm" and f in calm_due and f not in calmed, \
                 "CALM: once, at the start of his turn, for the rider of a pinned horse"
             calmed.add(f)
-            assert b == sure(f), ("CALM b: the sure-footed rider's sure_footed_bonus (0 "
-                                  "without the skill)", row.tolist())
+            assert b == sure(f) + (double_mod if f in carry else 0), \
+                ("CALM b: the sure-footed rider's sure_footed_bonus (0 without the skill), "
+                 "double_mount_action_mod carrying two", row.tolist())
+            seen["double_calm"] += f in carry
             seen["sure_calm"] += b != 0
             seen["calm"].append((profile_of[f]["I"], a))
             if a:
@@ -4667,6 +5093,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 tally[side[f], "horses_calmed"] += 1
         elif kind == S.Ev.BOLT:
             still[f] = False  # his horse went on its own: his move this turn (engine FMOVED)
+            bolt_eval = f  # (engine FACT -1 until the run and its crash are over)
             run = horse_run.pop(f) if act.get(f) == HORSE_RUN else start_run(f)
             horse_run.pop(f, None)
             ran_own.add(f)
@@ -5002,7 +5429,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             rest = 2 * m_of[f] * rules.charge_multiplier - move_in[f]
             occ_ = np.zeros(terrain.shape, np.bool_)
             for y in pos:
-                if y != f and state[y] != OUT:
+                if y != f and here(y):
                     occ_[pos[y][1], pos[y][0]] = True
             occ_ |= barred  # (a rider)
             dist_ = np.zeros(terrain.shape, np.int64)
@@ -5299,10 +5726,15 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 unlit[f] += sticks
             fuse_turn = turn
             tally[side[f], "fuses_burnt"] += 1
+        for r_, p_ in carry.items():  # the passenger is wherever his rider is
+            pos[p_] = pos[r_]
         # lasso victims whose holder is now beyond the rope, down or out: let go at once
         letgo_due = {v for v in tied if beyond(v)}
     settle_wounds()
     close_fight()
+    assert not off_due and pfall_due is None and reins_due is None and getdown_due is None, \
+        ("a passenger's PASS_OFF, fall and REINS are in the trace", off_due, pfall_due,
+         reins_due)
     if hr is not None:
         hr_end("the end of the trace")
     close_blast()
@@ -5325,7 +5757,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "follow_ups", "hit_runs", "hit_run_hits", "bottle_tests",
                     "voluntary_bottles", "horses_lying", "one_hand_shots", "jumps_down",
                     "jump_falls", "jump_charges", "boards", "board_fails", "boards_won",
-                    "boards_lost", "board_helps") + HIT_RUN_BACK + \
+                    "boards_lost", "board_helps") + HIT_RUN_BACK + DOUBLE_COLUMNS + \
                 WM11_COLUMNS + SKILL_COLUMNS + HORSE_COLUMNS + RELOAD_COLUMNS + JAM_COLUMNS + ROPE_COLUMNS + \
                 DYN_COLUMNS + NERVE_COLUMNS:
             assert sides[s_, S.SIDE_NAMES.index(col)] == tally[s_, col], \
@@ -5380,7 +5812,8 @@ LISTS = ("knocks", "scatter_tenths", "scatter_degrees", "d3_hits", "native_resul
          "duck_tests", "duck_list", "lemat_rolls", "gun_blow_needs", "untangle_s", "untangle_i",
          "skill_reload_rolls", "light_rolls", "dynamite_throw_rolls", "dynamite_scatter_faces",
          "dynamite_blast_sizes", "parry_faces", "stray_dice", "hit_run_combat",
-         "jump_tests", "board_tests", "board_scores", "thrown_back_in")  # lists
+         "jump_tests", "board_tests", "board_scores", "thrown_back_in",
+         "double_tests", "double_locate_dice", "get_down_tests", "passenger_stay_on")  # lists
 SKILL_COLUMNS = ("skill_saves", "arm_locks", "off_hand_shots", "hip_shots", "native_saves")
 HORSE_COLUMNS = ("riders", "horse_hits", "horses_lost", "falls", "bolts", "runaways",
                  "dismounts", "horses_calmed", "mounts")
@@ -5393,6 +5826,8 @@ DYN_COLUMNS = ("dynamite_lit", "light_fails", "dynamite_thrown", "dynamite_duds"
                "dynamite_hits", "dynamite_own_hits")
 NERVE_COLUMNS = ("nerve_tests", "breaks", "flights", "rallies")  # wm-12
 HIT_RUN_BACK = tuple(c for c in ("hit_run_hits_back",) if c in S.SIDE_NAMES)  # (wm-19)
+DOUBLE_COLUMNS = tuple(c for c in ("double_ups", "double_fails", "passengers_off", "reins_taken",
+                                   "passenger_hits") if c in S.SIDE_NAMES)  # (row 183)
 
 
 def audit_fails(played, against, n, why, rosters=None, audit_rosters=None,

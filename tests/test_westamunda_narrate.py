@@ -2480,9 +2480,31 @@ def test_ammo_needs_above_the_guns_own_name_the_rain_and_water():
     assert any(WATER_FEATURES["wet_ammo_roll"](f.events) for f in _water_fights())
 
 
+def _behind(events):
+    """{passenger: rider} after the last event (double mounts, wm-27: Ev.DOUBLE passed, until
+    his PASS_OFF, the REINS he takes or he is out of action)."""
+    behind = {}
+    for ev in events:
+        f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
+        if kind == S.Ev.DOUBLE and b != 0:
+            behind[f] = a
+        elif kind in (S.Ev.PASS_OFF, S.Ev.REINS) or \
+                (kind in (S.Ev.INJURY, S.Ev.RECOVERY) and b == S.INJ_OUT) or \
+                kind == S.Ev.TAKEN_OUT:
+            behind.pop(f, None)
+    return behind
+
+
 def _states(events):
-    """Before each event: (row, event, positions, pinned, states), followed from the events."""
-    pos, pinned, state = {}, {}, {}
+    """Before each event: (row, event, positions, pinned, states), followed from the events (a
+    passenger on his rider's cell, going where it goes: wm-27)."""
+    pos, pinned, state, behind = {}, {}, {}, {}
+
+    def carry(r):
+        for p, rr in behind.items():
+            if rr == r:
+                pos[p] = pos[r]
+
     for j, ev in enumerate(events):
         yield j, ev, pos, pinned, state
         f, kind, a, b = int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4])
@@ -2490,8 +2512,19 @@ def _states(events):
             pos[f], pinned[f], state[f] = (a, b), False, "standing"
         elif kind == S.Ev.MOVE:
             pos[f] = (int(ev[5]), int(ev[6]))
+            carry(f)
         elif kind in (S.Ev.KNOCKDOWN, S.Ev.FLEE, S.Ev.FOLLOW_UP):
             pos[f] = (int(ev[5]), int(ev[6]))
+            carry(f)
+        elif kind == S.Ev.DOUBLE and b != 0:  # up behind friend rider a (wm-27)
+            behind[f] = a
+            pos[f] = pos[a]
+        elif kind == S.Ev.PASS_OFF:  # a passenger gets down or comes off onto (b, c)
+            behind.pop(f, None)
+            pos[f] = (b, int(ev[5]))
+        elif kind == S.Ev.REINS:  # he takes the reins; the rider a landed at (b, c)
+            behind.pop(f, None)
+            pos[a] = (b, int(ev[5]))
         elif kind == S.Ev.SEIZE:  # a boarder takes the horse, its rider lands where he stood
             pos[f], pos[int(ev[5])] = (a, b), (int(ev[6]), int(ev[7]))  # (wm-24)
         elif kind == S.Ev.THROWN_BACK:  # a boarder thrown back (wm-24)
@@ -3683,8 +3716,8 @@ def _riders(events):
     for e in events:
         if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
-        elif e[2] == S.Ev.MOUNT or e[2] == S.Ev.SEIZE:  # (an enemy's horse boarded: wm-24)
-            riding.add(int(e[1]))
+        elif e[2] in (S.Ev.MOUNT, S.Ev.SEIZE, S.Ev.REINS):  # (an enemy's horse boarded: wm-24;
+            riding.add(int(e[1]))  # the reins taken from behind a fallen rider: wm-27)
         elif e[2] == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
             riding.discard(int(e[1]))
         elif e[2] == S.Ev.SHOT:
@@ -3756,8 +3789,8 @@ def _riding_at(events):
     for e in events:
         if e[2] in (S.Ev.FALL, S.Ev.JUMP) or (e[2] == S.Ev.ACTION and e[3] == S.Act.DISMOUNT):
             riding.discard(int(e[1]))
-        elif e[2] == S.Ev.MOUNT or e[2] == S.Ev.SEIZE:  # (an enemy's horse boarded: wm-24)
-            riding.add(int(e[1]))
+        elif e[2] in (S.Ev.MOUNT, S.Ev.SEIZE, S.Ev.REINS):  # (an enemy's horse boarded: wm-24;
+            riding.add(int(e[1]))  # the reins taken from behind a fallen rider: wm-27)
         elif e[2] == S.Ev.BOARD and e[4]:  # he jumped across from his horse (wm-24)
             riding.discard(int(e[1]))
         out.append(set(riding))
@@ -7682,7 +7715,9 @@ def test_every_boarding_is_told_with_its_test_round_and_outcome():
             [(r, lab(e[1])) for r, e in zip(riders, _ev(f.events, S.Ev.SEIZE), strict=True)]
         assert len(re.findall(r"^    \w+ hits the ground: ", f.text, re.M)) == \
             int(((f.events[:, 2] == S.Ev.FALL) & (f.events[:, 4] == S.FALL_BOARD)).sum())
-        tried = (_ev(f.events, S.Ev.ACTION)[:, 3] == S.Act.BOARD).any()
+        side = {int(d[1]): int(d[5]) for d in _ev(f.events, S.Ev.DEPLOY)}
+        tried = any(a[3] == S.Act.BOARD and side[int(a[4])] != side[int(a[1])]
+                    for a in _ev(f.events, S.Ev.ACTION))  # (at a friend: a double mount, wm-27)
         assert f.text.count("Rule: a fighter may board an enemy rider's horse") == int(tried)
     assert all(seen.values()), seen
 
@@ -7699,8 +7734,12 @@ def test_the_narrators_boarders_and_riders_end_where_the_engines_are():
         *_, (_, _, pos, _, state) = _states(f.events)  # (after the last event: the same dicts)
         riding = _riding_at(f.events)[-1]
         marks = _marks(_maps(f.text)[1])
+        behind = _behind(f.events)  # (a passenger is drawn under his rider's mark: wm-27)
         for i, lab in labels.items():
             if state.get(i) == "out":
+                continue
+            if i in behind:
+                assert marks[lab] == marks[labels[behind[i]]], (f.seed, lab)
                 continue
             c, x, y = marks[lab]
             assert (x, y) == pos[i], (f.seed, lab)

@@ -166,6 +166,15 @@ _SIDE_DOCS = {
     "boards_lost": "those climbs that lost the round (the boarder thrown back, a fall's hits)",
     "board_helps": "this side's fighters who gave up their action to give a friend a leg up "
                    "onto a moving horse (Ev.HELP; weight board_help; rule mount_helper_bonus)",
+    "double_ups": "this side's men who got up behind a friend rider (a double mount, Ev.DOUBLE; "
+                  "weight double_up; rules double_mount_*)",
+    "double_fails": "those climbs behind a friend that failed their I test (thrown back, a "
+                    "fall's hits)",
+    "passengers_off": "this side's passengers who got down (Act.DISMOUNT; Ev.PASS_OFF d=0)",
+    "reins_taken": "this side's passengers who took the reins of a horse whose rider came off "
+                   "or was taken out (Ev.REINS)",
+    "passenger_hits": "this side's shots at a horse carrying two that hit the man behind (the "
+                      "second D6's 4-6, Ev.LOCATE f=1)",
 }
 assert tuple(_SIDE_DOCS) == S.SIDE_NAMES, "tidy docs out of step with state.SIDE_NAMES"
 _GAME = {S.G_SHOTS: ("shots_total", "to-hit rolls of both sides"),

@@ -463,8 +463,8 @@ def _occupied(fm, except_f, occ):
     """Fill ``occ`` with the cells of fighters on the table other than ``except_f``."""
     occ[:, :] = False
     for b in range(fm.shape[0]):
-        if fm[b, FSTATE] != ST_OUT and b != except_f:
-            occ[fm[b, FY], fm[b, FX]] = True
+        if fm[b, FSTATE] != ST_OUT and b != except_f and fm[b, S.FPASS] < 0:
+            occ[fm[b, FY], fm[b, FX]] = True  # (a passenger is on his rider's cell)
     return occ
 
 
@@ -498,10 +498,40 @@ def _move_occ(f, fm, a, occ):
 
 @kernel
 def _stands_at(fm, x, y, except_f):
+    """Is a fighter on the table, not ``except_f``, on cell (x, y)? (A passenger is on his
+    rider's cell: the rider answers for it.)"""
     for b in range(fm.shape[0]):
-        if fm[b, FSTATE] != ST_OUT and b != except_f and fm[b, FX] == x and fm[b, FY] == y:
+        if fm[b, FSTATE] != ST_OUT and b != except_f and fm[b, FX] == x and fm[b, FY] == y and \
+                fm[b, S.FPASS] < 0:
             return True
     return False
+
+
+@kernel
+def _carry(fm, a):
+    """Rider a's passenger, if any, is where a is (a double mount moves as one point)."""
+    p = fm[a, S.FCARRY]
+    if p >= 0:
+        fm[p, FX], fm[p, FY] = fm[a, FX], fm[a, FY]
+        fm[p, FFACEX], fm[p, FFACEY] = fm[a, FFACEX], fm[a, FFACEY]
+
+
+@kernel
+def _beside(f, fm, x, y, me):
+    """The first free cell round (x, y), ring by ring out to 3 cells (scan order: rows, then
+    columns): on the table, not blocking terrain, nobody but ``me`` on it; (x, y) itself if none
+    (where a man coming off a horse carrying two lands)."""
+    h, w = f.terrain.shape
+    for r in range(1, 4):
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                if max(abs(dx), abs(dy)) != r:
+                    continue
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < w and 0 <= ny < h and f.terrain[ny, nx] != BLOCKING and \
+                        not _stands_at(fm, nx, ny, me):
+                    return nx, ny
+    return x, y
 
 
 @kernel
@@ -716,6 +746,18 @@ def _sure(rp, fm, a):
     return 0
 
 
+@kernel
+def _ride_mod(rp, fm, a):
+    """The modifier of a's I tests on a horse (staying on, calming it, getting down): the
+    sure-footed bonus (``_sure``, his own horse) and, on a horse carrying two (rider or
+    passenger), double_mount_action_mod (text: 'Actions involving the horse suffer a -1
+    modifier because of the encumbrance')."""
+    mod = _sure(rp, fm, a)
+    if fm[a, S.FCARRY] >= 0 or fm[a, S.FPASS] >= 0:
+        mod += rp[S.R_DOUBLE_MOD]
+    return mod
+
+
 @step
 def _tangled(rp, fm, a):
     """The modifier to fighter a's own rolls while he stays entangled (entangled_action_mod;
@@ -835,8 +877,9 @@ def _candidates(g, f, ge, sc, a, x, y, fx, fy, arc, snap, only, aim_turns, emerg
     for t in range(F):
         if only >= 0 and t != only:
             continue
-        if fm[t, FSIDE] == fm[a, FSIDE] or fm[t, FSTATE] == ST_OUT or fm[t, FENGAGED] >= 0:
-            continue
+        if fm[t, FSIDE] == fm[a, FSIDE] or fm[t, FSTATE] == ST_OUT or fm[t, FENGAGED] >= 0 or \
+                fm[t, S.FPASS] >= 0:
+            continue  # (a passenger: the shot is at the horse and is located, ``_on_horse``)
         if fm[a, FOW] != S.OW_NONE and _ow_barred(fm, a, t):
             continue  # the shoot-out: an overwatcher fires only at one acting now, not with him
         if not _in_arc(fx, fy, fm[t, FX] - x, fm[t, FY] - y, arc):
@@ -890,12 +933,17 @@ def _lose_aim(ge, out, a, why):
 
 
 @kernel
-def _take_out(ge, out, t, by, why):
+def _take_out(g, ge, out, t, by, why):
     """Fighter t goes out of action (``by``: the fighter responsible, -1 none). ``why`` >= 0
     logs Ev.TAKEN_OUT with that reason (-1: the roll that did it is logged already)."""
     fm = ge.fm
     if why >= 0:
         _log(out, t, Ev.TAKEN_OUT, by, why)
+    if fm[t, S.FPASS] >= 0:  # a passenger out of action: the horse carries one again
+        _unlink(g, fm, t)
+    p = fm[t, S.FCARRY]
+    if p >= 0 and fm[t, S.FHORSE] != 0:  # his passenger takes the reins (he lies there)
+        _take_reins(g, ge, out, p, t, -1, -1)
     fm[t, S.FFELL] = 1  # his friends near him take a nerve test at the phase's end
     if fm[t, S.FROPE] != 0:
         _free(ge, out, t, 2)
@@ -935,7 +983,7 @@ def _flesh_wound(g, ge, out, t, by):
     fm[t, FWS] = max(fm[t, FWS] - rp[S.R_FLESH_PENALTY], 0)
     fm[t, FBS] = max(fm[t, FBS] - rp[S.R_FLESH_PENALTY], 0)
     if rp[S.R_FLESH_ZERO_OUT] != 0 and fm[t, FWS] == 0 and fm[t, FBS] == 0:
-        _take_out(ge, out, t, by, 1)
+        _take_out(g, ge, out, t, by, 1)
 
 
 @kernel
@@ -1007,7 +1055,7 @@ def _damage(g, f, ge, out, t, by, damage, shot):
         _log(out, t, Ev.INJURY, d, res, d2, 1 if grit else 0)
         worst = max(worst, res)
     if worst == S.INJ_OUT:
-        _take_out(ge, out, t, by, -1)
+        _take_out(g, ge, out, t, by, -1)
     elif worst == S.INJ_DOWN:
         if fm[t, FSTATE] == ST_STANDING:
             _down(ge, out, t)
@@ -1098,6 +1146,7 @@ def _push(f, fm, t, sx, sy, inches):
             break
         cx, cy = nx, ny
     fm[t, FX], fm[t, FY] = cx, cy
+    _carry(fm, t)
 
 
 @kernel
@@ -1146,9 +1195,17 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
     and rider are one point: the text's falls stand for a rider losing his seat)."""
     fm, rp = ge.fm, g.rp
     mounted = fm[t, S.FHORSE] != 0
-    if mounted and _on_horse(g, ge, out, a, t, False):
-        _horse_hit(g, f, ge, out, a, t, strength)
-        return
+    passenger = False
+    if mounted:
+        who = _on_horse(g, ge, out, a, t, 0)
+        if who < 0:
+            _horse_hit(g, f, ge, sc, out, a, t, strength)
+            return
+        if who != t:  # a horse carrying two: the man behind (row 183)
+            out.side_out[fm[a, FSIDE], S.S_PASSENGER_HITS] += 1
+            t = who
+            mounted = False
+            passenger = True
     if _saved(g, ge, out, a, t, False):
         return
     standing = fm[t, FSTATE] == ST_STANDING and fm[t, S.FROPE] == 0  # (entangled: on the ground)
@@ -1159,7 +1216,9 @@ def _hit(g, f, ge, sc, out, a, t, strength, damage):
         out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
         _damage(g, f, ge, out, t, a, damage, True)
     if mounted:
-        _rider_struck(g, f, ge, out, t, a, wounded)
+        _rider_struck(g, f, ge, sc, out, t, a, wounded)
+    elif passenger:
+        _pass_struck(g, f, ge, out, t, a, wounded)
     elif strength >= rp[S.R_KNOCKDOWN_S] and fm[t, FSTATE] != ST_OUT and \
             (standing or rp[S.R_KNOCKDOWN_DOWN] != 0):
         ok = _test(g, fm[t, FS], 0)
@@ -1191,7 +1250,7 @@ def _stray_next(fm, a, t, stray100, last, last_c):
     reach = stray100 / 100.0 + 1e-9
     side = fm[a, FSIDE]
     for c in range(fm.shape[0]):
-        if c == a or fm[c, FSIDE] != side or fm[c, FSTATE] == ST_OUT:
+        if c == a or fm[c, FSIDE] != side or fm[c, FSTATE] == ST_OUT or fm[c, S.FPASS] >= 0:
             continue
         u = ((fm[c, FX] - ax) * dx + (fm[c, FY] - ay) * dy) / seg2
         if u <= 0.0 or u >= 1.0 or u < last or (u == last and c <= last_c):
@@ -1244,17 +1303,29 @@ def _stray(g, f, ge, sc, out, a, t, row, strength, d):
 
 
 @kernel
-def _on_horse(g, ge, out, a, t, melee):
-    """Where a hit of a on mounted fighter t lands: a D6, the horse on the faces below the
-    rider's rider_hit_faces (text: 1-4 the horse, 5-6 the rider; Ev.LOCATE). True: the horse."""
+def _on_horse(g, ge, out, a, t, kind):
+    """Where a hit of a on mounted fighter t lands (kind 0 a shot, 1 a blow in hand-to-hand, 2
+    a rope): a D6, the horse on the faces below the rider's rider_hit_faces (text: 1-4 the
+    horse, 5-6 the rider; Ev.LOCATE). A shot at a horse carrying two (row 183): a rider on a D6
+    at most double_mount_rider_faces (text: 1-3), the horse on the rest; which rider, a second
+    D6 (stated: 1-3 the man in the saddle, 4-6 the passenger). Blows and ropes are at the man
+    in the saddle, located as on any horse. Returns the man hit, -1 the horse."""
     d = roll(g.s, D6)
+    p = ge.fm[t, S.FCARRY]
+    if p >= 0 and kind == 0:
+        who, d2 = -1, 0
+        if d <= g.rp[S.R_DOUBLE_FACES]:
+            d2 = roll(g.s, D6)
+            who = p if d2 >= 4 else t
+        _log(out, t, Ev.LOCATE, a, d, 1 if who < 0 else 0, 0, d2, 1 if who == p else 0)
+        return who
     horse = d <= D6 - g.rp[S.R_RIDER_FACES]
-    _log(out, t, Ev.LOCATE, a, d, 1 if horse else 0, 1 if melee else 0)
-    return horse
+    _log(out, t, Ev.LOCATE, a, d, 1 if horse else 0, 1 if kind == 1 else 0)
+    return -1 if horse else t
 
 
 @kernel
-def _fall(g, f, ge, out, t, by, why):
+def _fall(g, f, ge, sc, out, t, by, why):
     """Rider t comes off (why: FALL_HORSE his horse fell, FALL_THROWN he failed to stay on,
     FALL_DOWN he went down in the saddle): fall_strength hits, one if the horse's latest move
     was at most its base rate (its M), a fall_fast_hits_die of them above it; each pins him
@@ -1267,10 +1338,20 @@ def _fall(g, f, ge, out, t, by, why):
     hits = roll(g.s, rp[S.R_FALL_DIE]) if fast else 1
     _log(out, t, Ev.FALL, hits, why, 1 if fast else 0)
     out.side_out[fm[t, FSIDE], S.S_FALLS] += 1
+    p = fm[t, S.FCARRY]
+    reins = p >= 0 and why != S.FALL_HORSE
+    if reins:  # a horse carrying two: the passenger takes the reins, he lands beside it
+        lx, ly = _beside(f, fm, fm[t, FX], fm[t, FY], t)
+        _take_reins(g, ge, out, p, t, lx, ly)
     _horse_left(fm, t, why)
+    if reins:
+        fm[t, S.FHX], fm[t, S.FHY] = -1, -1  # (ridden on by his passenger)
+        _aims_on(g, f, ge, sc, out, t)  # (he landed off the horse's cell)
     fm[t, FOW] = S.OW_NONE
     _lose_aim(ge, out, t, 3)
     _fall_hits(g, f, ge, out, t, by, hits)
+    if p >= 0 and not reins and fm[p, S.FPASS] == t:  # the horse fell: both come off
+        _pass_off(g, f, ge, out, p, S.FALL_HORSE, fast, by)
 
 
 @kernel
@@ -1300,6 +1381,7 @@ def _horse_left(fm, t, why):
     stated, it runs off)."""
     fm[t, S.FHORSE] = 0
     fm[t, S.FHPIN] = 0
+    fm[t, S.FCARRY] = -1
     fm[t, FM] = fm[t, S.FFOOT_M]
     if why != S.FALL_HORSE and why != S.FALL_BOARDED and \
             (fm[t, S.FSKILL] & S.SK_WAR_HORSE) != 0:
@@ -1309,18 +1391,18 @@ def _horse_left(fm, t, why):
 
 
 @kernel
-def _stay_on(g, f, ge, out, t, by, why):
+def _stay_on(g, f, ge, sc, out, t, by, why):
     """Rider t's I test to stay on (why: 0 pinned or wounded, 1 his horse ran into something);
     failing it he falls (``_fall``)."""
-    mod = _sure(g.rp, ge.fm, t)
+    mod = _ride_mod(g.rp, ge.fm, t)
     ok = _i_test(g, ge.fm[t, FI], mod)
     _log(out, t, Ev.STAY_ON, 1 if ok else 0, why, mod)
     if not ok:
-        _fall(g, f, ge, out, t, by, S.FALL_THROWN)
+        _fall(g, f, ge, sc, out, t, by, S.FALL_THROWN)
 
 
 @kernel
-def _rider_struck(g, f, ge, out, t, by, wounded):
+def _rider_struck(g, f, ge, sc, out, t, by, wounded):
     """After a hit on rider t (or his own kickback): down, he falls; pinned or wounded, he
     tests to stay on (text: a pinned or wounded rider cannot control the horse and must make an
     I roll to stay on)."""
@@ -1328,13 +1410,13 @@ def _rider_struck(g, f, ge, out, t, by, wounded):
     if fm[t, S.FHORSE] == 0 or fm[t, FSTATE] == ST_OUT:
         return
     if fm[t, FSTATE] == ST_DOWN:
-        _fall(g, f, ge, out, t, by, S.FALL_DOWN)
+        _fall(g, f, ge, sc, out, t, by, S.FALL_DOWN)
     elif fm[t, FPINNED] != 0 or wounded:
-        _stay_on(g, f, ge, out, t, by, 0)
+        _stay_on(g, f, ge, sc, out, t, by, 0)
 
 
 @kernel
-def _horse_hit(g, f, ge, out, a, t, strength):
+def _horse_hit(g, f, ge, sc, out, a, t, strength):
     """A hit of ``strength`` on rider t's horse (a the attacker; -1: it ran into something).
     Wounded on the chart against horse_profile's T it falls (W 1), its rider with it; else it
     is pinned: it bolts in its rider's next movement phase unless he calms it, and is itself
@@ -1346,7 +1428,7 @@ def _horse_hit(g, f, ge, out, a, t, strength):
     _log(out, t, Ev.HORSE, a, strength, need, d, 1 if wounded else 0)
     if wounded:
         out.side_out[fm[t, FSIDE], S.S_HORSES_LOST] += 1
-        _fall(g, f, ge, out, t, a, S.FALL_HORSE)
+        _fall(g, f, ge, sc, out, t, a, S.FALL_HORSE)
     else:
         fm[t, S.FHPIN] = 1
         fm[t, S.FHPIN_TURN] = out.clock[1]
@@ -1402,6 +1484,7 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
         fm[a, FFACEX], fm[a, FFACEY] = nx - cx, ny - cy
         fm[a, S.FHDX], fm[a, S.FHDY] = nx - cx, ny - cy
         fm[a, FX], fm[a, FY] = nx, ny
+        _carry(fm, a)
         fm[a, FMOVED_IN] = spent
         cx, cy = nx, ny
         _get_wet(g, f, ge, out, a)
@@ -1412,9 +1495,12 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
             break  # he fell (a pinned rider is carried on: the horse moves, not he)
     _log(out, a, Ev.BOLT, kind, budget, round(10 * ux), round(10 * uy), spent, crashed)
     if crashed and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING:
-        _horse_hit(g, f, ge, out, -1, a, g.rp[S.R_FALL_S])
+        _horse_hit(g, f, ge, sc, out, -1, a, g.rp[S.R_FALL_S])
+        p = fm[a, S.FCARRY]
         if fm[a, S.FHORSE] != 0:
-            _stay_on(g, f, ge, out, a, -1, 1)
+            _stay_on(g, f, ge, sc, out, a, -1, 1)
+        if p >= 0 and fm[p, S.FPASS] == a:  # (still behind him: his own test to stay on)
+            _pass_stay_on(g, f, ge, out, p, -1, 1)
 
 
 @kernel
@@ -1467,7 +1553,7 @@ def _calm_horses(g, ge, out, side):
         if fm[a, FSIDE] != side or fm[a, S.FHORSE] == 0 or fm[a, S.FHPIN] == 0 or \
                 fm[a, FSTATE] != ST_STANDING or fm[a, FPINNED] != 0:
             continue
-        mod = _sure(g.rp, fm, a)
+        mod = _ride_mod(g.rp, fm, a)
         ok = _i_test(g, fm[a, FI], mod)
         _log(out, a, Ev.CALM, 1 if ok else 0, mod)
         if ok:
@@ -1629,8 +1715,8 @@ def _board(g, f, ge, sc, out, a, t):
     _log(out, a, Ev.BOARD, t, 1 if rode else 0, ok if test else -1, mod, won, sa, sb, cb_a,
          1 if fast else 0)
     if rp[S.R_BOARD_BLOWS] != 0:
-        _melee_hits(g, f, ge, out, a, t, hits_a, six_a, False)
-        _melee_hits(g, f, ge, out, t, a, hits_b, six_b, False)
+        _melee_hits(g, f, ge, sc, out, a, t, hits_a, six_a, False)
+        _melee_hits(g, f, ge, sc, out, t, a, hits_b, six_b, False)
     fm[a, FCHARGED] = 0
     fm[a, S.FOBST] = 0
     if won == 1:
@@ -1656,7 +1742,7 @@ def _board(g, f, ge, sc, out, a, t):
         _rope_reach(ge, out, t)
         _aims_on(g, f, ge, sc, out, a)
         _aims_on(g, f, ge, sc, out, t)
-        _fall(g, f, ge, out, t, a, S.FALL_BOARDED)
+        _fall(g, f, ge, sc, out, t, a, S.FALL_BOARDED)
     elif won == -1:
         so[side, S.S_BOARDS_LOST] += 1
         if fm[a, FSTATE] == ST_OUT:
@@ -1712,6 +1798,164 @@ def _helpers(g, ge, out, a, t, mod):
         out.side_out[side, S.S_BOARD_HELPS] += 1
         _log(out, b, Ev.HELP, a, t)
     return n
+
+
+@kernel
+def _ridden(fm, t):
+    """Half-inches of rider t's horse's latest move: this turn's if he has acted in it (or it is
+    the enemy's turn: FMOVED_IN is kept until his side's turn starts), else his last turn's
+    (FHLAST, kept as his turn started)."""
+    return fm[t, FMOVED_IN] if fm[t, FACT] != -1 else fm[t, S.FHLAST]
+
+
+@kernel
+def _unlink(g, fm, p):
+    """Passenger p leaves his rider's horse (no cell of his own is set here): the horse
+    carries one again, at its own M."""
+    r = fm[p, S.FPASS]
+    fm[p, S.FPASS] = -1
+    if r >= 0:
+        fm[r, S.FCARRY] = -1
+        if fm[r, S.FHORSE] != 0:
+            fm[r, FM] = g.rp[S.R_HORSE_M]
+
+
+@kernel
+def _take_reins(g, ge, out, p, t, lx, ly):
+    """Rider t comes off his horse carrying passenger p (or is out of action in the saddle): p
+    takes the reins and rides it on, single-mounted (stated: the text does not say; a horse
+    with a man on it is ridden). It keeps its pin, heading and latest move (he rides it as it
+    goes); it is not trained for him (his sure-footed and war horse skills are off from then
+    on, as for a horse taken by boarding), and his own horse, if one stood, is left. t lands at
+    (lx, ly) (-1: he stays, out of action). Ev.REINS, tidy reins_taken."""
+    fm = ge.fm
+    fm[p, S.FPASS] = -1
+    fm[t, S.FCARRY] = -1
+    fm[p, S.FHORSE] = 1
+    fm[p, FM] = g.rp[S.R_HORSE_M]
+    fm[p, S.FHPIN] = fm[t, S.FHPIN]
+    fm[p, S.FHPIN_TURN] = fm[t, S.FHPIN_TURN]
+    fm[p, S.FHDX], fm[p, S.FHDY] = fm[t, S.FHDX], fm[t, S.FHDY]
+    fm[p, S.FHLAST] = fm[t, S.FHLAST]
+    fm[p, FMOVED_IN] = _ridden(fm, t)
+    fm[p, S.FHX], fm[p, S.FHY] = -1, -1
+    fm[p, S.FHLIE] = 0
+    fm[p, S.FSKILL] &= ~(S.SK_SURE_FOOTED | S.SK_WAR_HORSE)
+    if lx >= 0:
+        fm[t, FX], fm[t, FY] = lx, ly
+    out.side_out[fm[p, FSIDE], S.S_REINS] += 1
+    _log(out, p, Ev.REINS, t, fm[t, FX], fm[t, FY])
+
+
+@kernel
+def _pass_off(g, f, ge, out, p, why, fast, by):
+    """Passenger p comes off his rider's horse (why: FALL_HORSE it fell, FALL_THROWN he failed
+    to stay on, FALL_DOWN he went down): he lands on the first free cell beside it (``_beside``;
+    Ev.PASS_OFF) and takes a fall's hits, a fall_fast_hits_die of them when its latest move was
+    above its base rate (``fast``); ``by`` credited if they take him out."""
+    fm = ge.fm
+    r = fm[p, S.FPASS]
+    _unlink(g, fm, p)
+    x, y = _beside(f, fm, fm[r, FX], fm[r, FY], p)
+    fm[p, FX], fm[p, FY] = x, y
+    _log(out, p, Ev.PASS_OFF, r, x, y, why, 0, 0, 0)
+    hits = roll(g.s, g.rp[S.R_FALL_DIE]) if fast else 1
+    _log(out, p, Ev.FALL, hits, why, 1 if fast else 0)
+    out.side_out[fm[p, FSIDE], S.S_FALLS] += 1
+    _fall_hits(g, f, ge, out, p, by, hits)
+
+
+@kernel
+def _pass_stay_on(g, f, ge, out, p, by, why):
+    """Passenger p's I test to stay on (why as ``_stay_on``'s), at double_mount_action_mod;
+    failed, he comes off (``_pass_off`` FALL_THROWN)."""
+    fm = ge.fm
+    r = fm[p, S.FPASS]
+    mod = _ride_mod(g.rp, fm, p)
+    ok = _i_test(g, fm[p, FI], mod)
+    _log(out, p, Ev.STAY_ON, 1 if ok else 0, why, mod)
+    if not ok:
+        _pass_off(g, f, ge, out, p, S.FALL_THROWN, fm[r, FMOVED_IN] > 2 * fm[r, FM], by)
+
+
+@kernel
+def _pass_struck(g, f, ge, out, p, by, wounded):
+    """After a hit on passenger p: down, he falls off (FALL_DOWN); pinned or wounded, he tests
+    to stay on (as a rider does: the text's 'hit a rider')."""
+    fm = ge.fm
+    r = fm[p, S.FPASS]
+    if r < 0 or fm[p, FSTATE] == ST_OUT:
+        return
+    if fm[p, FSTATE] == ST_DOWN:
+        _pass_off(g, f, ge, out, p, S.FALL_DOWN, fm[r, FMOVED_IN] > 2 * fm[r, FM], by)
+    elif fm[p, FPINNED] != 0 or wounded:
+        _pass_stay_on(g, f, ge, out, p, by, 0)
+
+
+@kernel
+def _double_up(g, f, ge, sc, out, a, t):
+    """Fighter a, on foot beside friend rider t's horse (at its side or rear if it moved), gets
+    up behind him (Act.BOARD at a friend; row 183, the boarding rules): an I test if the horse's
+    latest move (``_ridden``) was more than nothing, mount_moving_mod above its base rate, friends
+    giving a leg up (``_helpers``, mount_helper_bonus each). Failed: thrown back a
+    mount_fail_bounce_die of inches with a fall's hits (FALL_BOARD), as a failed boarder. Up:
+    he is on t's cell, t's passenger (FPASS, FCARRY); the horse's M is now
+    int(horse M x double_mount_move); enemy aims on him are lost (AIM_LOST 4: he is no target
+    of his own now). Ev.DOUBLE, tidy double_ups / double_fails."""
+    fm, rp, so = ge.fm, g.rp, out.side_out
+    side = fm[a, FSIDE]
+    ridden = _ridden(fm, t)
+    moving = ridden > 0
+    fast = ridden > 2 * fm[t, FM]
+    mod = 0
+    ok = 1
+    if moving:
+        mod = rp[S.R_MOUNT_MOVING_MOD] if fast else 0
+        mod += rp[S.R_HELP_BONUS] * _helpers(g, ge, out, a, t, mod)
+        ok = 1 if _i_test(g, fm[a, FI], mod) else 0
+    _log(out, a, Ev.DOUBLE, t, ok if moving else -1, mod, 1 if fast else 0)
+    if ok == 0:
+        so[side, S.S_DOUBLE_FAILS] += 1
+        _thrown_back(g, f, ge, sc, out, a, fm[t, FX], fm[t, FY], 0)
+        _board_fall(g, f, ge, out, a, -1, fast)
+        return
+    so[side, S.S_DOUBLE_UPS] += 1
+    fm[a, S.FPASS] = t
+    fm[t, S.FCARRY] = a
+    fm[t, FM] = rp[S.R_DOUBLE_M]
+    fm[a, FOW] = S.OW_NONE
+    _lose_aim(ge, out, a, 3)
+    for b in range(fm.shape[0]):  # (no target of his own now: the horse's shots are located)
+        if fm[b, FAIMT] == a:
+            _lose_aim(ge, out, b, 4)
+    _carry(fm, t)
+
+
+@kernel
+def _get_down(g, f, ge, out, p):
+    """Passenger p gets down (Act.DISMOUNT): onto the first free cell beside the horse
+    (``_beside``); from a horse whose latest move (``_ridden``) was more than nothing an I test
+    at double_mount_action_mod (as a jump down from a moving horse): failed, a fall's hits
+    (FALL_JUMP; a fall_fast_hits_die of them above its base rate). He moves no more that turn;
+    any shot is a snap shot, as after a step down. Ev.PASS_OFF (d=-1), tidy passengers_off."""
+    fm, rp = ge.fm, g.rp
+    r = fm[p, S.FPASS]
+    ridden = _ridden(fm, r)
+    fast = ridden > 2 * fm[r, FM]
+    mod = _ride_mod(rp, fm, p)
+    _unlink(g, fm, p)
+    x, y = _beside(f, fm, fm[r, FX], fm[r, FY], p)
+    fm[p, FX], fm[p, FY] = x, y
+    ok = 1
+    if ridden > 0:
+        ok = 1 if _i_test(g, fm[p, FI], mod) else 0
+    out.side_out[fm[p, FSIDE], S.S_GET_DOWNS] += 1
+    _log(out, p, Ev.PASS_OFF, r, x, y, -1, 1 if ridden > 0 else 0, ok, mod if ridden > 0 else 0)
+    if ok == 0:
+        hits = roll(g.s, rp[S.R_FALL_DIE]) if fast else 1
+        _log(out, p, Ev.FALL, hits, S.FALL_JUMP, 1 if fast else 0)
+        out.side_out[fm[p, FSIDE], S.S_FALLS] += 1
+        _fall_hits(g, f, ge, out, p, -1, hits)
 
 
 @kernel
@@ -1978,8 +2222,8 @@ def _blast(g, f, ge, sc, out, a, row, cx, cy, scattered, dice, skip, sticks):
         strength = rp[S.R_DYN_S]
     n = 0
     for c in range(fm.shape[0]):
-        if c == skip or fm[c, FSTATE] == ST_OUT:
-            continue
+        if c == skip or fm[c, FSTATE] == ST_OUT or fm[c, S.FPASS] >= 0:
+            continue  # (a passenger: his rider's hit is located, and may be his)
         if math.sqrt((fm[c, FX] - lx) ** 2 + (fm[c, FY] - ly) ** 2) <= reach:
             sc.under[n] = c
             n += 1
@@ -2135,7 +2379,7 @@ def _fire_barrels(g, f, ge, sc, out, a, t, k, both, flags, aim_turns, emerging, 
         if not ok:
             so[side, S.S_KICKBACKS] += 1
             _pin(ge, out, a, -1)
-            _rider_struck(g, f, ge, out, a, -1, False)
+            _rider_struck(g, f, ge, sc, out, a, -1, False)
             _get_wet(g, f, ge, out, a)
 
 
@@ -2149,7 +2393,7 @@ def _holding(fm, a, k):
 
 
 @kernel
-def _entangle(g, f, ge, out, a, t, k, strength):
+def _entangle(g, f, ge, sc, out, a, t, k, strength):
     """A fancy roper a's rope from slot k hits t (``entangles``). On a mounted fighter the hit is
     located first: on the horse it does what a shot of its strength does to a horse (a lasso,
     no damage, only pins it: the horse panics); a dodged hit does nothing. Otherwise t is
@@ -2163,9 +2407,9 @@ def _entangle(g, f, ge, out, a, t, k, strength):
     so = out.side_out
     row = kit[a, k, KW]
     damage = wt[row, S.WC_DAMAGE]
-    if fm[t, S.FHORSE] != 0 and _on_horse(g, ge, out, a, t, False):
+    if fm[t, S.FHORSE] != 0 and _on_horse(g, ge, out, a, t, 2) < 0:
         if damage > 0:
-            _horse_hit(g, f, ge, out, a, t, strength)
+            _horse_hit(g, f, ge, sc, out, a, t, strength)
         else:
             so[fm[a, FSIDE], S.S_HORSE_HITS] += 1
             _log(out, t, Ev.HORSE, a, strength, 0, 0, 0)
@@ -2190,7 +2434,15 @@ def _entangle(g, f, ge, out, a, t, k, strength):
     if mounted:  # pulled off: the rope's fall is his fall
         _log(out, t, Ev.FALL, 0, S.FALL_ROPE, 0)
         so[fm[t, FSIDE], S.S_FALLS] += 1
+        reins = fm[t, S.FCARRY] >= 0
+        if reins:  # his passenger takes the reins; he lands beside the horse
+            lx, ly = _beside(f, fm, fm[t, FX], fm[t, FY], t)
+            _take_reins(g, ge, out, fm[t, S.FCARRY], t, lx, ly)
+            _rope_reach(ge, out, t)
         _horse_left(fm, t, S.FALL_ROPE)
+        if reins:
+            fm[t, S.FHX], fm[t, S.FHY] = -1, -1  # (ridden on by his passenger)
+            _aims_on(g, f, ge, sc, out, t)
     _pin(ge, out, t, a)
     need, d, wounded = _wound_roll(g, rp[S.R_ENTANGLE_S], fm[t, FT])
     _log(out, t, Ev.WOUND, -1, need, d, 1 if wounded else 0)
@@ -2454,7 +2706,7 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         _log(out, a, Ev.SHOT, cur, row, need, d, h1, aim_turns, flags, cov, mods)
         tx, ty = float(fm[cur, FX]), float(fm[cur, FY])
         if hit and entangles(fm, kit, wt, a, row):
-            _entangle(g, f, ge, out, a, cur, k, strength)
+            _entangle(g, f, ge, sc, out, a, cur, k, strength)
         elif hit:
             _hit(g, f, ge, sc, out, a, cur, strength, wt[row, S.WC_DAMAGE])
         else:
@@ -2480,7 +2732,7 @@ def _fire(g, f, ge, sc, out, a, t, k, mode, flags, aim_turns, emerging, charging
         if not ok:
             so[side, S.S_KICKBACKS] += 1
             _pin(ge, out, a, -1)
-            _rider_struck(g, f, ge, out, a, -1, False)
+            _rider_struck(g, f, ge, sc, out, a, -1, False)
             _get_wet(g, f, ge, out, a)
 
 
@@ -2978,6 +3230,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
     rode = fm[a, S.FHORSE]
     if act == Act.RUN:
         budget, mv = 2 * m * rp[S.R_RUN_MULT], S.MV_RUN
+    elif act == Act.BOARD and fm[target, FSIDE] == side:  # up behind a friend: a run to him
+        budget, mv = 2 * m * rp[S.R_RUN_MULT], S.MV_RUN
     elif act == Act.CHARGE or act == Act.HIT_RUN or act == Act.BOARD:
         budget, mv = 2 * m * rp[S.R_CHARGE_MULT], S.MV_CHARGE
     elif act == Act.CRAWL:
@@ -2987,7 +3241,8 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
         budget, mv = 2 * m, S.MV_WALK
     if cap >= 0:
         budget = cap
-    charging = act == Act.CHARGE or act == Act.HIT_RUN or act == Act.BOARD
+    charging = act == Act.CHARGE or act == Act.HIT_RUN or \
+        (act == Act.BOARD and fm[target, FSIDE] != side)
     riding_on = act == Act.HIT_RUN and target <= -2
     base = fm[a, FMOVED_IN] if riding_on else 0
     occ = _move_occ(f, fm, a, sc.occ)
@@ -3054,6 +3309,7 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
             fm[a, FFACEX] = nx - fm[a, FX]
             fm[a, FFACEY] = ny - fm[a, FY]
             fm[a, FX], fm[a, FY] = nx, ny
+            _carry(fm, a)
             fm[a, FMOVED_IN] = base + sc.dist[ny, nx]
             _get_wet(g, f, ge, out, a)
             _rope_reach(ge, out, a)
@@ -3331,6 +3587,8 @@ def _flee(g, f, ge, sc, out, a, why):
     if fm[a, FSTATE] != ST_STANDING or fm[a, S.FROPE] != 0:
         return
     fm[a, S.FBROKEN] = 1  # (a run owed since he broke pinned is run now)
+    if fm[a, S.FPASS] >= 0:
+        return  # a passenger holds on: his rider's horse carries him (stated)
     inches = 0
     for _ in range(rp[S.R_FLEE_DICE]):
         inches += roll(g.s, D6)
@@ -3354,6 +3612,7 @@ def _relocate(g, f, ge, sc, out, a, x, y):
     fm = ge.fm
     fm[a, FFACEX], fm[a, FFACEY] = x - fm[a, FX], y - fm[a, FY]
     fm[a, FX], fm[a, FY] = x, y
+    _carry(fm, a)
     if fm[a, S.FHORSE] != 0:
         fm[a, S.FHDX], fm[a, S.FHDY] = fm[a, FFACEX], fm[a, FFACEY]
     _get_wet(g, f, ge, out, a)
@@ -3388,7 +3647,7 @@ def _break(g, f, ge, sc, out, a):
     b = fm[a, FENGAGED]
     if b >= 0:
         if fm[b, FSTATE] == ST_STANDING and not _lying(fm, b):
-            _melee_hits(g, f, ge, out, b, a, 1, 0, g.rp[S.R_DOWN_ALONE_OUT] != 0)
+            _melee_hits(g, f, ge, sc, out, b, a, 1, 0, g.rp[S.R_DOWN_ALONE_OUT] != 0)
         if fm[a, FSTATE] != ST_STANDING:
             return
         _break_away(fm, a)
@@ -3552,22 +3811,28 @@ def _act(g, f, ge, sc, out, a):
             if kit[a, k, KUSELESS] != 0:
                 k = kit[a, k, S.KLINK]  # its barrel useless: the chambers alone
     elif act == Act.CHARGE:
-        if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT:
+        if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] == ST_OUT or \
+                fm[t, S.FPASS] >= 0:  # (a passenger: the charge is at the man in the saddle)
             act = HOLD
     elif act == Act.CRAWL and fm[a, S.FHORSE] != 0:
         act = HOLD  # a horse does not crawl
     elif act == Act.HIT_RUN:  # (a rider, the rules allowing it, past a free man on foot)
         if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] != ST_STANDING or \
                 fm[t, FENGAGED] >= 0 or fm[t, S.FHORSE] != 0 or fm[a, S.FHORSE] == 0 or \
-                rp[S.R_HIT_RUN] == 0:
+                rp[S.R_HIT_RUN] == 0 or fm[t, S.FPASS] >= 0:
             act = HOLD
     elif act == Act.BOARD:  # (the rules allowing it, at an enemy rider up and free; from a
         # horse only with jump_between_in; a hand to climb with: he lets go of the reins)
-        if not (0 <= t < F) or fm[t, FSIDE] == side or fm[t, FSTATE] != ST_STANDING or \
+        if not (0 <= t < F) or t == a or fm[t, FSTATE] != ST_STANDING or \
                 fm[t, S.FHORSE] == 0 or fm[t, FENGAGED] >= 0 or fm[t, S.FROPE] != 0 or \
-                rp[S.R_BOARD] == 0 or climb_hands_full(fm, a) or \
-                (fm[a, S.FHORSE] != 0 and rp[S.R_JUMP_BETWEEN] <= 0):
+                climb_hands_full(fm, a) or fm[t, S.FCARRY] >= 0:
+            act = HOLD  # (a horse carrying two has no room for a third)
+        elif fm[t, FSIDE] != side and (rp[S.R_BOARD] == 0 or
+                                       (fm[a, S.FHORSE] != 0 and rp[S.R_JUMP_BETWEEN] <= 0)):
             act = HOLD
+        elif fm[t, FSIDE] == side and (fm[a, S.FHORSE] != 0 or fm[a, S.FFUSE] != 0 or
+                                       fm[t, S.FBROKEN] != 0):
+            act = HOLD  # (up behind a friend from the ground only, no lit bundle in hand)
     if fm[a, S.FROPE] != 0 and (act == Act.CHARGE or act == Act.HIT_RUN or act == Act.BOARD):
         act = HOLD  # on the ground in a rope: he counts as down in hand-to-hand (the text)
     if fm[a, S.FROPE] == S.ROPE_BOLAS:  # bolas round his legs: he can only crawl (the text)
@@ -3576,7 +3841,12 @@ def _act(g, f, ge, sc, out, a):
             dec[S.D_MIDMOVE] = 0  # (no shot after a crawl)
         elif act == Act.RELOAD or act == Act.CLEAR:
             dec[S.D_X], dec[S.D_Y] = fm[a, FX], fm[a, FY]  # (loading where he lies)
-    if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0:
+    if fm[a, S.FPASS] >= 0 and act != Act.DISMOUNT:
+        act = HOLD  # a passenger holds on, or gets down (Act.DISMOUNT)
+    if fm[a, S.FCARRY] >= 0 and (act == Act.DISMOUNT or act == Act.JUMP_DOWN or
+                                 act == Act.BOARD):
+        act = HOLD  # (a rider carrying a friend stays in the saddle while he is behind him)
+    if act == Act.DISMOUNT and fm[a, S.FHORSE] == 0 and fm[a, S.FPASS] < 0:
         act = HOLD
     elif act == Act.JUMP_DOWN and (fm[a, S.FHORSE] == 0 or rp[S.R_JUMP_MOVING] == 0 or
                                    fm[a, S.FROPE] != 0):
@@ -3629,6 +3899,13 @@ def _act(g, f, ge, sc, out, a):
         _move(g, f, ge, sc, out, a, act, dec[S.D_X], dec[S.D_Y], t, dec[S.D_MIDMOVE] != 0, -1)
     elif act == Act.HIT_RUN:
         _hit_run(g, f, ge, sc, out, a, t, dec[S.D_X], dec[S.D_Y])
+    elif act == Act.BOARD and fm[t, FSIDE] == side:  # up behind a friend (row 183)
+        _move(g, f, ge, sc, out, a, Act.BOARD, fm[t, FX], fm[t, FY], t, False, -1)
+        if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and fm[a, S.FROPE] == 0 and \
+                _adjacent(fm, a, t) and side_or_rear(fm, t, fm[a, FX], fm[a, FY]) and \
+                fm[t, FSTATE] == ST_STANDING and fm[t, S.FHORSE] != 0 and \
+                fm[t, FENGAGED] < 0 and fm[t, S.FROPE] == 0 and fm[t, S.FCARRY] < 0:
+            _double_up(g, f, ge, sc, out, a, t)  # (stopped, pinned, thrown on the way: he did not)
     elif act == Act.BOARD:
         rode = fm[a, S.FHORSE]
         _move(g, f, ge, sc, out, a, Act.BOARD, fm[t, FX], fm[t, FY], t, False, -1)
@@ -3645,6 +3922,8 @@ def _act(g, f, ge, sc, out, a):
                   dec[S.D_Y], -1, False, -1)
         if fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
             _jump_down(g, f, ge, sc, out, a, t)  # (thrown, down or pinned on the way: no jump)
+    elif act == Act.DISMOUNT and fm[a, S.FPASS] >= 0:
+        _get_down(g, f, ge, out, a)
     elif act == Act.DISMOUNT:
         _dismount(g, ge, out, a)
         if fm[a, S.FHLIE] != 0:  # his horse lying down covers him: aims on him may be lost
@@ -3789,8 +4068,8 @@ def _hit_run(g, f, ge, sc, out, a, t, ex, ey):
     # a hit-and-run is above base rate (the text: more than his basic move): a fall as he
     # strikes is a fast one, whatever he has ridden so far
     fm[a, FMOVED_IN] = max(dc, 2 * fm[a, FM] + 1)
-    _melee_hits(g, f, ge, out, a, t, hits_a, six_a, finish)
-    _melee_hits(g, f, ge, out, t, a, hits_b, six_b, finish)
+    _melee_hits(g, f, ge, sc, out, a, t, hits_a, six_a, finish)
+    _melee_hits(g, f, ge, sc, out, t, a, hits_b, six_b, finish)
     fm[a, FMOVED_IN] = dc
     fm[a, FCHARGED] = 0
     fm[a, S.FOBST] = 0
@@ -3874,6 +4153,8 @@ def _shoot_one(g, f, ge, sc, out, a):
     fm, rp = ge.fm, g.rp
     side = fm[a, FSIDE]
     act = fm[a, FACT]
+    if fm[a, S.FPASS] >= 0:
+        return  # a passenger holds on (stated: the text gives him no shot)
     if act == ACT_ROPES or act == ACT_HELP or act == Act.OVERWATCH or act == Act.CHARGE or \
             act == Act.CRAWL or \
             act == Act.HIT_RUN or act == Act.BOARD or \
@@ -3927,7 +4208,7 @@ def _melee_pair(g, f, ge, sc, out, a, b):
     if _lying(fm, b) or _lying(fm, a):  # (an entangled fighter counts as down: the text)
         lying, other = (b, a) if _lying(fm, b) else (a, b)
         if rp[S.R_DOWN_ALONE_OUT] != 0:
-            _take_out(ge, out, lying, other, 0)
+            _take_out(g, ge, out, lying, other, 0)
         else:
             fm[lying, FENGAGED] = -1
             if fm[other, FENGAGED] == lying:
@@ -3964,8 +4245,8 @@ def _melee_pair(g, f, ge, sc, out, a, b):
         _arm_lock(g, ge, out, a, b)
     elif hits_b > hits_a:
         _arm_lock(g, ge, out, b, a)
-    _melee_hits(g, f, ge, out, a, b, hits_a, six_a, rp[S.R_DOWN_ALONE_OUT] != 0)
-    _melee_hits(g, f, ge, out, b, a, hits_b, six_b, rp[S.R_DOWN_ALONE_OUT] != 0)
+    _melee_hits(g, f, ge, sc, out, a, b, hits_a, six_a, rp[S.R_DOWN_ALONE_OUT] != 0)
+    _melee_hits(g, f, ge, sc, out, b, a, hits_b, six_b, rp[S.R_DOWN_ALONE_OUT] != 0)
 
 
 @kernel
@@ -4155,7 +4436,7 @@ def _melee_gun(g, ge, a):
 
 
 @kernel
-def _melee_hits(g, f, ge, out, a, b, hits, sixes, finish):
+def _melee_hits(g, f, ge, sc, out, a, b, hits, sixes, finish):
     """``hits`` blows of a on b, each with a's strongest usable weapon: a handgun stronger than
     his hand weapon while one is loaded (``_melee_gun``: a round a blow under
     pistol_melee_uses_rounds; Ev.GUN_BLOW, tidy gun_blows), else his S + his hand weapon's (none
@@ -4193,10 +4474,10 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes, finish):
         at_horse = strength  # the rider's iron jaw does not shield his horse
         if (fm[b, S.FSKILL] & S.SK_IRON_JAW) != 0:
             strength = max(strength - rp[S.R_IRON_JAW], 1)
-        if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, True):
-            _horse_hit(g, f, ge, out, a, b, at_horse)  # each blow located as a shot is
+        if fm[b, S.FHORSE] != 0 and _on_horse(g, ge, out, a, b, 1) < 0:
+            _horse_hit(g, f, ge, sc, out, a, b, at_horse)  # each blow located as a shot is
             if fm[b, FSTATE] == ST_DOWN and finish:
-                _take_out(ge, out, b, a, 0)  # thrown down by his horse's fall: as any blow
+                _take_out(g, ge, out, b, a, 0)  # thrown down by his horse's fall: as any blow
             continue
         if _saved(g, ge, out, a, b, True):
             continue
@@ -4207,9 +4488,9 @@ def _melee_hits(g, f, ge, out, a, b, hits, sixes, finish):
             out.side_out[fm[a, FSIDE], S.S_WOUNDS] += 1
             _damage(g, f, ge, out, b, a, 1, False)
             if rode:
-                _rider_struck(g, f, ge, out, b, a, True)
+                _rider_struck(g, f, ge, sc, out, b, a, True)
             if fm[b, FSTATE] == ST_DOWN and finish:
-                _take_out(ge, out, b, a, 0)
+                _take_out(g, ge, out, b, a, 0)
             if fm[b, FSTATE] == ST_DOWN:
                 _get_wet(g, f, ge, out, b)
     if fired >= 0 and rp[S.R_PISTOL_ROUNDS] != 0:
@@ -4672,7 +4953,7 @@ def _recovery_phase(g, f, ge, sc, out, side):
                 out.side_out[side, S.S_DROWNED] += 1
             _log(out, a, Ev.RECOVERY, d, res)
             if res == S.INJ_OUT:
-                _take_out(ge, out, a, -1, -1)
+                _take_out(g, ge, out, a, -1, -1)
             elif res == S.INJ_FLESH:
                 fm[a, FSTATE] = ST_STANDING
                 fm[a, S.FDUCK] = 0
@@ -4710,16 +4991,26 @@ def _check(g, f, ge, out):
                 _broken(out, Bad.JAMS)
         if fm[a, FSTATE] == ST_OUT:
             continue
-        if fm[a, S.FHORSE] != 0 and (fm[a, FSTATE] != ST_STANDING or
-                                     fm[a, FM] != g.rp[S.R_HORSE_M] or fm[a, S.FHX] >= 0):
+        m = g.rp[S.R_HORSE_M] if fm[a, S.FCARRY] < 0 else g.rp[S.R_DOUBLE_M]
+        if fm[a, S.FHORSE] != 0 and (fm[a, FSTATE] != ST_STANDING or fm[a, FM] != m or
+                                     fm[a, S.FHX] >= 0):
             _broken(out, Bad.RIDER)
+        r = fm[a, S.FPASS]
+        if r >= 0 and (fm[r, FSTATE] != ST_STANDING or fm[r, S.FHORSE] == 0 or
+                       fm[r, S.FCARRY] != a or fm[r, FX] != fm[a, FX] or fm[r, FY] != fm[a, FY] or
+                       fm[a, FSTATE] != ST_STANDING or fm[a, S.FHORSE] != 0 or
+                       fm[a, FENGAGED] >= 0 or fm[a, S.FCARRY] >= 0):
+            _broken(out, Bad.PASSENGER)
+        if fm[a, S.FCARRY] >= 0 and (fm[a, S.FHORSE] == 0 or fm[fm[a, S.FCARRY], S.FPASS] != a):
+            _broken(out, Bad.PASSENGER)
         if not (0 <= fm[a, FX] < w and 0 <= fm[a, FY] < h):
             _broken(out, Bad.OFF_TABLE)
         b = fm[a, FENGAGED]
         if b >= 0 and (fm[b, FSTATE] == ST_OUT or fm[b, FSIDE] == fm[a, FSIDE]):
             _broken(out, Bad.ENGAGED)
         for c in range(a + 1, fm.shape[0]):
-            if fm[c, FSTATE] != ST_OUT and fm[c, FX] == fm[a, FX] and fm[c, FY] == fm[a, FY]:
+            if fm[c, FSTATE] != ST_OUT and fm[c, FX] == fm[a, FX] and fm[c, FY] == fm[a, FY] \
+                    and fm[c, S.FPASS] != a and fm[a, S.FPASS] != c:
                 _broken(out, Bad.SHARED_CELL)
 
 
@@ -5248,7 +5539,10 @@ def kernel_params(rules: WMRules) -> np.ndarray:
             (S.R_BOARD, r.board_enemy_horse), (S.R_BOARD_BLOWS, r.board_blows),
             (S.R_MOUNT_MOVING_MOD, r.mount_moving_mod),
             (S.R_BOUNCE_DIE, r.mount_fail_bounce_die), (S.R_JUMP_BETWEEN, r.jump_between_in),
-            (S.R_HELP_BONUS, r.mount_helper_bonus), (S.R_DEBUG, debug_default())):
+            (S.R_HELP_BONUS, r.mount_helper_bonus),
+            (S.R_DOUBLE_M, int(r.horse_profile[0] * r.double_mount_move)),
+            (S.R_DOUBLE_FACES, r.double_mount_rider_faces),
+            (S.R_DOUBLE_MOD, r.double_mount_action_mod), (S.R_DEBUG, debug_default())):
         rp[col] = int(value)
     for i, radius in enumerate(r.dynamite_radius_in):
         rp[S.R_DYN_REACH100 + i] = round(100 * (radius + r.template_base_in))
@@ -5423,6 +5717,7 @@ def forces(rules: WMRules, rosters, gang_types=("townsfolk", "townsfolk"), width
             row[FAIMT] = row[FENGAGED] = row[FRELOAD_SLOT] = row[FACT] = -1
             row[S.FHATES] = -1
             row[S.FHX] = row[S.FHY] = -1  # (no horse standing riderless)
+            row[S.FPASS] = row[S.FCARRY] = -1  # (nobody double-mounted)
             row[S.FFOOT_M] = row[FM]
             if r.horse:  # horse and rider one point: the horse's move while he rides
                 row[S.FHORSE] = 1

@@ -261,6 +261,32 @@ from A4 and A5'), the boarding rule says what a leg up takes in a fight that has
 closing line counts each side's leg ups ('its fighters gave a friend a leg up 2 times', 'once':
 the tidy board_helps).
 
+Double mounts (rules row 183, double_mount): a man on foot's Act.BOARD at a friend rider reads
+'A3 runs to A1's horse from (4,6) to (8,7) to get up behind him', the rule said the first time;
+the climb (Ev.DOUBLE) has its line: 'A3 gets up behind A1 on his horse at (9,7) from (8,7): the
+horse moved, an I test (I 3, -1 the horse above its M of 8") passed: he rides behind A1 ...' (a
+still horse: no test; the leg ups before it named with their bonus, as a boarding's), a failed
+one thrown back and hitting the ground as a failed boarder. From then on the passenger is on his
+rider's cell and goes where the horse goes (the narrator's ``_Fighter.pos`` carries him): the
+maps name him after his rider under the rider's mark ('A1/A3'), the turn headers read 'A1 with
+A3 behind him', his action is 'A3 holds on behind A1 at (9,7): a passenger does not shoot' (and
+'Did not shoot' says why), and a shot at the horse carrying two (Ev.LOCATE e, f) names both dice
+and whom it struck: 'B2's shot strikes A3, behind A1 (location roll 2: 1-3 a rider, 4-6 the
+horse, the horse carrying two; then 5: 1-3 the man in the saddle, 4-6 the one behind)', the
+hit's events then told on the passenger, his test to stay on 'A3, behind A1, pinned, tests to
+stay on the horse' (the tests of either man on the horse naming its -1). A passenger getting
+down (Act.DISMOUNT, Ev.PASS_OFF d 0) reads 'A3 gets down from behind A1 at (9,7) onto (9,8)'
+with his test; one who comes off (Ev.PASS_OFF with a FALL_* code, a horse's fall logging d 0
+too, with nothing passed) is told by his fall's line: 'A3 is thrown from behind A1: 1 hit at S3;
+he lands on foot at (9,8) (M 4)'. A rider carrying two who comes off lands beside the horse (his
+fall's line says where, from the Ev.REINS after it) and his passenger takes the reins: 'A3 takes
+the reins from behind A1 and rides the horse on alone from (9,7): M 8 from now on; A1 landed at
+(9,8)' (a rider out of action in the saddle lying where he is). The closing line counts each
+side's climbs up behind a friend (and those failed), its passengers' get-downs, falls from the
+horse and reins taken, and its shots that struck a man riding behind (the tidy double_ups,
+double_fails, passengers_off, reins_taken and passenger_hits); a passenger's get-down is no
+rider's dismount. None of it is said in a fight without double mounts.
+
 A sabre's parry in a hit-and-run's strike (Ev.PARRY, logged before its HIT_RUN) is told in the
 strike's line ('... against A5 (WS 1): at first 8 against 6, A5 losing; A5 parries with his
 sabre: ...: scores 6 and 6'), as a round's parry is in its combat's line."""
@@ -325,7 +351,9 @@ STANDING, DOWN, OUT = S.ST_STANDING, S.ST_DOWN, S.ST_OUT
 # taking it, what the hit does to him following, stray_on)
 _HIT_CHAIN = (Ev.WOUND, Ev.INJURY, Ev.PINNED, Ev.KNOCKDOWN, Ev.AIM_LOST, Ev.TAKEN_OUT, Ev.WET,
               Ev.SAVE, Ev.ARM_LOCK, Ev.LOCATE, Ev.HORSE, Ev.FALL, Ev.STAY_ON, Ev.DUCK,
-              Ev.ENTANGLE, Ev.UNTANGLE, Ev.STRAY)
+              Ev.ENTANGLE, Ev.UNTANGLE, Ev.STRAY, Ev.PASS_OFF, Ev.REINS)
+# (and a double mount, row 183: a passenger coming off the horse, hit or with it, and one taking
+# the reins of a rider who came off)
 # the events of a hand-to-hand round after its MELEE: the blows (a gun's first its GUN_BLOW),
 # what each does, and the ammo rolls of a gun fired in it
 _MELEE_ROUND = _HIT_CHAIN + (Ev.GUN_BLOW, Ev.AMMO)
@@ -346,6 +374,9 @@ _FALL_HOW = {S.FALL_HORSE: "comes down with his horse", S.FALL_THROWN: "is throw
              S.FALL_ROPE: "is pulled from the saddle by the rope",
              S.FALL_JUMP: "lands badly", S.FALL_BOARDED: "is thrown off his horse",
              S.FALL_BOARD: "hits the ground"}
+# a passenger's fall (row 183: Ev.PASS_OFF, then his Ev.FALL) by why, {} his rider
+_PASS_HOW = {S.FALL_HORSE: "comes down with {}'s horse", S.FALL_THROWN: "is thrown from behind {}",
+             S.FALL_DOWN: "goes down and falls from behind {}"}
 # AIM_LOST reasons 0-2, the target's doing (by his own move, or thrown back by a hit): where to
 _AIM_LOST = {0: "out of sight", 1: "out of the {arc}-degree aiming arc",
              2: "into cover it was not in when the aim began"}
@@ -386,14 +417,24 @@ _SKILL_WORDS = {"true_grit": "True Grit", "sure_footed": "sure-footed",
                 "ride_like_rooster": "ride like Rooster Coburn", "fancy_ropin": "fancy ropin'"}
 
 
+def _got_down(e) -> bool:
+    """Is Ev.PASS_OFF row ``e`` a passenger getting down (his action: d 0, with an I test, e,
+    or passed, f, as one from a still horse is), not coming off (row 183)? (A horse's fall
+    logs d FALL_HORSE, which is 0 too, with no test and nothing passed.)"""
+    return int(e[6]) == 0 and (int(e[7]) != 0 or int(e[8]) != 0)
+
+
 def skill_name(skill: str) -> str:
     """A SKILLS name in words: 'step aside', 'True Grit', "fancy ropin'"."""
     return _SKILL_WORDS.get(skill, skill.replace("_", " "))
 
 
-def legend(rules: WMRules, riders: bool = True) -> dict:
+def legend(rules: WMRules, riders: bool = True, double: bool = False) -> dict:
     """Every symbol a map may use, with its one meaning (``riders``: anyone rode in the fight;
-    a fight on foot says nothing of horses)."""
+    a fight on foot says nothing of horses; ``double``: a man got up behind a friend rider,
+    row 183, named on the map after his rider)."""
+    behind = ("; a friend riding behind him is named after him: {0}1/{0}3, {0}3 behind {0}1"
+              if double else "")
     part, full = rules.cover_modifiers
     dc, vc = rules.difficult_cost, rules.very_difficult_cost
     cover = [f"{COVER[c]} cover" if c else "no extra cover" for c in rules.pinned_water_cover]
@@ -427,8 +468,10 @@ def legend(rules: WMRules, riders: bool = True) -> dict:
         "B": "a side B fighter, standing",
         "a": "a side A fighter, down (lying wounded)",
         "b": "a side B fighter, down (lying wounded)",
-        RIDER_CHARS[0]: "a side A fighter on horseback (horse and rider one point)",
-        RIDER_CHARS[1]: "a side B fighter on horseback (horse and rider one point)",
+        RIDER_CHARS[0]: f"a side A fighter on horseback (horse and rider one point"
+                        f"{behind.format('A')})",
+        RIDER_CHARS[1]: f"a side B fighter on horseback (horse and rider one point"
+                        f"{behind.format('B')})",
         "x": "where a fighter was taken out of action (either side)",
     }
 
@@ -600,6 +643,10 @@ class _Fighter:
 
     def __init__(self, i, x, y, side, ftype, slots, prof, skills=()):
         self.i, self.side, self.type = i, side, ftype
+        # a double mount (row 183): the friend riding behind him (his _Fighter, None: nobody),
+        # carried on his cell (``pos``); for a passenger, the rider he sits behind (-1: none)
+        self.carried = None
+        self.behind = -1
         self.skills = tuple(skills)  # SKILLS names (his roster entry's)
         self.arms = 0  # arms a wrassler has locked (the engine's FARMS bits)
         self.hates = -1  # the wrassler who locked his arm
@@ -634,6 +681,18 @@ class _Fighter:
         self.broken = False  # he failed a nerve test (Ev.NERVE) and has not rallied (wm-12)
         self.owes_run = False  # he broke pinned: his run waits for the pin to lift (wm-13)
         self.new_turn()
+
+    @property
+    def pos(self):
+        return self._pos
+
+    @pos.setter
+    def pos(self, p):
+        """Where he is; a rider carrying a passenger takes him along (the engine's
+        ``_carry``: horse and both men one point)."""
+        self._pos = p
+        if self.carried is not None:
+            self.carried._pos = p
 
     def new_turn(self):
         self.act = -1  # this turn's Act, -1 none yet
@@ -725,6 +784,10 @@ class _Story:
         # nerve tests in a gang fight (wm-12): the engine's R_NERVE
         self.nerve_on = rules.nerve_tests == "friend_down" and not self.shootout
         self.breaking = -1  # the fighter whose break in hand-to-hand is being told (his blow)
+        # a double mount (row 183): the passenger whose fall (Ev.FALL) follows his PASS_OFF:
+        # {"f": he, "r": the rider he sat behind}, or None
+        self.pass_fall = None
+        self.doubled = bool((events[:, 2] == Ev.DOUBLE).any())  # (a passenger in the fight)
 
     @property
     def turn_word(self) -> str:
@@ -1150,6 +1213,27 @@ class _Story:
                      f"the I test failed, the boarder is thrown back a D{r.mount_fail_bounce_die}"
                      "\" and takes the same hits; no fight is joined, and he shoots nothing that "
                      "turn",
+            "double_mount": "horses can be ridden double-mounted: a man on foot may get up behind a "
+                              "friend rider, running to a free spot beside the horse (at its side or "
+                              "rear if it moved in its latest move); onto a horse that moved he takes "
+                              "an I test"
+                              + (f", {r.mount_moving_mod:+d} if it moved more than its M of "
+                                 f"{r.horse_profile[0]}\"" if r.mount_moving_mod else "")
+                              + (f", {r.mount_helper_bonus:+d} for each friend giving him a leg up"
+                                 if r.mount_helper_bonus else "")
+                              + f", and failing it is thrown back a D{r.mount_fail_bounce_die}\" and "
+                              f"takes a fall's S{r.fall_strength} hit; up, he holds on behind the rider "
+                              "(no shots) and goes where the horse goes, which carries two at "
+                              f"{self.double_m}\" ({r.double_mount_move:g} of its M); a shot at it hits a "
+                              f"rider on a D6 of {_span(1, r.double_mount_rider_faces)}, a second D6 "
+                              "saying which (1-3 the man in the saddle, 4-6 the one behind), the horse "
+                              "on the rest; the tests of either man to stay on or calm the horse are at "
+                              f"{r.double_mount_action_mod:+d}; the passenger may get down as his action "
+                              "(from a horse that moved an I test at the same, failing it a fall's hit) "
+                              "onto a free spot beside it, and comes off as a rider falls (pinned or "
+                              "wounded he tests to stay on, down he falls); a rider carrying two does "
+                              "not dismount, and if he comes off, the passenger takes the reins and "
+                              "rides on alone",
             "lie_down": "a war horse lies down where its rider steps down: partial cover "
                         "to him on its spot, or next to it with the horse in the line of fire "
                         "(not from a shooter next to it), until he mounts it again",
@@ -1348,6 +1432,26 @@ class _Story:
                 "first or last: loaded last, the barrel gets a shell only if the die outlasts "
                 f"the empty chambers, so a short die leaves it empty; a failed test loses {loss}")
 
+    @property
+    def double_m(self) -> int:
+        """The M of a horse carrying two (the engine's R_DOUBLE_M, row 183)."""
+        return int(self.rules.horse_profile[0] * self.rules.double_mount_move)
+
+    def horse_m(self, i: int) -> int:
+        """The M of the horse fighter i rides or sits behind now: a horse carrying two moves at
+        ``double_m``."""
+        f = self.f[i]
+        return self.double_m if f.carried is not None or f.behind >= 0 else \
+            self.rules.horse_profile[0]
+
+    def double_faces(self) -> str:
+        """'1-3 a rider (a second D6: 1-3 the man in the saddle, 4-6 the one behind), 4-6 the
+        horse': a shot's location on a horse carrying two (double_mount_rider_faces)."""
+        n = self.rules.double_mount_rider_faces
+        parts = ([f"{_span(1, n)} a rider"] if n else []) + \
+            ([f"{_span(n + 1, S.D6)} the horse"] if n < S.D6 else [])
+        return ", ".join(parts)
+
     def location_faces(self) -> str:
         """'1-4 the horse, 5-6 the rider': the location die's faces (rider_hit_faces)."""
         rider = self.rules.rider_hit_faces
@@ -1496,8 +1600,9 @@ class _Story:
         txt = f"{len(up)} standing" + (f" ({', '.join(pinned)} pinned)" if pinned else "")
         txt += f", {len(down)} down" + (f" ({', '.join(down)})" if down else "")
         txt += f", {len(out)} out of action" + (f" ({', '.join(out)})" if out else "")
-        riders = [self.lab(f.i) + (" (his horse pinned)" if f.hpin else "") for f in up
-                  if f.mounted]
+        riders = [self.lab(f.i) + (f" with {self.lab(f.carried.i)} behind him" if
+                                   f.carried is not None else "")
+                  + (" (his horse pinned)" if f.hpin else "") for f in up if f.mounted]
         if riders:
             txt += "; on horseback: " + ", ".join(riders)
         tangled = [f"{self.lab(f.i)} (in {self.rope_words(f.i)})" for f in fs if f.rope and
@@ -1523,11 +1628,14 @@ class _Story:
                 if c == "x":
                     m[f.pos] = ("x", labels + [self.lab(f.i)])
         for f in self.f.values():
-            if f.state != OUT:
+            if f.state != OUT and f.behind < 0:
                 c = SIDES[f.side] if f.state == STANDING else SIDES[f.side].lower()
                 if f.mounted and f.state == STANDING:
                     c = RIDER_CHARS[f.side]
                 m[f.pos] = (c, [self.lab(f.i)])
+        for f in sorted(self.f.values(), key=lambda f: f.i):  # a passenger (row 183): named
+            if f.state != OUT and f.behind >= 0 and f.pos in m:  # after his rider
+                m[f.pos][1].append(self.lab(f.i))
         return m
 
     def show_map(self, title: str) -> None:
@@ -1557,6 +1665,8 @@ class _Story:
                     h.useless[f.rope_k] = True
                     self.ropes[h.side]["lost"] += 1
             f.rope, f.roper, f.rope_k, f.reach = 0, -1, -1, 0
+        if f.behind >= 0:  # a passenger out of action (row 183): he lies where the horse was
+            self.unlink(t)
         f.state, f.pinned, f.duck = OUT, False, 0
         f.aim_t, f.aim_n = -1, 0
         f.eng = -1
@@ -2134,6 +2244,9 @@ class _Story:
                 self.turn_notes["no_act"][f.i] = "down; he did not crawl"
             elif f.state == STANDING and f.eng >= 0:
                 self.turn_notes["no_act"][f.i] = f"locked in hand-to-hand with {self.lab(f.eng)}"
+            elif f.state == STANDING and f.broken and f.behind >= 0:  # (row 183)
+                self.turn_notes["no_act"][f.i] = (f"broken; riding behind "
+                                                  f"{self.lab(f.behind)}, he holds on")
             elif f.state == STANDING and f.broken:  # (a flight at his turn says so: ``flee``)
                 self.turn_notes["no_act"][f.i] = (
                     "broken; in cover and out of every enemy's sight, he lies low"
@@ -2529,7 +2642,12 @@ class _Story:
         self.mover = i if act in _MOVING else -1
         if act == Act.OVERWATCH:
             return  # told by the OVERWATCH event that follows
-        if act == Act.DISMOUNT:
+        if f.behind >= 0 and act == Act.DISMOUNT:
+            return  # a passenger getting down: told by the PASS_OFF event that follows
+        if f.behind >= 0:  # (the engine: a passenger holds on, or gets down; row 183)
+            self.say(f"{me} holds on behind {self.lab(f.behind)} at {here}{self.why('double_mount')}: "
+                     "a passenger does not shoot.")
+        elif act == Act.DISMOUNT:
             f.mounted = f.hpin = False
             self.say(f"{me} dismounts at {here}{self.why('dismount')}: his horse stands there, "
                      f"and he fights on foot (M {f.foot_m}); any shot this turn is a snap shot.")
@@ -2546,6 +2664,9 @@ class _Story:
                 head, tail = f"{me} charges {self.lab(t)}", ""
             elif act == Act.HIT_RUN:  # (wm-19: the ride on is told after the strike)
                 head, tail = f"{me} makes a hit-and-run at {self.lab(t)}", self.why("hit_run")
+            elif act == Act.BOARD and t in self.f and self.f[t].side == f.side:
+                head = f"{me} runs to {self.lab(t)}'s horse"  # (row 183: told by Ev.DOUBLE)
+                tail = " to get up behind him" + self.why("double_mount")
             elif act == Act.BOARD:  # (wm-24: the climb is told by its BOARD event)
                 if f.mounted:
                     head = f"{me} rides alongside {self.lab(t)}"
@@ -2628,8 +2749,10 @@ class _Story:
         if act == Act.BOARD:
             if not a.get("boarded") and f.state == STANDING and \
                     f.mounted == bool(a.get("mounted")):
+                friend = a["t"] in self.f and self.f[a["t"]].side == f.side  # (row 183)
                 self.say(f"  {me} does not reach {self.lab(a['t'])}'s horse: no free cell "
-                         "next to it (at its side or rear, if it moved) is within his charge.")
+                         "next to it (at its side or rear, if it moved) is within his "
+                         f"{'run' if friend else 'charge'}.")
             return
         if act == Act.HIT_RUN:
             if not a.get("struck"):
@@ -2885,8 +3008,8 @@ class _Story:
         nx, ny = nxt
         if not (0 <= nx < w and 0 <= ny < h):
             return "the table edge"
-        for b in self.f.values():
-            if b.i != i and b.state != OUT and b.pos == nxt:
+        for b in self.f.values():  # (a passenger's cell is his rider's: row 183)
+            if b.i != i and b.state != OUT and b.pos == nxt and b.behind < 0:
                 return f"{self.lab(b.i)} is in the way at {_xy(nxt)}"
         cx, cy = self.f[i].pos
         if self.barred[ny, nx]:
@@ -2901,13 +3024,33 @@ class _Story:
                     f"{_xy(nxt)}")
         return ""
 
-    def locate(self, t, a, d, horse, melee):
-        """Where a hit on mounted fighter t landed: the horse or the rider (Ev.LOCATE)."""
+    def locate(self, t, a, d, horse, melee, d2=0, behind=0):
+        """Where a hit on mounted fighter t landed: the horse or the rider (Ev.LOCATE). A shot
+        at a horse carrying two (row 183): a rider on the first die's low faces, then ``d2``
+        says which, ``behind`` 1 the passenger (his hit's events follow on him)."""
         me, by = self.lab(t), self.lab(a)
         ind = "  " if self.melee_ctx else "    "
         what = "blow" if melee else "shot"
         if not melee and self.cur_shot is not None and self.cur_shot["t"] < 0:
             what = "hit"  # under a scatter template
+        p = self.f[t].carried
+        shot = self.cur_shot
+        rope = shot is not None and shot["row"] >= 0 and \
+            WEAPONS[shot["row"]] in ("lasso", "bolas")  # (located as on any horse)
+        if p is not None and not melee and not rope:  # (row 183)
+            them = f"{me} and {self.lab(p.i)}"
+            if horse:
+                where = f"{me}'s horse, not {them} on it"
+            elif behind:
+                where = f"{self.lab(p.i)}, behind {me}"
+            else:
+                where = f"{me}, in the saddle"
+            second = (f"; then {d2}: 1-3 the man in the saddle, 4-6 the one behind" if d2 > 0
+                      else "")
+            self.say(f"{ind}{by}'s {what} strikes {where} (location roll {d}: "
+                     f"{self.double_faces()}, the horse carrying two{second})"
+                     f"{self.why('mounted')}{self.why('double_mount')}.")
+            return
         where = f"{me}'s horse, not {me}" if horse else f"{me}, not his horse"
         self.say(f"{ind}{by}'s {what} strikes {where} (location roll {d}: "
                  f"{self.location_faces()}){self.why('mounted')}.")
@@ -2944,10 +3087,15 @@ class _Story:
     def test_mod(self, i, mod) -> str:
         """', +1 sure-footed': the modifier a rider's riding test logs (Ev.STAY_ON c, Ev.CALM
         b: a sure-footed rider's bonus), '' for none."""
+        f, two = self.f[i], ""
+        if f.carried is not None or f.behind >= 0:  # a horse carrying two (row 183)
+            dm = self.rules.double_mount_action_mod
+            mod -= dm
+            two = f", {dm:+d} a horse carrying two{self.why('double_mount')}" if dm else ""
         if not mod:
-            return ""
+            return two
         what = "sure-footed" if self.has(i, "sure_footed") else "modifier"
-        return f", {mod:+d} {what}{self.why('sure_footed') if what != 'modifier' else ''}"
+        return f", {mod:+d} {what}{self.why('sure_footed') if what != 'modifier' else ''}{two}"
 
     def stay_on(self, t, ok, why, mod=0):
         """Rider t's I test to stay in the saddle (Ev.STAY_ON): pinned or wounded (why 0), or
@@ -2971,6 +3119,12 @@ class _Story:
                      "pinned and wounded" if f.pinned and wounded else
                      "pinned" if f.pinned else "wounded")
         res = "passed: he keeps his seat" if ok else "failed"
+        if f.behind >= 0:  # a passenger (row 183): his fall, if he fails, follows
+            res = "passed: he holds on" if ok else "failed"
+            self.say(f"{ind}{self.lab(t)}, behind {self.lab(f.behind)}, {cause}, tests to stay "
+                     f"on the horse{self.why('stay_on')}: an I test (I {f.i_}"
+                     f"{self.test_mod(t, mod)}) {res}.")
+            return
         self.say(f"{ind}{self.lab(t)}, {cause}, tests to stay in the saddle"
                  f"{self.why('stay_on')}: an I test (I {f.i_}{self.test_mod(t, mod)}) {res}.")
 
@@ -2978,7 +3132,16 @@ class _Story:
         """Rider t falls (Ev.FALL): how, and the fall's hits (their pins and wound rolls
         follow, each told by ``pinned`` and ``wound``)."""
         f = self.f[t]
-        f.mounted = f.hpin = False
+        nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
+        # a double mount (row 183): his passenger takes the reins (Ev.REINS next: where he
+        # lands, the horse's pin going to the new rider there), or a passenger's own fall (his
+        # PASS_OFF before it: ``pass_fall``)
+        reins = nxt is not None and int(nxt[2]) == Ev.REINS and int(nxt[3]) == t
+        pf, self.pass_fall = self.pass_fall, None
+        passenger = pf is not None and pf["f"] == t
+        f.mounted = False
+        if not reins:
+            f.hpin = False
         ind = "  " if self.melee_ctx else "    "
         horse = ("his war horse stays beside him" if why != S.FALL_HORSE and
                  self.has(t, "war_horse") else "the horse leaves the fight")
@@ -2990,11 +3153,14 @@ class _Story:
             left = self.board_from.get(t)
             whose = "the horse he took" if t in self.took else "his own horse"
             horse = f"{whose} stands riderless at {_xy(left)}" if left else ""
+        if reins or passenger:  # (row 183: the REINS line next tells the horse; a passenger's
+            horse = ""  # rider rides on, or came down with it, as told)
+        land = (int(nxt[4]), int(nxt[5])) if reins else f.pos
         if why == S.FALL_ROPE:  # the rope's fall: its one hit follows (``entangle``)
-            self.say(f"{ind}{self.lab(t)} {_FALL_HOW[why]}: he is on foot at {_xy(f.pos)} (M "
-                     f"{f.foot_m}), and {horse}.")
+            self.say(f"{ind}{self.lab(t)} {_FALL_HOW[why]}: he is on foot at {_xy(land)} (M "
+                     f"{f.foot_m}){', and ' + horse if horse else ''}.")
             return
-        m = self.rules.horse_profile[0]
+        m = self.double_m if passenger else self.horse_m(t)
         n = f"{_plural(hits, 'hit')} at S{self.rules.fall_strength}"
         if fast:  # (a boarder who jumped across: his own horse's move, or the other's)
             which = "a" if why == S.FALL_BOARD and self.board_from.get(t) else "the"
@@ -3009,10 +3175,18 @@ class _Story:
         rest = hits - dealt
         wasted = (f"; he is out of action after {_plural(dealt, 'hit')}, so {rest} "
                   f"{'is' if rest == 1 else 'are'} wasted" if rest > 0 else "")
-        where = (f"he lies at {_xy(f.pos)}" if f.state == DOWN else
-                 f"he is on foot at {_xy(f.pos)} (M {f.foot_m})")
+        where = (f"he lies at {_xy(land)}" if f.state == DOWN else
+                 f"he is on foot at {_xy(land)} (M {f.foot_m})")
+        if reins:
+            where = (f"he lands beside the horse at {_xy(land)}, " +
+                     ("down" if f.state == DOWN else f"on foot (M {f.foot_m})"))
+        how = _FALL_HOW.get(why, "falls")
+        if passenger and why in _PASS_HOW:
+            how = _PASS_HOW[why].format(self.lab(pf["r"]))
+            where = (f"he lands at {_xy(f.pos)}, down" if f.state == DOWN else
+                     f"he lands on foot at {_xy(f.pos)} (M {f.foot_m})")
         rule = "" if why in (S.FALL_BOARDED, S.FALL_BOARD) else self.why("fall")  # (board's)
-        self.say(f"{ind}{self.lab(t)} {_FALL_HOW.get(why, 'falls')}{rule}: {n}; "
+        self.say(f"{ind}{self.lab(t)} {how}{rule}: {n}; "
                  f"{where}{', and ' + horse if horse else ''}{wasted}.")
         self.falling = {"f": t, "hits": hits, "n": 0}
 
@@ -3176,6 +3350,141 @@ class _Story:
         self.say(f"  {self.lab(i)}, {why}, is thrown back {n}\" (a D"
                  f"{self.rules.mount_fail_bounce_die}) and lands at {_xy(f.pos)}.")
 
+    # ---------------------------------------------------------------- double mounts (row 183)
+
+    def double(self, i, t, ok, mod, fast):
+        """Fighter i, on foot beside friend rider t's horse, gets up behind him (Ev.DOUBLE, row
+        183): an I test if the horse moved (``ok`` 1 passed, 0 failed: Ev.THROWN_BACK and his
+        fall, FALL_BOARD, follow; -1 none, a still horse), ``mod`` its modifier (``fast``: the
+        horse above its M), friends who gave him a leg up (Ev.HELP before it: ``leg_ups``)
+        named with their bonus. Up, he is t's passenger, on t's cell from then on."""
+        self.close_burst()
+        f, tf = self.f[i], self.f[t]
+        r = self.rules
+        helpers = [self.lab(h) for h, b in self.leg_ups.items() if b == i]
+        self.leg_ups = {}
+        a = self.act
+        if a is not None and a["f"] == i:
+            a["boarded"] = True
+        self.board_from[i] = None  # (a climb from the ground: no horse of his stands anywhere)
+        me, him, here, there = self.lab(i), self.lab(t), _xy(f.pos), _xy(tf.pos)
+        line = (f"  {me} {'tries to get' if ok == 0 else 'gets'} up behind {him} on his horse "
+                f"at {there} from {here}{self.why('double_mount')}")
+        if ok < 0:
+            line += ": the horse is still, no test"
+        else:
+            moving = r.mount_moving_mod if fast else 0
+            mods = (f", {moving:+d} the horse above its M of {r.horse_profile[0]}\""
+                    if moving else "")
+            helped = r.mount_helper_bonus * len(helpers)
+            if helped:
+                mods += (f", {helped:+d} for the leg up from " + (
+                    ", ".join(helpers[:-1]) + " and " + helpers[-1] if len(helpers) > 1 else
+                    helpers[0]))
+            if mod - moving - helped:
+                mods += f", {mod - moving - helped:+d} modifier"
+            line += (f": the horse moved, an I test (I {f.i_}{mods}) "
+                     + ("passed" if ok else "failed"))
+        if ok == 0:
+            self.say(f"{line}.")
+            return
+        tf.carried, f.behind = f, t
+        f.pos = tf.pos
+        f.aim_t, f.aim_n = -1, 0
+        self.say(f"{line}: he rides behind {him}, holding on (no shots), and the horse, carrying "
+                 f"two, moves at M {self.double_m} from now on.")
+
+    def unlink(self, p) -> None:
+        """Passenger p is off his rider's horse (the engine's ``_unlink``): the horse carries
+        one again."""
+        f = self.f[p]
+        rf = self.f.get(f.behind)
+        if rf is not None and rf.carried is f:
+            rf.carried = None
+        f.behind = -1
+
+    def pass_off(self, p, r, x, y, why, tested, ok, mod):
+        """Passenger p leaves rider r's horse (Ev.PASS_OFF, row 183), landing at (x, y): he gets
+        down (``_got_down``: his action; from a horse that moved an I test, ``tested``, ``ok``
+        passed, ``mod`` its modifier; failed, his fall FALL_JUMP follows), or he comes off
+        (``why`` a FALL_* code, FALL_HORSE being 0 with nothing tested or passed: his fall,
+        Ev.FALL, follows and tells it: ``pass_fall``)."""
+        f, rf = self.f[p], self.f[r]
+        me, him, there = self.lab(p), self.lab(r), _xy(rf.pos)
+        test = (f": the horse moved, an I test (I {f.i_}{self.test_mod(p, mod)}) "
+                + ("passed" if ok else "failed")) if tested else ": the horse is still, no test"
+        down = _got_down(self.ev[self.i])
+        self.unlink(p)
+        f.pos = (x, y)
+        if not down or not ok:
+            self.pass_fall = {"f": p, "r": r}
+        if not down:
+            return  # (told by his fall: how he came off, where he landed, the hits)
+        tail = (f"; he fights on foot (M {f.foot_m}); any shot this {self.turn_word} is a snap "
+                "shot") if ok else ""
+        self.say(f"{me} gets down from behind {him} at {there} onto {_xy(f.pos)}"
+                 f"{self.why('double_mount')}{test}{tail}.")
+
+    def reins(self, p, t, x, y):
+        """Passenger p takes the reins of rider t's horse (Ev.REINS, row 183): t came off (his
+        FALL just told, his landing cell (x, y) in it) or is out of action in the saddle (he
+        lies at his cell, (x, y)); p rides it on alone, its pin his now, not trained for him
+        (his sure-footed and war horse skills lost, as a boarder's who took a horse)."""
+        f, tf = self.f[p], self.f[t]
+        self.unlink(p)
+        tf.pos = (x, y)
+        f.mounted, f.hpin, f.hpin_turn = True, tf.hpin, tf.hpin_turn
+        tf.mounted = tf.hpin = False
+        self.took.add(p)
+        lost = [k for k in ("sure_footed", "war_horse") if self.has(p, k)]
+        f.skills = tuple(k for k in f.skills if k not in lost)
+        me, him = self.lab(p), self.lab(t)
+        ind = "  " if self.melee_ctx else "    "
+        pin = ", the horse still pinned" if f.hpin else ""
+        untrained = (f" (a horse not trained for him: his {' and '.join(map(skill_name, lost))} "
+                     f"skill{'s are' if len(lost) > 1 else ' is'} lost)" if lost else "")
+        left = (f"{him}, out of action, lying at {_xy(tf.pos)}" if tf.state == OUT else
+                f"{him} landed at {_xy(tf.pos)}")
+        self.say(f"{ind}{me} takes the reins from behind {him}{self.why('double_mount')} and rides the "
+                 f"horse on alone from {_xy(f.pos)}{pin}: M {self.rules.horse_profile[0]} from "
+                 f"now on{untrained}; {left}.")
+
+    def double_count(self, side) -> str:
+        """'; its fighters got up behind a friend rider 2 times (1 climb failed, thrown back);
+        its passengers got down once, came off once and took the reins once; its shots struck a
+        man riding behind 2 times', or '' (no double mount in the fight: row 183; the tidy
+        double_ups, double_fails, passengers_off, reins_taken and passenger_hits)."""
+        ev = self.ev
+
+        def mine(kind, col=None, val=None, who=1):
+            return sum(1 for e in ev[ev[:, 2] == kind]
+                       if int(e[who]) in self.f and self.f[int(e[who])].side == side and
+                       (col is None or (int(e[col]) == val if val is not None else int(e[col]))))
+
+        def times(n):
+            return "once" if n == 1 else f"{n} times"
+
+        ups = mine(Ev.DOUBLE) - mine(Ev.DOUBLE, 4, 0)
+        fails = mine(Ev.DOUBLE, 4, 0)
+        downs = sum(1 for e in ev[ev[:, 2] == Ev.PASS_OFF]
+                    if self.f[int(e[1])].side == side and _got_down(e))
+        reins = mine(Ev.REINS)
+        off = mine(Ev.PASS_OFF) - downs
+        hits = mine(Ev.LOCATE, 8, who=3)
+        txt = ""
+        if ups or fails:
+            txt += (f"; its fighters got up behind a friend rider {times(ups)}" if ups else
+                    "; none of its fighters got up behind a friend rider") + (
+                f" ({_plural(fails, 'climb')} failed, thrown back)" if fails else "")
+        said = [f"{w} {times(n)}" for n, w in ((downs, "got down"), (off, "came off"),
+                                               (reins, "took the reins")) if n]
+        if said:
+            txt += "; its passengers " + (", ".join(said[:-1]) + " and " + said[-1]
+                                          if len(said) > 1 else said[0])
+        if hits:
+            txt += f"; its shots struck a man riding behind {times(hits)}"
+        return txt
+
     def board_count(self, side) -> str:
         """'; of its 3 boardings of an enemy rider's horse, 1 took the horse, 1 ended in a
         stand-off and 1 lost the fight (1 thrown back); its fighters gave a friend a leg up
@@ -3183,8 +3492,10 @@ class _Story:
         boards; the leg ups: Ev.HELP, the tidy board_helps, wm-25)."""
         ev = self.ev
         mine = [e for e in ev[ev[:, 2] == Ev.BOARD] if self.f[int(e[1])].side == side]
-        if not mine:
-            return ""
+        helps = sum(1 for e in ev[ev[:, 2] == Ev.HELP] if self.f[int(e[1])].side == side)
+        times = "once" if helps == 1 else f"{helps} times"  # (as the stray shots' count)
+        if not mine:  # (leg ups up behind a friend rider only: row 183)
+            return f"; its fighters gave a friend a leg up {times}" if helps else ""
         took = sum(1 for e in ev[ev[:, 2] == Ev.SEIZE] if self.f[int(e[1])].side == side)
         n = {w: sum(1 for e in mine if int(e[7]) == w) for w in (1, 0, -1, -2)}
         said = ([f"{took} took the horse"] if took else []) + (
@@ -3193,8 +3504,6 @@ class _Story:
                                              (n[-1], "lost the fight"),
                                              (n[-2], "failed the climb")) if k]
         back = n[-1] + n[-2]
-        helps = sum(1 for e in ev[ev[:, 2] == Ev.HELP] if self.f[int(e[1])].side == side)
-        times = "once" if helps == 1 else f"{helps} times"  # (as the stray shots' count)
         return (f"; of its {_plural(len(mine), 'boarding')} of an enemy rider's horse, "
                 + (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0])
                 + (f" ({back} thrown back)" if back else "")
@@ -3245,8 +3554,12 @@ class _Story:
             return sum(1 for e in rows if col is None or int(e[col]) == val)
 
         # (a boarder thrown back, FALL_BOARD, fell from no saddle of his: ``board_count``)
+        # (a passenger's getting down, row 183, is an Act.DISMOUNT with its PASS_OFF: not
+        # a rider's dismount, the tidy dismounts; ``double_count``'s)
         men = [(count(Ev.FALL) - count(Ev.FALL, 4, S.FALL_BOARD), "fell"),
-               (count(Ev.ACTION, 3, Act.DISMOUNT), "dismounted"),
+               (count(Ev.ACTION, 3, Act.DISMOUNT) -
+                sum(1 for e in ev[ev[:, 2] == Ev.PASS_OFF] if int(e[1]) in mine and _got_down(e)),
+                "dismounted"),
                (count(Ev.JUMP), "jumped down"),
                (count(Ev.BOARD, 4, 1), "jumped across to board an enemy's horse"),
                (count(Ev.MOUNT), "mounted again")]
@@ -3484,7 +3797,7 @@ class _Story:
             self.say(f"  {me}'s aim on {tgt} is lost: {tgt} is {st}.")
             return
         nxt = self.ev[self.i + 1] if self.i + 1 < len(self.ev) else None
-        prev = self.before((Ev.PIN_LIFTED,))
+        prev = self.before((Ev.PIN_LIFTED, Ev.REINS))  # (his passenger took the reins: row 183)
         if f.state != STANDING:
             return  # going down or out was told; the aim goes with him
         if nxt is not None and int(nxt[2]) == Ev.HELP and int(nxt[1]) == i:
@@ -3663,7 +3976,8 @@ class _Story:
             if f.act not in (Act.HOLD, Act.WALK, Act.DISMOUNT, Act.MOUNT, Act.JUMP_DOWN) and not (
                     f.act == Act.RUN and self.rules.run_and_shoot):
                 continue
-            enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT]
+            enemies = [b for b in self.f.values() if b.side != f.side and b.state != OUT and
+                       b.behind < 0]  # (a passenger is no target: the horse is, row 183)
             seen = [b for b in enemies if self.sees(f.i, b.i)]
             free = [b for b in seen if b.eng < 0]
             reach = max([self.reach(f.i, r)[1] if self.explosive(f.i, k) else
@@ -3672,7 +3986,9 @@ class _Story:
             if self.has(f.i, "marksman") and self.rules.marksman_reading == "both_bands":
                 reach *= self.rules.marksman_factor  # his long range reaches further too
             taken = self.hands_taken(f.i)
-            if f.broken:
+            if f.behind >= 0:  # (row 183: the engine gives him no shot)
+                why = f"riding behind {self.lab(f.behind)}: a passenger holds on and does not shoot"
+            elif f.broken:
                 why = "broken since he acted: a broken fighter fires no shot"
             elif f.arms == S.ARM_LEFT | S.ARM_RIGHT:
                 why = "both arms locked by a wrassler: he can hold no gun"
@@ -4716,7 +5032,10 @@ class _Story:
         if not ok:
             f.broken = True
             res = "failed, he is broken"
-            if f.pinned and f.eng < 0 and not self.rules.pinned_break_runs:
+            if f.behind >= 0:  # (row 183: the engine's ``_flee`` lets him be)
+                res += (f"; riding behind {self.lab(f.behind)}, he holds on and goes where the "
+                        "horse goes")
+            elif f.pinned and f.eng < 0 and not self.rules.pinned_break_runs:
                 f.owes_run = True  # (the engine's FBROKEN 2)
                 res += ("; pinned, he may not move: his run for cover waits until the pin "
                         "lifts")
@@ -5816,14 +6135,16 @@ class _Story:
                      f"it fired {_plural(t['shots'], 'shot')} and hit with {t['hits']}"
                      f"{self.nerve_count(s)}{self.duck_count(s)}{self.stray_count(s)}"
                      f"{self.blast_count(s)}"
-                     f"{self.rider_count(s)}{self.board_count(s)}{self.scope_count(s)}"
+                     f"{self.rider_count(s)}{self.board_count(s)}{self.double_count(s)}"
+                     f"{self.scope_count(s)}"
                      f"{self.rope_count(s)}"
                      f"{self.dynamite_count(s)}{self.blade_count(s)}.")
         used = {c for m in self.maps for c, _ in m.values()}
         used |= set(np.unique(self.table_chars()).tolist())
         ev = self.ev
         riders = bool((ev[ev[:, 2] == Ev.DEPLOY][:, 9] != 0).any())
-        lines = [f"  {c}  {meaning}" for c, meaning in legend(r, riders).items() if c in used]
+        lines = [f"  {c}  {meaning}" for c, meaning in legend(r, riders, self.doubled).items()
+                 if c in used]
         self.out[self.legend_at:self.legend_at] = ["Map legend:"] + lines
 
     def water_count(self, side) -> str:
@@ -5899,7 +6220,9 @@ class _Story:
             # the kind as it belongs to what went before: an entangled fighter's own turn
             # (Ev.UNTANGLE b 0) to nothing (a lasso let go, b 1, may end a hit: its holder put
             # down or out)
-            link = -1 if kind == Ev.UNTANGLE and p[1] == 0 else kind
+            # (and a passenger getting down, his action: ``_got_down``)
+            link = -1 if (kind == Ev.UNTANGLE and p[1] == 0) or \
+                (kind == Ev.PASS_OFF and _got_down(rows[i])) else kind
             if self.breaking >= 0 and link not in _HIT_CHAIN and kind != Ev.GUN_BLOW:
                 self.end_break()  # the blow of his break told: he breaks away
             if link not in _HIT_CHAIN:
@@ -5998,7 +6321,7 @@ class _Story:
             elif kind == Ev.ARM_LOCK:
                 self.arm_lock(f, *p[:3])
             elif kind == Ev.LOCATE:
-                self.locate(f, *p[:4])
+                self.locate(f, *p[:6])
             elif kind == Ev.HORSE:
                 self.horse_hit(f, *p[:5])
             elif kind == Ev.FALL:
@@ -6044,6 +6367,12 @@ class _Story:
                 self.seize(f, *p[:5])
             elif kind == Ev.THROWN_BACK:
                 self.thrown_back(f, *p[:4])
+            elif kind == Ev.DOUBLE:
+                self.double(f, *p[:4])
+            elif kind == Ev.PASS_OFF:
+                self.pass_off(f, *p[:7])
+            elif kind == Ev.REINS:
+                self.reins(f, *p[:3])
             elif kind == Ev.RALLY:
                 self.rally(f, *p[:3])
             else:

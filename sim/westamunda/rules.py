@@ -34,7 +34,7 @@ from typing import NamedTuple
 from sim.core.params import ConfigError, param
 from sim.core.tabletop.battlefield import DENSITIES
 
-VERSION = "wm-26"
+VERSION = "wm-27"
 
 FIGHTERS = ("leader", "shootist", "pugilist", "ganger", "young_blood", "hired_gun", "bounty_hunter",
             "scout")
@@ -1079,8 +1079,8 @@ class WMRules:
                                  "(text: 5-6), the horse on the rest.", lo=0, hi=6)
     mounted_target_modifier: int = param(1, "To-hit bonus against horse and rider (text: +1, a "
                                          "large target).", lo=0, hi=6)
-    double_mount_move: float = param(0.75, "Move of a horse carrying two (text: 3/4).",
-                                     kind="probability")
+    double_mount_move: float = param(0.75, "Move of a horse carrying two (text: 3/4): its M times "
+                                     "this, rounded down.", kind="probability")
     double_mount_rider_faces: int = param(3, "Shots at a double-mounted horse hit a rider on this "
                                           "many faces (text: 1-3).", lo=0, hi=6)
     double_mount_action_mod: int = param(-1, "Modifier to actions involving a double-mounted horse "

@@ -121,8 +121,11 @@ SKC_STEP_ASIDE = SKILLS.index("step_aside")
  R_MOUNTED_FOLLOW_IN, R_HIT_RUN, R_HIT_RUN_OUT, R_VOLUNTARY_BOTTLE, R_TWO_LONG,
  R_OBSTACLE_COST, R_HORSE_JUMP, R_RIDER_ARC, R_JUMP_MOVING, R_JUMP_CHARGE_IN,
  R_BOARD, R_BOARD_BLOWS, R_MOUNT_MOVING_MOD, R_BOUNCE_DIE, R_JUMP_BETWEEN,
- R_HELP_BONUS, R_DEBUG) = range(165)
-N_RULES = 165
+ R_HELP_BONUS, R_DOUBLE_M, R_DOUBLE_FACES, R_DOUBLE_MOD, R_DEBUG) = range(168)
+N_RULES = 168
+# R_DOUBLE_M the M of a horse carrying two (int(horse M x double_mount_move)); R_DOUBLE_FACES
+# double_mount_rider_faces (a located shot's D6 at most this: a rider, else the horse);
+# R_DOUBLE_MOD double_mount_action_mod (the I tests of a man on a horse carrying two)
 # R_NERVE nerve_tests 'friend_down' in a gang fight (0: none, and never in a shoot-out);
 # R_NERVE_IN nerve_friend_in; R_FLEE_DICE broken_flee_dice; R_LEADER_LD_IN leader_ld_in;
 # R_KEEP_FLEEING broken_keep_fleeing; R_FLEE_AWAY broken_flee_to 'cover_away' (0 'cover_nearest');
@@ -188,8 +191,8 @@ D6 = 6  # faces of the injury and recovery tables (their length)
  FWET, FRELOAD_SHELL, FSCORE, FSKILL, FARMS, FHATES, FNATIVE, FGUNMOD, FRUNPLAN,
  FSIMUL, FHORSE, FHPIN, FHPIN_TURN, FFOOT_M, FHDX, FHDY, FHLAST, FMELEE_REST, FDUCK,
  FFOUGHT, FROPE, FROPER, FROPE_K, FROPE_D, FFUSE, FMF, FLANCE_S, FSCOPE, FBROKEN, FBROKE_TURN,
- FFELL, FOBST, FHX, FHY, FHLIE, FONEHAND) = range(74)
-N_FC = 74
+ FFELL, FOBST, FHX, FHY, FHLIE, FONEHAND, FPASS, FCARRY) = range(76)
+N_FC = 76
 # FINDEX: number within the side; FM..FLD: M WS BS S T W(left) I A Ld; FSTATE: ST_*;
 # FPINNED 0/1, FPIN_TURN: the gang turn it was pinned in (a pin costs its owner one turn);
 # FFLESH flesh wounds; FFACEX/Y facing (a direction); FAIMT aim target (-1 none), FAIMN turns
@@ -251,6 +254,11 @@ N_FC = 74
 # A horse that leaves (an ordinary horse whose rider fell) or is ridden again has none.
 # FHLIE 1: that horse, a war horse he stepped down from, lies down there (partial cover to a
 # fighter on its cell or behind it from the shooter: engine ``_behind_horse``) until he mounts it.
+# FPASS the rider he sits behind (a double mount, row 183; -1: none): he is on that rider's
+# cell (it moves with him), on foot as far as FHORSE goes (0), takes no cell of his own in the
+# occupancy scans and is never a shot's target (a shot at the horse is located: engine
+# ``_on_horse``); FCARRY the passenger a rider carries (-1: none): his FM is then the horse's
+# double-mounted M (R_DOUBLE_M).
 # FONEHAND 1 while he fires two guns at once with a long gun among them: each long gun of the
 # pair is fired one-handed (one_hand_long_gun_mod; engine ``_one_handed``, SH_ONE_HAND).
 OBST_OVER, OBST_AT_FOOT = 1, 2
@@ -372,8 +380,9 @@ END_NAMES = ("bottle", "turn_limit", "shot_down")
  S_FOLLOW_UPS, S_MOUNTS, S_HIT_RUNS, S_HIT_RUN_HITS, S_HIT_RUN_BACK,
  S_VOLUNTARY_BOTTLES, S_HORSES_LYING, S_ONE_HAND, S_JUMPS, S_JUMP_FALLS,
  S_JUMP_CHARGES, S_BOARDS, S_BOARD_FAILS, S_BOARDS_WON, S_BOARDS_LOST,
- S_BOARD_HELPS) = range(102)
-N_SIDE_COLS = 102
+ S_BOARD_HELPS, S_DOUBLE_UPS, S_DOUBLE_FAILS, S_GET_DOWNS, S_REINS, S_PASSENGER_HITS
+ ) = range(107)
+N_SIDE_COLS = 107
 SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end", "enemies_taken_out",
               "shots", "hits", "wounds", "aimed_shots", "aimed_hits", "snap_shots", "snap_hits",
               "fans", "fan_shots", "fan_hits", "overwatch_shots", "quick_draws_tried",
@@ -393,7 +402,8 @@ SIDE_NAMES = ("fighters_start", "standing_end", "down_end", "out_of_action_end",
               "stray_hits", "obstacle_charges", "follow_ups", "mounts", "hit_runs",
               "hit_run_hits", "hit_run_hits_back", "voluntary_bottles", "horses_lying",
               "one_hand_shots", "jumps_down", "jump_falls", "jump_charges", "boards",
-              "board_fails", "boards_won", "boards_lost", "board_helps")
+              "board_fails", "boards_won", "boards_lost", "board_helps", "double_ups",
+              "double_fails", "passengers_off", "reins_taken", "passenger_hits")
 # shots: to-hit rolls (one a round fired); aimed/snap/fan_shots count to-hit rolls of that kind
 # (a snap fan counts in both); fans: bursts fired; pins: enemies pinned by hits; aims_lost:
 # aims this side lost because the target left sight or the arc or went into cover (moving or
@@ -475,7 +485,8 @@ FALL_HORSE, FALL_THROWN, FALL_DOWN, FALL_ROPE, FALL_JUMP, FALL_BOARDED, FALL_BOA
 # rope pulled him off, he failed his jump down from a moving horse (he lands on foot beside it: it
 # stands there), a boarder won the fight for his horse (thrown off, he lands where the boarder
 # stood; the horse is the boarder's now), a boarder failed his climb or lost the fight (thrown
-# back: Ev.THROWN_BACK first)
+# back: Ev.THROWN_BACK first; also a man who failed his climb up behind a friend rider, Ev.DOUBLE
+# b=0 first)
 
 
 class Bad(IntEnum):
@@ -489,7 +500,10 @@ class Bad(IntEnum):
     JAMS = 4  # negative jam markers
     PROFILE = 5  # wounds below 0, or WS/BS below 0
     ENGAGED = 6  # engaged with a fighter who is gone, or with a friend
-    RIDER = 7  # a mounted fighter down, or not moving at the horse's M
+    RIDER = 7  # a mounted fighter down, or not moving at the horse's M (double-mounted M when
+    #            he carries a passenger)
+    PASSENGER = 8  # a passenger whose rider is gone, down, on foot, elsewhere or not carrying
+    #                him; or a passenger down, mounted or in hand-to-hand
 
 
 class Ev(IntEnum):
@@ -565,7 +579,9 @@ class Ev(IntEnum):
     RUN = 36  # a declared run under way: a=half-inches of movement it is planned to spend (its
     #           path's cost to where it is bound: hip_reading 'run')
     LOCATE = 37  # a hit on a mounted fighter located: a=the attacker, b=die, c=1 the horse (0 the
-    #              rider), d=1 a blow in hand-to-hand
+    #              rider), d=1 a blow in hand-to-hand; a horse carrying two (a shot): e=the second
+    #              D6 that picks the rider (4-6 the passenger; 0 none rolled), f=1 the passenger
+    #              was hit (the hit's events follow on him)
     HORSE = 38  # a hit on the horse: a=the attacker (-1: it ran into something), b=S, c=need,
     #             d=die, e=1 wounded (it falls), else pinned (it panics)
     FALL = 39  # the rider falls: a=hits taken (fall_strength each), b=why (FALL_*), c=1 the horse
@@ -634,6 +650,19 @@ class Ev(IntEnum):
     #                   his FALL (why FALL_BOARD) follows
     SEIZE = 62  # a boarder who won takes the horse: he is on its cell (a, b) now, mounted; its
     #             rider c lands on the boarder's cell (d, e), his FALL (why FALL_BOARDED) next
+    DOUBLE = 64  # a man on foot climbs up behind friend rider a (Act.BOARD at a friend, row 183):
+    #              b=1 the I test passed, 0 failed (Ev.THROWN_BACK and his FALL FALL_BOARD follow),
+    #              -1 no test (the horse still); c=its modifier (mount_moving_mod above its base
+    #              rate, mount_helper_bonus per helper); d=1 the horse's latest move was above its
+    #              base rate. Passed, he is on a's cell, a passenger
+    PASS_OFF = 65  # a passenger leaves the horse of rider a: b, c = the cell he lands on (the
+    #                nearest free one beside it); d=why: -1 he gets down (Act.DISMOUNT), else a
+    #                FALL_* (his Ev.FALL with the hits follows); e=1 an I test was taken (getting
+    #                down from a moving horse), f=1 passed, g=its modifier
+    REINS = 66  # a passenger takes the reins of the horse rider a came off (he rides it now,
+    #             single-mounted): a's landing cell b, c (the nearest free one beside the horse;
+    #             his own cell if he is out of action in the saddle); enemy aims on a are
+    #             checked where he lands (AIM_LOST rows may follow)
     HELP = 63  # a friend gives a boarder a leg up (wm-25): a=the boarder (climbing from the ground
     #            onto enemy rider b's moving horse; his Ev.BOARD follows, its modifier including
     #            mount_helper_bonus for each helper); the helper touches the boarder's cell, is up,
