@@ -82,9 +82,9 @@ def _labels(events):
 
 
 def _got_down(e) -> bool:
-    """A PASS_OFF row of a passenger getting down (his action: a test taken, or passed as from
-    a still horse), not coming off (a horse's fall logs d FALL_HORSE, 0, nothing passed)."""
-    return int(e[6]) == 0 and (int(e[7]) != 0 or int(e[8]) != 0)
+    """A PASS_OFF row of a passenger getting down (his action: d -1), not coming off (d a
+    FALL_* code)."""
+    return int(e[6]) == -1
 
 
 def _model(events):

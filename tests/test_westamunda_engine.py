@@ -932,7 +932,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     flight, a follow-up), has no cell of his own (occupancy, templates, stray lines and point
     shots leave him out), is never a shot's, aim's, charge's, hit-and-run's or boarding's
     target, never shoots nor fights nor is knocked down, helps nobody up, and his ACTION is a
-    hold or a get-down (DISMOUNT: PASS_OFF d 0 right after, onto the first free cell ring by
+    hold or a get-down (DISMOUNT: PASS_OFF d -1 right after, onto the first free cell ring by
     ring round the horse, rows then columns; an I test at double_mount_action_mod when the
     horse's latest move was more than nothing, failed a FALL_JUMP fall of one hit, a
     fall_fast_hits_die above the double-mounted base rate); broken, he holds on (no FLEE). The
@@ -1616,7 +1616,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     pfall_due = None  # (passenger, FALL why, fast): his FALL after PASS_OFF (or a failed get-down)
     reins_due = None  # (passenger, rider, landing cell, the horse's facts): his REINS next
     pstruck = None  # (passenger, wounded) after a hit on him: his stay-on test or fall is due
-    getdown_due = None  # a passenger whose ACTION DISMOUNT's PASS_OFF (d 0) comes next
+    getdown_due = None  # a passenger whose ACTION DISMOUNT's PASS_OFF (d -1) comes next
     landed = set()  # men who have just landed beside a horse carrying two (aims on them)
     fact_held = set()  # broken fighters whose silent movement-phase turn set engine FACT HOLD
     fact_none = set()  # riders whose horse went on its own leaving them pinned (FACT stays -1)
@@ -2659,6 +2659,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             check_aims()
         if landed and kind != S.Ev.AIM_LOST:
             landed_aims()
+        if pass_of and kind != S.Ev.AIM_LOST:
+            assert not any(t_ in pass_of for t_, _, _ in aim.values()), \
+                ("no aim on a passenger: aims on a man lost as he gets up behind a friend "
+                 "(AIM_LOST 4 after his DOUBLE)", row.tolist())
         if shells_due is not None:
             assert kind == S.Ev.RELOAD and (f, a) == shells_due, \
                 "a change of shells is the reload's first step (RELOAD follows)"
@@ -4870,11 +4874,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             assert xy == beside(pos[r_], f), \
                 ("PASS_OFF b, c: he lands on the nearest free cell beside the horse (ring by "
                  "ring, rows then columns)", row.tolist(), pos[r_], beside(pos[r_], f))
-            if getdown_due == f:  # he gets down (his ACTION DISMOUNT; d 0, which is also
-                # FALL_HORSE's code: the trace tells them apart only by what came before)
-                assert why == 0 and act.get(f) == S.Act.DISMOUNT and \
+            if getdown_due == f:  # he gets down (his ACTION DISMOUNT; d -1)
+                assert why == -1 and act.get(f) == S.Act.DISMOUNT and \
                     side[f] == side_now and state[f] == STANDING and not pinned[f], \
-                    ("PASS_OFF d 0: a passenger up and unpinned gets down as his action",
+                    ("PASS_OFF d -1: a passenger up and unpinned gets down as his action",
                      row.tolist())
                 getdown_due = None
                 rid = ridden(r_)
@@ -4940,7 +4943,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             skills[f] = skills[f] - {"sure_footed", "war_horse"}  # (a horse he did not train)
             if state[a] != OUT:
                 pos[a] = cell
-                landed.add(a)
+                recheck.add(a)  # (enemy aims on him checked where he lands: AIM_LOST next)
             horse_at.pop(a, None)  # (ridden on: no horse of his stands by him)
             tally[side[f], "reins_taken"] += 1
             seen["reins"] += 1

@@ -275,9 +275,9 @@ and whom it struck: 'B2's shot strikes A3, behind A1 (location roll 2: 1-3 a rid
 horse, the horse carrying two; then 5: 1-3 the man in the saddle, 4-6 the one behind)', the
 hit's events then told on the passenger, his test to stay on 'A3, behind A1, pinned, tests to
 stay on the horse' (the tests of either man on the horse naming its -1). A passenger getting
-down (Act.DISMOUNT, Ev.PASS_OFF d 0) reads 'A3 gets down from behind A1 at (9,7) onto (9,8)'
-with his test; one who comes off (Ev.PASS_OFF with a FALL_* code, a horse's fall logging d 0
-too, with nothing passed) is told by his fall's line: 'A3 is thrown from behind A1: 1 hit at S3;
+down (Act.DISMOUNT, Ev.PASS_OFF d -1) reads 'A3 gets down from behind A1 at (9,7) onto (9,8)'
+with his test; one who comes off (Ev.PASS_OFF with a FALL_* code) is told by his fall's
+line: 'A3 is thrown from behind A1: 1 hit at S3;
 he lands on foot at (9,8) (M 4)'. A rider carrying two who comes off lands beside the horse (his
 fall's line says where, from the Ev.REINS after it) and his passenger takes the reins: 'A3 takes
 the reins from behind A1 and rides the horse on alone from (9,7): M 8 from now on; A1 landed at
@@ -418,10 +418,9 @@ _SKILL_WORDS = {"true_grit": "True Grit", "sure_footed": "sure-footed",
 
 
 def _got_down(e) -> bool:
-    """Is Ev.PASS_OFF row ``e`` a passenger getting down (his action: d 0, with an I test, e,
-    or passed, f, as one from a still horse is), not coming off (row 183)? (A horse's fall
-    logs d FALL_HORSE, which is 0 too, with no test and nothing passed.)"""
-    return int(e[6]) == 0 and (int(e[7]) != 0 or int(e[8]) != 0)
+    """Is Ev.PASS_OFF row ``e`` a passenger getting down (his action: d -1), not coming off (d a
+    FALL_* code; row 183)?"""
+    return int(e[6]) == -1
 
 
 def skill_name(skill: str) -> str:
@@ -3407,8 +3406,7 @@ class _Story:
         """Passenger p leaves rider r's horse (Ev.PASS_OFF, row 183), landing at (x, y): he gets
         down (``_got_down``: his action; from a horse that moved an I test, ``tested``, ``ok``
         passed, ``mod`` its modifier; failed, his fall FALL_JUMP follows), or he comes off
-        (``why`` a FALL_* code, FALL_HORSE being 0 with nothing tested or passed: his fall,
-        Ev.FALL, follows and tells it: ``pass_fall``)."""
+        (``why`` a FALL_* code: his fall, Ev.FALL, follows and tells it: ``pass_fall``)."""
         f, rf = self.f[p], self.f[r]
         me, him, there = self.lab(p), self.lab(r), _xy(rf.pos)
         test = (f": the horse moved, an I test (I {f.i_}{self.test_mod(p, mod)}) "
@@ -3789,8 +3787,15 @@ class _Story:
             elif self.thrown_off(t):
                 self.say(f"    {me}'s aim on {tgt} is lost: {tgt} is thrown off his horse "
                          f"{where}.")
+            elif int(hit[2]) == Ev.REINS and int(hit[3]) == t:  # a rider carrying two came off
+                self.say(f"    {me}'s aim on {tgt} is lost: {tgt} lands beside the horse "
+                         f"{where}.")  # (wm-27: his passenger took the reins)
             else:
                 self.say(f"  {me}'s aim on {tgt} is lost: {tgt} moved {where}.")
+            return
+        if why == 4 and self.f[t].behind >= 0:  # up behind a friend (wm-27)
+            self.say(f"  {me}'s aim on {tgt} is lost: {tgt} rides behind "
+                     f"{self.lab(self.f[t].behind)} now, no target of his own.")
             return
         if why == 4:
             st = "out of action" if self.f[t].state == OUT else "down"
