@@ -1099,14 +1099,17 @@ def helps(kind, w, s, n, lit, useful):
 
 
 @kernel
-def side_or_rear(fm, t, x, y):
+def side_or_rear(fm, t, x, y, friend):
     """May a boarder climb onto rider t's horse from the cell (x, y) beside it? Not from the
     front of a moving one (text: 'from the side or rear'): when its latest move (FMOVED_IN) is
     more than nothing and it has a heading, the cell must not lie ahead of it (the dot product
     of the cell's offset with the heading at most 0: the side cells and the rear); a still
-    horse from any side."""
+    horse from any side. ``friend``: t is the climber's friend (a double mount), whose latest
+    move is his last turn's (FHLAST) while he has not yet acted in this one (FACT -1; his
+    FMOVED_IN was cleared as the turn began: engine ``_ridden``)."""
     hx, hy = fm[t, S.FHDX], fm[t, S.FHDY]
-    if fm[t, FMOVED_IN] <= 0 or (hx == 0 and hy == 0):
+    moved = fm[t, S.FHLAST] if friend and fm[t, S.FACT] == -1 else fm[t, FMOVED_IN]
+    if moved <= 0 or (hx == 0 and hy == 0):
         return True
     return (x - fm[t, FX]) * hx + (y - fm[t, FY]) * hy <= 0
 
@@ -1143,7 +1146,7 @@ def _board_reach(a, c, fm, rp, terrain, building, occ, dist, queue, charge):
         for dx in range(-1, 2):
             x, y = fm[c, FX] + dx, fm[c, FY] + dy
             if (dx or dy) and 0 <= x < wd and 0 <= y < h and dist[y, x] != UNREACHED and \
-                    not occ[y, x] and side_or_rear(fm, c, x, y) and \
+                    not occ[y, x] and side_or_rear(fm, c, x, y, fm[c, FSIDE] == fm[a, FSIDE]) and \
                     (fm[a, S.FHORSE] == 0 or
                      dist_in(x, y, fm[c, FX], fm[c, FY]) <= rp[S.R_JUMP_BETWEEN]):
                 return True

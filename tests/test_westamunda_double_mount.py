@@ -95,13 +95,13 @@ def traced():
 
 
 def test_double_mounts_happen_in_play_and_only_by_the_weight():
-    """200 fights (seed 3): with weight double_up 12 men get up behind friends (seen: 1,312
-    double-ups, 42 failed climbs, 993 passengers off, 45 reins taken, 69 passengers hit); at the
+    """200 fights (seed 3): with weight double_up 12 men get up behind friends (seen: 301
+    double-ups, 214 failed climbs, 224 passengers off, 8 reins taken, 24 passengers hit); at the
     presets' own weights (0) only the random floor does."""
     k, w = lineup(200, UP)
     b = E.play_batch(R, 3, 1, 0, k, w, rosters=ROS, gang_types=TYPES)
-    for name, least in (("double_ups", 300), ("double_fails", 5), ("passengers_off", 200),
-                        ("reins_taken", 5), ("passenger_hits", 10)):
+    for name, least in (("double_ups", 150), ("double_fails", 50), ("passengers_off", 100),
+                        ("reins_taken", 3), ("passenger_hits", 8)):
         assert col(b.sides, name).sum() >= least, (name, col(b.sides, name).sum())
     k0, w0 = lineup(200, None)
     none = E.play_batch(R, 3, 1, 0, k0, w0, rosters=ROS, gang_types=TYPES)
@@ -161,7 +161,7 @@ def test_the_encumbrance_is_minus_one_to_staying_on(traced):
 
 
 def test_a_passenger_holds_on_or_gets_down_and_is_never_a_target(traced):
-    """A passenger's action is a hold or a get-down (Act.DISMOUNT: Ev.PASS_OFF d=0 next, on a
+    """A passenger's action is a hold or a get-down (Act.DISMOUNT: Ev.PASS_OFF d=-1 next, on a
     free cell within 3 of the horse); he fires no shot and no shot, charge or boarding is at
     him; a rider carrying him neither steps nor jumps down nor boards."""
     gets_down = 0
@@ -174,7 +174,7 @@ def test_a_passenger_holds_on_or_gets_down_and_is_never_a_target(traced):
                 assert int(e[3]) in (Act.HOLD, Act.DISMOUNT), e
                 if int(e[3]) == Act.DISMOUNT:
                     nxt = rows[j + 1][0]
-                    assert int(nxt[2]) == Ev.PASS_OFF and int(nxt[1]) == who and nxt[6] == 0
+                    assert int(nxt[2]) == Ev.PASS_OFF and int(nxt[1]) == who and nxt[6] == -1
                     gets_down += 1
             if kind == Ev.ACTION and who in carrying:
                 assert int(e[3]) not in (Act.DISMOUNT, Act.JUMP_DOWN, Act.BOARD), e

@@ -1122,6 +1122,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     letgo_due = set()  # lasso victims whose holder is beyond the rope, down or out: let go now
     ROPES = "ropes"  # act of an entangled fighter who spent his turn trying to get free
     HELPED = "helped"  # act of a fighter who gave a boarder a leg up (wm-25): nothing else
+    REINED = "reins"  # act of a passenger who took the reins before his own action in his side's
+    #                   turn (wm-27, engine ACT_REINS): no action, no shot that turn
     tangled_turn = {}  # victim -> the gang turn he chose to stay entangled and act
     lasso_back = set()  # holders whose lasso came back (its victim free by his tests, or out)
     # dynamite (wm-10), from the rosters and rules alone: each fighter's slot of sticks and the
@@ -1325,17 +1327,19 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     # i) and whether a round was lost (THROWN_BACK d)
     brd = None
 
-    def side_rear(t, cell):  # strategies.side_or_rear from the trace: not ahead of a horse
-        # that moved in its latest move (its heading), any side of a still one
+    def side_rear(t, cell, friend=False):  # strategies.side_or_rear from the trace: not ahead
+        # of a horse that moved in its latest move (its heading), any side of a still one (a
+        # friend's horse: its latest move as engine _ridden reads it, wm-27)
         hx, hy = heading.get(t) or (0, 0)
-        if move_in[t] <= 0 or (hx, hy) == (0, 0):
+        if (ridden(t) if friend else move_in[t]) <= 0 or (hx, hy) == (0, 0):
             return True
         return (cell[0] - pos[t][0]) * hx + (cell[1] - pos[t][1]) * hy <= 0
 
-    def board_fine(x, t, rode):  # could boarder x climb onto t's horse where he stands now?
+    def board_fine(x, t, rode, friend=False):  # could boarder x climb onto t's horse where he
+        # stands now?
         return state[x] == STANDING and not pinned[x] and mounted[x] == rode and \
             x not in tied and touching(pos[x], pos[t]) and pos[x] != pos[t] and \
-            side_rear(t, pos[x]) and state[t] == STANDING and mounted[t] and \
+            side_rear(t, pos[x], friend) and state[t] == STANDING and mounted[t] and \
             eng.get(t) is None and t not in tied and t not in carry and \
             (not rode or math.dist(pos[x], pos[t]) <= rules.jump_between_in + 1e-9)
 
@@ -1344,7 +1348,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
         if brd is None:
             return
         if brd["stage"] == "approach":
-            assert not board_fine(brd["who"], brd["target"], brd["rode"]), \
+            assert not board_fine(brd["who"], brd["target"], brd["rode"], bool(brd.get("friend"))), \
                 ("a boarder who reaches a free side or rear cell beside his target's horse, "
                  "up, unpinned and free, climbs on (BOARD)", brd, what)
             seen["boards_stopped"] += 1
@@ -1575,6 +1579,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     struck = None  # (rider, wounded): a hit on a rider whose stay-on test or fall is due
     kick_fail = None  # a mounted shooter whose kickback test failed (his pin comes next)
     crash_due = None  # a rider whose horse just crashed (its hit comes next)
+    crash_rider_due = set()  # riders carrying two whose crash test comes after the passenger's
     start_stage = None  # 'open' after TURN (bottle, escapes), 'calm' (CALM tests), None
     calm_due, calmed = set(), set()
     runs_due = set()  # riders whose horse must go on its own this turn (a bolt or a runaway)
@@ -3500,6 +3505,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("a fighter who tries to get free does nothing else that turn", row.tolist())
             assert not (side[f] == side_now and act.get(f) == HELPED), \
                 ("a fighter who helps a boarder up does nothing else that turn", row.tolist())
+            assert not (side[f] == side_now and act.get(f) == REINED), \
+                ("a passenger who took the reins before his own action has spent his turn",
+                 row.tolist())
             seen["tangled_shots"] += f in tied
             # the rounds of a gun with spares (one a shot, a burst's at its first SHOT)
             fan_rounds = burst_rounds.pop(f, None) if flags & S.SH_FAN else 1
@@ -4663,7 +4671,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 else:
                     hpin[f], hpin_turn[f] = True, turn
                     late_run(f)
-                    if a < 0:
+                    if a < 0 and f in carry:  # the man behind tests first, then the rider
+                        due_next = (S.Ev.STAY_ON, carry[f], 1)  # (wm-27)
+                        crash_rider_due.add(f)
+                    elif a < 0:
                         due_next = (S.Ev.STAY_ON, f, 1)  # the rider tests to stay on
         elif kind == S.Ev.JUMP:  # a rider jumps down from his horse (wm-23)
             moved, fast, ok, mod, t = a, b, c, d, e
@@ -4787,7 +4798,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 side[f] == side_now, \
                 ("DOUBLE: once, by the man whose ACTION BOARD is at that friend rider, after his "
                  "run to him", row.tolist(), brd)
-            assert board_fine(f, t, False), \
+            assert board_fine(f, t, False, True), \
                 ("DOUBLE: from a free cell beside the horse (its side or rear if it moved this "
                  "turn), both up, he unpinned, free and on foot, the rider free and carrying "
                  "nobody", row.tolist(), pos[f], pos[t], heading.get(t), move_in[t])
@@ -4824,7 +4835,7 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
             x, t = a, b
             assert brd is not None and brd["stage"] == "approach" and \
                 (x, t) == (brd["who"], brd["target"]) and not brd["rode"] and \
-                board_fine(x, t, False) and \
+                board_fine(x, t, False, bool(brd.get("friend"))) and \
                 (ridden(t) if brd.get("friend") else move_in[t]) > 0, \
                 ("HELP: for a boarder on foot at the cell he climbs from, the horse having "
                  "moved (an I test), before his BOARD", row.tolist(), brd)
@@ -4933,6 +4944,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                  "action: where he lies)", row.tolist(), cell)
             pass_of.pop(f)
             carry.pop(a)
+            if side[f] == side_now and act.get(f) is None:
+                act[f] = REINED  # (his turn spent: the horse moved already)
+                seen["reins_before_acting"] += 1
             mounted[f] = True
             set_m(f, horse_m)
             hpin[f], hpin_turn[f] = facts["hpin"], facts["hpin_turn"]
@@ -5065,6 +5079,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("a passenger pinned or wounded (or on a horse that ran into something) tests "
                  "to stay on at double_mount_action_mod", row.tolist())
             seen["passenger_stay_on"].append((profile_of[f]["I"], a, b))
+            if a and b == 1:  # a crash: he stays on, the rider tests next
+                due_next = (S.Ev.STAY_ON, pass_of[f], 1)
             if not a:
                 r_ = pass_of[f]
                 off_due[f] = (FALL_THROWN, move_in[r_] > 2 * m_of[r_])
@@ -5075,8 +5091,8 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                 ("STAY_ON c: the sure-footed rider's sure_footed_bonus (0 without the skill), "
                  "double_mount_action_mod carrying two", row.tolist())
             seen["double_rider_stay_on"] += f in carry
-            if a and b == 1 and f in carry:  # the horse ran into something: he stays on, his
-                due_next = (S.Ev.STAY_ON, carry[f], 1)  # passenger tests too
+            if b == 1:  # a crash's test (after his passenger's, who tests first: wm-27)
+                crash_rider_due.discard(f)
             seen["sure_stay_on"] += c != 0
             seen["stay_on"].append((profile_of[f]["I"], a, b))
             if not a:
@@ -5738,6 +5754,10 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     assert not off_due and pfall_due is None and reins_due is None and getdown_due is None, \
         ("a passenger's PASS_OFF, fall and REINS are in the trace", off_due, pfall_due,
          reins_due)
+    assert not crash_rider_due or all(state[r_] == OUT or not mounted[r_]
+                                      for r_ in crash_rider_due), \
+        ("after a crash the rider carrying two tests to stay on after his passenger",
+         crash_rider_due)
     if hr is not None:
         hr_end("the end of the trace")
     close_blast()

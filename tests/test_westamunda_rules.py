@@ -33,7 +33,7 @@ DOC = ROOT / "docs" / "rules" / "westamunda.md"
 # ---- the rules class ------------------------------------------------------------------------------
 
 def test_defaults_pass_and_round_trip():
-    assert VERSION == "wm-26"
+    assert VERSION == "wm-27"
     assert R.problem() is None
     assert R.validate() is R
     assert R.round_limit == R.max_turns

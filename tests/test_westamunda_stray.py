@@ -127,6 +127,7 @@ def _line(fighters, stray_in, a=0, t=1):
     fm = np.zeros((len(fighters), S.N_FC), dtype=np.int64)
     for i, (x, y, side, state) in enumerate(fighters):
         fm[i, S.FX], fm[i, S.FY], fm[i, S.FSIDE], fm[i, S.FSTATE] = x, y, side, state
+        fm[i, S.FPASS] = fm[i, S.FCARRY] = -1  # (nobody double-mounted: wm-27)
     order = np.zeros((len(fighters), 2), dtype=np.int64)
     n = E._sim_stray_line(fm, a, t, round(100 * stray_in), order)
     return [tuple(row) for row in order[:n].tolist()]

@@ -157,6 +157,8 @@ RUN, CHARGE = int(Act.RUN), int(Act.CHARGE)
 # _move, not one per enum member
 ACT_ROPES = -2  # FACT of an entangled fighter who spent his turn trying to get free
 ACT_HELP = -3  # FACT of a fighter who spent his turn helping a friend climb onto a horse (wm-25)
+ACT_REINS = -4  # FACT of a passenger who took the reins before his own action in his side's turn
+#                 (wm-27): that turn is spent (no action, no shot; the horse moved already)
 
 
 class Batch(NamedTuple):
@@ -514,6 +516,28 @@ def _carry(fm, a):
     if p >= 0:
         fm[p, FX], fm[p, FY] = fm[a, FX], fm[a, FY]
         fm[p, FFACEX], fm[p, FFACEY] = fm[a, FFACEX], fm[a, FFACEY]
+
+
+@kernel
+def _beside_near(f, fm, x, y, me, tx, ty):
+    """``_beside``'s first ring with a free cell, its cell nearest (tx, ty) (scan order on
+    ties): a rider pulled off a horse carrying two by a rope lands towards the roper."""
+    h, w = f.terrain.shape
+    for r in range(1, 4):
+        bx, by, bd = -1, -1, 1 << 30
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                if max(abs(dx), abs(dy)) != r:
+                    continue
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < w and 0 <= ny < h and f.terrain[ny, nx] != BLOCKING and \
+                        not _stands_at(fm, nx, ny, me):
+                    d2 = (nx - tx) * (nx - tx) + (ny - ty) * (ny - ty)
+                    if d2 < bd:
+                        bx, by, bd = nx, ny, d2
+        if bx >= 0:
+            return bx, by
+    return x, y
 
 
 @kernel
@@ -1497,10 +1521,10 @@ def _horse_runs(g, f, ge, sc, out, a, ux, uy, budget, kind):
     if crashed and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING:
         _horse_hit(g, f, ge, sc, out, -1, a, g.rp[S.R_FALL_S])
         p = fm[a, S.FCARRY]
+        if p >= 0:  # (still standing under both: the man behind tests first, then the rider)
+            _pass_stay_on(g, f, ge, out, p, -1, 1)
         if fm[a, S.FHORSE] != 0:
             _stay_on(g, f, ge, sc, out, a, -1, 1)
-        if p >= 0 and fm[p, S.FPASS] == a:  # (still behind him: his own test to stay on)
-            _pass_stay_on(g, f, ge, out, p, -1, 1)
 
 
 @kernel
@@ -1759,7 +1783,8 @@ def _may_help(fm, a, b):
     shoot-out is fought on foot.)"""
     return b != a and fm[b, FSIDE] == fm[a, FSIDE] and fm[b, FSTATE] == ST_STANDING and \
         fm[b, FPINNED] == 0 and fm[b, FENGAGED] < 0 and fm[b, S.FROPE] == 0 and \
-        fm[b, S.FHORSE] == 0 and fm[b, S.FBROKEN] == 0 and fm[b, FACT] == -1 and \
+        fm[b, S.FHORSE] == 0 and fm[b, S.FPASS] < 0 and fm[b, S.FBROKEN] == 0 and \
+        fm[b, FACT] == -1 and \
         max(abs(fm[b, FX] - fm[a, FX]), abs(fm[b, FY] - fm[a, FY])) <= 1
 
 
@@ -1838,6 +1863,8 @@ def _take_reins(g, ge, out, p, t, lx, ly):
     fm[p, S.FHDX], fm[p, S.FHDY] = fm[t, S.FHDX], fm[t, S.FHDY]
     fm[p, S.FHLAST] = fm[t, S.FHLAST]
     fm[p, FMOVED_IN] = _ridden(fm, t)
+    if fm[p, FACT] == -1:  # (before his own action: his turn is spent, the horse has moved)
+        fm[p, FACT] = ACT_REINS
     fm[p, S.FHX], fm[p, S.FHY] = -1, -1
     fm[p, S.FHLIE] = 0
     fm[p, S.FSKILL] &= ~(S.SK_SURE_FOOTED | S.SK_WAR_HORSE)
@@ -2435,8 +2462,8 @@ def _entangle(g, f, ge, sc, out, a, t, k, strength):
         _log(out, t, Ev.FALL, 0, S.FALL_ROPE, 0)
         so[fm[t, FSIDE], S.S_FALLS] += 1
         reins = fm[t, S.FCARRY] >= 0
-        if reins:  # his passenger takes the reins; he lands beside the horse
-            lx, ly = _beside(f, fm, fm[t, FX], fm[t, FY], t)
+        if reins:  # his passenger takes the reins; he lands beside the horse, towards the roper
+            lx, ly = _beside_near(f, fm, fm[t, FX], fm[t, FY], t, fm[a, FX], fm[a, FY])
             _take_reins(g, ge, out, fm[t, S.FCARRY], t, lx, ly)
             _rope_reach(ge, out, t)
         _horse_left(fm, t, S.FALL_ROPE)
@@ -3152,7 +3179,7 @@ def _board_cell(g, f, ge, sc, a, t):
         for dx in range(-1, 2):
             x, y = fm[t, FX] + dx, fm[t, FY] + dy
             if (dx or dy) and 0 <= x < w and 0 <= y < h and sc.dist[y, x] != UNREACHED and \
-                    not sc.occ[y, x] and side_or_rear(fm, t, x, y) and \
+                    not sc.occ[y, x] and side_or_rear(fm, t, x, y, fm[t, FSIDE] == fm[a, FSIDE]) and \
                     (not rode or dist_in(x, y, fm[t, FX], fm[t, FY]) <= g.rp[S.R_JUMP_BETWEEN]) \
                     and sc.dist[y, x] < bc:
                 bx, by, bc = x, y, sc.dist[y, x]
@@ -3324,8 +3351,9 @@ def _move(g, f, ge, sc, out, a, act, dx, dy, target, midmove, cap):
                        S.SH_SNAP | S.SH_MIDMOVE, -1, 0, False, False)
             if fm[a, FSTATE] != was or fm[a, FPINNED] != 0 or fm[a, S.FHORSE] != rode:
                 return True  # his own kickback pinned him (or threw him): the move ends
-        if act == Act.RUN and k > 0 and rp[S.R_RUN_STOP] > 0 and _enemy_near(g, f, ge, sc, a):
-            break
+        if (act == Act.RUN or (act == Act.BOARD and not charging)) and k > 0 and \
+                rp[S.R_RUN_STOP] > 0 and _enemy_near(g, f, ge, sc, a):
+            break  # (a run up behind a friend stops as any run)
     if act == Act.CHARGE and _adjacent(fm, a, target) and fm[target, FSTATE] != ST_OUT:
         fm[a, FENGAGED] = target
         fm[a, FCHARGED] = 1
@@ -3902,7 +3930,7 @@ def _act(g, f, ge, sc, out, a):
     elif act == Act.BOARD and fm[t, FSIDE] == side:  # up behind a friend (row 183)
         _move(g, f, ge, sc, out, a, Act.BOARD, fm[t, FX], fm[t, FY], t, False, -1)
         if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and fm[a, S.FROPE] == 0 and \
-                _adjacent(fm, a, t) and side_or_rear(fm, t, fm[a, FX], fm[a, FY]) and \
+                _adjacent(fm, a, t) and side_or_rear(fm, t, fm[a, FX], fm[a, FY], True) and \
                 fm[t, FSTATE] == ST_STANDING and fm[t, S.FHORSE] != 0 and \
                 fm[t, FENGAGED] < 0 and fm[t, S.FROPE] == 0 and fm[t, S.FCARRY] < 0:
             _double_up(g, f, ge, sc, out, a, t)  # (stopped, pinned, thrown on the way: he did not)
@@ -3911,7 +3939,8 @@ def _act(g, f, ge, sc, out, a):
         _move(g, f, ge, sc, out, a, Act.BOARD, fm[t, FX], fm[t, FY], t, False, -1)
         if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0 and fm[a, S.FHORSE] == rode and \
                 fm[a, S.FROPE] == 0 and _adjacent(fm, a, t) and \
-                side_or_rear(fm, t, fm[a, FX], fm[a, FY]) and fm[t, FSTATE] == ST_STANDING and \
+                side_or_rear(fm, t, fm[a, FX], fm[a, FY], False) and \
+                fm[t, FSTATE] == ST_STANDING and \
                 fm[t, S.FHORSE] != 0 and fm[t, FENGAGED] < 0 and fm[t, S.FROPE] == 0 and \
                 (rode == 0 or dist_in(fm[a, FX], fm[a, FY], fm[t, FX], fm[t, FY]) <=
                  rp[S.R_JUMP_BETWEEN]):
@@ -4103,6 +4132,8 @@ def _movement_phase(g, f, ge, sc, out, side):
     place: he holds (and may shoot). A broken one makes no action (``_broken_turn``)."""
     fm = ge.fm
     for a in range(fm.shape[0]):
+        if fm[a, FACT] == ACT_REINS:
+            continue  # (he took the reins from behind this turn: his turn is spent)
         if fm[a, FSIDE] == side and fm[a, S.FHORSE] != 0 and fm[a, FSTATE] == ST_STANDING and \
                 _horse_on_its_own(g, f, ge, sc, out, a):
             if fm[a, FSTATE] == ST_STANDING and fm[a, FPINNED] == 0:
@@ -4155,7 +4186,8 @@ def _shoot_one(g, f, ge, sc, out, a):
     act = fm[a, FACT]
     if fm[a, S.FPASS] >= 0:
         return  # a passenger holds on (stated: the text gives him no shot)
-    if act == ACT_ROPES or act == ACT_HELP or act == Act.OVERWATCH or act == Act.CHARGE or \
+    if act == ACT_ROPES or act == ACT_HELP or act == ACT_REINS or act == Act.OVERWATCH or \
+            act == Act.CHARGE or \
             act == Act.CRAWL or \
             act == Act.HIT_RUN or act == Act.BOARD or \
             ((act == Act.RELOAD or act == Act.CLEAR) and rp[S.R_RELOAD_AND_FIRE] == 0):
