@@ -958,10 +958,11 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
     Counted: double_actions, double_ups_moving, double_locates, get_downs, passenger_falls,
     passengers_thrown, passengers_out, reins, reins_out, passenger_wound_rolls,
     double_rider_stay_on, double_calm, double_up_quick_draws, double_throwbacks,
-    broken_passengers, aims_on_new_passengers (aims held on a man who climbed up: lost at the
-    aimer's next action), and a fault the audit found, counted rather than asserted (a test
-    asserts it is 0): aims_kept_on_landed (an aim held on a man landed beside a horse carrying
-    two out of the aimer's sight or arc or in cover: the engine checks none there); listed:
+    broken_passengers, aims_on_new_passengers (aims on a man as he climbed up: lost at once,
+    AIM_LOST 4 after his DOUBLE), reins_before_acting (a passenger who took the reins before
+    his own action: his turn spent), and aims_kept_on_landed (an aim held on a passenger landed
+    beside the horse out of the aimer's sight or arc or in cover; none can be on him, and a
+    test asserts it is 0; a rider landing there has his aims rechecked); listed:
     double_tests (I + modifier, passed), double_locate_dice (first die, second die),
     get_down_tests (I + modifier, passed), passenger_stay_on (I, passed, why)."""
     seen = collections.Counter({name: [] for name in LISTS})
@@ -2089,9 +2090,9 @@ def _audit(rules, ev, games, sides, table, rosters=None, types=("townsfolk", "to
                     "an aim held on a target gone into cover"
         recheck.clear()
 
-    def landed_aims():  # the aims on men who came off a horse carrying two and landed beside
-        # it (REINS, PASS_OFF) that the move broke yet were held: the engine checks none there
-        # (a fault the audit of the double mount found, counted: a test asserts there is none)
+    def landed_aims():  # the aims on passengers who came off a horse carrying two and landed
+        # beside it (PASS_OFF) that the move broke yet were held (none can be on a passenger:
+        # counted, a test asserts there is none; a rider's landing, REINS, is rechecked)
         for o, (t, d, cov0) in aim.items():
             if t in landed:
                 vis, cov = tcov(o, t)
