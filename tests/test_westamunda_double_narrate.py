@@ -22,6 +22,7 @@ import re
 
 import numpy as np
 import pytest
+from test_westamunda_narrate import _maps, _marks
 
 from sim.core.tabletop.battlefield import Table
 from sim.westamunda import builds
@@ -39,7 +40,6 @@ SEED = 3
 N_FIGHTS = 100  # the fights the whole-fight checks read (fight 0 to 99)
 NAMES = list(PRESETS)
 PAIRS = list(itertools.product(range(len(NAMES)), repeat=2))
-MAP_ROW = re.compile(r"^ *(\d+)   (\S+)(?:   (.+))?$")
 
 
 def _half(side):
@@ -153,25 +153,9 @@ def _states(events):
 
 def _end_marks(text):
     """{label: (symbol, x, y)} of the end map (the narration's second map)."""
-    maps, cur = [], None
-    for line in text.split("\n"):
-        m = MAP_ROW.match(line)
-        if m:
-            if cur is None:
-                cur = {}
-                maps.append(cur)
-            cur[int(m.group(1))] = (m.group(2), (m.group(3) or "").split())
-        else:
-            cur = None
+    maps = _maps(text)
     assert len(maps) == 2
-    out = {}
-    for y, (row, labels) in maps[1].items():
-        cells = [(x, c) for x, c in enumerate(row) if c in "ABabxRS"]
-        assert len(cells) == len(labels), (y, row, labels)
-        for (x, c), lab in zip(cells, labels, strict=True):
-            for one in lab.split("/"):
-                out[one] = (c, x, y)
-    return out
+    return _marks(maps[1])
 
 
 def _closing(f, side):

@@ -519,9 +519,11 @@ def _carry(fm, a):
 
 
 @kernel
-def _beside_near(f, fm, x, y, me, tx, ty):
-    """``_beside``'s first ring with a free cell, its cell nearest (tx, ty) (scan order on
-    ties): a rider pulled off a horse carrying two by a rope lands towards the roper."""
+def _beside_near(f, fm, x, y, me, tx, ty, near):
+    """The first ring round (x, y), out to 3 cells, with a free cell (on the table, not
+    blocking terrain, nobody but ``me`` on it), and in it the first free cell in scan order
+    (rows, then columns), or with ``near`` the one nearest (tx, ty) (scan order on ties: a rider
+    pulled off a horse carrying two by a rope lands towards the roper); (x, y) itself if none."""
     h, w = f.terrain.shape
     for r in range(1, 4):
         bx, by, bd = -1, -1, 1 << 30
@@ -532,6 +534,8 @@ def _beside_near(f, fm, x, y, me, tx, ty):
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < w and 0 <= ny < h and f.terrain[ny, nx] != BLOCKING and \
                         not _stands_at(fm, nx, ny, me):
+                    if not near:
+                        return nx, ny
                     d2 = (nx - tx) * (nx - tx) + (ny - ty) * (ny - ty)
                     if d2 < bd:
                         bx, by, bd = nx, ny, d2
@@ -542,20 +546,9 @@ def _beside_near(f, fm, x, y, me, tx, ty):
 
 @kernel
 def _beside(f, fm, x, y, me):
-    """The first free cell round (x, y), ring by ring out to 3 cells (scan order: rows, then
-    columns): on the table, not blocking terrain, nobody but ``me`` on it; (x, y) itself if none
-    (where a man coming off a horse carrying two lands)."""
-    h, w = f.terrain.shape
-    for r in range(1, 4):
-        for dy in range(-r, r + 1):
-            for dx in range(-r, r + 1):
-                if max(abs(dx), abs(dy)) != r:
-                    continue
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < w and 0 <= ny < h and f.terrain[ny, nx] != BLOCKING and \
-                        not _stands_at(fm, nx, ny, me):
-                    return nx, ny
-    return x, y
+    """Where a man coming off a horse carrying two lands: the first free cell round (x, y), ring
+    by ring out to 3 cells, in scan order (``_beside_near``); (x, y) itself if none."""
+    return _beside_near(f, fm, x, y, me, x, y, False)
 
 
 @kernel
@@ -2463,7 +2456,7 @@ def _entangle(g, f, ge, sc, out, a, t, k, strength):
         so[fm[t, FSIDE], S.S_FALLS] += 1
         reins = fm[t, S.FCARRY] >= 0
         if reins:  # his passenger takes the reins; he lands beside the horse, towards the roper
-            lx, ly = _beside_near(f, fm, fm[t, FX], fm[t, FY], t, fm[a, FX], fm[a, FY])
+            lx, ly = _beside_near(f, fm, fm[t, FX], fm[t, FY], t, fm[a, FX], fm[a, FY], True)
             _take_reins(g, ge, out, fm[t, S.FCARRY], t, lx, ly)
             _rope_reach(ge, out, t)
         _horse_left(fm, t, S.FALL_ROPE)

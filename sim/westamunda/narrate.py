@@ -3234,6 +3234,18 @@ class _Story:
                  f"{_xy(f.pos)}, beside him: that is his action this {self.turn_word}, and he "
                  "does nothing else.")
 
+    def climb_start(self, i, t):
+        """A climb onto rider t's horse by i begins (an enemy's, Ev.BOARD; a friend's, Ev.DOUBLE):
+        the burst told is closed, the friends who gave i a leg up (``leg_ups``) taken, his action
+        marked as climbing. Returns (i's and t's fighters, the rules, the helpers' labels)."""
+        self.close_burst()
+        helpers = [self.lab(h) for h, b in self.leg_ups.items() if b == i]
+        self.leg_ups = {}
+        a = self.act
+        if a is not None and a["f"] == i:
+            a["boarded"] = True
+        return self.f[i], self.f[t], self.rules, helpers
+
     def board(self, i, t, rode, ok, mod, won, sa, sb, cb, fast):
         """Fighter i, beside enemy rider t's horse, climbs on (Ev.BOARD, wm-24): from his own
         horse (``rode``) he jumps across, leaving it riderless where he stands; an I test (``ok``
@@ -3245,14 +3257,7 @@ class _Story:
         ground). A parry in the round (Ev.PARRY, logged before it) is told in its line. Friends
         who gave him a leg up (Ev.HELP before it, wm-25: ``leg_ups``) are named with their bonus
         to the test's modifier."""
-        self.close_burst()
-        f, tf = self.f[i], self.f[t]
-        r = self.rules
-        helpers = [self.lab(h) for h, b in self.leg_ups.items() if b == i]
-        self.leg_ups = {}
-        a = self.act
-        if a is not None and a["f"] == i:
-            a["boarded"] = True
+        f, tf, r, helpers = self.climb_start(i, t)
         self.board_from[i] = f.pos if rode else None
         if rode:  # (his horse stands riderless where he jumped from)
             f.mounted = f.hpin = False
@@ -3357,14 +3362,7 @@ class _Story:
         fall, FALL_BOARD, follow; -1 none, a still horse), ``mod`` its modifier (``fast``: the
         horse above its M), friends who gave him a leg up (Ev.HELP before it: ``leg_ups``)
         named with their bonus. Up, he is t's passenger, on t's cell from then on."""
-        self.close_burst()
-        f, tf = self.f[i], self.f[t]
-        r = self.rules
-        helpers = [self.lab(h) for h, b in self.leg_ups.items() if b == i]
-        self.leg_ups = {}
-        a = self.act
-        if a is not None and a["f"] == i:
-            a["boarded"] = True
+        f, tf, r, helpers = self.climb_start(i, t)
         self.board_from[i] = None  # (a climb from the ground: no horse of his stands anywhere)
         me, him, here, there = self.lab(i), self.lab(t), _xy(f.pos), _xy(tf.pos)
         line = (f"  {me} {'tries to get' if ok == 0 else 'gets'} up behind {him} on his horse "
