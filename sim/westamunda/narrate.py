@@ -3083,6 +3083,21 @@ class _Story:
         self.say(f"{ind}To wound {me}'s horse (S{s}{src} against T{tough}): needs {need}+, rolls "
                  f"{d}: {res}{self.why('horse_hit')}.")
 
+    def climb_mods(self, fast, helpers, mod, horse):
+        """The named parts of a climb's I-test modifier ``mod`` (onto an enemy's horse, Ev.BOARD,
+        or up behind a friend, Ev.DOUBLE): ', -1 the horse above its M of 8"' (``fast``;
+        ``horse`` its words), ', +2 for the leg up from A3 and A5' (``helpers``' labels); and
+        the rest of ``mod`` not named."""
+        r = self.rules
+        moving = r.mount_moving_mod if fast else 0
+        mods = f", {moving:+d} {horse} above its M of {r.horse_profile[0]}\"" if moving else ""
+        helped = r.mount_helper_bonus * len(helpers)
+        if helped:
+            mods += (f", {helped:+d} for the leg up from " + (
+                ", ".join(helpers[:-1]) + " and " + helpers[-1] if len(helpers) > 1 else
+                helpers[0]))
+        return mods, mod - moving - helped
+
     def test_mod(self, i, mod) -> str:
         """', +1 sure-footed': the modifier a rider's riding test logs (Ev.STAY_ON c, Ev.CALM
         b: a sure-footed rider's bonus), '' for none."""
@@ -3272,16 +3287,9 @@ class _Story:
         if ok < 0:
             line += ": the horse is still, no test"
         else:
-            moving = r.mount_moving_mod if fast else 0
-            mods = (f", {moving:+d} {'a horse' if rode else 'the horse'} above its M of "
-                    f"{r.horse_profile[0]}\"" if moving else "")
-            helped = r.mount_helper_bonus * len(helpers)  # (a climb from the ground only)
-            if helped:
-                mods += (f", {helped:+d} for the leg up from " + (
-                    ", ".join(helpers[:-1]) + " and " + helpers[-1] if len(helpers) > 1 else
-                    helpers[0]))
-            if mod - moving - helped:
-                mods += self.test_mod(i, mod - moving - helped)
+            mods, rest = self.climb_mods(fast, helpers, mod, "a horse" if rode else "the horse")
+            if rest:
+                mods += self.test_mod(i, rest)
             line += (f": an I test for the jump (I {f.i_}{mods})" if rode else
                      f": the horse moved, an I test (I {f.i_}{mods})")
             line += " passed" if ok else " failed"
@@ -3370,16 +3378,9 @@ class _Story:
         if ok < 0:
             line += ": the horse is still, no test"
         else:
-            moving = r.mount_moving_mod if fast else 0
-            mods = (f", {moving:+d} the horse above its M of {r.horse_profile[0]}\""
-                    if moving else "")
-            helped = r.mount_helper_bonus * len(helpers)
-            if helped:
-                mods += (f", {helped:+d} for the leg up from " + (
-                    ", ".join(helpers[:-1]) + " and " + helpers[-1] if len(helpers) > 1 else
-                    helpers[0]))
-            if mod - moving - helped:
-                mods += f", {mod - moving - helped:+d} modifier"
+            mods, rest = self.climb_mods(fast, helpers, mod, "the horse")
+            if rest:
+                mods += f", {rest:+d} modifier"
             line += (f": the horse moved, an I test (I {f.i_}{mods}) "
                      + ("passed" if ok else "failed"))
         if ok == 0:
